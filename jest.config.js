@@ -1,0 +1,9 @@
+/** Tests run through @swc/jest (no type-check: `npm run typecheck` does that). */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
+  setupFiles: ["<rootDir>/test/helpers/env.ts"],
+  testTimeout: 30000,
+};

@@ -1,0 +1,6 @@
+// Every test process stays offline: cdktf must not phone home, AWS SDK clients must never find real credentials.
+process.env.CHECKPOINT_DISABLE = "1";
+process.env.CDKTF_DISABLE_PLUGIN_CACHE_ENV = "1";
+process.env.AWS_ACCESS_KEY_ID ??= "local";
+process.env.AWS_SECRET_ACCESS_KEY ??= "local";
+process.env.AWS_REGION ??= "us-east-1";
