@@ -80,7 +80,8 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
         currency: receipt.currency,
       };
     },
-    { persistenceStore, config: idempotencyConfig },
+    // Explicit, though it equals Powertools' default (AWS_LAMBDA_FUNCTION_NAME): ids never start with a bare "#".
+    { persistenceStore, config: idempotencyConfig, keyPrefix: config.functionName },
   );
 
   return async function handler(event: unknown, context: Context): Promise<PaymentResult> {

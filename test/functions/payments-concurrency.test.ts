@@ -1,0 +1,125 @@
+import { downstreamIdempotencyKey } from "../../functions/payments/charge";
+import { idempotencyRecordId } from "../../functions/payments/idempotency";
+import { type Dynalite, startDynalite } from "../helpers/dynalite";
+import { readEffects, readIdempotencyRecords } from "./support/effects";
+import { paymentEvent, redelivery } from "./support/events";
+import { createGate } from "./support/gate";
+import { beforeCommand, failTimes } from "./support/intercept";
+import { paymentsInstance } from "./support/instance";
+import { lambdaContext } from "./support/lambda-context";
+import { effectsTable, idempotencyTable } from "./support/tables";
+
+const TABLES = { idempotency: "race-idempotency", effects: "race-effects" };
+
+describe("Function: payments handler under concurrency, failures and crashes", () => {
+  let db: Dynalite;
+  const instances: Array<ReturnType<typeof paymentsInstance>> = [];
+  const newInstance = () => {
+    const instance = paymentsInstance(db.endpoint, TABLES);
+    instances.push(instance);
+    return instance;
+  };
+
+  beforeAll(async () => {
+    db = await startDynalite();
+    await db.createTable(idempotencyTable(TABLES.idempotency));
+    await db.createTable(effectsTable(TABLES.effects));
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) instance.destroy();
+    await db?.stop();
+  });
+
+  const effectsOf = (businessKey: string) =>
+    readEffects(db.client, TABLES.effects, downstreamIdempotencyKey(businessKey, "charge"));
+  const recordOf = async (functionName: string, businessKey: string) => {
+    const id = idempotencyRecordId(functionName, businessKey, "charge");
+    return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
+  };
+
+  it("answers a duplicate that arrives while the first is still running with IdempotencyAlreadyInProgressError", async () => {
+    // Arrange: instance A's downstream write waits on a gate the test holds.
+    const slow = newInstance();
+    const other = newInstance();
+    const gate = createGate();
+    beforeCommand(slow.effectsClient, "PutItemCommand", () => gate.wait());
+    const event = paymentEvent();
+    const first = slow.handler(event, lambdaContext(slow.config.functionName));
+    await gate.reached;
+
+    // Act
+    const duplicate = other.handler(redelivery(event), lambdaContext(other.config.functionName));
+
+    // Assert
+    await expect(duplicate).rejects.toHaveProperty("name", "IdempotencyAlreadyInProgressError");
+    expect(await recordOf(slow.config.functionName, event.businessKey)).toMatchObject({ status: "INPROGRESS" });
+    gate.open();
+    await expect(first).resolves.toMatchObject({ outcome: "applied" });
+    const effects = await effectsOf(event.businessKey);
+    expect(effects.calls).toHaveLength(1);
+    expect(effects.charges).toHaveLength(1);
+  });
+
+  it("deletes the Powertools record when the side effect throws, so the retry runs and applies once", async () => {
+    // Arrange: the downstream's first write fails.
+    const instance = newInstance();
+    beforeCommand(
+      instance.effectsClient,
+      "PutItemCommand",
+      failTimes(1, () => Object.assign(new Error("connection reset by downstream"), { name: "DownstreamUnavailable" })),
+    );
+    const event = paymentEvent();
+    const failed = instance.handler(event, lambdaContext(instance.config.functionName));
+    await expect(failed).rejects.toHaveProperty("name", "DownstreamUnavailable");
+    expect(await recordOf(instance.config.functionName, event.businessKey)).toBeUndefined();
+
+    // Act
+    const retried = await instance.handler(redelivery(event), lambdaContext(instance.config.functionName));
+
+    // Assert
+    expect(retried).toMatchObject({ outcome: "applied", amount: 1250, currency: "EUR" });
+    expect(await recordOf(instance.config.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
+    const effects = await effectsOf(event.businessKey);
+    expect(effects.charges).toHaveLength(1);
+    expect(effects.applied).toHaveLength(1);
+    expect(effects.calls).toHaveLength(1);
+  });
+
+  it("after a crash between the charge and COMPLETED, a retry past the in-progress expiry calls again and the downstream replays", async () => {
+    // Arrange: the charge lands, then saving COMPLETED fails (what a crash leaves behind: INPROGRESS).
+    const instance = newInstance();
+    beforeCommand(
+      instance.dynamoDb,
+      "UpdateItemCommand",
+      failTimes(1, () => Object.assign(new Error("sandbox crashed"), { name: "Crash" })),
+    );
+    const event = paymentEvent();
+    const remainingMs = 1; // the crashed invocation had 1 ms left, so its in-progress lease ends at once
+    const crashed = instance.handler(event, lambdaContext(instance.config.functionName, remainingMs));
+    await expect(crashed).rejects.toHaveProperty("name", "IdempotencyPersistenceLayerError");
+    const stuck = await recordOf(instance.config.functionName, event.businessKey);
+    expect(stuck).toMatchObject({ status: "INPROGRESS", inProgressExpiration: expect.any(Number) });
+    await waitUntilPast(stuck?.inProgressExpiration as number);
+
+    // Act
+    const retried = await instance.handler(redelivery(event), lambdaContext(instance.config.functionName));
+
+    // Assert: called twice, applied once.
+    expect(retried).toMatchObject({ outcome: "replayed" });
+    const effects = await effectsOf(event.businessKey);
+    expect(effects.calls.map((call) => call.outcome).sort()).toEqual(["applied", "replayed"]);
+    expect(effects.charges).toHaveLength(1);
+    expect(retried.chargeId).toBe(effects.charges[0]?.chargeId);
+    expect(await recordOf(instance.config.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
+  });
+});
+
+/** Waits (bounded) until the wall clock, which Powertools reads, is past `epochMs`. */
+async function waitUntilPast(epochMs: number, deadlineMs = 1_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() <= epochMs) {
+    if (Date.now() > deadline) throw new Error(`clock did not pass ${epochMs} within ${deadlineMs} ms`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
