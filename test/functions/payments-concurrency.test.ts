@@ -1,6 +1,7 @@
 import { downstreamIdempotencyKey } from "../../functions/payments/charge";
 import { idempotencyRecordId } from "../../functions/payments/idempotency";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
+import { waitFor } from "../helpers/wait-for";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { paymentEvent, redelivery } from "./support/events";
 import { createGate } from "./support/gate";
@@ -100,7 +101,8 @@ describe("Function: payments handler under concurrency, failures and crashes", (
     await expect(crashed).rejects.toHaveProperty("name", "IdempotencyPersistenceLayerError");
     const stuck = await recordOf(instance.config.functionName, event.businessKey);
     expect(stuck).toMatchObject({ status: "INPROGRESS", inProgressExpiration: expect.any(Number) });
-    await waitUntilPast(stuck?.inProgressExpiration as number);
+    const leaseEnd = stuck?.inProgressExpiration as number;
+    await waitFor(() => Date.now() > leaseEnd, { intervalMs: 1, timeoutMs: 1_000, message: "in-progress expiry passed" });
 
     // Act
     const retried = await instance.handler(redelivery(event), lambdaContext(instance.config.functionName));
@@ -114,12 +116,3 @@ describe("Function: payments handler under concurrency, failures and crashes", (
     expect(await recordOf(instance.config.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
   });
 });
-
-/** Waits (bounded) until the wall clock, which Powertools reads, is past `epochMs`. */
-async function waitUntilPast(epochMs: number, deadlineMs = 1_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (Date.now() <= epochMs) {
-    if (Date.now() > deadline) throw new Error(`clock did not pass ${epochMs} within ${deadlineMs} ms`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
