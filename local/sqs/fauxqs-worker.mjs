@@ -1,0 +1,23 @@
+// Runs the fauxqs SQS emulator in its own thread (and event loop). Plain ESM on purpose: fauxqs is ESM-only,
+// so it must be loaded by Node's native loader, never by a CommonJS transform such as jest's.
+import { parentPort } from "node:worker_threads";
+import { buildApp } from "fauxqs";
+
+const app = buildApp({ logger: false });
+
+parentPort.on("message", (message) => {
+  if (message?.type === "stop") {
+    app.close().then(
+      () => parentPort.postMessage({ type: "stopped" }),
+      (error) => parentPort.postMessage({ type: "stopped", error: String(error) }),
+    );
+  }
+});
+
+try {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  parentPort.postMessage({ type: "listening", port: address.port });
+} catch (error) {
+  parentPort.postMessage({ type: "failed", error: String(error?.stack ?? error) });
+}
