@@ -1,0 +1,8 @@
+// Entry point of `cdktf synth` / `cdktf deploy`: one provider, one pipeline, configured from the environment.
+import { App } from "cdktf";
+import { stackConfigFromEnv } from "./src/stacks/config";
+import { PaymentsPipelineStack } from "./src/stacks/payments-stack";
+
+const app = new App();
+new PaymentsPipelineStack(app, stackConfigFromEnv(process.env));
+app.synth();

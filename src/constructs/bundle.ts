@@ -1,0 +1,35 @@
+import { buildSync } from "esbuild";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const built = new Map<string, string>();
+
+/**
+ * Bundles a Lambda handler into `<outDir>/index.js` (CommonJS, Node 22, every dependency inlined so the deployed
+ * code pins the versions tested here). Memoized per process: tests synthesize many stacks.
+ */
+export function bundleHandler(entry: string, outDir: string): string {
+  const key = `${resolve(entry)}→${resolve(outDir)}`;
+  const cached = built.get(key);
+  if (cached) return cached;
+  mkdirSync(outDir, { recursive: true });
+  const result = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "cjs",
+    outfile: join(outDir, "index.js"),
+    // Minified (about 600 KB instead of 1.5 MB) for faster cold starts; names kept for readable errors.
+    minify: true,
+    keepNames: true,
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  if (result.errors.length > 0) {
+    throw new Error(`bundling ${entry} failed: ${result.errors.map((e) => e.text).join("; ")}`);
+  }
+  const dir = resolve(outDir);
+  built.set(key, dir);
+  return dir;
+}

@@ -1,0 +1,65 @@
+import { TerraformOutput } from "cdktf";
+import { Construct } from "constructs";
+import { PipelineAlarms } from "./alarms";
+import { PipelineDashboard } from "./dashboard";
+import { DownstreamFunction } from "./downstream-function";
+import { assertPipelineInvariants } from "./invariants";
+import { PipelinePipe } from "./pipe";
+import { resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
+import { PipelineQueues } from "./queues";
+import { PipelineTables } from "./tables";
+import { PipelineWorkflow } from "./workflow";
+
+/**
+ * An effectively-once SQS → EventBridge Pipe → Step Functions EXPRESS → Lambda pipeline.
+ *
+ * Per record the state machine claims the business key with a conditional write to the ledger (no Lambda before
+ * the claim), invokes the downstream function (Powertools idempotency on its own table), then completes or
+ * releases the claim; invalid, conflicting and rejected messages are quarantined in the DLQ with a reason.
+ * Unsafe configurations throw at synth with the prop, the value and the fix.
+ */
+export class IdempotentPipeline extends Construct {
+  readonly config: ResolvedPipelineProps;
+  readonly queues: PipelineQueues;
+  readonly tables: PipelineTables;
+  readonly downstream: DownstreamFunction;
+  readonly workflow: PipelineWorkflow;
+  readonly pipe: PipelinePipe;
+  readonly alarms: PipelineAlarms;
+  readonly dashboard: PipelineDashboard;
+
+  constructor(scope: Construct, id: string, props: IdempotentPipelineProps & { readonly region: string }) {
+    super(scope, id);
+    this.config = resolveProps(props);
+    assertPipelineInvariants(this.config);
+    const p = this.config;
+    this.queues = new PipelineQueues(this, "queues", p);
+    this.tables = new PipelineTables(this, "tables", p);
+    this.downstream = new DownstreamFunction(this, "downstream", p, this.tables);
+    this.workflow = new PipelineWorkflow(this, "workflow", p, { tables: this.tables, queues: this.queues, fn: this.downstream });
+    this.pipe = new PipelinePipe(this, "pipe", p, { queues: this.queues, workflow: this.workflow });
+    this.alarms = new PipelineAlarms(this, "alarms", p, { queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe });
+    this.dashboard = new PipelineDashboard(this, "dashboard", p, props.region, { queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
+    this.addOutputs(p, props.region);
+  }
+
+  /** Stable output names (no construct-path suffix): the e2e suite and the operator CLI read them from `--outputs-file`. */
+  private addOutputs(p: ResolvedPipelineProps, region: string): void {
+    const outputs: Record<string, string> = {
+      region,
+      queue_url: this.queues.queue.url,
+      queue_arn: this.queues.queue.arn,
+      dlq_url: this.queues.deadLetterQueue.url,
+      dlq_arn: this.queues.deadLetterQueue.arn,
+      ledger_table_name: this.tables.ledger.name,
+      idempotency_table_name: this.tables.idempotency.name,
+      state_machine_arn: this.workflow.stateMachine.arn,
+      function_name: this.downstream.function.functionName,
+      pipe_arn: this.pipe.pipe.arn,
+      operation: p.operation,
+    };
+    for (const [name, value] of Object.entries(outputs)) {
+      new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);
+    }
+  }
+}

@@ -1,0 +1,196 @@
+/** How the pipeline recognises one business operation in a message body. */
+export interface BusinessKeyProps {
+  /**
+   * JSONata expression evaluated with the parsed message body as context. It must name business identity plus
+   * intent, never the SQS messageId.
+   * @example "tenantId & '#' & orderId"
+   */
+  readonly expression: string;
+  /** Top-level body fields the expression needs; a message missing one is quarantined as `invalid-message`. */
+  readonly requiredFields: readonly string[];
+}
+
+/** The downstream Lambda function (the side effect), bundled with esbuild at synth time. */
+export interface DownstreamFunctionProps {
+  /** Short name, appended to the name prefix. @default "worker" */
+  readonly name?: string;
+  /** Path of the TypeScript handler file, exporting `handler`. */
+  readonly entry: string;
+  /** @default 10 */
+  readonly timeoutSeconds?: number;
+  /** @default 256 */
+  readonly memoryMb?: number;
+  /** Extra environment variables (the construct sets the idempotency ones itself). @default {} */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Extra IAM statements for what the function reaches besides its idempotency table. @default [] */
+  readonly policyStatements?: readonly PolicyStatement[];
+  /** Function error names that are permanent: the message is quarantined as `rejected` instead of retried. */
+  readonly permanentErrors: readonly string[];
+  /** Log level of the function's Powertools logger. @default "INFO" */
+  readonly logLevel?: "DEBUG" | "INFO" | "WARN" | "ERROR";
+  /** Reserved concurrency, to protect the downstream system. @default none (account pool) */
+  readonly reservedConcurrency?: number;
+}
+
+/** One IAM statement; `Resource` entries must be ARNs of this stack (checked by the IAM tests). */
+export interface PolicyStatement {
+  readonly Sid?: string;
+  readonly Effect: "Allow" | "Deny";
+  readonly Action: readonly string[];
+  readonly Resource: readonly string[];
+}
+
+export const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
+export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
+
+/** Props of {@link IdempotentPipeline}. Durations are in seconds. */
+export interface IdempotentPipelineProps {
+  /** Prefix of every resource name (letters, digits, `-`, `_`; at most 40). */
+  readonly namePrefix: string;
+  readonly businessKey: BusinessKeyProps;
+  /** Ledger sort key: the intent, so one entity can carry several operations. @default "process" */
+  readonly operation?: string;
+  /** Body fields covered by the payload hash (conflict detection); field order in the message does not matter. */
+  readonly payloadFields: readonly string[];
+  readonly function: DownstreamFunctionProps;
+
+  /**
+   * Workflow type. Only EXPRESS can be called synchronously by a pipe; anything else fails at synth.
+   * @default "EXPRESS"
+   */
+  readonly stateMachineType?: "EXPRESS" | "STANDARD";
+  /**
+   * How the pipe calls the workflow. Only REQUEST_RESPONSE lets the workflow report partial batch failures;
+   * FIRE_AND_FORGET would acknowledge every message before it is processed, so it fails at synth.
+   * @default "REQUEST_RESPONSE"
+   */
+  readonly invocationType?: "REQUEST_RESPONSE" | "FIRE_AND_FORGET";
+  /** Records per pipe batch (one execution). @default 10 */
+  readonly batchSize?: number;
+  /** Pipe batching window. @default 1 */
+  readonly maximumBatchingWindowSeconds?: number;
+  /** EventBridge patterns (objects) on the record; messages matching none are dropped by the pipe. @default none */
+  readonly filterPatterns?: readonly Record<string, unknown>[];
+  /** Records of a batch processed at once. @default batchSize */
+  readonly maxConcurrency?: number;
+
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300). @default 60 */
+  readonly executionTimeoutSeconds?: number;
+  /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
+  readonly visibilityTimeoutSeconds?: number;
+  /** Receives before the queue moves a message to the DLQ (`retries-exhausted`). @default 5 */
+  readonly maxReceiveCount?: number;
+  /** Source queue message retention. @default 345600 (4 days) */
+  readonly messageRetentionSeconds?: number;
+  /** DLQ message retention. @default 1209600 (14 days, the SQS maximum) */
+  readonly deadLetterRetentionSeconds?: number;
+
+  /** How long a claim protects an in-flight record before another message may take the key over. @default executionTimeoutSeconds */
+  readonly leaseSeconds?: number;
+  /** How long a completed key is remembered (ledger TTL and Powertools expiry). @default 604800 (7 days) */
+  readonly retentionSeconds?: number;
+  /** Retries of Lambda service errors (throttles, 5xx), not of function errors. @default 2 */
+  readonly lambdaRetries?: number;
+  /** Backoff of throttled ledger calls. @default { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 } */
+  readonly ledgerRetry?: { readonly intervalSeconds: number; readonly maxAttempts: number; readonly backoffRate: number };
+
+  /** @default 14 */
+  readonly logRetentionDays?: number;
+  /** State machine log level. @default "ERROR" */
+  readonly stateMachineLogLevel?: StateMachineLogLevel;
+  /** Log state inputs and outputs (message bodies) with the state machine's log events. @default false */
+  readonly includeExecutionDataInLogs?: boolean;
+  /** X-Ray tracing on the state machine and the function. @default true */
+  readonly tracing?: boolean;
+  /** Point-in-time recovery on the ledger and idempotency tables. @default true */
+  readonly pointInTimeRecovery?: boolean;
+  /** Deletion protection on the ledger table. @default true */
+  readonly deletionProtection?: boolean;
+  /** ARNs notified when an alarm fires (e.g. an SNS topic). @default none */
+  readonly alarmActions?: readonly string[];
+  /** Alarm when the oldest message in the source queue is older than this. @default 600 */
+  readonly oldestMessageAgeAlarmSeconds?: number;
+  /** Prefix of the Terraform output names, for stacks holding several pipelines. @default "" */
+  readonly outputPrefix?: string;
+}
+
+/** Props with every default applied: what the parts of the construct read. */
+export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns">> & {
+  readonly function: Required<Omit<DownstreamFunctionProps, "reservedConcurrency">> & { readonly reservedConcurrency?: number };
+  readonly filterPatterns: readonly Record<string, unknown>[];
+};
+
+export const DEFAULTS = {
+  operation: "process",
+  functionName: "worker",
+  functionTimeoutSeconds: 10,
+  functionMemoryMb: 256,
+  batchSize: 10,
+  maximumBatchingWindowSeconds: 1,
+  executionTimeoutSeconds: 60,
+  visibilityTimeoutFactor: 6,
+  maxReceiveCount: 5,
+  messageRetentionSeconds: 4 * 24 * 3600,
+  deadLetterRetentionSeconds: 14 * 24 * 3600,
+  retentionSeconds: 7 * 24 * 3600,
+  lambdaRetries: 2,
+  ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
+  logRetentionDays: 14,
+  oldestMessageAgeAlarmSeconds: 600,
+} as const;
+
+export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps {
+  const executionTimeoutSeconds = p.executionTimeoutSeconds ?? DEFAULTS.executionTimeoutSeconds;
+  const batchSize = p.batchSize ?? DEFAULTS.batchSize;
+  return {
+    namePrefix: p.namePrefix,
+    businessKey: p.businessKey,
+    operation: p.operation ?? DEFAULTS.operation,
+    payloadFields: p.payloadFields,
+    function: {
+      name: p.function.name ?? DEFAULTS.functionName,
+      entry: p.function.entry,
+      timeoutSeconds: p.function.timeoutSeconds ?? DEFAULTS.functionTimeoutSeconds,
+      memoryMb: p.function.memoryMb ?? DEFAULTS.functionMemoryMb,
+      environment: p.function.environment ?? {},
+      policyStatements: p.function.policyStatements ?? [],
+      permanentErrors: p.function.permanentErrors,
+      logLevel: p.function.logLevel ?? "INFO",
+      reservedConcurrency: p.function.reservedConcurrency,
+    },
+    stateMachineType: p.stateMachineType ?? "EXPRESS",
+    invocationType: p.invocationType ?? "REQUEST_RESPONSE",
+    batchSize,
+    maximumBatchingWindowSeconds: p.maximumBatchingWindowSeconds ?? DEFAULTS.maximumBatchingWindowSeconds,
+    filterPatterns: p.filterPatterns ?? [],
+    maxConcurrency: p.maxConcurrency ?? batchSize,
+    executionTimeoutSeconds,
+    visibilityTimeoutSeconds: p.visibilityTimeoutSeconds ?? DEFAULTS.visibilityTimeoutFactor * executionTimeoutSeconds,
+    maxReceiveCount: p.maxReceiveCount ?? DEFAULTS.maxReceiveCount,
+    messageRetentionSeconds: p.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds,
+    deadLetterRetentionSeconds: p.deadLetterRetentionSeconds ?? DEFAULTS.deadLetterRetentionSeconds,
+    leaseSeconds: p.leaseSeconds ?? executionTimeoutSeconds,
+    retentionSeconds: p.retentionSeconds ?? DEFAULTS.retentionSeconds,
+    lambdaRetries: p.lambdaRetries ?? DEFAULTS.lambdaRetries,
+    ledgerRetry: p.ledgerRetry ?? DEFAULTS.ledgerRetry,
+    logRetentionDays: p.logRetentionDays ?? DEFAULTS.logRetentionDays,
+    stateMachineLogLevel: p.stateMachineLogLevel ?? StateMachineLogLevel.ERROR,
+    includeExecutionDataInLogs: p.includeExecutionDataInLogs ?? false,
+    tracing: p.tracing ?? true,
+    pointInTimeRecovery: p.pointInTimeRecovery ?? true,
+    deletionProtection: p.deletionProtection ?? true,
+    alarmActions: p.alarmActions ?? [],
+    oldestMessageAgeAlarmSeconds: p.oldestMessageAgeAlarmSeconds ?? DEFAULTS.oldestMessageAgeAlarmSeconds,
+    outputPrefix: p.outputPrefix ?? "",
+  };
+}
+
+/** Attempts of one downstream invocation: the first call plus the Lambda service-error retries. */
+export function lambdaAttempts(p: ResolvedPipelineProps): number {
+  return 1 + p.lambdaRetries;
+}
+
+/** The Task timeout around the invocation: a little longer than the function's own, so the function's timeout fires first. */
+export function invokeTimeoutSeconds(p: ResolvedPipelineProps): number {
+  return p.function.timeoutSeconds + 5;
+}

@@ -1,0 +1,33 @@
+import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
+import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
+import { Construct } from "constructs";
+import type { ResolvedPipelineProps } from "./props";
+
+/** The source queue and its dead-letter queue, both encrypted with SQS-managed keys. */
+export class PipelineQueues extends Construct {
+  readonly queue: SqsQueue;
+  readonly deadLetterQueue: SqsQueue;
+
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps) {
+    super(scope, id);
+    this.deadLetterQueue = new SqsQueue(this, "dlq", {
+      name: `${p.namePrefix}-dlq`,
+      messageRetentionSeconds: p.deadLetterRetentionSeconds,
+      sqsManagedSseEnabled: true,
+    });
+    this.queue = new SqsQueue(this, "queue", {
+      name: `${p.namePrefix}-queue`,
+      visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
+      messageRetentionSeconds: p.messageRetentionSeconds,
+      receiveWaitTimeSeconds: 20,
+      sqsManagedSseEnabled: true,
+      // JSON.stringify keeps the DLQ ARN a plain reference: no Terraform function for the local cloud to evaluate.
+      redrivePolicy: JSON.stringify({ deadLetterTargetArn: this.deadLetterQueue.arn, maxReceiveCount: p.maxReceiveCount }),
+    });
+    // Only this pipeline's queue may dead-letter into the DLQ.
+    new SqsQueueRedriveAllowPolicy(this, "dlq-redrive-allow", {
+      queueUrl: this.deadLetterQueue.url,
+      redriveAllowPolicy: JSON.stringify({ redrivePermission: "byQueue", sourceQueueArns: [this.queue.arn] }),
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
+import { Construct } from "constructs";
+import type { ResolvedPipelineProps } from "./props";
+
+/** Attribute names of the ledger, shared by the construct, the tools and the tests. */
+export const LEDGER = { partitionKey: "pk", sortKey: "sk", ttl: "expiresAt" } as const;
+/** Attribute names Powertools uses by default (id, expiration in epoch seconds). */
+export const IDEMPOTENCY = { partitionKey: "id", ttl: "expiration" } as const;
+
+/** The claim ledger (first layer) and the Powertools idempotency table (second layer). */
+export class PipelineTables extends Construct {
+  readonly ledger: DynamodbTable;
+  readonly idempotency: DynamodbTable;
+
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps) {
+    super(scope, id);
+    const common = {
+      billingMode: "PAY_PER_REQUEST",
+      pointInTimeRecovery: { enabled: p.pointInTimeRecovery },
+      serverSideEncryption: { enabled: true },
+    };
+    this.ledger = new DynamodbTable(this, "ledger", {
+      ...common,
+      name: `${p.namePrefix}-ledger`,
+      hashKey: LEDGER.partitionKey,
+      rangeKey: LEDGER.sortKey,
+      attribute: [
+        { name: LEDGER.partitionKey, type: "S" },
+        { name: LEDGER.sortKey, type: "S" },
+      ],
+      ttl: { attributeName: LEDGER.ttl, enabled: true },
+      deletionProtectionEnabled: p.deletionProtection,
+    });
+    this.idempotency = new DynamodbTable(this, "idempotency", {
+      ...common,
+      name: `${p.namePrefix}-idempotency`,
+      hashKey: IDEMPOTENCY.partitionKey,
+      attribute: [{ name: IDEMPOTENCY.partitionKey, type: "S" }],
+      ttl: { attributeName: IDEMPOTENCY.ttl, enabled: true },
+    });
+  }
+}

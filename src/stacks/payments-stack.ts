@@ -1,0 +1,45 @@
+import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
+import { TerraformOutput, TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
+import { PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
+import { IdempotentPipeline, type IdempotentPipelineProps } from "../constructs";
+import type { StackConfig } from "./config";
+import { PaymentsDownstream } from "./payments-downstream";
+
+/** Per-environment overrides of the pipeline props (e.g. test-sized windows for the local end-to-end suite). */
+export type PipelineOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
+  readonly function?: Partial<IdempotentPipelineProps["function"]>;
+};
+
+/** The example stack: a payments stream where one charge per `tenantId#orderId` may ever happen. */
+export class PaymentsPipelineStack extends TerraformStack {
+  readonly pipeline: IdempotentPipeline;
+  readonly downstream: PaymentsDownstream;
+
+  constructor(scope: Construct, config: StackConfig, overrides: PipelineOverrides = {}) {
+    super(scope, config.stackName);
+    new AwsProvider(this, "aws", {
+      region: config.region,
+      defaultTags: [{ tags: { project: "effectively-once-pipeline", stack: config.stackName } }],
+    });
+    this.downstream = new PaymentsDownstream(this, "payments-downstream", { namePrefix: config.namePrefix });
+    const { function: functionOverrides, ...pipelineOverrides } = overrides;
+    this.pipeline = new IdempotentPipeline(this, "pipeline", {
+      region: config.region,
+      namePrefix: config.namePrefix,
+      businessKey: { expression: "tenantId & '#' & orderId", requiredFields: ["tenantId", "orderId"] },
+      operation: "charge",
+      payloadFields: ["amount", "currency"],
+      ...pipelineOverrides,
+      function: {
+        name: "charge",
+        entry: "functions/payments/handler.ts",
+        environment: { EFFECTS_TABLE_NAME: this.downstream.table.name },
+        policyStatements: this.downstream.policyStatements,
+        permanentErrors: PERMANENT_ERROR_NAMES,
+        ...functionOverrides,
+      },
+    });
+    new TerraformOutput(this, "effects-table-name", { value: this.downstream.table.name }).overrideLogicalId("effects_table_name");
+  }
+}

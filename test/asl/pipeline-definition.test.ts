@@ -1,0 +1,91 @@
+import aslValidator from "asl-validator";
+import { jsonataString, renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
+
+const PARAMS: PipelineDefinitionParams = {
+  ledgerTableName: "ledger",
+  functionArn: "arn:aws:lambda:us-east-1:123456789012:function:charge",
+  deadLetterQueueUrl: "https://sqs.us-east-1.amazonaws.com/123456789012/dlq",
+  operation: "charge",
+  keyExpression: "tenantId & '#' & orderId",
+  requiredFields: ["tenantId", "orderId"],
+  payloadFields: ["amount", "currency"],
+  leaseSeconds: 60,
+  retentionSeconds: 604800,
+  executionTimeoutSeconds: 60,
+  invokeTimeoutSeconds: 15,
+  lambdaRetries: 2,
+  maxConcurrency: 10,
+  permanentErrors: ["ValidationError", "DownstreamConflictError"],
+  ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
+};
+
+type States = Record<string, Record<string, any>>;
+
+function recordStates(definition: Record<string, any>): States {
+  return definition.States.ProcessBatch.ItemProcessor.States;
+}
+
+describe("Function: renderPipelineDefinition", () => {
+  it("renders a definition asl-validator accepts, JSONata expressions included", () => {
+    const result = aslValidator(renderPipelineDefinition(PARAMS) as never);
+    expect(result.errors).toEqual([]);
+    expect(result.isValid).toBe(true);
+  });
+
+  it("fails asl-validator when a JSONata expression is broken (the check can fail)", () => {
+    const broken = renderPipelineDefinition({ ...PARAMS, keyExpression: "tenantId & (" });
+    expect(aslValidator(broken as never).isValid).toBe(false);
+  });
+
+  it("fills whole-value placeholders with their own JSON type", () => {
+    const definition = renderPipelineDefinition(PARAMS);
+    const states = recordStates(definition);
+    expect(definition.TimeoutSeconds).toBe(60);
+    expect((definition.States as States).ProcessBatch.MaxConcurrency).toBe(10);
+    expect(states.Invoke.Catch[0].ErrorEquals).toEqual(["ValidationError", "DownstreamConflictError"]);
+    expect(states.Invoke.Retry[0].MaxAttempts).toBe(2);
+    expect(states.Claim.Retry[0]).toMatchObject({ IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2, JitterStrategy: "FULL" });
+  });
+
+  it("splices the key expression, the fields and the durations into the JSONata text", () => {
+    const states = recordStates(renderPipelineDefinition(PARAMS));
+    const decode: string = states.Parse.Branches[0].States.Decode.Output;
+    expect(decode).toContain("$body.(tenantId & '#' & orderId)");
+    expect(decode).toContain("['tenantId', 'orderId']");
+    expect(decode).toContain("{'amount': $lookup($body, 'amount'), 'currency': $lookup($body, 'currency')}");
+    expect(states.Claim.Arguments.Item.leaseExpiresAt.N).toBe("{% $string($now + 60) %}");
+    expect(states.Claim.Arguments.Item.sk.S).toBe("charge");
+    expect(JSON.stringify(renderPipelineDefinition(PARAMS))).not.toMatch(/\{\{/);
+  });
+
+  it("claims with the guard condition and releases and completes only its own claim", () => {
+    const states = recordStates(renderPipelineDefinition(PARAMS));
+    expect(states.Claim.Arguments.ConditionExpression).toBe(
+      "attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseExpiresAt < :now)",
+    );
+    expect(states.Complete.Arguments.ConditionExpression).toBe("claimId = :claimId AND #status = :inProgress");
+    expect(states.Release.Arguments.ConditionExpression).toBe("claimId = :claimId");
+    expect(states.Claim.Catch[0]).toEqual({ ErrorEquals: ["DynamoDB.ConditionalCheckFailedException"], Next: "Inspect" });
+    expect(states.Inspect.Arguments.ConsistentRead).toBe(true);
+  });
+
+  it("ends every record path in one of the four outcomes", () => {
+    const states = recordStates(renderPipelineDefinition(PARAMS));
+    const terminal = Object.entries(states).filter(([, s]) => s.End === true);
+    expect(Object.fromEntries(terminal.map(([name, s]) => [name, s.Output.outcome]))).toEqual({
+      Quarantine: "quarantined",
+      Processed: "processed",
+      Duplicate: "duplicate",
+      RetryLater: "retry",
+    });
+    // Every Task catches everything, so no record can fail the whole execution.
+    for (const [, state] of Object.entries(states).filter(([, s]) => s.Type === "Task" || s.Type === "Parallel")) {
+      expect(state.Catch.at(-1).ErrorEquals).toEqual(["States.ALL"]);
+    }
+  });
+
+  it("quotes field names safely for JSONata", () => {
+    expect(jsonataString("it's")).toBe("'it\\'s'");
+    expect(jsonataString("a\\b")).toBe("'a\\\\b'");
+  });
+});
