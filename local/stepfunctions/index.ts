@@ -1,0 +1,32 @@
+/**
+ * A Step Functions interpreter for JSONata (and common JSONPath) state machines.
+ *
+ * ```ts
+ * const machine = createStateMachine(definition, { name, arn, integrations: { dynamodb, sqs, lambda } });
+ * const run = await machine.execute(input);
+ * if (run.status !== "SUCCEEDED") console.error(run.error, run.cause, formatHistory(run.events));
+ * ```
+ * What is implemented, and where it differs from AWS: see README.md next to this file.
+ */
+export { createStateMachine } from "./machine";
+export { formatHistory } from "./history/format";
+export { realClock } from "./clock";
+export {
+  StepFunctionsError,
+  DefinitionError,
+  InvalidArgumentError,
+  StatesError,
+  StatesErrorName,
+} from "./errors";
+export { ExecutionStatus } from "./types";
+export type {
+  Clock,
+  ExecuteOptions,
+  ExecutionResult,
+  HistoryEvent,
+  Integrations,
+  JsonValue,
+  StateMachine,
+  StateMachineOptions,
+} from "./types";
+export type { LambdaInvoker } from "./integrations/types";

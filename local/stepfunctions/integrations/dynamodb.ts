@@ -1,0 +1,58 @@
+/**
+ * `arn:aws:states:::dynamodb:getItem|putItem|updateItem|deleteItem`: the DynamoDB API with low-level attribute
+ * values, errors `DynamoDB.<Exception>` and results carrying SdkHttpMetadata/SdkResponseMetadata.
+ */
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { StatesError } from "../errors";
+import { missingClient, requireObject } from "./requests";
+import { optimizedError, sdkMetadata, stripMetadata } from "./aws-errors";
+import type { TaskHandler } from "./types";
+
+/** Exceptions the Java SDK models for DynamoDB (others surface as DynamoDB.AmazonDynamoDBException). */
+const MODELED = new Set([
+  "ConditionalCheckFailedException",
+  "ProvisionedThroughputExceededException",
+  "ResourceNotFoundException",
+  "ItemCollectionSizeLimitExceededException",
+  "TransactionConflictException",
+  "RequestLimitExceeded",
+  "InternalServerErrorException",
+  "ResourceInUseException",
+  "LimitExceededException",
+  "ReplicatedWriteConflictException",
+]);
+
+const COMMANDS = {
+  getItem: GetItemCommand,
+  putItem: PutItemCommand,
+  updateItem: UpdateItemCommand,
+  deleteItem: DeleteItemCommand,
+} as const;
+
+export type DynamoDbAction = keyof typeof COMMANDS;
+
+export function dynamodbError(err: unknown): StatesError {
+  return optimizedError(err, { prefix: "DynamoDB", service: "AmazonDynamoDBv2", modeled: MODELED, generic: "AmazonDynamoDBException" });
+}
+
+export function dynamodbHandler(action: DynamoDbAction): TaskHandler {
+  const Command = COMMANDS[action] as unknown as new (input: unknown) => GetItemCommand;
+  return {
+    resourceType: "dynamodb",
+    resource: action,
+    async invoke(parameters, call) {
+      const client: DynamoDBClient | undefined = call.integrations.dynamodb;
+      if (!client) throw missingClient(call.resourceArn, "integrations.dynamodb", "--dynamodb-endpoint or AWS_ENDPOINT_URL_DYNAMODB");
+      const input = requireObject(parameters, call.resourceArn);
+      let out: object;
+      try {
+        out = await client.send(new Command(input), { abortSignal: call.signal });
+      } catch (err) {
+        if (call.signal.aborted) throw err;
+        throw dynamodbError(err);
+      }
+      const meta = (out as { $metadata?: { httpStatusCode?: number; requestId?: string } }).$metadata;
+      return { ...stripMetadata(out), ...sdkMetadata(meta, "application/x-amz-json-1.0") };
+    },
+  };
+}

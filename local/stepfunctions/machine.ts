@@ -1,0 +1,127 @@
+/** createStateMachine: validates and compiles once, then runs executions. */
+import { randomUUID } from "node:crypto";
+import { InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
+import { realClock } from "./clock";
+import { History } from "./history/history";
+import { compileMachine } from "./machine-compile";
+import type { Run, Thread } from "./runtime/context";
+import { runProgram } from "./runtime/program";
+import { ThreadAborted } from "./runtime/retry";
+import {
+  ExecutionStatus,
+  type ExecuteOptions,
+  type ExecutionResult,
+  type JsonValue,
+  type StateMachine,
+  type StateMachineOptions,
+} from "./types";
+
+const ARN = /^arn:(aws[a-z-]*):states:([a-z0-9-]+):(\d{12}):stateMachine:([A-Za-z0-9_-]{1,80})$/;
+const EXECUTION_NAME = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** Objects and arrays become plain JSON (JSONata sequences carry extra flags). */
+function toJson(value: unknown): JsonValue {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as JsonValue);
+}
+
+/**
+ * Creates a state machine from a definition (object or JSON text). The definition is validated and every
+ * JSONata expression and JSONPath compiled now; a DefinitionError lists every problem found.
+ */
+export function createStateMachine(definition: unknown, options: StateMachineOptions): StateMachine {
+  if (!options || typeof options.name !== "string" || options.name === "") throw new InvalidArgumentError("options.name is required (the state machine name)");
+  const arn = ARN.exec(options.arn ?? "");
+  if (!arn) throw new InvalidArgumentError(`options.arn must be a state machine ARN like arn:aws:states:us-east-1:000000000000:stateMachine:${options.name}, got '${options.arn}'`);
+  const machine = compileMachine(definition);
+  const clock = options.clock ?? realClock;
+  const historyOn = options.history !== false;
+  const [, partition, region, account, smName] = arn;
+  const roleArn = options.roleArn ?? `arn:${partition}:iam::${account}:role/${smName}-role`;
+
+  async function execute(input: unknown, opts: ExecuteOptions = {}): Promise<ExecutionResult> {
+    const name = opts.name ?? randomUUID();
+    if (!EXECUTION_NAME.test(name)) throw new InvalidArgumentError(`execution name '${name}' must be 1-80 characters of A-Z a-z 0-9 - _`);
+    const timeoutSeconds = opts.timeoutSeconds ?? machine.timeoutSeconds;
+    if (timeoutSeconds !== undefined && (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)) {
+      throw new InvalidArgumentError(`timeoutSeconds must be a positive number, got ${timeoutSeconds}`);
+    }
+    const executionArn = `arn:${partition}:states:${region}:${account}:execution:${smName}:${name}`;
+    const startMs = clock.now();
+    const history = new History(historyOn, clock);
+    const run: Run = {
+      machine,
+      clock,
+      realClock: clock === realClock,
+      integrations: options.integrations ?? {},
+      region,
+      history,
+      execution: { Id: executionArn, Input: input, Name: name, RoleArn: roleArn, StartTime: new Date(startMs).toISOString(), RedriveCount: 0 },
+      stateMachine: { Id: options.arn, Name: options.name },
+    };
+    const controller = new AbortController();
+    const thread: Thread = { vars: {}, lastEventId: 0, signal: controller.signal };
+    history.add(thread, "ExecutionStarted", historyOn ? { input, roleArn } : undefined);
+
+    const finish = (status: ExecutionStatus, extra: Partial<ExecutionResult>): ExecutionResult => ({
+      executionArn,
+      name,
+      status,
+      ...extra,
+      startDate: new Date(startMs),
+      stopDate: new Date(clock.now()),
+      events: history.events,
+    });
+
+    let ended = false;
+    const outcome: Array<Promise<ExecutionResult>> = [
+      runProgram(machine.program, input, run, thread).then(
+        (output) => {
+          const out = toJson(output);
+          history.add(thread, "ExecutionSucceeded", historyOn ? { output: out } : undefined);
+          return finish(ExecutionStatus.SUCCEEDED, { output: out });
+        },
+        (err) => {
+          if (err instanceof ThreadAborted) return new Promise<ExecutionResult>(() => undefined);
+          const e = toStatesError(err);
+          history.add(thread, "ExecutionFailed", historyOn ? { error: e.error, cause: e.causeText } : undefined);
+          return finish(ExecutionStatus.FAILED, { error: e.error, cause: e.causeText });
+        },
+      ),
+    ];
+    if (timeoutSeconds !== undefined) {
+      outcome.push(
+        clock.sleep(timeoutSeconds * 1000, controller.signal).then(
+          () => {
+            const cause = `The execution timed out after ${timeoutSeconds} seconds.`;
+            history.add(thread, "ExecutionTimedOut", historyOn ? { error: StatesErrorName.Timeout, cause } : undefined);
+            return finish(ExecutionStatus.TIMED_OUT, { error: StatesErrorName.Timeout, cause });
+          },
+          () => new Promise<ExecutionResult>(() => undefined),
+        ),
+      );
+    }
+    let onCallerAbort: (() => void) | undefined;
+    if (opts.signal) {
+      const signal = opts.signal;
+      outcome.push(
+        new Promise<ExecutionResult>((resolve) => {
+          onCallerAbort = () => {
+            if (ended) return;
+            history.add(thread, "ExecutionAborted", historyOn ? {} : undefined);
+            resolve(finish(ExecutionStatus.ABORTED, { error: "States.Aborted", cause: String(signal.reason ?? "aborted by the caller") }));
+          };
+          if (signal.aborted) onCallerAbort();
+          else signal.addEventListener("abort", onCallerAbort, { once: true });
+        }),
+      );
+    }
+    const result = await Promise.race(outcome);
+    ended = true;
+    // Stop timers, waits and in-flight tasks of whatever did not finish first.
+    controller.abort(new StatesError(StatesErrorName.Timeout, "execution ended"));
+    if (opts.signal && onCallerAbort) opts.signal.removeEventListener("abort", onCallerAbort);
+    return result;
+  }
+
+  return { name: options.name, arn: options.arn, execute };
+}

@@ -1,0 +1,55 @@
+/** Per-execution and per-branch run-time records. */
+import type { CompiledMachine } from "../machine-compile";
+import type { History, EventCursor } from "../history/history";
+import type { Clock, Integrations } from "../types";
+
+export interface ExecutionInfo {
+  Id: string;
+  Input: unknown;
+  Name: string;
+  RoleArn: string;
+  StartTime: string;
+  RedriveCount: number;
+}
+
+/** One execution. */
+export interface Run {
+  readonly machine: CompiledMachine;
+  readonly clock: Clock;
+  /** True when the clock is the real one: JSONata's own $now/$millis are then used unchanged. */
+  readonly realClock: boolean;
+  readonly integrations: Integrations;
+  readonly region: string;
+  readonly history: History;
+  readonly execution: ExecutionInfo;
+  readonly stateMachine: { Id: string; Name: string };
+}
+
+/** A line of control: the top-level program, a Parallel branch or a Map iteration. */
+export interface Thread extends EventCursor {
+  /** Variables in scope; inner scopes inherit from outer ones through the prototype chain. */
+  vars: Record<string, unknown>;
+  /** Aborts this thread (execution timeout/abort, or a sibling's failure in Map/Parallel). */
+  signal: AbortSignal;
+  /** `$states.context.Map.Item` of the iteration this thread runs. */
+  mapItem?: { Index: number; Value: unknown; Key?: string; Source?: string };
+}
+
+/** `$states.context.State` of the state being run. */
+export interface StateInfo {
+  Name: string;
+  EnteredTime: string;
+  RetryCount: number;
+}
+
+/** Builds `$states.context` / `$$` for one state. */
+export function contextObject(run: Run, thread: Thread, state: StateInfo): Record<string, unknown> {
+  const ctx: Record<string, unknown> = { Execution: run.execution, State: state, StateMachine: run.stateMachine };
+  if (thread.mapItem) ctx.Map = { Item: thread.mapItem };
+  return ctx;
+}
+
+/** Creates an inner scope that reads the outer variables and writes its own. */
+export function innerScope(outer: Record<string, unknown>): Record<string, unknown> {
+  return Object.create(outer) as Record<string, unknown>;
+}

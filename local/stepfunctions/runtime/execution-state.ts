@@ -1,0 +1,49 @@
+/** Retry/Catch around the work of a Task, Map or Parallel state, and the output of a matching Catcher. */
+import { StatesError } from "../errors";
+import { QueryLanguage, type Catcher, type CompiledStateBase } from "../definition/compiled";
+import { evaluateTyped } from "../jsonata/template";
+import { applyResultPath } from "../jsonpath/dataflow";
+import { commitAssign, jsonataBindings, pathRoots, statesVar } from "./bindings";
+import type { Run, Thread } from "./context";
+import { decorateStateError } from "./decorate";
+import { findCatcher, runWithRetry } from "./retry";
+import type { Step, Visit } from "../states/types";
+
+async function catcherOutput(visit: Visit, catcher: Catcher, err: StatesError, run: Run, thread: Thread): Promise<unknown> {
+  const errorOutput = { Error: err.error, Cause: err.causeText };
+  if (visit.state.language === QueryLanguage.JSONata) {
+    const states = statesVar(run, thread, visit.info, visit.input);
+    states.errorOutput = errorOutput;
+    const b = jsonataBindings(run, thread, states);
+    const assigned = catcher.assign ? await evaluateTyped(catcher.assign, b, "object") : undefined;
+    const output = catcher.output ? await catcher.output.evaluate(b) : errorOutput;
+    commitAssign(thread, assigned);
+    return output;
+  }
+  const assigned = catcher.assignPath?.evaluate(pathRoots(run, thread, visit.info, errorOutput));
+  const output = applyResultPath(catcher.resultPath, visit.input, errorOutput);
+  commitAssign(thread, assigned);
+  return output;
+}
+
+/**
+ * Runs `attempt` under the state's Retry policy; an error left over goes to the first matching Catcher,
+ * whose output (JSONata Output/Assign, or JSONPath ResultPath) becomes the state's output.
+ */
+export async function runExecutionState(visit: Visit<CompiledStateBase>, run: Run, thread: Thread, attempt: () => Promise<Step>): Promise<Step> {
+  const { state } = visit;
+  try {
+    return await runWithRetry(state.retry, run, thread, visit.info, attempt, (err) =>
+      decorateStateError(err, state.name, visit.enteredEventId, run, thread),
+    );
+  } catch (e) {
+    if (!(e instanceof StatesError)) throw e;
+    const catcher = findCatcher(state.catch, e.error);
+    if (!catcher) throw e;
+    try {
+      return { output: await catcherOutput(visit, catcher, e, run, thread), next: catcher.next };
+    } catch (inner) {
+      throw inner instanceof StatesError ? decorateStateError(inner, state.name, visit.enteredEventId, run, thread) : inner;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/** Runs a program (the machine, a branch, an iteration): state after state until End, Succeed or an error. */
+import { StatesError, toStatesError } from "../errors";
+import type { CompiledProgram } from "../definition/compiled";
+import { STATE_TYPES } from "../states/table";
+import type { Visit } from "../states/types";
+import type { Run, StateInfo, Thread } from "./context";
+import { decorateStateError } from "./decorate";
+import { ThreadAborted } from "./retry";
+
+export async function runProgram(program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {
+  const h = run.history;
+  let name = program.startAt;
+  let value = input;
+  for (;;) {
+    if (thread.signal.aborted) throw new ThreadAborted();
+    const state = program.states.get(name);
+    if (!state) throw new StatesError("States.Runtime", `The state '${name}' does not exist.`);
+    const type = STATE_TYPES[state.type];
+    const enteredEventId = h.add(thread, `${state.type}StateEntered`, h.on ? { name, input: value } : undefined);
+    const info: StateInfo = { Name: name, EnteredTime: new Date(run.clock.now()).toISOString(), RetryCount: 0 };
+    const visit: Visit = { state, input: value, info, enteredEventId };
+    let step;
+    try {
+      step = await type.execute(visit, run, thread);
+    } catch (e) {
+      if (e instanceof ThreadAborted || thread.signal.aborted) throw e instanceof ThreadAborted ? e : new ThreadAborted();
+      throw decorateStateError(toStatesError(e), name, enteredEventId, run, thread);
+    }
+    if (state.type !== "Fail") h.add(thread, `${state.type}StateExited`, h.on ? { name, output: step.output } : undefined);
+    if (step.next === undefined) return step.output;
+    name = step.next;
+    value = step.output;
+  }
+}

@@ -1,0 +1,90 @@
+/** Public types of the Step Functions interpreter. */
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import type { LambdaInvoker } from "./integrations/types";
+
+/** A JSON value as Step Functions passes it between states. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Time source. The default is the real clock; tests and the local cloud can speed it up. */
+export interface Clock {
+  /** Current time in epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms` milliseconds of this clock; rejects when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Clients for the task integrations; each is optional, a task needing a missing one fails clearly. */
+export interface Integrations {
+  dynamodb?: DynamoDBClient;
+  sqs?: SQSClient;
+  lambda?: LambdaInvoker;
+}
+
+/** Options of {@link createStateMachine}. */
+export interface StateMachineOptions {
+  /** State machine name (used in `$states.context.StateMachine.Name` and execution ARNs). */
+  name: string;
+  /** State machine ARN, e.g. `arn:aws:states:us-east-1:000000000000:stateMachine:pipeline`. */
+  arn: string;
+  /** Role ARN reported in `$states.context.Execution.RoleArn`. */
+  roleArn?: string;
+  integrations?: Integrations;
+  /** Time source (default: the real clock). */
+  clock?: Clock;
+  /** Record the execution event history (default true). Switch off for throughput. */
+  history?: boolean;
+}
+
+/** Options of one execution. */
+export interface ExecuteOptions {
+  /** Execution name (default: a UUID). */
+  name?: string;
+  /** Overrides the definition's top-level `TimeoutSeconds`. */
+  timeoutSeconds?: number;
+  /** Aborts the execution (status ABORTED). */
+  signal?: AbortSignal;
+}
+
+export const ExecutionStatus = {
+  SUCCEEDED: "SUCCEEDED",
+  FAILED: "FAILED",
+  TIMED_OUT: "TIMED_OUT",
+  ABORTED: "ABORTED",
+} as const;
+export type ExecutionStatus = (typeof ExecutionStatus)[keyof typeof ExecutionStatus];
+
+/** One event of the execution history (AWS GetExecutionHistory equivalent). */
+export interface HistoryEvent {
+  id: number;
+  previousEventId: number;
+  /** Epoch milliseconds of the clock in use. */
+  timestamp: number;
+  /** AWS event type, e.g. `TaskStateEntered`, `TaskSucceeded`, `MapIterationStarted`. */
+  type: string;
+  /** The event's details, with AWS field names (`name`, `input`, `output`, `error`, `cause`, `resource`, ...). */
+  details?: Record<string, unknown>;
+}
+
+/** What {@link StateMachine.execute} resolves to. */
+export interface ExecutionResult {
+  executionArn: string;
+  name: string;
+  status: ExecutionStatus;
+  /** Output (SUCCEEDED only). */
+  output?: JsonValue;
+  error?: string;
+  cause?: string;
+  startDate: Date;
+  stopDate: Date;
+  /** The event history (empty when history is off). */
+  events: HistoryEvent[];
+}
+
+/** A created state machine. */
+export interface StateMachine {
+  readonly name: string;
+  readonly arn: string;
+  /** Runs one execution to its end. Never rejects for a failing execution: see `status`. */
+  execute(input: unknown, options?: ExecuteOptions): Promise<ExecutionResult>;
+}
