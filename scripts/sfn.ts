@@ -1,0 +1,135 @@
+/**
+ * Runs a Step Functions definition locally.
+ *
+ *   npm run -s sfn -- run --definition machine.asl.json --input input.json [--log]
+ *
+ * stdout: exactly one JSON object, {"status":"SUCCEEDED","output":...} or {"status":"FAILED","error":...,"cause":...}
+ * (or TIMED_OUT). Exit 0 whenever the machine could run; non-zero with one line on stderr for unusable
+ * arguments, files or definitions.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { createStateMachine, DefinitionError, formatHistory, type Integrations } from "../local/stepfunctions";
+
+const HELP = `Usage: npm run -s sfn -- run --definition <file> [--input <file>] [options]
+
+Runs a state machine definition (JSONata or JSONPath) with the local interpreter and prints one JSON
+object on stdout: {"status":"SUCCEEDED","output":...}, {"status":"FAILED","error":"...","cause":"..."}
+or {"status":"TIMED_OUT",...}.
+
+Options:
+  --definition <file>        ASL definition (JSON)                                   (required)
+  --input <file>             execution input (JSON); default {}
+  --input-json <json>        execution input given inline instead of --input
+  --name <name>              execution name
+  --timeout-seconds <n>      execution timeout (overrides the definition's TimeoutSeconds)
+  --log                      print the execution history to stderr
+  --dynamodb-endpoint <url>  DynamoDB endpoint for dynamodb tasks (or AWS_ENDPOINT_URL_DYNAMODB)
+  --sqs-endpoint <url>       SQS endpoint for sqs tasks (or AWS_ENDPOINT_URL_SQS)
+  --help                     this text
+
+Region and credentials come from AWS_REGION / AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (default us-east-1
+and placeholder local credentials). Lambda tasks cannot run here (no Lambda runtime): they fail naming the resource.`;
+
+class UsageError extends Error {}
+
+function readJson(file: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read the ${what} file '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`the ${what} file '${file}' is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function clients(endpoints: { dynamodb?: string; sqs?: string }): Integrations {
+  const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? "us-east-1";
+  const credentials = {
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "local",
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "local",
+  };
+  const out: Integrations = {};
+  if (endpoints.dynamodb) out.dynamodb = new DynamoDBClient({ region, credentials, endpoint: endpoints.dynamodb });
+  if (endpoints.sqs) out.sqs = new SQSClient({ region, credentials, endpoint: endpoints.sqs });
+  return out;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      definition: { type: "string" },
+      input: { type: "string" },
+      "input-json": { type: "string" },
+      name: { type: "string" },
+      "timeout-seconds": { type: "string" },
+      log: { type: "boolean", default: false },
+      "dynamodb-endpoint": { type: "string" },
+      "sqs-endpoint": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (positionals[0] !== "run" || positionals.length !== 1) throw new UsageError(`expected the command 'run' (see --help), got '${positionals.join(" ")}'`);
+  if (!values.definition) throw new UsageError("--definition <file> is required (see --help)");
+  if (values.input && values["input-json"] !== undefined) throw new UsageError("use either --input or --input-json, not both");
+  const definition = readJson(values.definition, "definition");
+  let input: unknown = {};
+  if (values.input) input = readJson(values.input, "input");
+  else if (values["input-json"] !== undefined) {
+    try {
+      input = JSON.parse(values["input-json"]);
+    } catch (e) {
+      throw new UsageError(`--input-json is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  let timeoutSeconds: number | undefined;
+  if (values["timeout-seconds"] !== undefined) {
+    timeoutSeconds = Number(values["timeout-seconds"]);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError("--timeout-seconds must be a positive number");
+  }
+  const region = process.env.AWS_REGION ?? "us-east-1";
+  let machine;
+  try {
+    machine = createStateMachine(definition, {
+      name: "local",
+      arn: `arn:aws:states:${region}:000000000000:stateMachine:local`,
+      integrations: clients({
+        dynamodb: values["dynamodb-endpoint"] ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL,
+        sqs: values["sqs-endpoint"] ?? process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL,
+      }),
+      history: values.log,
+    });
+  } catch (e) {
+    if (e instanceof DefinitionError) throw new UsageError(e.problems.length === 1 ? e.message : `${e.message.split("\n")[0]} ${e.problems.join("; ")}`);
+    throw e;
+  }
+  const run = await machine.execute(input, { name: values.name, timeoutSeconds });
+  if (values.log) process.stderr.write(`${formatHistory(run.events)}\n`);
+  const out =
+    run.status === "SUCCEEDED" ? { status: run.status, output: run.output } : { status: run.status, error: run.error, cause: run.cause };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`sfn: ${message.replace(/\s*\n\s*/g, " ")}\n`);
+    process.exitCode = 2;
+  },
+);
