@@ -1,0 +1,230 @@
+import { CreateTableCommand, type AttributeDefinition, type DynamoDBClient, type KeySchemaElement } from "@aws-sdk/client-dynamodb";
+import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { join } from "node:path";
+import { createQueueAttributesFromTerraform, type TerraformSqsQueue } from "../sqs";
+import { AttributeRegistry } from "./attributes";
+import { ProvisionError } from "./errors";
+import { referencedAddresses, resolveDeep, resolveString } from "./references";
+import type { ResourceBody, StackFile } from "./stack-file";
+import { notEmulatedSummary } from "./support";
+
+export interface LocalQueue {
+  readonly address: string;
+  readonly name: string;
+  readonly url: string;
+  readonly arn: string;
+}
+
+export interface LocalTable {
+  readonly address: string;
+  readonly name: string;
+  readonly arn: string;
+  /** TTL attribute (epoch seconds) when the table has an enabled `ttl` block. */
+  readonly ttlAttribute?: string;
+}
+
+export interface LocalFunction {
+  readonly address: string;
+  readonly name: string;
+  readonly arn: string;
+  readonly handler: string;
+  readonly runtime: string;
+  /** The deployment package, as cdktf wrote it. */
+  readonly zipPath: string;
+  readonly environment: Record<string, string>;
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  readonly reservedConcurrency?: number;
+}
+
+export interface LocalStateMachine {
+  readonly address: string;
+  readonly name: string;
+  readonly arn: string;
+  readonly type: string;
+  readonly roleArn: string;
+  /** The definition with every Terraform reference resolved to local names, ARNs and URLs. */
+  readonly definition: Record<string, unknown>;
+}
+
+export interface LocalPipe {
+  readonly address: string;
+  readonly name: string;
+  readonly arn: string;
+  readonly source: LocalQueue;
+  readonly targetArn: string;
+  readonly batchSize: number;
+  readonly maximumBatchingWindowSeconds: number;
+  readonly filterPatterns: string[];
+  readonly inputTemplate?: string;
+  readonly invocationType: string;
+  readonly desiredState: string;
+}
+
+/** Everything the local cloud runs, with references resolved, plus what it does not run. */
+export interface ProvisionedStack {
+  readonly region: string;
+  readonly queues: LocalQueue[];
+  readonly tables: LocalTable[];
+  readonly functions: LocalFunction[];
+  readonly stateMachines: LocalStateMachine[];
+  readonly pipes: LocalPipe[];
+  /** The stack's Terraform outputs with local values: the same names `cdktf deploy --outputs-file` writes. */
+  readonly outputs: Record<string, unknown>;
+  /** One line naming what the stack holds that is not emulated; undefined when everything is. */
+  readonly notEmulated?: string;
+}
+
+type Resources = StackFile["resources"];
+
+function entries(resources: Resources, type: string): [string, ResourceBody][] {
+  return Object.entries(resources[type] ?? {});
+}
+
+/** Queues in an order where every queue comes after the queues its attributes refer to (DLQ before source). */
+function queuesInDependencyOrder(resources: Resources): [string, ResourceBody][] {
+  const pending = new Map(entries(resources, "aws_sqs_queue"));
+  const ordered: [string, ResourceBody][] = [];
+  while (pending.size > 0) {
+    const ready = [...pending].find(([, body]) =>
+      referencedAddresses(body).every((a) => !a.startsWith("aws_sqs_queue.") || !pending.has(a.slice("aws_sqs_queue.".length))),
+    );
+    if (!ready) throw new ProvisionError(`queues ${[...pending.keys()].join(", ")} refer to each other in a cycle`);
+    ordered.push(ready);
+    pending.delete(ready[0]);
+  }
+  return ordered;
+}
+
+async function createQueues(stack: StackFile, registry: AttributeRegistry, sqs: SQSClient): Promise<LocalQueue[]> {
+  const queues: LocalQueue[] = [];
+  for (const [id, raw] of queuesInDependencyOrder(stack.resources)) {
+    const address = `aws_sqs_queue.${id}`;
+    const body = resolveDeep(raw, registry.lookup, address) as TerraformSqsQueue;
+    const name = registry.nameOf("aws_sqs_queue", id);
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: createQueueAttributesFromTerraform(body) }));
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
+    const queue = { address, name, url: QueueUrl!, arn: Attributes!.QueueArn! };
+    registry.record("aws_sqs_queue", id, { url: queue.url, id: queue.url, arn: queue.arn, name });
+    queues.push(queue);
+  }
+  return queues;
+}
+
+async function createTables(stack: StackFile, registry: AttributeRegistry, dynamodb: DynamoDBClient): Promise<LocalTable[]> {
+  const tables: LocalTable[] = [];
+  for (const [id, raw] of entries(stack.resources, "aws_dynamodb_table")) {
+    const address = `aws_dynamodb_table.${id}`;
+    const body = resolveDeep(raw, registry.lookup, address);
+    const name = registry.nameOf("aws_dynamodb_table", id);
+    const keySchema: KeySchemaElement[] = [{ AttributeName: body.hash_key as string, KeyType: "HASH" }];
+    if (typeof body.range_key === "string") keySchema.push({ AttributeName: body.range_key, KeyType: "RANGE" });
+    const attributes = (body.attribute as { name: string; type: string }[] | undefined) ?? [];
+    if (attributes.length === 0) throw new ProvisionError(`${address} has no attribute definitions`);
+    const globalIndexes = (body.global_secondary_index as { name: string; hash_key: string; range_key?: string; projection_type?: string }[] | undefined) ?? [];
+    await dynamodb.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: "PAY_PER_REQUEST",
+        KeySchema: keySchema,
+        AttributeDefinitions: attributes.map((a): AttributeDefinition => ({ AttributeName: a.name, AttributeType: a.type as "S" | "N" | "B" })),
+        GlobalSecondaryIndexes: globalIndexes.length
+          ? globalIndexes.map((g) => ({
+              IndexName: g.name,
+              KeySchema: [{ AttributeName: g.hash_key, KeyType: "HASH" }, ...(g.range_key ? [{ AttributeName: g.range_key, KeyType: "RANGE" as const }] : [])],
+              Projection: { ProjectionType: (g.projection_type ?? "ALL") as "ALL" },
+            }))
+          : undefined,
+      }),
+    );
+    const arn = registry.lookup("aws_dynamodb_table", id, "arn", address);
+    const ttl = body.ttl as { attribute_name?: string; enabled?: boolean } | undefined;
+    tables.push({ address, name, arn, ttlAttribute: ttl?.enabled !== false && ttl?.attribute_name ? ttl.attribute_name : undefined });
+  }
+  return tables;
+}
+
+function functionsOf(stack: StackFile, registry: AttributeRegistry): LocalFunction[] {
+  return entries(stack.resources, "aws_lambda_function").map(([id, raw]) => {
+    const address = `aws_lambda_function.${id}`;
+    const body = resolveDeep(raw, registry.lookup, address);
+    if (typeof body.filename !== "string") throw new ProvisionError(`${address}: only zip deployment packages (filename) are emulated, not images or S3 code`);
+    const variables = ((body.environment as { variables?: Record<string, string> } | undefined)?.variables ?? {}) as Record<string, string>;
+    return {
+      address,
+      name: registry.nameOf("aws_lambda_function", id),
+      arn: registry.lookup("aws_lambda_function", id, "arn", address),
+      handler: (body.handler as string) ?? "index.handler",
+      runtime: (body.runtime as string) ?? "nodejs22.x",
+      zipPath: join(stack.dir, body.filename),
+      environment: variables,
+      timeoutSeconds: (body.timeout as number) ?? 3,
+      memoryMb: (body.memory_size as number) ?? 128,
+      reservedConcurrency: typeof body.reserved_concurrent_executions === "number" && body.reserved_concurrent_executions >= 0 ? body.reserved_concurrent_executions : undefined,
+    };
+  });
+}
+
+function stateMachinesOf(stack: StackFile, registry: AttributeRegistry): LocalStateMachine[] {
+  return entries(stack.resources, "aws_sfn_state_machine").map(([id, raw]) => {
+    const address = `aws_sfn_state_machine.${id}`;
+    const text = resolveString(raw.definition as string, registry.lookup, `${address}.definition`);
+    let definition: Record<string, unknown>;
+    try {
+      definition = JSON.parse(text);
+    } catch (error) {
+      throw new ProvisionError(`${address}.definition is not JSON after resolving references: ${(error as Error).message}`, { cause: error });
+    }
+    return {
+      address,
+      name: registry.nameOf("aws_sfn_state_machine", id),
+      arn: registry.lookup("aws_sfn_state_machine", id, "arn", address),
+      type: (raw.type as string) ?? "STANDARD",
+      roleArn: resolveString(raw.role_arn as string, registry.lookup, address),
+      definition,
+    };
+  });
+}
+
+function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQueue[]): LocalPipe[] {
+  return entries(stack.resources, "aws_pipes_pipe").map(([id, raw]) => {
+    const address = `aws_pipes_pipe.${id}`;
+    const body = resolveDeep(raw, registry.lookup, address);
+    const source = queues.find((q) => q.arn === body.source);
+    if (!source) throw new ProvisionError(`${address}: source ${String(body.source)} is not an SQS queue of this stack; only SQS sources are emulated`);
+    const sourceParameters = (body.source_parameters ?? {}) as Record<string, any>;
+    const sqsParameters = sourceParameters.sqs_queue_parameters ?? {};
+    const targetParameters = (body.target_parameters ?? {}) as Record<string, any>;
+    const sfnParameters = targetParameters.step_function_state_machine_parameters;
+    if (!sfnParameters) throw new ProvisionError(`${address}: only Step Functions targets are emulated`);
+    return {
+      address,
+      name: registry.nameOf("aws_pipes_pipe", id),
+      arn: registry.lookup("aws_pipes_pipe", id, "arn", address),
+      source,
+      targetArn: body.target as string,
+      batchSize: sqsParameters.batch_size ?? 10,
+      maximumBatchingWindowSeconds: sqsParameters.maximum_batching_window_in_seconds ?? 0,
+      filterPatterns: ((sourceParameters.filter_criteria?.filter ?? []) as { pattern: string }[]).map((f) => f.pattern),
+      inputTemplate: targetParameters.input_template,
+      invocationType: sfnParameters.invocation_type,
+      desiredState: (body.desired_state as string) ?? "RUNNING",
+    };
+  });
+}
+
+/**
+ * Creates the stack's queues and tables in the emulators and resolves everything else (functions, state
+ * machines, pipes, outputs) to local names, ARNs and URLs. A reference it cannot resolve is an error naming the
+ * resource and the attribute.
+ */
+export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient; dynamodb: DynamoDBClient }): Promise<ProvisionedStack> {
+  const registry = new AttributeRegistry(stack.resources, stack.region);
+  const queues = await createQueues(stack, registry, clients.sqs);
+  const tables = await createTables(stack, registry, clients.dynamodb);
+  const functions = functionsOf(stack, registry);
+  const stateMachines = stateMachinesOf(stack, registry);
+  const pipes = pipesOf(stack, registry, queues);
+  const outputs = Object.fromEntries(Object.entries(stack.outputs).map(([name, { value }]) => [name, resolveDeep(value, registry.lookup, `output.${name}`)]));
+  return { region: stack.region, queues, tables, functions, stateMachines, pipes, outputs, notEmulated: notEmulatedSummary(stack.resources) };
+}
