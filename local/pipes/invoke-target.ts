@@ -1,0 +1,93 @@
+import { ExecutionStatus, RetryReason } from "./constants";
+import type { PipeConfig } from "./config";
+import type { Emit } from "./events";
+import type { PipeStats, TargetResult } from "./types";
+
+/** Longest pause between two calls of a target that keeps throwing. */
+const MAX_BACKOFF_MS = 5000;
+
+export type InvokeOutcome =
+  | { kind: "result"; result: TargetResult }
+  | { kind: "target-error"; error: string }
+  | { kind: "aborted"; reason: typeof RetryReason.STOPPED | typeof RetryReason.PIPE_TIMEOUT };
+
+/**
+ * Runs the target once for a batch, within the pipe's execution limit. A failed execution is a result
+ * (AWS leaves the retry to the queue). A target that throws is treated like a Pipes internal error
+ * (e.g. a connection failure), which AWS retries itself: retried with backoff up to `targetErrorRetries` times.
+ */
+export async function invokeTarget(
+  config: PipeConfig,
+  input: unknown,
+  batch: { id: string; count: number },
+  stopSignal: AbortSignal,
+  emit: Emit,
+  stats: PipeStats,
+): Promise<InvokeOutcome> {
+  const { clock } = config;
+  const execution = new AbortController();
+  const abort = (reason: InvokeOutcome & { kind: "aborted" }): void => {
+    if (!execution.signal.aborted) execution.abort(reason);
+  };
+  const onStop = (): void => abort({ kind: "aborted", reason: RetryReason.STOPPED });
+  stopSignal.addEventListener("abort", onStop, { once: true });
+  if (stopSignal.aborted) onStop();
+  const timerDone = new AbortController();
+  void clock.sleep(config.maximumExecutionMs, timerDone.signal).then(() => {
+    if (!timerDone.signal.aborted) abort({ kind: "aborted", reason: RetryReason.PIPE_TIMEOUT });
+  });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      if (execution.signal.aborted) return execution.signal.reason as InvokeOutcome;
+      stats.executions.started++;
+      emit({ type: "execution-started", batchId: batch.id, count: batch.count, attempt });
+      const startedAt = clock.now();
+      const settled = await settle(config.target(input, { signal: execution.signal }), execution.signal);
+      const durationMs = clock.now() - startedAt;
+      if (settled.kind === "aborted") {
+        stats.executions.aborted++;
+        emit({ type: "execution-finished", batchId: batch.id, status: "ABORTED", durationMs });
+        return execution.signal.reason as InvokeOutcome;
+      }
+      if (settled.kind === "ok") {
+        const result = settled.value;
+        countStatus(stats, result.status);
+        emit({ type: "execution-finished", batchId: batch.id, status: result.status, durationMs, error: result.error, cause: result.cause });
+        return { kind: "result", result };
+      }
+      stats.executions.targetErrors++;
+      const willRetry = attempt <= config.targetErrorRetries;
+      emit({ type: "target-error", batchId: batch.id, attempt, error: settled.error, willRetry });
+      if (!willRetry) return { kind: "target-error", error: settled.error };
+      await clock.sleep(Math.min(config.targetErrorBackoffMs * 2 ** (attempt - 1), MAX_BACKOFF_MS), execution.signal);
+    }
+  } finally {
+    timerDone.abort();
+    stopSignal.removeEventListener("abort", onStop);
+  }
+}
+
+type Settled = { kind: "ok"; value: TargetResult } | { kind: "error"; error: string } | { kind: "aborted" };
+
+/** Waits for the target, but no longer than the abort signal allows (a target may ignore its signal). */
+function settle(call: Promise<TargetResult>, signal: AbortSignal): Promise<Settled> {
+  const outcome = Promise.resolve(call).then(
+    (value): Settled =>
+      isTargetResult(value) ? { kind: "ok", value } : { kind: "error", error: `the target returned ${JSON.stringify(value)}, not { status }` },
+    (error: unknown): Settled => ({ kind: "error", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  );
+  if (signal.aborted) return Promise.resolve({ kind: "aborted" });
+  const aborted = new Promise<Settled>((resolve) => signal.addEventListener("abort", () => resolve({ kind: "aborted" }), { once: true }));
+  return Promise.race([outcome, aborted]);
+}
+
+function isTargetResult(value: unknown): value is TargetResult {
+  const status = (value as TargetResult | undefined)?.status;
+  return Object.values(ExecutionStatus).includes(status as ExecutionStatus);
+}
+
+function countStatus(stats: PipeStats, status: TargetResult["status"]): void {
+  if (status === ExecutionStatus.SUCCEEDED) stats.executions.succeeded++;
+  else if (status === ExecutionStatus.FAILED) stats.executions.failed++;
+  else stats.executions.timedOut++;
+}
