@@ -1,5 +1,6 @@
 /** createStateMachine: validates and compiles once, then runs executions. */
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
 import { realClock } from "./clock";
 import { History } from "./history/history";
@@ -59,6 +60,7 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       stateMachine: { Id: options.arn, Name: options.name },
     };
     const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
     const thread: Thread = { vars: {}, lastEventId: 0, signal: controller.signal };
     history.add(thread, "ExecutionStarted", historyOn ? { input, roleArn } : undefined);
 

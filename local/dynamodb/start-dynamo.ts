@@ -1,0 +1,72 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { startWorkerServer } from "../sqs/worker-server";
+import { DynamoStartError, InvalidDynamoOptionError } from "./errors";
+
+/** Where dynalite runs. */
+export const DynamoPlacement = {
+  /** Its own worker thread and event loop (default: measured faster, see bench-placement.ts). */
+  Worker: "worker",
+  /** The caller's event loop. */
+  InProcess: "in-process",
+} as const;
+export type DynamoPlacement = (typeof DynamoPlacement)[keyof typeof DynamoPlacement];
+
+export interface StartDynamoOptions {
+  placement?: DynamoPlacement;
+}
+
+/** A running DynamoDB emulator. */
+export interface LocalDynamo {
+  /** `http://127.0.0.1:<port>` */
+  endpoint: string;
+  port: number;
+  placement: DynamoPlacement;
+  stop(): Promise<void>;
+}
+
+/** dynalite has no type declarations; this is the part used here. */
+type DynaliteFactory = (options: Record<string, unknown>) => Server;
+
+/** In memory, and tables are ACTIVE at once (dynalite's default keeps them CREATING for 500 ms). */
+const DYNALITE_OPTIONS = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 } as const;
+
+/** Starts dynalite 4 (in memory) on 127.0.0.1 and a free port. */
+export async function startDynamo(options: StartDynamoOptions = {}): Promise<LocalDynamo> {
+  const placement = options.placement ?? DynamoPlacement.Worker;
+  if (placement === DynamoPlacement.Worker) {
+    const server = await startWorkerServer(path.join(__dirname, "dynalite-worker.mjs"), {
+      name: "dynalite (DynamoDB emulator)",
+      workerData: { options: DYNALITE_OPTIONS },
+    });
+    return { endpoint: server.endpoint, port: server.port, placement, stop: server.stop };
+  }
+  if (placement === DynamoPlacement.InProcess) return startInProcess();
+  throw new InvalidDynamoOptionError(`placement must be "worker" or "in-process", got ${JSON.stringify(placement)}`);
+}
+
+async function startInProcess(): Promise<LocalDynamo> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
+  const dynalite = require("dynalite") as DynaliteFactory;
+  const server = dynalite({ ...DYNALITE_OPTIONS });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", (error) => reject(new DynamoStartError("dynalite failed to start", { cause: error })));
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve(typeof address === "object" && address !== null ? address.port : 0);
+    });
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
+    placement: DynamoPlacement.InProcess,
+    stop(): Promise<void> {
+      stopping ??= new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      return stopping;
+    },
+  };
+}
