@@ -1,7 +1,6 @@
 import type { SqsRecord } from "../../../local/pipes";
-import { createHarness, QUEUE_ARN } from "./support/harness";
+import { createHarness, QUEUE_ARN, until } from "./support/harness";
 import type { Harness } from "./support/harness";
-import { waitFor } from "./support/wait-for";
 
 let h: Harness;
 
@@ -23,7 +22,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     const second = h.sqs.sendMessage("plain text");
     // Act
     h.runner.start();
-    await waitFor(() => completed() === 1, "one batch completed");
+    await until(() => completed() === 1, "one batch completed");
     // Assert
     const [input] = h.inputs as SqsRecord[][];
     expect(input.map((r) => r.messageId)).toEqual([first, second]);
@@ -59,7 +58,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     h = createHarness({ batchSize: 7 });
     h.sqs.sendMessage("x");
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     const receive = h.sqs.calls.find((c) => c.command === "ReceiveMessageCommand");
     expect(receive?.input).toMatchObject({
       MaxNumberOfMessages: 7,
@@ -76,7 +75,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     h.respond(async () => ({ status: "SUCCEEDED", output: { batchItemFailures: [{ itemIdentifier: ids[1] }] } }));
     // Act
     h.runner.start();
-    await waitFor(() => completed() === 1, "first batch completed");
+    await until(() => completed() === 1, "first batch completed");
     // Assert
     expect(h.sqs.remainingIds()).toEqual([ids[1]]);
     expect(h.eventsOf("records-acknowledged")[0].messageIds).toEqual([ids[0], ids[2]]);
@@ -85,7 +84,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     expect(h.sqs.invisibleForMs(ids[1])).toBe(30_000);
     h.respond(async () => ({ status: "SUCCEEDED", output: { batchItemFailures: [] } }));
     await h.clock.advance(30_000);
-    await waitFor(() => completed() === 2, "redelivery completed");
+    await until(() => completed() === 2, "redelivery completed");
     const redelivered = h.inputs[1] as SqsRecord[];
     expect(redelivered.map((r) => r.messageId)).toEqual([ids[1]]);
     expect(redelivered[0].attributes.ApproximateReceiveCount).toBe("2");
@@ -104,7 +103,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     const ids = ["a", "b"].map((b) => h.sqs.sendMessage(b));
     h.respond(async () => ({ ...result }) as never);
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.sqs.remainingIds()).toEqual(ids);
     expect(h.eventsOf("records-retry")[0]).toMatchObject({ messageIds: ids, reason });
     expect(h.eventsOf("records-acknowledged")).toHaveLength(0);
@@ -119,7 +118,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     const text = h.sqs.sendMessage("not json");
     // Act
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     // Assert
     expect((h.inputs[0] as SqsRecord[]).map((r) => r.messageId)).toEqual([order]);
     expect(h.eventsOf("records-filtered")[0].messageIds).toEqual([refund, text]);
@@ -131,7 +130,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     h = createHarness({ filterCriteria: { Filters: [{ Pattern: '{"body":{"type":["order"]}}' }] } });
     h.sqs.sendMessage('{"type":"refund"}');
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.inputs).toHaveLength(0);
     expect(h.sqs.remainingIds()).toEqual([]);
   });
@@ -144,7 +143,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     h.respond(async () => ({ status: "SUCCEEDED", output: { batchItemFailures: [{ itemIdentifier: second }] } }));
     // Act
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     // Assert
     expect(h.inputs[0]).toEqual([
       { id: first, order: "o-1", pipe: "orders-pipe" },
@@ -157,7 +156,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     h = createHarness({ inputTemplate: "Order <$.body.orderId>" });
     const id = h.sqs.sendMessage('{"orderId":"o-1"}');
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.inputs).toHaveLength(0);
     expect(h.eventsOf("records-retry")[0]).toMatchObject({ messageIds: [id], reason: "input-transform-failed" });
   });
@@ -167,7 +166,7 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     const ids = ["a", "b"].map((b) => h.sqs.sendMessage(b));
     h.sqs.failNextDeleteOf.add(ids[0]);
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.eventsOf("delete-failed")[0].failures).toEqual([{ messageId: ids[0], code: "InternalError", message: "injected failure" }]);
     expect(h.eventsOf("records-acknowledged")[0].messageIds).toEqual([ids[1]]);
     expect(h.sqs.remainingIds()).toEqual([ids[0]]);
@@ -179,10 +178,10 @@ describe("Pipe runner: delivery of SQS records to a REQUEST_RESPONSE target", ()
     const id = h.sqs.sendMessage("a");
     h.respond(async () => ({ status: "FAILED" }));
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.sqs.invisibleForMs(id)).toBe(2000);
     await h.clock.advance(2000);
-    await waitFor(() => completed() === 2, "redelivered after 2 s");
+    await until(() => completed() === 2, "redelivered after 2 s");
     expect(h.sqs.receiveCount(id)).toBe(2);
   });
 });
@@ -193,7 +192,7 @@ describe("Pipe runner: FIRE_AND_FORGET", () => {
     h.respond(() => new Promise(() => undefined)); // never finishes
     h.sqs.sendMessage("a");
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.inputs).toHaveLength(1);
     expect(h.sqs.remainingIds()).toEqual([]);
     const stopped = h.runner.stop();

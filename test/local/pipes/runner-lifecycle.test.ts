@@ -1,8 +1,7 @@
 import { DrainTimeoutError } from "../../../local/pipes";
 import type { SqsRecord, TargetResult } from "../../../local/pipes";
-import { createHarness, deferred } from "./support/harness";
+import { createHarness, deferred, until } from "./support/harness";
 import type { Harness } from "./support/harness";
-import { waitFor } from "./support/wait-for";
 
 let h: Harness;
 
@@ -22,16 +21,16 @@ describe("Pipe runner: batching window", () => {
     const early = ["a", "b", "c"].map((b) => h.sqs.sendMessage(b));
     // Act
     h.runner.start();
-    await waitFor(() => h.sqs.receiveCount(early[0]) === 1 && h.clock.pendingTimers() > 0, "first messages received");
+    await until(() => h.sqs.receiveCount(early[0]) === 1 && h.clock.pendingTimers() > 0, "first messages received");
     await h.clock.advance(4000);
     const late = h.sqs.sendMessage("d");
-    await waitFor(() => h.sqs.receiveCount(late) === 1, "late message joins the open batch");
+    await until(() => h.sqs.receiveCount(late) === 1, "late message joins the open batch");
     // Assert: nothing sent before the window closes
     expect(h.inputs).toHaveLength(0);
     await h.clock.advance(999);
     expect(h.inputs).toHaveLength(0);
     await h.clock.advance(1);
-    await waitFor(() => h.inputs.length === 1, "batch sent when the window closed");
+    await until(() => h.inputs.length === 1, "batch sent when the window closed");
     expect(deliveredIds(0)).toEqual([...early, late]);
   });
 
@@ -39,7 +38,7 @@ describe("Pipe runner: batching window", () => {
     h = createHarness({ batchSize: 3, maximumBatchingWindowInSeconds: 300 });
     const ids = ["a", "b", "c", "d"].map((b) => h.sqs.sendMessage(b));
     h.runner.start();
-    await waitFor(() => h.inputs.length === 1, "full batch sent");
+    await until(() => h.inputs.length === 1, "full batch sent");
     expect(deliveredIds(0)).toEqual(ids.slice(0, 3));
   });
 
@@ -47,7 +46,7 @@ describe("Pipe runner: batching window", () => {
     h = createHarness({ batchSize: 25, maximumBatchingWindowInSeconds: 10 });
     const ids = Array.from({ length: 25 }, (_, i) => h.sqs.sendMessage(`m${i}`));
     h.runner.start();
-    await waitFor(() => h.inputs.length === 1, "batch of 25 sent");
+    await until(() => h.inputs.length === 1, "batch of 25 sent");
     expect(deliveredIds(0)).toEqual(ids);
     const receives = h.sqs.calls.filter((c) => c.command === "ReceiveMessageCommand").map((c) => c.input.MaxNumberOfMessages);
     expect(receives.slice(0, 3)).toEqual([10, 10, 5]);
@@ -57,7 +56,7 @@ describe("Pipe runner: batching window", () => {
     h = createHarness({ batchSize: 100, maximumBatchingWindowInSeconds: 0 });
     Array.from({ length: 12 }, (_, i) => h.sqs.sendMessage(`m${i}`));
     h.runner.start();
-    await waitFor(() => h.inputs.length === 2, "two batches sent");
+    await until(() => h.inputs.length === 2, "two batches sent");
     expect([deliveredIds(0).length, deliveredIds(1).length]).toEqual([10, 2]);
   });
 });
@@ -71,11 +70,11 @@ describe("Pipe runner: concurrency and stop", () => {
     ["a", "b", "c"].forEach((b) => h.sqs.sendMessage(b));
     // Act
     h.runner.start();
-    await waitFor(() => h.inputs.length === 2, "two executions in flight");
+    await until(() => h.inputs.length === 2, "two executions in flight");
     // Assert
     expect(h.runner.stats().inFlightBatches).toBe(2);
     gate.resolve({ status: "SUCCEEDED" });
-    await waitFor(() => completed() === 3, "all three batches done");
+    await until(() => completed() === 3, "all three batches done");
     expect(h.runner.stats()).toMatchObject({ batches: 3, recordsAcknowledged: 3, inFlightBatches: 0 });
   });
 
@@ -86,7 +85,7 @@ describe("Pipe runner: concurrency and stop", () => {
     h.respond(() => gate.promise);
     const first = h.sqs.sendMessage("a");
     h.runner.start();
-    await waitFor(() => h.inputs.length === 1, "execution in flight");
+    await until(() => h.inputs.length === 1, "execution in flight");
     // Act
     const stopped = h.runner.stop();
     gate.resolve({ status: "SUCCEEDED" });
@@ -104,7 +103,7 @@ describe("Pipe runner: concurrency and stop", () => {
     h.respond(() => new Promise(() => undefined)); // ignores its signal
     const id = h.sqs.sendMessage("a");
     h.runner.start();
-    await waitFor(() => h.inputs.length === 1, "execution in flight");
+    await until(() => h.inputs.length === 1, "execution in flight");
     const stopped = h.runner.stop({ gracePeriodMs: 1000 });
     await h.clock.advance(999);
     expect(h.signals[0].aborted).toBe(false);
@@ -120,9 +119,9 @@ describe("Pipe runner: concurrency and stop", () => {
     h.respond((_input, ctx) => new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve({ status: "FAILED" }))));
     const id = h.sqs.sendMessage("a");
     h.runner.start();
-    await waitFor(() => h.inputs.length === 1, "execution in flight");
+    await until(() => h.inputs.length === 1, "execution in flight");
     await h.clock.advance(60_000);
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.eventsOf("records-retry")[0]).toMatchObject({ messageIds: [id], reason: "pipe-timeout" });
     expect(h.eventsOf("execution-finished")[0].status).toBe("ABORTED");
   });
@@ -141,13 +140,13 @@ describe("Pipe runner: errors", () => {
     const id = h.sqs.sendMessage("a");
     // Act
     h.runner.start();
-    await waitFor(() => calls === 1, "first call");
+    await until(() => calls === 1, "first call");
     await h.clock.advance(100);
-    await waitFor(() => calls === 2, "second call after 100 ms");
+    await until(() => calls === 2, "second call after 100 ms");
     await h.clock.advance(199);
     expect(calls).toBe(2);
     await h.clock.advance(1);
-    await waitFor(() => completed() === 1, "third call succeeded");
+    await until(() => completed() === 1, "third call succeeded");
     // Assert
     expect(h.eventsOf("target-error").map((e) => [e.attempt, e.willRetry])).toEqual([
       [1, true],
@@ -164,7 +163,7 @@ describe("Pipe runner: errors", () => {
     });
     const id = h.sqs.sendMessage("a");
     h.runner.start();
-    await waitFor(() => completed() === 1, "batch completed");
+    await until(() => completed() === 1, "batch completed");
     expect(h.eventsOf("records-retry")[0]).toMatchObject({ messageIds: [id], reason: "target-error" });
   });
 
@@ -172,12 +171,12 @@ describe("Pipe runner: errors", () => {
     h = createHarness({ pollErrorBackoffMs: 500 });
     h.sqs.receiveError = Object.assign(new Error("queue gone"), { name: "QueueDoesNotExist" });
     h.runner.start();
-    await waitFor(() => h.eventsOf("poll-error").length === 1, "poll error reported");
+    await until(() => h.eventsOf("poll-error").length === 1, "poll error reported");
     expect(h.eventsOf("poll-error")[0].error).toBe("QueueDoesNotExist: queue gone");
     h.sqs.receiveError = undefined;
     const id = h.sqs.sendMessage("a");
     await h.clock.advance(500);
-    await waitFor(() => completed() === 1, "polling resumed");
+    await until(() => completed() === 1, "polling resumed");
     expect(deliveredIds(0)).toEqual([id]);
     expect(h.runner.stats().pollErrors).toBe(1);
   });
@@ -197,7 +196,7 @@ describe("Pipe runner: drain", () => {
     h.respond(async () => ({ status: "FAILED" }));
     h.sqs.sendMessage("a");
     h.runner.start();
-    await waitFor(() => completed() === 1, "first failure");
+    await until(() => completed() === 1, "first failure");
     const drained = h.runner.drain({ timeoutMs: 1000, pollIntervalMs: 100 });
     const outcome = drained.then(
       () => "resolved",

@@ -1,5 +1,6 @@
 import { createPipeRunner } from "../../../../local/pipes";
 import type { PipeEvent, PipeRunner, PipeRunnerOptions, TargetContext, TargetResult } from "../../../../local/pipes";
+import { waitFor } from "../../../helpers/wait-for";
 import { FakeClock } from "./fake-clock";
 import { InMemorySqs } from "./in-memory-sqs";
 
@@ -70,4 +71,9 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Waits (real time, short interval) until `condition` holds; the fake clock does not move meanwhile. */
+export function until(condition: () => boolean, message: string): Promise<unknown> {
+  return waitFor(() => condition(), { message, intervalMs: 1, timeoutMs: 3000 });
 }
