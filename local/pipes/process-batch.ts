@@ -32,8 +32,9 @@ export async function processBatch(ctx: BatchContext, batchId: string, messages:
   stats.messagesReceived += records.length;
   emit({ type: "batch-received", batchId, count: records.length, messageIds: ids(records) });
 
-  const kept = records.filter((r) => config.filter(r));
-  const dropped = records.filter((r) => !kept.includes(r));
+  const kept: SqsRecord[] = [];
+  const dropped: SqsRecord[] = [];
+  for (const record of records) (config.filter(record) ? kept : dropped).push(record);
   if (dropped.length > 0) {
     // AWS deletes SQS messages that match no filter; a failed delete brings them back later, filtered again.
     stats.recordsFiltered += dropped.length;

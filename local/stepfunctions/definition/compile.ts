@@ -29,7 +29,7 @@ export class Compiler {
       return compileTemplate(value, location);
     } catch (e) {
       if (e instanceof JsonataSyntaxError) {
-        this.problems.push(`${where}/${location}: the JSONata expression '${e.source}' is invalid: ${e.code} at position ${e.position}: ${e.message}`);
+        this.problems.push(`${where}/${e.location ?? location}: the JSONata expression '${e.source}' is invalid: ${e.code} at position ${e.position}: ${e.message}`);
         return undefined;
       }
       throw e;

@@ -12,6 +12,8 @@ const cache = new Map<string, Expression>();
 
 /** A syntax error, with jsonata's code and position. */
 export class JsonataSyntaxError extends Error {
+  /** The field holding the expression, e.g. `Output/x` (set by the template compiler). */
+  location?: string;
   constructor(
     readonly source: string,
     readonly code: string,

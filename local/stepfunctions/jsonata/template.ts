@@ -4,7 +4,7 @@
  * against bindings holding `$states` and the variables in scope.
  */
 import { StatesError, StatesErrorName } from "../errors";
-import { compileExpression, extractExpression, type Expression } from "./expression";
+import { compileExpression, extractExpression, JsonataSyntaxError, type Expression } from "./expression";
 
 export type Bindings = Record<string, unknown>;
 
@@ -67,7 +67,14 @@ type Node =
 
 function build(value: unknown, location: string): Node {
   const source = extractExpression(value);
-  if (source !== undefined) return { kind: "expr", expr: compileExpression(source), source, location };
+  if (source !== undefined) {
+    try {
+      return { kind: "expr", expr: compileExpression(source), source, location };
+    } catch (e) {
+      if (e instanceof JsonataSyntaxError) e.location ??= location;
+      throw e;
+    }
+  }
   if (Array.isArray(value)) {
     const nodes = value.map((v, i) => build(v, `${location}/${i}`));
     return nodes.every((n) => n.kind === "literal") ? { kind: "literal", value } : { kind: "array", nodes };
