@@ -67,11 +67,17 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
         hub.emit({ type: "poll-error", error: describe(batch.error) });
       }
       const batchId = `${config.name}-${++batchCounter}`;
-      const running = processBatch(context(), batchId, batch.messages).finally(() => {
-        inFlight.delete(running);
-        stats.inFlightBatches = inFlight.size;
-        notifyBatchSettled();
-      });
+      const running = processBatch(context(), batchId, batch.messages)
+        .catch((error: unknown) => {
+          // Not expected (run-time problems are events); the messages stay on the queue either way.
+          stats.pollErrors++;
+          hub.emit({ type: "poll-error", error: `batch ${batchId}: ${describe(error)}` });
+        })
+        .finally(() => {
+          inFlight.delete(running);
+          stats.inFlightBatches = inFlight.size;
+          notifyBatchSettled();
+        });
       inFlight.add(running);
       stats.inFlightBatches = inFlight.size;
       await running;
