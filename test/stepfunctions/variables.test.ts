@@ -131,4 +131,13 @@ describe("Variables", () => {
     const def = { QueryLanguage: "JSONata", StartAt: "A", States: { A: { Type: "Pass", Assign: { states: 1, "1bad": 2 }, End: true } } };
     expect(() => machine(def)).toThrow(/'states' is not a valid variable name/);
   });
+
+  it("lets a variable named now shadow the $now() function, as JSONata bindings do", async () => {
+    const def = {
+      QueryLanguage: "JSONata",
+      StartAt: "A",
+      States: { A: { Type: "Pass", Assign: { now: 100 }, Next: "B" }, B: { Type: "Pass", Output: "{% $now + 1 %}", End: true } },
+    };
+    expect((await runOnce(def)).output).toBe(101);
+  });
 });

@@ -19,9 +19,10 @@ export function jsonataBindings(run: Run, thread: Thread, states: StatesVar): Bi
   const b = Object.create(thread.vars) as Bindings;
   b.states = states;
   if (!run.realClock) {
+    // A variable named `now` or `millis` shadows the function, as it does on AWS.
     const t = run.clock.now();
-    b.millis = () => t;
-    b.now = () => new Date(t).toISOString();
+    if (!("millis" in thread.vars)) b.millis = () => t;
+    if (!("now" in thread.vars)) b.now = () => new Date(t).toISOString();
   }
   return b;
 }

@@ -1,0 +1,68 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import { InvalidLambdaConfigError } from "./errors";
+import type { LambdaBundle } from "./types";
+
+/** A folder holding the function's code, plus how to clean it up. */
+export interface PreparedBundle {
+  taskRoot: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Resolves the code folder: `dir` as is, or `zipPath` unzipped (with fflate) into a fresh temp folder that
+ * cleanup() removes. The files are used byte for byte as deployed.
+ */
+export async function prepareBundle(functionName: string, bundle: LambdaBundle): Promise<PreparedBundle> {
+  if (bundle.dir && bundle.zipPath) {
+    throw new InvalidLambdaConfigError(`functions[${functionName}].bundle: give either dir or zipPath, not both`);
+  }
+  if (bundle.dir) {
+    const stat = await fs.stat(bundle.dir).catch(() => undefined);
+    if (!stat?.isDirectory()) {
+      throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.dir ${bundle.dir} is not a folder`);
+    }
+    return { taskRoot: path.resolve(bundle.dir), cleanup: async () => undefined };
+  }
+  if (bundle.zipPath) return unzipBundle(functionName, bundle.zipPath);
+  throw new InvalidLambdaConfigError(
+    `functions[${functionName}].bundle needs dir (the esbuild output folder) or zipPath (the TerraformAsset archive)`,
+  );
+}
+
+async function unzipBundle(functionName: string, zipPath: string): Promise<PreparedBundle> {
+  const bytes = await fs.readFile(zipPath).catch((error: unknown) => {
+    throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.zipPath ${zipPath} cannot be read`, { cause: error });
+  });
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (error) {
+    throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.zipPath ${zipPath} is not a zip archive`, {
+      cause: error,
+    });
+  }
+  const taskRoot = await fs.mkdtemp(path.join(os.tmpdir(), `lambda-${functionName.replace(/[^\w-]/g, "_")}-`));
+  const cleanup = () => fs.rm(taskRoot, { recursive: true, force: true });
+  try {
+    for (const [name, content] of Object.entries(entries)) {
+      const target = path.resolve(taskRoot, name);
+      // Refuse entries that would land outside the folder ("zip slip").
+      if (target !== taskRoot && !target.startsWith(taskRoot + path.sep)) {
+        throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.zipPath has an entry outside the archive root: ${name}`);
+      }
+      if (name.endsWith("/")) {
+        await fs.mkdir(target, { recursive: true });
+        continue;
+      }
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, content);
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { taskRoot, cleanup };
+}

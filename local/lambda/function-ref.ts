@@ -1,0 +1,33 @@
+import { InvalidParameterValueException, ResourceNotFoundException } from "./errors";
+
+/** A function name as Invoke accepts it, split into name and qualifier. */
+export interface FunctionRef {
+  name: string;
+  qualifier?: string;
+}
+
+// arn:aws:lambda:us-east-1:123456789012:function:name[:qualifier], 123456789012:function:name[:qualifier],
+// name[:qualifier]
+const FULL_ARN = /^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:\d{12}:function:([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
+const PARTIAL_ARN = /^\d{12}:function:([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
+const NAME = /^([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
+
+/** Parses FunctionName + Qualifier like the Invoke API; only `$LATEST` exists locally. */
+export function parseFunctionRef(functionName: string, qualifier: string | undefined, unknownArn: (ref: FunctionRef) => string): FunctionRef {
+  const match = FULL_ARN.exec(functionName) ?? PARTIAL_ARN.exec(functionName) ?? NAME.exec(functionName);
+  if (!match) {
+    throw new InvalidParameterValueException(
+      `1 validation error detected: Value '${functionName}' at 'functionName' failed to satisfy constraint: Member must satisfy regular expression pattern`,
+    );
+  }
+  const name = match[1] as string;
+  const derived = match[2];
+  if (derived !== undefined && qualifier !== undefined && derived !== qualifier) {
+    throw new InvalidParameterValueException("The derived qualifier from the function name does not match the specified qualifier.");
+  }
+  const ref: FunctionRef = { name, qualifier: derived ?? qualifier };
+  if (ref.qualifier !== undefined && ref.qualifier !== "$LATEST") {
+    throw new ResourceNotFoundException(`Function not found: ${unknownArn(ref)}`);
+  }
+  return ref;
+}

@@ -1,0 +1,62 @@
+/** scripts/sfn.ts end to end (spawns tsx: slower, so only two cases). */
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { startDynalite, createTable, type LocalDynamo } from "./helpers/dynalite";
+
+const exec = promisify(execFile);
+const root = join(__dirname, "..", "..");
+const dir = mkdtempSync(join(tmpdir(), "sfn-cli-"));
+const file = (name: string, value: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
+  return path;
+};
+const sfn = (args: string[], env: Record<string, string> = {}) =>
+  exec("npx", ["tsx", "scripts/sfn.ts", ...args], { cwd: root, env: { ...process.env, ...env } }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+
+let ddb: LocalDynamo;
+beforeAll(async () => {
+  ddb = await startDynalite();
+  await createTable(ddb.client, "ledger");
+});
+afterAll(async () => ddb.close());
+
+describe("CLI: sfn run", () => {
+  it("prints one JSON object per run, the log on stderr, and uses --dynamodb-endpoint", async () => {
+    const definition = file("m.json", {
+      QueryLanguage: "JSONata",
+      StartAt: "Put",
+      States: {
+        Put: {
+          Type: "Task",
+          Resource: "arn:aws:states:::dynamodb:putItem",
+          Arguments: { TableName: "ledger", Item: { pk: { S: "{% $states.input.k %}" }, sk: { S: "x" } }, ConditionExpression: "attribute_not_exists(pk)" },
+          Output: { stored: "{% $states.input.k %}" },
+          End: true,
+        },
+      },
+    });
+    const input = file("i.json", { k: "cli-1" });
+    const ok = await sfn(["run", "--definition", definition, "--input", input, "--log", "--dynamodb-endpoint", ddb.endpoint]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ status: "SUCCEEDED", output: { stored: "cli-1" } });
+    expect(ok.stderr).toMatch(/TaskSucceeded/);
+    const again = await sfn(["run", "--definition", definition, "--input", input], { AWS_ENDPOINT_URL_DYNAMODB: ddb.endpoint });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: "FAILED", error: "DynamoDB.ConditionalCheckFailedException" });
+  }, 60000);
+
+  it("exits non-zero with one line on stderr for an unusable definition", async () => {
+    const bad = await sfn(["run", "--definition", file("bad.json", { StartAt: "X", States: { A: { Type: "Pass", End: true } } })]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    expect(bad.stderr).toContain("/StartAt: the state 'X' does not exist");
+  }, 60000);
+});
