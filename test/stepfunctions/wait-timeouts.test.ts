@@ -27,6 +27,9 @@ describe("Wait", () => {
     expect(bad.error).toBe("States.QueryEvaluationError");
     const neg = await runOnce({ StartAt: "W", States: { W: { Type: "Wait", SecondsPath: "$.s", End: true } } }, { s: -1 }, { clock });
     expect(neg.error).toBe("States.Runtime");
+    const missing = await runOnce({ StartAt: "WaitState", States: { WaitState: { Type: "Wait", SecondsPath: "$.input.waitSeconds", End: true } } }, {}, { clock });
+    // Recorded against AWS (LocalStack snapshot test_base_wait_seconds_path).
+    expect(missing.cause).toBe("An error occurred while executing the state 'WaitState' (entered at the event id #2). The SecondsPath parameter does not reference an input value: $.input.waitSeconds");
   });
 });
 

@@ -4,7 +4,8 @@ import { StatesError, StatesErrorName } from "../errors";
 import { evaluateTyped, type Template } from "../jsonata/template";
 import { parseTimestamp } from "../jsonpath/choice-rules";
 import { selectPath } from "../jsonpath/dataflow";
-import type { CompiledPath } from "../jsonpath/path";
+import type { PathRoots } from "../jsonpath/intrinsics";
+import { evaluatePath, type CompiledPath } from "../jsonpath/path";
 import { jsonataBindings, pathRoots, statesVar } from "../runtime/bindings";
 import { ThreadAborted } from "../runtime/retry";
 import { effectiveInput, finishJsonata, finishJsonPath } from "../runtime/io";
@@ -75,13 +76,13 @@ export const waitState: StateType<WaitState> = {
         ms = at - run.clock.now();
       }
     } else if (state.secondsPath) {
-      const v = selectPath(state.secondsPath, pathRoots(run, thread, visit.info, input));
+      const v = readWaitPath(state.secondsPath, "SecondsPath", pathRoots(run, thread, visit.info, input));
       if (!Number.isInteger(v) || (v as number) < 0) {
         throw new StatesError(StatesErrorName.Runtime, `The SecondsPath parameter does not reference a valid non-negative integer: ${state.secondsPath.source} == ${JSON.stringify(v)}`);
       }
       ms = (v as number) * 1000;
     } else if (state.timestampPath) {
-      const v = selectPath(state.timestampPath, pathRoots(run, thread, visit.info, input));
+      const v = readWaitPath(state.timestampPath, "TimestampPath", pathRoots(run, thread, visit.info, input));
       const at = parseTimestamp(v);
       if (at === undefined) {
         throw new StatesError(StatesErrorName.Runtime, `The TimestampPath parameter does not reference a valid ISO-8601 extended offset date-time format string: ${state.timestampPath.source} == ${JSON.stringify(v)}`);
@@ -101,3 +102,11 @@ export const waitState: StateType<WaitState> = {
     return { output, next: state.next };
   },
 };
+
+/** AWS: "The SecondsPath parameter does not reference an input value: $.x" for a path matching nothing. */
+function readWaitPath(path: CompiledPath, field: string, roots: PathRoots): unknown {
+  if (path.root.kind !== "input") return selectPath(path, roots);
+  const r = evaluatePath(path, roots.input);
+  if (!r.found) throw new StatesError(StatesErrorName.Runtime, `The ${field} parameter does not reference an input value: ${path.source}`);
+  return r.value;
+}
