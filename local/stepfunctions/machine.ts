@@ -71,7 +71,8 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       ...extra,
       startDate: new Date(startMs),
       stopDate: new Date(clock.now()),
-      events: history.events,
+      // A timed-out or aborted run keeps unwinding in the background; its late events stay out of the result.
+      events: status === ExecutionStatus.SUCCEEDED || status === ExecutionStatus.FAILED ? history.events : history.events.slice(),
     });
 
     let ended = false;
