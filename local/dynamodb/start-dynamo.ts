@@ -5,9 +5,9 @@ import { DynamoStartError, InvalidDynamoOptionError } from "./errors";
 
 /** Where dynalite runs. */
 export const DynamoPlacement = {
-  /** Its own worker thread and event loop (default: measured faster, see bench-placement.ts). */
+  /** Its own worker thread and event loop. */
   Worker: "worker",
-  /** The caller's event loop. */
+  /** The caller's event loop (default: measured faster from the main thread, see bench-placement.ts). */
   InProcess: "in-process",
 } as const;
 export type DynamoPlacement = (typeof DynamoPlacement)[keyof typeof DynamoPlacement];
@@ -33,7 +33,7 @@ const DYNALITE_OPTIONS = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 
 
 /** Starts dynalite 4 (in memory) on 127.0.0.1 and a free port. */
 export async function startDynamo(options: StartDynamoOptions = {}): Promise<LocalDynamo> {
-  const placement = options.placement ?? DynamoPlacement.Worker;
+  const placement = options.placement ?? DynamoPlacement.InProcess;
   if (placement === DynamoPlacement.Worker) {
     const server = await startWorkerServer(path.join(__dirname, "dynalite-worker.mjs"), {
       name: "dynalite (DynamoDB emulator)",
