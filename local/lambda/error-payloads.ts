@@ -1,3 +1,4 @@
+import type { LambdaFaultDecision } from "../faults";
 import type { LambdaErrorPayload } from "./types";
 
 /**
@@ -35,4 +36,9 @@ export function responseTooLargePayload(size: number): LambdaErrorPayload {
     errorType: "Function.ResponseSizeTooLarge",
     errorMessage: `Response payload size (${size} bytes) exceeded maximum allowed payload size (${MAX_RESPONSE_BYTES} bytes).`,
   };
+}
+
+/** What the caller sees for an injected `fail`: a transient error as the handler would throw it. */
+export function injectedFailurePayload(decision: LambdaFaultDecision): LambdaErrorPayload {
+  return { errorType: decision.errorType, errorMessage: decision.errorMessage, trace: [] };
 }
