@@ -1,0 +1,38 @@
+import type { HistoryEvent } from "../stepfunctions";
+import { RecordOutcome, type OutcomeCounts, type OutcomeEvent } from "./types";
+
+const OUTCOMES = new Set<string>(Object.values(RecordOutcome));
+
+/**
+ * The per-record outcomes of one execution of the pipeline state machine: the outputs of the states that end a
+ * record's path (`{messageId, outcome, reason?}`). Other state machines yield none.
+ */
+export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
+  const found: OutcomeEvent[] = [];
+  for (const event of events) {
+    if (!event.type.endsWith("StateExited")) continue;
+    const output = event.details?.output as Record<string, unknown> | undefined;
+    if (!output || typeof output !== "object" || typeof output.messageId !== "string" || !OUTCOMES.has(output.outcome as string)) continue;
+    found.push({
+      type: "record-outcome",
+      messageId: output.messageId,
+      outcome: output.outcome as RecordOutcome,
+      reason: typeof output.reason === "string" ? output.reason : undefined,
+      detail: typeof output.detail === "string" ? output.detail : undefined,
+      at,
+    });
+  }
+  return found;
+}
+
+export function emptyCounts(): OutcomeCounts {
+  return { processed: 0, duplicate: 0, quarantined: 0, retry: 0, quarantinedByReason: {} };
+}
+
+export function countOutcome(counts: OutcomeCounts, event: OutcomeEvent): void {
+  counts[event.outcome] += 1;
+  if (event.outcome === RecordOutcome.Quarantined) {
+    const reason = event.reason ?? "unknown";
+    counts.quarantinedByReason[reason] = (counts.quarantinedByReason[reason] ?? 0) + 1;
+  }
+}

@@ -1,0 +1,183 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { startDynamo, startDynamoFaultProxy, startTtlSweeper, type DynamoFaultProxy, type LocalDynamo, type TtlSweeper } from "../dynamodb";
+import { createFaultPlan, type FaultPlan, type FaultPlanSpec } from "../faults";
+import { createLambdaRunner, type LambdaRunner } from "../lambda";
+import { createPipeRunner, type PipeRunner } from "../pipes";
+import { loadStackFile, provisionStack, ProvisionError, type ProvisionedStack } from "../provision";
+import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
+import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
+import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
+import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
+import { workflowTarget } from "./workflow-target";
+
+function isPlan(faults: FaultPlanSpec | FaultPlan): faults is FaultPlan {
+  return typeof (faults as FaultPlan).report === "function";
+}
+
+/** Things to stop, newest first, even when start-up fails half-way. */
+class Stack {
+  private readonly stops: (() => Promise<void> | void)[] = [];
+  push(stop: () => Promise<void> | void): void {
+    this.stops.unshift(stop);
+  }
+  async unwind(): Promise<void> {
+    for (const stop of this.stops.splice(0)) await Promise.resolve(stop()).catch(() => undefined);
+  }
+}
+
+/**
+ * Boots the local cloud from a synthesized stack: SQS (fauxqs) and DynamoDB (dynalite) on 127.0.0.1, the
+ * stack's queues and tables, its functions in worker threads, its state machines on the interpreter and its
+ * pipes polling the queues. Every server binds 127.0.0.1 on a free port.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const stack = loadStackFile(options.stackFile);
+  const cleanup = new Stack();
+  try {
+    const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([startSqs(), startDynamo()]);
+    cleanup.push(() => sqsServer.stop());
+    cleanup.push(() => dynamo.stop());
+    const faults = options.faults ? (isPlan(options.faults) ? options.faults : createFaultPlan(options.faults)) : undefined;
+    // The proxy sits in front of dynalite only when faults are planned: it costs a hop per request.
+    let proxy: DynamoFaultProxy | undefined;
+    if (faults) {
+      proxy = await startDynamoFaultProxy({ target: dynamo.endpoint, faults });
+      cleanup.push(() => proxy!.stop());
+    }
+    const region = stack.region;
+    const sqs = createSqsClient(sqsServer.endpoint, { region });
+    const dynamodb = new DynamoDBClient({ endpoint: dynamo.endpoint, region, credentials: LOCAL_CREDENTIALS });
+    cleanup.push(() => sqs.destroy());
+    cleanup.push(() => dynamodb.destroy());
+
+    const provisioned = await provisionStack(stack, { sqs, dynamodb });
+
+    const ttlTables = provisioned.tables.filter((t) => t.ttlAttribute).map((t) => ({ tableName: t.name, attributeName: t.ttlAttribute! }));
+    const sweeper: TtlSweeper = startTtlSweeper({ client: dynamodb, tables: ttlTables, intervalMs: options.ttlSweepIntervalMs ?? 1000 });
+    cleanup.push(() => sweeper.stop());
+
+    const lambda: LambdaRunner = await createLambdaRunner({
+      functions: provisioned.functions.map((f) => ({
+        name: f.name,
+        arn: f.arn,
+        bundle: { zipPath: f.zipPath },
+        handler: f.handler,
+        env: f.environment,
+        timeoutSeconds: f.timeoutSeconds,
+        memoryMb: f.memoryMb,
+        reservedConcurrency: f.reservedConcurrency,
+      })),
+      endpoints: { dynamodb: dynamo.endpoint, sqs: sqsServer.endpoint },
+      dynamodbProxy: proxy,
+      faults,
+      logs: options.functionLogs ?? "silent",
+      region,
+    });
+    cleanup.push(() => lambda.stop());
+
+    // Step Functions' own DynamoDB calls go through the fault proxy too, and without SDK retries: a throttle
+    // must reach the state machine's Retry, as it does on AWS.
+    const workflowDynamo = new DynamoDBClient({ endpoint: proxy?.endpoint ?? dynamo.endpoint, region, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+    cleanup.push(() => workflowDynamo.destroy());
+    const machines = new Map<string, { machine: StateMachine; type: string }>(
+      provisioned.stateMachines.map((m) => [
+        m.arn,
+        {
+          type: m.type,
+          machine: createStateMachine(m.definition, { name: m.name, arn: m.arn, roleArn: m.roleArn, integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke } }),
+        },
+      ]),
+    );
+
+    const listeners = new Set<(event: CloudEvent) => void>();
+    const emit = (event: CloudEvent) => listeners.forEach((listener) => listener(event));
+    const outcomes = emptyCounts();
+    const executions = { started: 0, succeeded: 0, failed: 0, timedOut: 0 };
+    const failed: ExecutionResult[] = [];
+    const keepFailed = options.keepFailedExecutions ?? 20;
+    const onFinished = (run: ExecutionResult) => {
+      executions.started += 1;
+      if (run.status === "SUCCEEDED") {
+        executions.succeeded += 1;
+        for (const event of recordOutcomes(run.events, Date.now())) {
+          countOutcome(outcomes, event);
+          emit(event);
+        }
+        return;
+      }
+      if (run.status === "TIMED_OUT") executions.timedOut += 1;
+      else executions.failed += 1;
+      failed.push(run);
+      if (failed.length > keepFailed) failed.shift();
+    };
+
+    const pipes = new Map<string, PipeRunner>();
+    for (const pipe of provisioned.pipes) {
+      const target = machines.get(pipe.targetArn);
+      if (!target) throw new ProvisionError(`${pipe.address}: target ${pipe.targetArn} is not a state machine of this stack`);
+      const runner = createPipeRunner({
+        name: pipe.name,
+        sqs,
+        queueUrl: pipe.source.url,
+        queueArn: pipe.source.arn,
+        region,
+        batchSize: pipe.batchSize,
+        maximumBatchingWindowInSeconds: pipe.maximumBatchingWindowSeconds,
+        filterCriteria: pipe.filterPatterns.length ? { Filters: pipe.filterPatterns.map((Pattern) => ({ Pattern })) } : undefined,
+        inputTemplate: pipe.inputTemplate,
+        invocationType: pipe.invocationType as never,
+        workflowType: target.type as never,
+        pipeArn: pipe.arn,
+        targetArn: pipe.targetArn,
+        target: workflowTarget(target.machine, onFinished),
+        concurrency: options.pipeConcurrency,
+        retryVisibilityTimeoutSeconds: options.retryVisibilityTimeoutSeconds,
+        onEvent: emit,
+      });
+      pipes.set(pipe.name, runner);
+      cleanup.push(() => runner.stop({ gracePeriodMs: 5000 }));
+    }
+    let pipesStarted = false;
+    const startPipes = () => {
+      if (pipesStarted) return;
+      pipesStarted = true;
+      for (const [name, runner] of pipes) if (provisionedPipe(provisioned, name)?.desiredState !== "STOPPED") runner.start();
+    };
+    if (options.startPipes !== false) startPipes();
+
+    return {
+      region,
+      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint },
+      outputs: provisioned.outputs,
+      provisioned,
+      clients: { sqs, dynamodb },
+      faults,
+      startPipes,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      stats: () => ({
+        pipes: Object.fromEntries([...pipes].map(([name, runner]) => [name, runner.stats()])),
+        outcomes: structuredClone(outcomes),
+        functions: lambda.stats().functions,
+        executions: { ...executions },
+        faults: faults?.report(),
+        ttlDeleted: sweeper.stats().deleted,
+      }),
+      drain: async ({ timeoutMs = 60_000 } = {}) => {
+        await Promise.all([...pipes.values()].map((runner) => runner.drain({ timeoutMs })));
+      },
+      sweepTtl: () => sweeper.sweepOnce(),
+      failedExecutions: () => failed,
+      stop: () => cleanup.unwind(),
+    };
+  } catch (error) {
+    await cleanup.unwind();
+    throw error;
+  }
+}
+
+function provisionedPipe(provisioned: ProvisionedStack, name: string) {
+  return provisioned.pipes.find((p) => p.name === name);
+}

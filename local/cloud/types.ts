@@ -1,0 +1,88 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import type { FaultPlan, FaultPlanSpec, FaultReport } from "../faults";
+import type { LambdaLogs, LambdaRunnerStats } from "../lambda";
+import type { PipeEvent, PipeStats } from "../pipes";
+import type { ProvisionedStack } from "../provision";
+import type { ExecutionResult } from "../stepfunctions";
+import type { TtlSweeper } from "../dynamodb";
+
+export interface LocalCloudOptions {
+  /** The synthesized stack: `cdktf.out/stacks/<stack>/cdk.tf.json`. */
+  readonly stackFile: string;
+  /** Faults to inject (seeded, reproducible). Off by default. */
+  readonly faults?: FaultPlanSpec | FaultPlan;
+  /** Console output of the functions (default "silent"). */
+  readonly functionLogs?: LambdaLogs;
+  /** Pollers per pipe (default 2). */
+  readonly pipeConcurrency?: number;
+  /**
+   * Local deviation, off by default: failed records become visible again after this many seconds instead of the
+   * queue's visibility timeout, so tests need not wait minutes for a retry.
+   */
+  readonly retryVisibilityTimeoutSeconds?: number;
+  /** Interval of the TTL sweeper (default 1,000 ms; 0 = only on `sweepTtl()`). */
+  readonly ttlSweepIntervalMs?: number;
+  /** Start the pipes at once (default true); false lets a test publish first and then `startPipes()`. */
+  readonly startPipes?: boolean;
+  /** Keep the event history of executions that did not succeed, for debugging (default 20). */
+  readonly keepFailedExecutions?: number;
+}
+
+/** What a record of a batch became, read from the execution of the pipeline state machine. */
+export const RecordOutcome = { Processed: "processed", Duplicate: "duplicate", Quarantined: "quarantined", Retry: "retry" } as const;
+export type RecordOutcome = (typeof RecordOutcome)[keyof typeof RecordOutcome];
+
+export interface OutcomeEvent {
+  readonly type: "record-outcome";
+  readonly messageId: string;
+  readonly outcome: RecordOutcome;
+  readonly reason?: string;
+  readonly detail?: string;
+  readonly at: number;
+}
+
+export type CloudEvent = PipeEvent | OutcomeEvent;
+
+export interface OutcomeCounts {
+  processed: number;
+  duplicate: number;
+  quarantined: number;
+  retry: number;
+  /** Quarantined records by reason. */
+  quarantinedByReason: Record<string, number>;
+}
+
+export interface LocalCloudStats {
+  readonly pipes: Record<string, PipeStats>;
+  readonly outcomes: OutcomeCounts;
+  readonly functions: LambdaRunnerStats["functions"];
+  readonly executions: { started: number; succeeded: number; failed: number; timedOut: number };
+  readonly faults?: FaultReport;
+  readonly ttlDeleted: number;
+}
+
+/** A running local cloud. */
+export interface LocalCloud {
+  readonly region: string;
+  readonly endpoints: { readonly sqs: string; readonly dynamodb: string };
+  /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
+  readonly outputs: Record<string, unknown>;
+  readonly provisioned: ProvisionedStack;
+  /** Clients for the emulators (no faults on these), for tests and tools. */
+  readonly clients: { readonly sqs: SQSClient; readonly dynamodb: DynamoDBClient };
+  readonly faults?: FaultPlan;
+  /** Starts the pipes (when created with `startPipes: false`). */
+  startPipes(): void;
+  /** Adds a listener for pipe and record-outcome events; returns a function that removes it. */
+  subscribe(listener: (event: CloudEvent) => void): () => void;
+  stats(): LocalCloudStats;
+  /** Resolves once every pipe's source queue is empty and no batch is in flight. */
+  drain(options?: { timeoutMs?: number }): Promise<void>;
+  /** Runs the TTL sweeper once now. */
+  sweepTtl(): ReturnType<TtlSweeper["sweepOnce"]>;
+  /** Executions that did not succeed (newest last), with their history. */
+  failedExecutions(): readonly ExecutionResult[];
+  /** Stops pipes (finishing in-flight batches), functions, the sweeper and the emulators. */
+  stop(): Promise<void>;
+}
