@@ -4,3 +4,4 @@ export { RecordOutcome } from "./types";
 export type { CloudEvent, LocalCloud, LocalCloudOptions, LocalCloudStats, OutcomeCounts, OutcomeEvent } from "./types";
 export { DEFAULT_STATE_FILE, isStateLive, readStateFile, removeStateFile, writeStateFile } from "./state-file";
 export type { LocalCloudState } from "./state-file";
+export type { EarlyVisibilityExpiry } from "./visibility-faults";

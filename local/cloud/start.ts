@@ -8,6 +8,7 @@ import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
 import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
+import { withEarlyVisibilityExpiry } from "./visibility-faults";
 import { workflowTarget } from "./workflow-target";
 
 function isPlan(faults: FaultPlanSpec | FaultPlan): faults is FaultPlan {
@@ -111,13 +112,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       if (failed.length > keepFailed) failed.shift();
     };
 
+    const visibility = { expired: 0 };
+    const pipeSqs = options.expireVisibilityEarly ? withEarlyVisibilityExpiry(sqs, options.expireVisibilityEarly, visibility) : sqs;
     const pipes = new Map<string, PipeRunner>();
     for (const pipe of provisioned.pipes) {
       const target = machines.get(pipe.targetArn);
       if (!target) throw new ProvisionError(`${pipe.address}: target ${pipe.targetArn} is not a state machine of this stack`);
       const runner = createPipeRunner({
         name: pipe.name,
-        sqs,
+        sqs: pipeSqs,
         queueUrl: pipe.source.url,
         queueArn: pipe.source.arn,
         region,
@@ -163,6 +166,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         functions: lambda.stats().functions,
         executions: { ...executions },
         faults: faults?.report(),
+        visibilityExpiredEarly: visibility.expired,
         ttlDeleted: sweeper.stats().deleted,
       }),
       drain: async ({ timeoutMs = 60_000 } = {}) => {

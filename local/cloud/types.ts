@@ -6,6 +6,7 @@ import type { PipeEvent, PipeStats } from "../pipes";
 import type { ProvisionedStack } from "../provision";
 import type { ExecutionResult } from "../stepfunctions";
 import type { TtlSweeper } from "../dynamodb";
+import type { EarlyVisibilityExpiry } from "./visibility-faults";
 
 export interface LocalCloudOptions {
   /** The synthesized stack: `cdktf.out/stacks/<stack>/cdk.tf.json`. */
@@ -21,6 +22,8 @@ export interface LocalCloudOptions {
    * queue's visibility timeout, so tests need not wait minutes for a retry.
    */
   readonly retryVisibilityTimeoutSeconds?: number;
+  /** Fault: received messages become visible again while their batch runs (a too-short visibility timeout). */
+  readonly expireVisibilityEarly?: EarlyVisibilityExpiry;
   /** Interval of the TTL sweeper (default 1,000 ms; 0 = only on `sweepTtl()`). */
   readonly ttlSweepIntervalMs?: number;
   /** Start the pipes at once (default true); false lets a test publish first and then `startPipes()`. */
@@ -59,6 +62,8 @@ export interface LocalCloudStats {
   readonly functions: LambdaRunnerStats["functions"];
   readonly executions: { started: number; succeeded: number; failed: number; timedOut: number };
   readonly faults?: FaultReport;
+  /** Messages whose visibility the `expireVisibilityEarly` fault expired. */
+  readonly visibilityExpiredEarly: number;
   readonly ttlDeleted: number;
 }
 
