@@ -81,6 +81,8 @@ export function buildEnvironment(input: EnvironmentInput): Record<string, string
     AWS_ACCESS_KEY_ID: "local",
     AWS_SECRET_ACCESS_KEY: "local",
     AWS_SESSION_TOKEN: "local",
+    // Lambda's nodejs22.x shows no such warning; on a Node 20 host the SDK would print one per environment.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   };
   // The local cloud must never reach real AWS: the emulator endpoints win over anything configured.
   if (input.dynamodbEndpoint) env.AWS_ENDPOINT_URL_DYNAMODB = input.dynamodbEndpoint;

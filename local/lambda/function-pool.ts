@@ -101,8 +101,12 @@ export class FunctionPool {
       delayMs: 0,
     };
     const outcome = await this.runWithFaults(environment, request);
-    if (environment.alive && !(outcome.kind === "error" && outcome.discard)) this.idle.push(environment);
-    else this.forget(environment);
+    if (environment.alive && !(outcome.kind === "error" && outcome.discard)) {
+      this.idle.push(environment);
+    } else {
+      this.forget(environment);
+      if (environment.alive) await environment.dispose();
+    }
     return this.respond(outcome);
   }
 

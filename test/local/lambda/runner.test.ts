@@ -168,6 +168,29 @@ describe("Function: createLambdaRunner", () => {
       expect(runner.stats().functions.single?.throttles).toBe(1);
     });
 
+    it("queues instead of throttling when onThrottle is 'queue', reusing the one environment", async () => {
+      // Arrange
+      const queued = await createLambdaRunner({
+        functions: [fn("queued", { reservedConcurrency: 1 })],
+        onThrottle: "queue",
+        logs: "silent",
+      });
+      try {
+        const started = Date.now();
+        // Act
+        const [a, b] = await Promise.all([
+          queued.invoke({ FunctionName: "queued", Payload: JSON.stringify({ action: "sleep", ms: 150 }) }),
+          queued.invoke({ FunctionName: "queued", Payload: JSON.stringify({ action: "sleep", ms: 150 }) }),
+        ]);
+        // Assert
+        expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+        expect([parsed(a).count, parsed(b).count].sort()).toEqual([1, 2]);
+        expect(queued.stats().functions.queued).toMatchObject({ throttles: 0, coldStarts: 1, invocations: 2 });
+      } finally {
+        await queued.stop();
+      }
+    });
+
     it("resolves functions by name, ARN, partial ARN and name:qualifier, and rejects unknown ones like Lambda", async () => {
       for (const name of ["nested", ARN("nested"), "123456789012:function:nested", "nested:$LATEST"]) {
         expect(parsed(await call(name, {}))).toBe("nested");
