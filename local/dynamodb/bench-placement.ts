@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../sqs/client";
 import { DynamoPlacement, startDynamo } from "./start-dynamo";
 import { waitForTableActive } from "./tables";
 
@@ -20,8 +21,8 @@ async function measure(placement: DynamoPlacement, concurrency: number, seconds:
   const dynamo = await startDynamo({ placement });
   const client = new DynamoDBClient({
     endpoint: dynamo.endpoint,
-    region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
   });
   try {
     await client.send(

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describeDynamoRequest } from "../faults";
 import type { DynamoRequestInfo, FaultPlan } from "../faults";
@@ -123,7 +124,7 @@ export async function startDynamoFaultProxy(options: DynamoFaultProxyOptions): P
     if (before !== ProxyVerdict.Forward) return settle(res, before, emptyAnswer());
 
     const decision = options.faults?.decideDynamo(request);
-    if (decision && decision.latencyMs > 0) await delay(decision.latencyMs);
+    if (decision && decision.latencyMs > 0) await sleep(decision.latencyMs);
     let answer: WireResponse;
     let injected = false;
     if (decision?.failure) {
@@ -251,8 +252,4 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function emptyAnswer(): WireResponse {
   return { statusCode: 500, headers: {}, body: "" };
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

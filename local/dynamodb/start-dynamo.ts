@@ -38,6 +38,8 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
     const server = await startWorkerServer(path.join(__dirname, "dynalite-worker.mjs"), {
       name: "dynalite (DynamoDB emulator)",
       workerData: { options: DYNALITE_OPTIONS },
+    }).catch((error: unknown) => {
+      throw new DynamoStartError("dynalite failed to start in its worker thread", { cause: error });
     });
     return { endpoint: server.endpoint, port: server.port, placement, stop: server.stop };
   }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { LocalDynamoError } from "./errors";
@@ -23,6 +24,6 @@ export async function waitForTableActive(
     if (Date.now() > deadline) {
       throw new LocalDynamoError(`table ${tableName} did not become ACTIVE within ${options.timeoutMs ?? 5_000} ms`);
     }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 5));
+    await sleep(options.intervalMs ?? 5);
   }
 }

@@ -8,13 +8,21 @@ export interface FunctionRef {
 
 // arn:aws:lambda:us-east-1:123456789012:function:name[:qualifier], 123456789012:function:name[:qualifier],
 // name[:qualifier]
-const FULL_ARN = /^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:\d{12}:function:([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
+const FULL_ARN = /^arn:aws[a-zA-Z-]*:lambda:([a-z0-9-]+):(\d{12}):function:([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
 const PARTIAL_ARN = /^\d{12}:function:([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
 const NAME = /^([a-zA-Z0-9-_]+)(?::([a-zA-Z0-9-_$]+))?$/;
 
+/** The parts of a full function ARN, or undefined when it is not one. */
+export function parseFunctionArn(arn: string): { region: string; account: string; name: string; qualifier?: string } | undefined {
+  const match = FULL_ARN.exec(arn);
+  if (!match) return undefined;
+  return { region: match[1] as string, account: match[2] as string, name: match[3] as string, qualifier: match[4] };
+}
+
 /** Parses FunctionName + Qualifier like the Invoke API; only `$LATEST` exists locally. */
 export function parseFunctionRef(functionName: string, qualifier: string | undefined, unknownArn: (ref: FunctionRef) => string): FunctionRef {
-  const match = FULL_ARN.exec(functionName) ?? PARTIAL_ARN.exec(functionName) ?? NAME.exec(functionName);
+  const arn = parseFunctionArn(functionName);
+  const match = arn ? [functionName, arn.name, arn.qualifier] : (PARTIAL_ARN.exec(functionName) ?? NAME.exec(functionName));
   if (!match) {
     throw new InvalidParameterValueException(
       `1 validation error detected: Value '${functionName}' at 'functionName' failed to satisfy constraint: Member must satisfy regular expression pattern`,

@@ -10,14 +10,13 @@ import {
   ResourceNotFoundException,
 } from "./errors";
 import type { ExecutionEnvironment } from "./execution-environment";
-import { parseFunctionRef } from "./function-ref";
+import { parseFunctionArn, parseFunctionRef } from "./function-ref";
 import { FunctionPool } from "./function-pool";
 import { attachSideEffectFaults } from "./side-effect-faults";
 import type { InvokeRequest, InvokeResponse, LambdaFunctionConfig, LambdaRunner, LambdaRunnerOptions } from "./types";
 
 /** Synchronous invocation request limit (Lambda: 6 MB). */
 const MAX_REQUEST_BYTES = 6_291_456;
-const ARN = /^arn:aws[a-zA-Z-]*:lambda:([a-z0-9-]+):(\d{12}):function:([a-zA-Z0-9-_]+)$/;
 
 /**
  * Runs the bundled handlers of the synthesized functions in worker threads, with Lambda's environment, context,
@@ -26,7 +25,8 @@ const ARN = /^arn:aws[a-zA-Z-]*:lambda:([a-z0-9-]+):(\d{12}):function:([a-zA-Z0-
  */
 export async function createLambdaRunner(options: LambdaRunnerOptions): Promise<LambdaRunner> {
   validateOptions(options);
-  const region = options.region ?? ARN.exec(options.functions[0]?.arn ?? "")?.[1] ?? "us-east-1";
+  const firstArn = parseFunctionArn(options.functions[0]?.arn ?? "");
+  const region = options.region ?? firstArn?.region ?? "us-east-1";
   const registry = new Map<string, ExecutionEnvironment>();
   const bundles: PreparedBundle[] = [];
   const pools = new Map<string, { config: LambdaFunctionConfig; pool: FunctionPool }>();
@@ -77,7 +77,7 @@ export async function createLambdaRunner(options: LambdaRunnerOptions): Promise<
       ? attachSideEffectFaults(options.dynamodbProxy, options.faults, registry)
       : undefined;
 
-  const account = ARN.exec(options.functions[0]?.arn ?? "")?.[2] ?? "000000000000";
+  const account = firstArn?.account ?? "000000000000";
   const unknownArn = (ref: { name: string; qualifier?: string }) =>
     `arn:aws:lambda:${region}:${account}:function:${ref.name}${ref.qualifier ? `:${ref.qualifier}` : ""}`;
 
@@ -154,8 +154,8 @@ function validateOptions(options: LambdaRunnerOptions): void {
     }
     if (names.has(fn.name)) throw new InvalidLambdaConfigError(`${at}.name "${fn.name}" is used twice`);
     names.add(fn.name);
-    const arn = ARN.exec(fn.arn ?? "");
-    if (!arn || arn[3] !== fn.name) {
+    const arn = parseFunctionArn(fn.arn ?? "");
+    if (!arn || arn.name !== fn.name || arn.qualifier !== undefined) {
       throw new InvalidLambdaConfigError(`${at}.arn must be arn:aws:lambda:<region>:<12-digit account>:function:${fn.name}`);
     }
     if (fn.timeoutSeconds !== undefined && !(fn.timeoutSeconds > 0 && fn.timeoutSeconds <= 900)) {
