@@ -1,6 +1,7 @@
 import { CreateTableCommand, type AttributeDefinition, type DynamoDBClient, type KeySchemaElement } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
+import { waitForTableActive } from "../dynamodb";
 import { createQueueAttributesFromTerraform, type TerraformSqsQueue } from "../sqs";
 import { AttributeRegistry } from "./attributes";
 import { ProvisionError } from "./errors";
@@ -137,6 +138,8 @@ async function createTables(stack: StackFile, registry: AttributeRegistry, dynam
           : undefined,
       }),
     );
+    // dynalite may report CREATING for one tick: a first write in that window would fail.
+    await waitForTableActive(dynamodb, name);
     const arn = registry.lookup("aws_dynamodb_table", id, "arn", address);
     const ttl = body.ttl as { attribute_name?: string; enabled?: boolean } | undefined;
     tables.push({ address, name, arn, ttlAttribute: ttl?.enabled !== false && ttl?.attribute_name ? ttl.attribute_name : undefined });

@@ -1,0 +1,51 @@
+import { ChangeMessageVisibilityBatchCommand, ReceiveMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+
+/** A message in the dead-letter queue, with the reason the pipeline gave it. */
+export interface DlqMessage {
+  readonly messageId: string;
+  readonly body: string;
+  /** `invalid-message`, `payload-mismatch`, `rejected`, or `retries-exhausted` when the queue's redrive moved it. */
+  readonly reason: string;
+  readonly originalMessageId?: string;
+  readonly businessKey?: string;
+  readonly detail?: string;
+  readonly sentAt: number;
+}
+
+/** The reason of a message moved by the queue's redrive policy: it carries no attributes of ours. */
+export const RETRIES_EXHAUSTED = "retries-exhausted";
+
+/**
+ * Reads every message in the DLQ without consuming it: each is received with a visibility timeout long enough for
+ * one scan, then made visible again.
+ */
+export async function peekDlq(sqs: SQSClient, queueUrl: string, options: { max?: number } = {}): Promise<DlqMessage[]> {
+  const max = options.max ?? 10_000;
+  const found = new Map<string, DlqMessage>();
+  const handles: { Id: string; ReceiptHandle: string }[] = [];
+  for (;;) {
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 60, WaitTimeSeconds: 0, MessageAttributeNames: ["All"], MessageSystemAttributeNames: ["SentTimestamp"] }),
+    );
+    if (Messages.length === 0 || found.size >= max) break;
+    for (const m of Messages) {
+      handles.push({ Id: String(handles.length), ReceiptHandle: m.ReceiptHandle! });
+      if (found.has(m.MessageId!)) continue;
+      const attribute = (name: string) => m.MessageAttributes?.[name]?.StringValue;
+      found.set(m.MessageId!, {
+        messageId: m.MessageId!,
+        body: m.Body ?? "",
+        reason: attribute("reason") ?? RETRIES_EXHAUSTED,
+        originalMessageId: attribute("originalMessageId"),
+        businessKey: attribute("businessKey"),
+        detail: attribute("detail"),
+        sentAt: Number(m.Attributes?.SentTimestamp ?? 0),
+      });
+    }
+  }
+  for (let i = 0; i < handles.length; i += 10) {
+    const Entries = handles.slice(i, i + 10).map((h, j) => ({ ...h, Id: String(j), VisibilityTimeout: 0 }));
+    await sqs.send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries })).catch(() => undefined);
+  }
+  return [...found.values()];
+}
