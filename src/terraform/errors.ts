@@ -25,3 +25,11 @@ export class TerraformCommandError extends TerraformToolError {
     this.name = "TerraformCommandError";
   }
 }
+
+/** Bad input to the plan review (flags, files): the message names the input and the fix. */
+export class PlanInputError extends TerraformToolError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PlanInputError";
+  }
+}

@@ -1,0 +1,19 @@
+// `npm run plan`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
+import { cleanupInFlightRuns } from "../src/terraform/plan-stack";
+import { main } from "../src/terraform/plan-cli";
+
+// Ctrl-C: terraform stops with us; the offline override and temporary state must not stay behind.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanupInFlightRuns();
+    process.exit(130);
+  });
+}
+
+main(process.argv.slice(2), {
+  env: process.env,
+  stdout: (text) => process.stdout.write(text),
+  stderr: (line) => process.stderr.write(`${line}\n`),
+}).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * hashicorp/aws 5.x calls Step Functions `ValidateStateMachineDefinition` while *planning* whenever a state
+ * machine's definition is known and changes, so an offline plan against a seeded state would otherwise fail on
+ * DNS. This answers that one call on 127.0.0.1, with the verdict of asl-validator (the schema and transition
+ * checks AWS also makes) when it is installed, and OK otherwise. Every other call gets an error naming it.
+ */
+export interface DefinitionValidator {
+  /** `http://127.0.0.1:<port>`, for the provider's `endpoints { sfn = ... }`. */
+  readonly endpoint: string;
+  /** Definitions checked so far (the provider calls once per changed state machine). */
+  readonly calls: number;
+  close(): Promise<void>;
+}
+
+interface Diagnostic {
+  severity: "ERROR";
+  code: string;
+  message: string;
+}
+type Check = (definition: unknown) => Diagnostic[];
+
+async function loadChecker(): Promise<Check> {
+  try {
+    const { default: validate } = await import("asl-validator");
+    return (definition) => {
+      if (!definition || typeof definition !== "object") return [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not a JSON object" }];
+      const result = validate(definition);
+      return result.isValid
+        ? []
+        : result.errors.map((e) => {
+            const entry = e as { "Error code"?: string; message?: string; Message?: string; path?: string };
+            return { severity: "ERROR", code: entry["Error code"] ?? "SCHEMA_VALIDATION_FAILED", message: `${entry.path ? `${entry.path}: ` : ""}${entry.message ?? entry.Message ?? "invalid"}` };
+          });
+    };
+  } catch {
+    return () => [];
+  }
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/x-amz-json-1.0", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startDefinitionValidator(): Promise<DefinitionValidator> {
+  const check = await loadChecker();
+  let calls = 0;
+  const server = createServer((req, res) => {
+    readBody(req)
+      .then((body) => {
+        const target = String(req.headers["x-amz-target"] ?? "");
+        if (target !== "AWSStepFunctions.ValidateStateMachineDefinition") {
+          reply(res, 400, { __type: "UnknownOperationException", message: `${target || "this call"} is not available in an offline plan` });
+          return;
+        }
+        calls++;
+        let definition: unknown;
+        try {
+          definition = JSON.parse((JSON.parse(body) as { definition?: string }).definition ?? "");
+        } catch {
+          reply(res, 200, { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false });
+          return;
+        }
+        const diagnostics = check(definition);
+        reply(res, 200, { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false });
+      })
+      .catch(() => reply(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    get calls() {
+      return calls;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

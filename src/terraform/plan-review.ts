@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { stackConfigFromEnv, type StackConfig } from "../stacks/config";
+import type { PipelineOverrides } from "../stacks/payments-stack";
+import { synthPaymentsStack } from "../stacks/synth";
+import { PlanInputError } from "./errors";
+import { findProviderMirror, requireTerraform } from "./offline";
+import type { PlanJson } from "./plan-json";
+import { planStack } from "./plan-stack";
+import { timed, type Log } from "./progress";
+import { baselineResources, type Baseline } from "./review/baseline";
+import { buildReview } from "./review/build";
+import { renderMarkdown } from "./review/markdown";
+import { ActionBasis, ReviewMode, type PlanReview } from "./review/types";
+import { seedStateFromPlan } from "./seed-state";
+
+export interface PlanReviewRequest {
+  readonly mode: ReviewMode;
+  /** Synth output directory (cdktf.out). */
+  readonly outdir: string;
+  /** Where review.md, review.json and plan.json are written. */
+  readonly reportDir: string;
+  /** Environment of this configuration (PIPELINE_* and the terraform/mirror variables). */
+  readonly env: NodeJS.ProcessEnv;
+  /** Compare with a saved plan or review. */
+  readonly against?: Baseline;
+  /** Compare with another configuration, planned offline in the same run (e.g. from `--base-env`). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Construct overrides (programmatic use and tests); the CLI plans exactly what main.ts deploys. */
+  readonly overrides?: { readonly head?: PipelineOverrides; readonly base?: PipelineOverrides };
+  readonly log: Log;
+}
+
+export interface PlanReviewResult {
+  readonly review: PlanReview;
+  readonly markdown: string;
+  readonly plan: PlanJson;
+  readonly basePlan?: PlanJson;
+  readonly files: { readonly markdown: string; readonly json: string; readonly plan: string; readonly basePlan?: string };
+}
+
+const OFFLINE_NOTES = [
+  "Offline: AWS was never called. The plan cannot show drift, resources created outside Terraform, name clashes with existing resources, missing permissions of the deploying identity, quotas, or values AWS assigns (ARNs, URLs, ids). Run `npm run plan -- --online` with credentials for those.",
+];
+
+function configLabel(config: StackConfig): string {
+  return `stack ${config.stackName}, region ${config.region}, prefix ${config.namePrefix}`;
+}
+
+function synth(config: StackConfig, outdir: string, overrides: PipelineOverrides | undefined, log: Log, label: string) {
+  return timed(log, `${label}synth ${config.stackName} (${config.region}, prefix '${config.namePrefix}')`, () => synthPaymentsStack(config, { outdir, overrides }));
+}
+
+/** Synthesizes, plans and reviews; writes the report files. Throws TerraformToolError subclasses with one-line messages. */
+export async function runPlanReview(request: PlanReviewRequest): Promise<PlanReviewResult> {
+  const { mode, log, env } = request;
+  if (request.against && request.baseEnv) throw new PlanInputError("use either --against FILE or --base-env FILE, not both");
+  // Preflight before the (slower) synth: a missing CLI or mirror is reported first.
+  const terraform = requireTerraform(env);
+  const needsMirror = mode === ReviewMode.offline || request.baseEnv !== undefined;
+  const mirror = needsMirror ? findProviderMirror(env) : undefined;
+  const config = stackConfigFromEnv(env);
+  const reportDir = resolve(request.reportDir);
+
+  let baselinePlan: PlanJson | undefined;
+  let basePlan: PlanJson | undefined;
+  let baseline: { label: string; resources: PlanReview["resources"] } | undefined;
+  const notes: string[] = [];
+  if (request.baseEnv) {
+    const baseConfig = stackConfigFromEnv(request.baseEnv);
+    const baseOut = mkdtempSync(join(tmpdir(), "plan-review-base-"));
+    try {
+      const base = await synth(baseConfig, baseOut, request.overrides?.base, log, "base: ");
+      const result = await planStack({ stackDir: base.stackDir, mode: ReviewMode.offline, terraform, mirror, env: request.baseEnv, log, label: "base" });
+      basePlan = result.plan;
+    } finally {
+      rmSync(baseOut, { recursive: true, force: true });
+    }
+    baselinePlan = basePlan;
+    const label = `base configuration (${configLabel(baseConfig)})`;
+    baseline = { label, resources: buildReview(basePlan, { basis: ActionBasis.emptyState }).resources };
+  } else if (request.against) {
+    baseline = { label: request.against.label, resources: baselineResources(request.against) };
+    if (request.against.kind === "plan") baselinePlan = request.against.plan;
+    else if (mode === ReviewMode.offline) {
+      notes.push("The baseline is a review JSON, so Terraform could not plan against it: updates and replacements against it are inferred from settings AWS cannot change in place. Pass the baseline's plan.json for Terraform's own verdict.");
+    }
+  }
+
+  // Synthesized last, right before its plan: the base plan above takes seconds.
+  const head = await synth(config, request.outdir, request.overrides?.head, log, request.baseEnv ? "head: " : "");
+  const seed = mode === ReviewMode.offline && baselinePlan ? seedStateFromPlan(baselinePlan, { region: config.region }) : undefined;
+  if (seed && seed.unresolved.length > 0) {
+    notes.push(`Baseline values that could not be reconstructed (left empty, may show as spurious updates): ${seed.unresolved.map((u) => `\`${u}\``).join(", ")}.`);
+  }
+  const result = await planStack({ stackDir: head.stackDir, mode, terraform, mirror, seed: seed?.state, env, log, label: request.baseEnv ? "head" : undefined });
+  if (result.definitionsValidated > 0) {
+    notes.push("State machine definitions were checked locally (asl-validator) in place of AWS's ValidateStateMachineDefinition, which the provider calls while planning.");
+  }
+  const basis = mode === ReviewMode.online ? ActionBasis.realState : seed ? ActionBasis.seededState : ActionBasis.emptyState;
+  const review = buildReview(result.plan, {
+    stack: config.stackName,
+    mode,
+    basis,
+    baseline,
+    notes: [...(mode === ReviewMode.offline ? OFFLINE_NOTES : []), ...notes],
+  });
+  const markdown = renderMarkdown(review);
+
+  mkdirSync(reportDir, { recursive: true });
+  const files = {
+    markdown: join(reportDir, "review.md"),
+    json: join(reportDir, "review.json"),
+    plan: join(reportDir, "plan.json"),
+    ...(basePlan ? { basePlan: join(reportDir, "base-plan.json") } : {}),
+  };
+  writeFileSync(files.markdown, markdown);
+  writeFileSync(files.json, `${JSON.stringify(review, null, 2)}\n`);
+  writeFileSync(files.plan, JSON.stringify(result.plan));
+  if (files.basePlan && basePlan) writeFileSync(files.basePlan, JSON.stringify(basePlan));
+  return { review, markdown, plan: result.plan, basePlan, files };
+}

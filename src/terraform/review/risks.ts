@@ -1,0 +1,183 @@
+import { PlanAction } from "../plan-json";
+import { KNOWN_AFTER_APPLY } from "./planned";
+import { RiskKind, Severity, StatementSource, type IamStatement, type ResourceSettings, type RiskFlag } from "./types";
+
+/** What the review knows about one side (before or after) of a resource. */
+export interface FactsSide {
+  readonly name: string | null;
+  readonly settings?: ResourceSettings;
+  readonly statements?: readonly IamStatement[];
+  readonly policyUnknown?: boolean;
+}
+
+/** A resource going from `before` to `after`: from a plan with prior state, or from comparing two configurations. */
+export interface Transition {
+  readonly address: string;
+  readonly type: string;
+  readonly action: PlanAction;
+  readonly basis: RiskFlag["basis"];
+  readonly before: FactsSide | null;
+  readonly after: FactsSide | null;
+  readonly replacePaths?: readonly string[];
+}
+
+const STATEFUL_TYPES = new Set(["aws_dynamodb_table", "aws_sqs_queue"]);
+
+/** Which data a table or queue of this pipeline holds, from its name (the construct names them `<prefix>-ledger`, `-dlq`, ...). */
+export function dataAtRisk(type: string, name: string): string {
+  const n = name.toLowerCase();
+  if (type === "aws_dynamodb_table") {
+    if (n.includes("ledger")) {
+      return "the ledger loses every claim: messages already applied could be applied again (a redelivery or a producer retry inside the retention window is no longer recognised as a duplicate, and in-flight claims vanish)";
+    }
+    if (n.includes("idempotency")) {
+      return "the Powertools idempotency table loses every record: the function's own duplicate check (the second layer) forgets every completed key, so nothing stops a repeated call that slips past the ledger";
+    }
+    if (n.includes("effects") || n.includes("downstream")) {
+      return "the downstream effects table loses every recorded side effect and call count";
+    }
+    return `every item in table ${name} is lost`;
+  }
+  if (n.includes("dlq") || n.includes("dead")) {
+    return "the DLQ loses every quarantined message and its reason: invalid, conflicting, rejected and retries-exhausted messages can no longer be inspected or redriven";
+  }
+  if (n.includes("queue") || n.includes("source")) {
+    return "the source queue is deleted with every message waiting or in flight: those messages are never processed, and producers must switch to the new queue URL";
+  }
+  return `every message in queue ${name} is lost`;
+}
+
+function statefulRisk(t: Transition): RiskFlag | undefined {
+  if (!STATEFUL_TYPES.has(t.type) || (t.action !== PlanAction.replace && t.action !== PlanAction.destroy)) return undefined;
+  const name = t.before?.name ?? t.after?.name ?? t.address;
+  const verb = t.action === PlanAction.replace ? "is replaced (destroyed, then created empty)" : "is destroyed";
+  const why = t.replacePaths && t.replacePaths.length > 0 ? ` because ${t.replacePaths.map((p) => `\`${p}\``).join(", ")} cannot change in place` : "";
+  const before = t.before?.settings;
+  const guarded =
+    before?.kind === "table" && before.deletionProtection === true
+      ? " Deletion protection is on, so the apply will fail at the delete; turning it off to get past that is exactly this data loss."
+      : "";
+  return {
+    kind: t.action === PlanAction.replace ? RiskKind.statefulReplace : RiskKind.statefulDestroy,
+    severity: Severity.high,
+    address: t.address,
+    basis: t.basis,
+    message: `DATA LOSS: ${name} ${verb}${why}: ${dataAtRisk(t.type, name)}.${guarded}`,
+  };
+}
+
+const allowed = (statements: readonly IamStatement[], source?: StatementSource) =>
+  statements.filter((s) => s.effect === "Allow" && (source === undefined ? s.source !== StatementSource.trust : s.source === source));
+
+/** Each wildcard grant (an action pattern, or one action on `*`) keyed for comparison, with how to show it. */
+function wildcardGrants(statements: readonly IamStatement[]): Map<string, { shown: string; required: boolean }> {
+  const grants = new Map<string, { shown: string; required: boolean }>();
+  for (const s of allowed(statements)) {
+    for (const action of s.wildcardActions) grants.set(`action:${action}`, { shown: `\`${action}\``, required: false });
+    if (s.wildcardResource) {
+      for (const action of s.actions) grants.set(`resource:${action}`, { shown: `\`${action}\` on \`*\``, required: s.requiredWildcard !== null });
+    }
+  }
+  return grants;
+}
+
+function iamRisks(t: Transition, baselineKnown: boolean): RiskFlag[] {
+  const after = t.after?.statements;
+  if (!after || t.after?.policyUnknown) return [];
+  // A brand-new policy only loosens anything when there is a baseline; on an empty state everything is new.
+  const before = t.before?.statements ?? (baselineKnown && t.action === PlanAction.create ? [] : undefined);
+  if (!before || t.before?.policyUnknown) return [];
+  const role = after[0]?.role ?? t.address;
+  const flags: RiskFlag[] = [];
+  const base = { address: t.address, basis: t.basis };
+
+  const oldActions = new Set(allowed(before).flatMap((s) => s.actions));
+  const newActions = [...new Set(allowed(after).flatMap((s) => s.actions))].filter((a) => !oldActions.has(a));
+  if (newActions.length > 0) {
+    flags.push({ ...base, kind: RiskKind.iamNewAction, severity: Severity.medium, message: `IAM loosened: ${role} gains ${newActions.map((a) => `\`${a}\``).join(", ")}.` });
+  }
+  const oldWildcards = wildcardGrants(before);
+  const newWildcards = [...wildcardGrants(after).entries()].filter(([key]) => !oldWildcards.has(key)).map(([, grant]) => grant);
+  if (newWildcards.length > 0) {
+    const required = newWildcards.every((g) => g.required);
+    flags.push({
+      ...base,
+      kind: RiskKind.iamNewWildcard,
+      severity: required ? Severity.medium : Severity.high,
+      message: `IAM wildcard added for ${role}: ${newWildcards.map((g) => g.shown).join(", ")}${required ? " (AWS requires `*` for these actions)" : ""}.`,
+    });
+  }
+  const oldPrincipals = new Set(allowed(before, StatementSource.trust).flatMap((s) => s.principals));
+  const newPrincipals = [...new Set(allowed(after, StatementSource.trust).flatMap((s) => s.principals))].filter((p) => !oldPrincipals.has(p));
+  if (newPrincipals.length > 0) {
+    const open = newPrincipals.some((p) => p === "*" || p.endsWith(": *"));
+    flags.push({
+      ...base,
+      kind: RiskKind.iamNewPrincipal,
+      severity: open ? Severity.high : Severity.medium,
+      message: `IAM trust loosened: ${role} can now be assumed by ${newPrincipals.map((p) => `\`${p}\``).join(", ")}.`,
+    });
+  }
+  return flags;
+}
+
+const isKnown = (value: unknown) => value !== KNOWN_AFTER_APPLY && value !== undefined;
+
+function settingRisks(t: Transition): RiskFlag[] {
+  const before = t.before?.settings;
+  const after = t.after?.settings;
+  if (!before || !after || before.kind !== after.kind) return [];
+  const name = t.after?.name ?? t.before?.name ?? t.address;
+  const base = { address: t.address, basis: t.basis };
+  const flags: RiskFlag[] = [];
+  if (before.kind === "table" && after.kind === "table") {
+    if (before.ttlAttribute !== null && after.ttlAttribute === null) {
+      flags.push({ ...base, kind: RiskKind.ttlDisabled, severity: Severity.medium, message: `TTL disabled on ${name}: items are never deleted, so the table grows without bound (the ledger's claim condition still checks expiry, so correctness holds, but storage and cost grow).` });
+    } else if (typeof before.ttlAttribute === "string" && typeof after.ttlAttribute === "string" && isKnown(after.ttlAttribute) && before.ttlAttribute !== after.ttlAttribute) {
+      flags.push({ ...base, kind: RiskKind.ttlAttributeChanged, severity: Severity.medium, message: `TTL attribute of ${name} changes from \`${before.ttlAttribute}\` to \`${after.ttlAttribute}\`: items written with \`${before.ttlAttribute}\` never expire.` });
+    }
+    if (before.pointInTimeRecovery === true && after.pointInTimeRecovery === false) {
+      flags.push({ ...base, kind: RiskKind.pitrDisabled, severity: Severity.high, message: `Point-in-time recovery turned off on ${name}: its continuous backups are deleted and an accidental delete or overwrite can no longer be undone.` });
+    }
+    if (before.deletionProtection === true && after.deletionProtection === false) {
+      flags.push({ ...base, kind: RiskKind.deletionProtectionOff, severity: Severity.high, message: `Deletion protection turned off on ${name}: a later destroy or replacement will delete it and its data without a stop.` });
+    }
+  }
+  if (before.kind === "queue" && after.kind === "queue") {
+    if (before.encryption !== "off" && isKnown(before.encryption) && after.encryption === "off") {
+      flags.push({ ...base, kind: RiskKind.encryptionOff, severity: Severity.medium, message: `Server-side encryption turned off on ${name}: message bodies are stored unencrypted.` });
+    }
+    if (before.redriveTarget !== null && after.redriveTarget === null) {
+      flags.push({ ...base, kind: RiskKind.redriveRemoved, severity: Severity.high, message: `Redrive removed from ${name}: a message that keeps failing is retried until its retention ends and is then deleted, never reaching the DLQ.` });
+    }
+  }
+  if (before.kind === "stateMachine" && after.kind === "stateMachine" && isKnown(after.type) && before.type !== after.type) {
+    flags.push({ ...base, kind: RiskKind.stateMachineTypeChange, severity: Severity.high, message: `State machine ${name} changes type ${before.type} → ${after.type}: the state machine is replaced, and a pipe can wait for the result (REQUEST_RESPONSE) of an EXPRESS workflow only.` });
+  }
+  if (before.kind === "pipe" && after.kind === "pipe" && isKnown(after.invocationType) && before.invocationType !== after.invocationType) {
+    const lossy = after.invocationType === "FIRE_AND_FORGET";
+    flags.push({
+      ...base,
+      kind: RiskKind.invocationTypeChange,
+      severity: lossy ? Severity.high : Severity.medium,
+      message: `Pipe ${name} changes invocation type ${before.invocationType} → ${after.invocationType}${lossy ? ": the pipe deletes every message as soon as the workflow starts, so failed records are neither retried nor dead-lettered" : ""}.`,
+    });
+  }
+  return flags;
+}
+
+/**
+ * Risk flags over every resource transition. `baselineKnown` says the before side is a real or seeded state
+ * (so a brand-new policy is a real addition), not an empty one.
+ */
+export function assessRisks(transitions: readonly Transition[], options: { baselineKnown: boolean }): RiskFlag[] {
+  const flags: RiskFlag[] = [];
+  for (const t of transitions) {
+    const stateful = statefulRisk(t);
+    if (stateful) flags.push(stateful);
+    if (t.action === PlanAction.destroy) continue;
+    flags.push(...iamRisks(t, options.baselineKnown), ...settingRisks(t));
+  }
+  const order = { [Severity.high]: 0, [Severity.medium]: 1 };
+  return flags.sort((a, b) => order[a.severity] - order[b.severity] || a.address.localeCompare(b.address));
+}

@@ -1,0 +1,212 @@
+import type { PlanAction } from "../plan-json";
+
+/** A setting value: known, a reference to another resource (unknown until apply), or unknown. */
+export type Shown = string | number | boolean | null;
+
+export interface QueueSettings {
+  readonly kind: "queue";
+  readonly name: Shown;
+  readonly fifo: Shown;
+  /** "SQS-managed (SSE-SQS)", "KMS <key>" or "off". */
+  readonly encryption: Shown;
+  readonly visibilityTimeoutSeconds: Shown;
+  readonly messageRetentionSeconds: Shown;
+  readonly receiveWaitTimeSeconds: Shown;
+  /** The DLQ: its ARN, or the reference to it when the ARN is known only after apply; null = no redrive. */
+  readonly redriveTarget: Shown;
+  readonly maxReceiveCount: Shown;
+}
+
+export interface TableSettings {
+  readonly kind: "table";
+  readonly name: Shown;
+  readonly hashKey: Shown;
+  readonly rangeKey: Shown;
+  readonly billingMode: Shown;
+  /** "AWS owned key (default)", "KMS: AWS managed key (aws/dynamodb)" or "KMS <key>". */
+  readonly encryption: Shown;
+  /** null when TTL is not enabled. */
+  readonly ttlAttribute: Shown;
+  readonly pointInTimeRecovery: Shown;
+  readonly deletionProtection: Shown;
+}
+
+export interface LogGroupSettings {
+  readonly kind: "logGroup";
+  readonly name: Shown;
+  /** null = never expire. */
+  readonly retentionDays: Shown;
+}
+
+export interface StateMachineSettings {
+  readonly kind: "stateMachine";
+  readonly name: Shown;
+  readonly type: Shown;
+  readonly logLevel: Shown;
+  readonly includeExecutionData: Shown;
+  readonly logDestination: Shown;
+  readonly tracing: Shown;
+}
+
+export interface PipeSettings {
+  readonly kind: "pipe";
+  readonly name: Shown;
+  readonly source: Shown;
+  readonly target: Shown;
+  readonly invocationType: Shown;
+  readonly batchSize: Shown;
+  readonly batchingWindowSeconds: Shown;
+  readonly filters: Shown;
+  readonly desiredState: Shown;
+}
+
+export interface FunctionSettings {
+  readonly kind: "function";
+  readonly name: Shown;
+  readonly runtime: Shown;
+  readonly architecture: Shown;
+  readonly timeoutSeconds: Shown;
+  readonly memoryMb: Shown;
+  readonly reservedConcurrency: Shown;
+  readonly tracing: Shown;
+}
+
+export type ResourceSettings = QueueSettings | TableSettings | LogGroupSettings | StateMachineSettings | PipeSettings | FunctionSettings;
+export type SettingsKind = ResourceSettings["kind"];
+
+export const StatementSource = { inline: "inline policy", trust: "trust policy", managed: "managed policy" } as const;
+export type StatementSource = (typeof StatementSource)[keyof typeof StatementSource];
+
+/** One IAM statement, as actions × resources (or principals for a trust policy). */
+export interface IamStatement {
+  /** Address of the resource holding the policy. */
+  readonly policy: string;
+  readonly source: StatementSource;
+  /** The role it applies to: its name, or the reference when the name is only known at apply. */
+  readonly role: string;
+  readonly sid: string | null;
+  readonly effect: string;
+  readonly actions: readonly string[];
+  /** true when the statement uses NotAction (everything except `actions`). */
+  readonly notAction: boolean;
+  readonly resources: readonly string[];
+  readonly notResource: boolean;
+  readonly principals: readonly string[];
+  readonly hasCondition: boolean;
+  /** Actions containing `*`. */
+  readonly wildcardActions: readonly string[];
+  /** Resource `*` (or NotResource, which is as broad). */
+  readonly wildcardResource: boolean;
+  /** Why AWS requires the wildcard resource here, when it does (e.g. X-Ray); null otherwise. */
+  readonly requiredWildcard: string | null;
+}
+
+/** What the review knows about one resource: identity, planned action and the facts it shows. */
+export interface ResourceFacts {
+  readonly address: string;
+  readonly type: string;
+  readonly service: string;
+  readonly name: string | null;
+  readonly action: PlanAction;
+  /** Attribute paths that force the replacement, as Terraform reported them. */
+  readonly replacePaths?: readonly string[];
+  readonly settings?: ResourceSettings;
+  readonly statements?: readonly IamStatement[];
+  /** The policy could not be read at plan time (built by an expression the review does not evaluate). */
+  readonly policyUnknown?: boolean;
+}
+
+export const Severity = { high: "high", medium: "medium" } as const;
+export type Severity = (typeof Severity)[keyof typeof Severity];
+
+export const RiskKind = {
+  statefulReplace: "stateful-replace",
+  statefulDestroy: "stateful-destroy",
+  iamNewAction: "iam-new-action",
+  iamNewWildcard: "iam-new-wildcard",
+  iamNewPrincipal: "iam-new-principal",
+  ttlDisabled: "ttl-disabled",
+  ttlAttributeChanged: "ttl-attribute-changed",
+  pitrDisabled: "pitr-disabled",
+  deletionProtectionOff: "deletion-protection-off",
+  encryptionOff: "encryption-off",
+  redriveRemoved: "redrive-removed",
+  stateMachineTypeChange: "state-machine-type-change",
+  invocationTypeChange: "invocation-type-change",
+} as const;
+export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
+
+export interface RiskFlag {
+  readonly kind: RiskKind;
+  readonly severity: Severity;
+  readonly address: string;
+  readonly message: string;
+  /** "terraform": from the plan's own before/after; "configuration": inferred by comparing two configurations. */
+  readonly basis: "terraform" | "configuration";
+}
+
+export interface ServiceCount {
+  readonly service: string;
+  readonly create: number;
+  readonly update: number;
+  readonly replace: number;
+  readonly destroy: number;
+  readonly noop: number;
+}
+
+export interface PlanSummary {
+  readonly create: number;
+  readonly update: number;
+  readonly replace: number;
+  readonly destroy: number;
+  readonly noop: number;
+  readonly byService: readonly ServiceCount[];
+}
+
+export interface SettingChange {
+  readonly address: string;
+  readonly name: string | null;
+  readonly setting: string;
+  readonly before: Shown;
+  readonly after: Shown;
+}
+
+/** Differences between the baseline configuration and this one. */
+export interface ConfigurationChanges {
+  readonly baseline: string;
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly settings: readonly SettingChange[];
+  readonly statementsAdded: readonly IamStatement[];
+  readonly statementsRemoved: readonly IamStatement[];
+}
+
+export const ReviewMode = { offline: "offline", online: "online" } as const;
+export type ReviewMode = (typeof ReviewMode)[keyof typeof ReviewMode];
+
+/** How the actions in the summary were obtained. */
+export const ActionBasis = {
+  /** Offline, empty state: everything is a create. */
+  emptyState: "empty-state",
+  /** Offline, against a state built from the baseline plan: Terraform's own update/replace verdicts. */
+  seededState: "seeded-state",
+  /** Online: against the real state in the configured backend. */
+  realState: "real-state",
+  /** A saved plan reviewed as is. */
+  savedPlan: "saved-plan",
+} as const;
+export type ActionBasis = (typeof ActionBasis)[keyof typeof ActionBasis];
+
+export interface PlanReview {
+  readonly kind: "plan-review";
+  readonly version: 1;
+  readonly stack: string | null;
+  readonly mode: ReviewMode | null;
+  readonly basis: ActionBasis;
+  readonly terraformVersion: string | null;
+  readonly summary: PlanSummary;
+  readonly risks: readonly RiskFlag[];
+  readonly resources: readonly ResourceFacts[];
+  readonly changes: ConfigurationChanges | null;
+  readonly notes: readonly string[];
+}
