@@ -6,4 +6,6 @@ module.exports = {
   transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
   setupFiles: ["<rootDir>/test/helpers/env.ts"],
   testTimeout: 30000,
+  // Many suites wait on emulators and child processes rather than compute: two workers use both cores.
+  maxWorkers: 2,
 };
