@@ -5,7 +5,8 @@ const OUTCOMES = new Set<string>(Object.values(RecordOutcome));
 
 /**
  * The per-record outcomes of one execution of the pipeline state machine: the outputs of the states that end a
- * record's path (`{messageId, outcome, reason?}`). Other state machines yield none.
+ * record's path (`{messageId, outcome, reason?, followers?}`). Followers (same body in the same batch) share the
+ * leader's fate: duplicates when it was processed or a duplicate, retried otherwise. Other state machines yield none.
  */
 export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
   const found: OutcomeEvent[] = [];
@@ -13,14 +14,20 @@ export function recordOutcomes(events: readonly HistoryEvent[], at: number): Out
     if (!event.type.endsWith("StateExited")) continue;
     const output = event.details?.output as Record<string, unknown> | undefined;
     if (!output || typeof output !== "object" || typeof output.messageId !== "string" || !OUTCOMES.has(output.outcome as string)) continue;
+    const outcome = output.outcome as RecordOutcome;
     found.push({
       type: "record-outcome",
       messageId: output.messageId,
-      outcome: output.outcome as RecordOutcome,
+      outcome,
       reason: typeof output.reason === "string" ? output.reason : undefined,
       detail: typeof output.detail === "string" ? output.detail : undefined,
       at,
     });
+    const followerOutcome = outcome === RecordOutcome.Processed || outcome === RecordOutcome.Duplicate ? RecordOutcome.Duplicate : RecordOutcome.Retry;
+    for (const follower of Array.isArray(output.followers) ? output.followers : []) {
+      if (typeof follower !== "string") continue;
+      found.push({ type: "record-outcome", messageId: follower, outcome: followerOutcome, detail: `same body as ${output.messageId} in this batch`, at });
+    }
   }
   return found;
 }

@@ -41,7 +41,9 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const definition = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string);
       expect(definition.QueryLanguage).toBe("JSONata");
       expect(definition.TimeoutSeconds).toBe(60);
-      const processor = definition.States[definition.StartAt].ItemProcessor;
+      // Before the per-record Map only a Pass (grouping exact duplicates) runs: no Task at all.
+      expect(definition.States[definition.StartAt].Type).toBe("Pass");
+      const processor = definition.States[definition.States[definition.StartAt].Next].ItemProcessor;
       // Walk the record path from its start to the first Task: nothing before it may be a Lambda.
       let name: string = processor.StartAt;
       const seen: string[] = [];
