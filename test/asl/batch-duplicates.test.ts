@@ -1,0 +1,77 @@
+import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { createStateMachine, realClock, type LambdaInvoker } from "../../local/stepfunctions";
+import { renderPipelineDefinition } from "../../statemachines/render";
+import { startDynalite, type Dynalite } from "../helpers/dynalite";
+
+/** Exact duplicates inside one batch: processed once by the leader; followers share its fate. */
+describe("pipeline.asl.json: duplicates inside one batch", () => {
+  let ddb: Dynalite;
+  const calls: string[] = [];
+  const quarantined: string[] = [];
+  const lambda: LambdaInvoker = async (req) => {
+    const event = JSON.parse(req.Payload);
+    calls.push(event.businessKey);
+    if (event.payload.orderId.startsWith("flaky")) {
+      return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify({ errorType: "Error", errorMessage: "downstream 503" }) };
+    }
+    return { StatusCode: 200, Payload: JSON.stringify({ ok: true }) };
+  };
+  const sqs = {
+    async send(command: unknown) {
+      if (!(command instanceof SendMessageCommand)) throw new Error("unexpected command");
+      quarantined.push(String(command.input.MessageAttributes?.originalMessageId?.StringValue));
+      return { MessageId: `dlq-${quarantined.length}`, MD5OfMessageBody: "x", $metadata: {} };
+    },
+  } as unknown as SQSClient;
+  let machine: ReturnType<typeof createStateMachine>;
+
+  beforeAll(async () => {
+    ddb = await startDynalite();
+    await ddb.createTable({
+      TableName: "ledger",
+      BillingMode: "PAY_PER_REQUEST",
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
+      AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }, { AttributeName: "sk", AttributeType: "S" }],
+    });
+    const definition = renderPipelineDefinition({
+      ledgerTableName: "ledger",
+      functionArn: "arn:aws:lambda:us-east-1:000000000000:function:charge",
+      deadLetterQueueUrl: "http://127.0.0.1:1/000000000000/dlq",
+      operation: "charge",
+      keyExpression: "tenantId & '#' & orderId",
+      requiredFields: ["tenantId", "orderId"],
+      payloadFields: ["amount", "currency"],
+      leaseSeconds: 60,
+      retentionSeconds: 600,
+      executionTimeoutSeconds: 30,
+      invokeTimeoutSeconds: 15,
+      lambdaRetries: 0,
+      maxConcurrency: 10,
+      permanentErrors: ["ValidationError"],
+      ledgerRetry: { intervalSeconds: 1, maxAttempts: 2, backoffRate: 2 },
+    });
+    machine = createStateMachine(definition, { name: "wf", arn: "arn:aws:states:us-east-1:000000000000:stateMachine:wf", clock: realClock, integrations: { dynamodb: ddb.client, sqs, lambda } });
+  });
+  afterAll(() => ddb.stop());
+
+  const record = (messageId: string, body: string) => ({ messageId, receiptHandle: `rh-${messageId}`, body, attributes: { ApproximateReceiveCount: "1" }, messageAttributes: {}, md5OfBody: "x", eventSource: "aws:sqs", eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:q", awsRegion: "us-east-1" });
+  const body = (orderId: string) => JSON.stringify({ tenantId: "dup", orderId, amount: 10, currency: "EUR" });
+
+  it("calls the function once for three identical bodies and acknowledges the two followers", async () => {
+    const run = await machine.execute([record("a1", body("o1")), record("b1", body("o2")), record("a2", body("o1")), record("a3", body("o1"))]);
+    expect(run.status).toBe("SUCCEEDED");
+    expect(run.output).toEqual({ batchItemFailures: [] });
+    expect(calls.filter((k) => k === "dup#o1")).toHaveLength(1);
+  });
+
+  it("retries the followers with their leader when the leader must be retried", async () => {
+    const run = await machine.execute([record("f1", body("flaky-1")), record("f2", body("flaky-1")), record("ok", body("o3"))]);
+    expect(run.output).toEqual({ batchItemFailures: [{ itemIdentifier: "f1" }, { itemIdentifier: "f2" }] });
+  });
+
+  it("quarantines only the leader of invalid copies and retries the followers, so each gets its own fate later", async () => {
+    const run = await machine.execute([record("bad1", "{nope"), record("bad2", "{nope")]);
+    expect(run.output).toEqual({ batchItemFailures: [{ itemIdentifier: "bad2" }] });
+    expect(quarantined).toEqual(["bad1"]);
+  });
+});
