@@ -1,6 +1,6 @@
 import { buildReview } from "../../src/terraform/review/build";
 import { ActionBasis, RiskKind } from "../../src/terraform/review/types";
-import { LEDGER, POLICY, QUEUE, plan, queue, rolePolicy, table } from "./support/plan-fixtures";
+import { LEDGER, POLICY, QUEUE, plan, queue, rolePolicy, table, type FixtureResource } from "./support/plan-fixtures";
 
 const baselineOf = (resources: Parameters<typeof plan>[0]) => ({ label: "base.json", resources: buildReview(plan(resources), { basis: ActionBasis.emptyState }).resources });
 
@@ -41,7 +41,7 @@ describe("Section: changes against a baseline configuration", () => {
   });
 
   it("reports nothing when the configurations are the same, even where names inside references differ", () => {
-    const ref = (name: string) => [
+    const ref = (name: string): FixtureResource[] => [
       { address: "aws_sqs_queue.dlq", actions: ["create"], after: queue({ name, redrive_policy: null }), unknown: { arn: true } },
       {
         address: POLICY,
