@@ -1,0 +1,132 @@
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startLocalCloud, type EarlyVisibilityExpiry, type LocalCloud, type LocalCloudOptions } from "../../../local/cloud";
+import type { FaultPlanSpec } from "../../../local/faults";
+import { loadStackFile, resolveString } from "../../../local/provision";
+import { DEFAULTS } from "../../../src/constructs/props";
+import type { StackConfig } from "../../../src/stacks/config";
+import type { PipelineOverrides } from "../../../src/stacks/payments-stack";
+import { synthPaymentsStack } from "../../../src/stacks/synth";
+import { createDeliveryLog } from "./delivery-log";
+import type { E2eSettings } from "./settings";
+import { OUTPUT_NAMES, stackNamesFromOutputs, type StackNames } from "./stack-names";
+import type { E2eTarget } from "./target";
+
+export const E2E_STACK: StackConfig = { stackName: "e2e-pipeline", region: "us-east-1", namePrefix: "e2e" };
+
+/**
+ * Test-sized windows within the construct's invariants (visibility ≥ 6 × the execution timeout, lease ≥ the
+ * function timeout × invoke attempts and ≤ the visibility timeout), no batching window. They are roomy on
+ * purpose: on a busy 2-core machine five concurrent cold starts can take seconds, and a function or execution
+ * timeout that is not the subject of a scenario would add a legitimate second downstream call (a crash window).
+ * Scenarios about timeouts shorten them through `overrides`.
+ */
+export const TEST_WINDOWS = {
+  executionTimeoutSeconds: 20,
+  visibilityTimeoutSeconds: 120,
+  leaseSeconds: 16,
+  function: { timeoutSeconds: 8 },
+  lambdaRetries: 1,
+  maximumBatchingWindowSeconds: 0,
+} as const satisfies PipelineOverrides;
+
+/** Names known before the cloud boots (tables, function, operation), for fault rules. */
+export type SynthesizedNames = Pick<StackNames, "ledgerTable" | "idempotencyTable" | "effectsTable" | "functionName" | "operation">;
+
+export interface LocalTargetOptions {
+  /** Construct props over {@link TEST_WINDOWS}. */
+  readonly overrides?: PipelineOverrides;
+  /** The seeded fault plan, built from the synthesized names. */
+  readonly faults?: (names: SynthesizedNames) => FaultPlanSpec;
+  readonly expireVisibilityEarly?: EarlyVisibilityExpiry;
+  /** Other local cloud options (defaults: failed records reappear after 1 s, TTL sweeps only on demand). */
+  readonly cloud?: Partial<Omit<LocalCloudOptions, "stackFile" | "faults" | "expireVisibilityEarly">>;
+  /** Default settle deadline of the scenarios (default 20 s). */
+  readonly settleTimeoutMs?: number;
+}
+
+/** Synthesizes the payments stack into a temp folder, boots the local cloud on it and wraps it as a target. */
+export async function openLocalTarget(options: LocalTargetOptions, settings: E2eSettings): Promise<E2eTarget> {
+  const overrides = mergeOverrides(TEST_WINDOWS, options.overrides ?? {});
+  const outdir = mkdtempSync(join(tmpdir(), "e2e-stack-"));
+  let cloud: LocalCloud | undefined;
+  try {
+    const { stackFile } = synthPaymentsStack(E2E_STACK, { outdir, overrides });
+    cloud = await startLocalCloud({
+      stackFile,
+      retryVisibilityTimeoutSeconds: 1,
+      ttlSweepIntervalMs: 0,
+      functionLogs: settings.functionLogs,
+      ...options.cloud,
+      faults: options.faults?.(synthesizedNames(stackFile)),
+      expireVisibilityEarly: options.expireVisibilityEarly,
+    });
+    return wrapCloud(cloud, overrides, options.settleTimeoutMs ?? 20_000, () => rmSync(outdir, { recursive: true, force: true }));
+  } catch (error) {
+    await cloud?.stop();
+    rmSync(outdir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function wrapCloud(cloud: LocalCloud, overrides: PipelineOverrides, settleTimeoutMs: number, removeStack: () => void): E2eTarget {
+  const names = stackNamesFromOutputs(cloud.outputs, "the local cloud's outputs");
+  const documents = DynamoDBDocumentClient.from(cloud.clients.dynamodb);
+  const deliveries = createDeliveryLog((listener) => cloud.subscribe(listener));
+  const retentionSeconds = overrides.retentionSeconds ?? DEFAULTS.retentionSeconds;
+  return {
+    kind: "local",
+    names,
+    clients: { sqs: cloud.clients.sqs, dynamodb: cloud.clients.dynamodb, documents },
+    settleTimeoutMs,
+    pollIntervalMs: 50,
+    quiesce: (timeoutMs) => cloud.drain({ timeoutMs }),
+    faults: {
+      injected: () => {
+        const stats = cloud.stats();
+        const byKind: Record<string, number> = { ...stats.faults?.byKind };
+        if (stats.visibilityExpiredEarly > 0) byKind["sqs.visibility-expired-early"] = stats.visibilityExpiredEarly;
+        return byKind;
+      },
+    },
+    deliveries,
+    retention: {
+      retentionSeconds,
+      sweep: async () => (await cloud.sweepTtl()).deleted,
+    },
+    diagnostics: () => {
+      const stats = cloud.stats();
+      const failed = cloud.failedExecutions().map((run) => `${run.status} ${run.error ?? ""} ${(run.cause ?? "").slice(0, 200)}`);
+      return JSON.stringify({ outcomes: stats.outcomes, executions: stats.executions, functions: stats.functions, faults: stats.faults?.byKind, failed });
+    },
+    close: async () => {
+      deliveries.stop();
+      await cloud.stop();
+      removeStack();
+    },
+  };
+}
+
+/** Resolves the outputs that name tables and the function from the synthesized JSON (literal resource attributes). */
+export function synthesizedNames(stackFile: string): SynthesizedNames {
+  const stack = loadStackFile(stackFile);
+  const lookup = (type: string, name: string, attribute: string, usedBy: string) => {
+    const value = stack.resources[type]?.[name]?.[attribute];
+    if (typeof value !== "string") throw new Error(`${usedBy}: ${type}.${name}.${attribute} is not a literal in ${stackFile}`);
+    return value;
+  };
+  const output = (name: string) => resolveString(String(stack.outputs[name]?.value ?? ""), lookup, `output.${name}`);
+  return {
+    ledgerTable: output(OUTPUT_NAMES.ledgerTable),
+    idempotencyTable: output(OUTPUT_NAMES.idempotencyTable),
+    effectsTable: output(OUTPUT_NAMES.effectsTable),
+    functionName: output(OUTPUT_NAMES.functionName),
+    operation: output(OUTPUT_NAMES.operation),
+  };
+}
+
+function mergeOverrides(base: PipelineOverrides, extra: PipelineOverrides): PipelineOverrides {
+  return { ...base, ...extra, function: { ...base.function, ...extra.function } };
+}

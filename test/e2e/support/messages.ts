@@ -1,0 +1,25 @@
+/** Message bodies of the payments example, and the keys the pipeline derives from them. */
+
+export interface PaymentBody {
+  readonly tenantId: string;
+  readonly orderId: string;
+  /** Minor units. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly [field: string]: unknown;
+}
+
+/** A valid payment body; `fields` replace or add fields (e.g. a different amount). */
+export function payment(tenantId: string, orderId: string, fields: Record<string, unknown> = {}): PaymentBody {
+  return { tenantId, orderId, amount: 1250, currency: "EUR", ...fields };
+}
+
+/** The business key the stack's key expression (`tenantId & '#' & orderId`) gives. */
+export function businessKeyOf(body: PaymentBody): string {
+  return `${body.tenantId}#${body.orderId}`;
+}
+
+/** The downstream idempotency key: `<businessKey>#<operation>` (the effects table's `pk`). */
+export function downstreamKey(businessKey: string, operation: string): string {
+  return `${businessKey}#${operation}`;
+}
