@@ -1,0 +1,35 @@
+import type { Message } from "@aws-sdk/client-sqs";
+import type { KeyDeriver } from "./business-key";
+import { DlqReason, KeySource, type DlqEntry } from "./types";
+
+/**
+ * One received DLQ message as the commands report it. The state machine's quarantine sets `reason`,
+ * `originalMessageId`, `businessKey` (when known) and `detail`; a message the queue's redrive moved after
+ * maxReceiveCount has none of them: it is `retries-exhausted`, keeps its own messageId, and its key is
+ * derived from the body.
+ */
+export async function toDlqEntry(message: Message, nowMs: number, deriveKey: KeyDeriver): Promise<DlqEntry> {
+  const attrs = message.MessageAttributes ?? {};
+  const text = (name: string) => {
+    const value = attrs[name]?.StringValue;
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const reason = text("reason") ?? DlqReason.RetriesExhausted;
+  const body = message.Body ?? "";
+  const attributeKey = text("businessKey");
+  // Only a message that passed validation has a meaningful key; invalid-message bodies are not evaluated.
+  const derivedKey = attributeKey === undefined && reason === DlqReason.RetriesExhausted ? await deriveKey(body) : undefined;
+  const businessKey = attributeKey ?? derivedKey;
+  const sent = Number(message.Attributes?.SentTimestamp);
+  const receives = Number(message.Attributes?.ApproximateReceiveCount);
+  return {
+    messageId: message.MessageId ?? "",
+    reason,
+    ...(businessKey !== undefined ? { businessKey, keySource: attributeKey !== undefined ? KeySource.Attribute : KeySource.Body } : {}),
+    originalMessageId: text("originalMessageId") ?? message.MessageId ?? "",
+    ...(text("detail") !== undefined ? { detail: text("detail") } : {}),
+    ...(Number.isFinite(sent) && sent > 0 ? { sentAt: sent, ageMs: Math.max(0, nowMs - sent) } : {}),
+    ...(Number.isFinite(receives) && receives > 0 ? { receiveCount: receives } : {}),
+    body,
+  };
+}

@@ -1,0 +1,155 @@
+import { DeleteMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
+import { awsCall } from "./aws-errors";
+import { keyDeriver } from "./business-key";
+import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
+import { withDlqScan, type HeldMessage } from "./dlq-scan";
+import { RefusedError, TargetError } from "./errors";
+import { plural, table } from "./format";
+import { requireOutput } from "./outputs";
+import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+
+export interface DlqRedriveOptions extends DlqFilter {
+  /** Show what would move; send and delete nothing. */
+  readonly dryRun?: boolean;
+  /** Also replay payload-mismatch messages. */
+  readonly force?: boolean;
+  /** Scan at most this many DLQ messages (default 100). */
+  readonly max?: number;
+  readonly keyExpression?: string;
+  readonly holdSeconds?: number;
+  /** Reminders, said before anything moves (the CLI prints them on stderr). */
+  readonly onNotice?: (line: string) => void;
+}
+
+export interface RedrivenMessage {
+  readonly entry: DlqEntry;
+  /** The id the source queue gave the copy (absent in a dry run). */
+  readonly newMessageId?: string;
+}
+
+export interface RedriveFailure {
+  readonly entry: DlqEntry;
+  /** True when the copy reached the source queue but the DLQ message could not be deleted (a harmless duplicate). */
+  readonly sent: boolean;
+  readonly error: string;
+}
+
+export interface DlqRedriveResult {
+  readonly dlqUrl: string;
+  readonly queueUrl: string;
+  readonly dryRun: boolean;
+  readonly scanned: number;
+  readonly truncated: boolean;
+  /** Moved (or, in a dry run, would move). */
+  readonly moved: readonly RedrivenMessage[];
+  /** payload-mismatch messages left in the DLQ because --force was not given. */
+  readonly skipped: readonly DlqEntry[];
+  readonly failed: readonly RedriveFailure[];
+  readonly notices: readonly string[];
+}
+
+const MISMATCH_WHY =
+  "the key was already applied with another payload, so a replay cannot succeed (it is quarantined again) " +
+  "and an operator must decide what the change means (e.g. send it under a new business key)";
+
+/**
+ * Moves matching DLQ messages back to the source queue: send the body unchanged, then delete from the DLQ, in that
+ * order, so a crash between the two duplicates a message rather than losing it (the pipeline recognises the
+ * duplicate by its business key). payload-mismatch messages move only with `force`.
+ */
+export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {}): Promise<DlqRedriveResult> {
+  if (options.reason === DlqReason.PayloadMismatch && !options.force) {
+    throw new RefusedError(`refusing to redrive payload-mismatch messages without --force: ${MISMATCH_WHY}`);
+  }
+  const queueUrl = requireOutput(ctx, "queue_url");
+  const deriveKey = keyDeriver(options.keyExpression);
+  const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
+  return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
+    const selected = scan.held.filter((m) => matches(m.entry, options));
+    const skipped = options.force ? [] : selected.filter((m) => m.entry.reason === DlqReason.PayloadMismatch).map((m) => m.entry);
+    const toMove = selected.filter((m) => options.force || m.entry.reason !== DlqReason.PayloadMismatch);
+    const notices = noticesFor(toMove, skipped);
+    notices.forEach((line) => options.onNotice?.(line));
+    const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, notices };
+    if (options.dryRun) return { ...base, moved: toMove.map((m) => ({ entry: m.entry })), failed: [] };
+
+    const moved: RedrivenMessage[] = [];
+    const failed: RedriveFailure[] = [];
+    for (const held of toMove) {
+      let sent = false;
+      try {
+        const { MessageId } = await awsCall("sending to the source queue", { ...sqsAt, resource: `the source queue ${queueUrl}` }, () =>
+          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, ...forwardedAttributes(held) })),
+        );
+        sent = true;
+        await awsCall("deleting from the DLQ", { ...sqsAt, resource: `the DLQ ${scan.queueUrl}` }, () =>
+          ctx.sqs.send(new DeleteMessageCommand({ QueueUrl: scan.queueUrl, ReceiptHandle: held.receiptHandle })),
+        );
+        settle(held);
+        moved.push({ entry: held.entry, ...(MessageId ? { newMessageId: MessageId } : {}) });
+      } catch (error) {
+        failed.push({ entry: held.entry, sent, error: (error as Error).message });
+        // An unreachable or misconfigured target fails every further message the same way.
+        if (error instanceof TargetError) break;
+      }
+    }
+    return { ...base, moved, failed };
+  });
+}
+
+/**
+ * A quarantined message's attributes are the quarantine's own (reason, detail…): the copy goes without them.
+ * A message the queue's redrive moved still carries its producer's attributes: they go with it.
+ */
+function forwardedAttributes(held: HeldMessage): { MessageAttributes?: NonNullable<HeldMessage["message"]["MessageAttributes"]> } {
+  const attributes = held.message.MessageAttributes;
+  if (held.entry.reason !== DlqReason.RetriesExhausted || !attributes || Object.keys(attributes).length === 0) return {};
+  return { MessageAttributes: attributes };
+}
+
+function noticesFor(toMove: readonly HeldMessage[], skipped: readonly DlqEntry[]): string[] {
+  const count = (reason: string) => toMove.filter((m) => m.entry.reason === reason).length;
+  const notices: string[] = [];
+  if (skipped.length > 0) {
+    notices.push(`skipping ${plural(skipped.length, "payload-mismatch message")}: ${MISMATCH_WHY}; pass --force to replay them anyway`);
+  }
+  const rejected = count(DlqReason.Rejected);
+  if (rejected > 0) {
+    notices.push(
+      `${plural(rejected, "rejected message")}: the function refused ${rejected === 1 ? "it" : "them"} with a permanent error (see DETAIL in \`dlq list\`). ` +
+        "Fix the cause first (deploy the fixed function, correct the downstream); otherwise the replay is quarantined again",
+    );
+  }
+  const invalid = count(DlqReason.InvalidMessage);
+  if (invalid > 0) {
+    notices.push(
+      `${plural(invalid, "invalid-message message")}: the body is sent unchanged, so ${invalid === 1 ? "it is" : "they are"} quarantined again ` +
+        "unless the pipeline's key expression or required fields changed",
+    );
+  }
+  const exhausted = count(DlqReason.RetriesExhausted);
+  if (exhausted > 0) {
+    notices.push(
+      `${plural(exhausted, "retries-exhausted message")}: ${exhausted === 1 ? "it" : "they"} failed transiently on every receive; ` +
+        "check that the cause is gone (function errors, throttling, `ledger get <key>` for a stuck claim) before replaying",
+    );
+  }
+  return notices;
+}
+
+/** The human report. */
+export function renderRedrive(result: DlqRedriveResult): string {
+  const verb = result.dryRun ? "would move" : "moved";
+  const lines = [`${verb} ${plural(result.moved.length, "message")} from ${result.dlqUrl} to ${result.queueUrl}${result.dryRun ? " (dry run: nothing sent or deleted)" : ""}`];
+  if (result.moved.length > 0) {
+    const header = ["REASON", "BUSINESS KEY", "ORIGINAL MESSAGE ID", ...(result.dryRun ? [] : ["NEW MESSAGE ID"])];
+    const rows = result.moved.map((m) => [m.entry.reason, m.entry.businessKey ?? "-", m.entry.originalMessageId, ...(result.dryRun ? [] : [m.newMessageId ?? "?"])]);
+    lines.push(table(header, rows));
+  }
+  if (result.skipped.length) lines.push(`skipped ${plural(result.skipped.length, "payload-mismatch message")} (needs --force)`);
+  for (const f of result.failed) {
+    lines.push(`FAILED ${f.entry.originalMessageId}: ${f.error}${f.sent ? " (the copy was sent; the DLQ message stays: a harmless duplicate)" : " (left in the DLQ)"}`);
+  }
+  if (result.truncated) lines.push(`stopped after ${result.scanned} DLQ messages: run again or raise --max`);
+  return lines.join("\n");
+}

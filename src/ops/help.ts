@@ -1,0 +1,145 @@
+/** Help texts: one per command, plus the overview. `PROG` is how the user started the CLI. */
+
+export const PROG = "pipeline-ops";
+
+const TARGET = `Target (one of):
+  --local                   the local cloud \`npm start -- --serve\` runs (reads .local-cloud/state.json)
+  --state <file>            the local cloud whose state file is <file> (implies --local)
+  --outputs-file <file>     a deployed stack: the file \`cdktf deploy --outputs-file <file>\` wrote; AWS calls use the
+                            default credential chain (AWS_PROFILE, environment, SSO, instance role)
+  --stack <name>            the stack in the outputs file, when it holds several
+  --region <region>         instead of the stack's "region" output
+  --sqs-endpoint <url>      send SQS calls to <url> (e.g. an emulator); overrides the local cloud's endpoint too
+  --dynamodb-endpoint <url> send DynamoDB calls to <url>`;
+
+const EXIT = `Exit codes: 0 ok · 1 failure, refusal, or nothing matched (unknown key, empty DLQ) · 2 usage error ·
+3 target unreachable or misconfigured (no state file, process gone, missing output, endpoint down, credentials)`;
+
+const SCAN = `  --max <n>                 scan at most <n> DLQ messages (default 100, at most 1000)
+  --key-expression <expr>   JSONata business key expression for messages without a businessKey attribute (those the
+                            queue's redrive moved); default: the payments stack's "tenantId & '#' & orderId"
+  --hold-seconds <n>        how long scanned messages stay hidden if the CLI dies mid-scan (default 30)`;
+
+export const HELP: Record<string, string> = {
+  overview: `${PROG}: dead-letter queue, ledger and key tracing for the effectively-once pipeline
+
+Usage: ${PROG} <command> [arguments] <target> [options]
+       npm run -s ops -- <command> [arguments] <target> [options]
+
+Commands:
+  dlq list                  DLQ messages with reason, business key, original message id and age (nothing consumed)
+  dlq redrive               move DLQ messages back to the source queue (body unchanged)
+  ledger get <key>          the ledger claim of a business key: status, owner, lease, expiry, payload hash
+  ledger release <key>      delete a stuck IN_PROGRESS claim (operator override, asks first)
+  trace <key>               everything known about a key: ledger, Powertools record, effects, DLQ messages
+
+${TARGET}
+
+${EXIT}
+
+\`${PROG} <command> --help\` describes a command.`,
+
+  "dlq list": `Usage: ${PROG} dlq list <target> [--reason <reason>] [--key <key>] [--json] [--max <n>]
+
+Lists the messages in the dead-letter queue, oldest first: age, reason, business key, original message id and
+detail. Reasons: invalid-message, payload-mismatch, rejected (set by the state machine's quarantine) and
+retries-exhausted (no reason attribute: the queue's redrive moved the message after maxReceiveCount receives).
+
+Nothing is consumed: the scan holds each message it receives for a few seconds (so the next receive returns new
+ones) and makes every message visible again at the end. Receiving adds one to a message's receive count; the DLQ
+has no redrive policy, so that changes nothing.
+
+Options:
+  --reason <reason>         only messages with this reason
+  --key <key>               only messages for this business key
+  --json                    one JSON document on stdout
+${SCAN}
+
+Exit 1 (one line on stderr) when no message is listed: an empty DLQ, or nothing matches.
+
+${TARGET}
+
+${EXIT}`,
+
+  "dlq redrive": `Usage: ${PROG} dlq redrive <target> [--reason <reason>] [--key <key>] [--dry-run] [--force] [--json]
+
+Moves matching DLQ messages back to the source queue: sends each body unchanged, then deletes it from the DLQ,
+in that order, so a crash in between leaves a duplicate rather than losing a message (the pipeline recognises
+duplicates by business key). Without --reason/--key every message matches.
+
+payload-mismatch messages are refused without --force: their key was already applied with another payload, a
+replay cannot succeed (it is quarantined again) and an operator must decide what the change means. Before moving
+rejected messages, fix what the function refused them for, or they come straight back.
+
+Options:
+  --reason <reason>         only messages with this reason
+  --key <key>               only messages for this business key
+  --dry-run                 show what would move; send and delete nothing
+  --force                   also replay payload-mismatch messages
+  --json                    one JSON document on stdout (reminders still go to stderr)
+${SCAN}
+
+Exit 0 when at least one message moved (or would move), 1 when nothing matched or a message failed to move,
+or payload-mismatch was asked for without --force.
+
+${TARGET}
+
+${EXIT}`,
+
+  "ledger get": `Usage: ${PROG} ledger get <key> <target> [--operation <op>] [--json]
+
+Shows the ledger claim of a business key (consistent read): status (IN_PROGRESS or COMPLETED), owner (the SQS
+messageId that claimed it), claim id, payload hash, when it was claimed and completed, the lease (only while
+IN_PROGRESS) and the retention expiry, with dates in UTC and relative times, and what the claim means for the
+next message with this key.
+
+Options:
+  --operation <op>          the ledger sort key (default: the stack's "operation" output)
+  --json                    one JSON document on stdout (times as stored: epoch seconds)
+
+Exit 1 when the key has no ledger item.
+
+${TARGET}
+
+${EXIT}`,
+
+  "ledger release": `Usage: ${PROG} ledger release <key> <target> [--operation <op>] [--yes]
+
+Operator override for a stuck IN_PROGRESS claim (its worker died and the lease is long): deletes the claim,
+conditional on the status, claim id and owner just read, so a claim that completed or was taken over meanwhile is
+left alone. Asks for confirmation first. COMPLETED claims are refused: releasing one would let a duplicate apply
+the effect again.
+
+A claim whose lease has run out needs no release: the next delivery of the key takes it over.
+
+Options:
+  --operation <op>          the ledger sort key (default: the stack's "operation" output)
+  --yes                     do not ask (required when stdin is not a terminal)
+
+Exit 1 when there is no claim, it is COMPLETED, it changed since it was read, or the answer was no;
+exit 2 when a confirmation is needed and stdin is not a terminal.
+
+${TARGET}
+
+${EXIT}`,
+
+  trace: `Usage: ${PROG} trace <key> <target> [--operation <op>] [--json] [--max <n>]
+
+Everything known about a business key in one view, with a verdict first ("applied once", "not applied:
+quarantined as payload-mismatch", "in progress", …):
+  ledger             the claim (status, owner, lease, expiry, payload hash)
+  Powertools record  the function's idempotency record (status, expiry, validation hash, stored result)
+  effects            the downstream charge and every call to it, with outcomes (applied / replayed / conflict)
+  DLQ                messages for the key (scanned without consuming them, as \`dlq list\` does)
+
+Options:
+  --operation <op>          default: the stack's "operation" output
+  --json                    one JSON document on stdout
+${SCAN}
+
+Exit 1 when nothing at all is known about the key.
+
+${TARGET}
+
+${EXIT}`,
+};

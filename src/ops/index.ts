@@ -1,0 +1,25 @@
+/** Operator tooling for the pipeline: DLQ listing and redrive, ledger inspection and release, key tracing. */
+export { runCli } from "./cli";
+export type { CliIo } from "./cli";
+export { createOpsClients } from "./clients";
+export type { OpsClients } from "./clients";
+export { DEFAULT_KEY_EXPRESSION, keyDeriver } from "./business-key";
+export { listDlq, renderDlqList, DEFAULT_MAX_MESSAGES } from "./dlq-list";
+export type { DlqFilter, DlqListOptions, DlqListResult } from "./dlq-list";
+export { redriveDlq, renderRedrive } from "./dlq-redrive";
+export type { DlqRedriveOptions, DlqRedriveResult, RedriveFailure, RedrivenMessage } from "./dlq-redrive";
+export { withDlqScan, DEFAULT_HOLD_SECONDS } from "./dlq-scan";
+export type { DlqScan, DlqScanOptions, HeldMessage } from "./dlq-scan";
+export { ClaimStatus, claimMeaning, getLedgerClaim, renderLedgerClaim } from "./ledger-get";
+export type { LedgerClaim, LedgerKeyOptions } from "./ledger-get";
+export { releaseClaim, renderRelease } from "./ledger-release";
+export type { ReleaseOptions, ReleaseResult } from "./ledger-release";
+export { renderTrace, traceKey } from "./trace";
+export type { Effects, KeyTrace, PowertoolsRecord, TraceOptions } from "./trace";
+export { resolveTarget, TargetKind } from "./target";
+export type { Target, TargetDeps, TargetOptions } from "./target";
+export { readOutputsFile, flattenOutputs } from "./outputs-file";
+export { ExitCode } from "./exit-codes";
+export { ConflictError, NotFoundError, OpsError, RefusedError, TargetError, UsageError } from "./errors";
+export { DlqReason, KeySource, OutputName } from "./types";
+export type { DlqEntry, OpsContext } from "./types";
