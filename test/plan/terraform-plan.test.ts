@@ -5,6 +5,8 @@ import { DEFAULTS } from "../../src/constructs/props";
 import { OFFLINE_OVERRIDE_FILE } from "../../src/terraform/offline-override";
 import { findTerraform } from "../../src/terraform/offline";
 import { main } from "../../src/terraform/plan-cli";
+import { runPlanReview } from "../../src/terraform/plan-review";
+import { loadBaseline } from "../../src/terraform/review/baseline";
 import { serviceOf } from "../../src/terraform/review/planned";
 import { ActionBasis, RiskKind, type PlanReview, type QueueSettings, type TableSettings } from "../../src/terraform/review/types";
 
@@ -57,6 +59,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
   let work: string;
   let base: Run;
   let head: Run;
+  let tuned: PlanReview;
   const stateInRepo = join(process.cwd(), `terraform.${STACK}.tfstate`);
 
   beforeAll(async () => {
@@ -66,8 +69,19 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
     // One plan of the default stack, then the same stack renamed, planned against a state seeded from the first.
     base = await planRun(join(work, "base"), [], env);
     const basePlan = join(work, "base", "plan-review", "plan.json");
-    head = await planRun(join(work, "head"), ["--against", basePlan, "--fail-on-risk"], { ...env, PIPELINE_NAME_PREFIX: "orders" });
-  }, 120_000);
+    // Two changes planned against that state, side by side: a rename (through the CLI) and settings-only changes
+    // (construct overrides, which only the programmatic API takes).
+    const settingsRun = runPlanReview({
+      mode: "offline",
+      outdir: join(work, "tuned"),
+      reportDir: join(work, "tuned", "plan-review"),
+      env,
+      against: loadBaseline(basePlan),
+      overrides: { head: { pointInTimeRecovery: false, deletionProtection: false, logRetentionDays: 7, batchSize: 5 } },
+      log: () => undefined,
+    });
+    [head, { review: tuned }] = await Promise.all([planRun(join(work, "head"), ["--against", basePlan, "--fail-on-risk"], { ...env, PIPELINE_NAME_PREFIX: "orders" }), settingsRun]);
+  }, 150_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
@@ -151,11 +165,43 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
     });
   });
 
+  describe("settings-only changes, planned against the default stack's state", () => {
+    it("updates exactly the resources whose settings change and leaves every other one untouched", () => {
+      // Also proves the seeded state is faithful: a spurious difference would show as one more update.
+      const updated = tuned.resources.filter((r) => r.action === "update").map((r) => r.name).sort();
+      expect(updated).toEqual([
+        "/aws/lambda/payments-charge",
+        "/aws/vendedlogs/states/payments-workflow",
+        "payments-idempotency",
+        "payments-ledger",
+        "payments-pipe",
+        "payments-workflow",
+      ]);
+      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 6, noop: base.review.summary.create - 6 });
+    });
+
+    it("flags PITR and deletion protection turned off, with Terraform's own before and after", () => {
+      const flags = tuned.risks.map((r) => [r.kind, tuned.resources.find((x) => x.address === r.address)?.name, r.basis]);
+      expect(flags).toEqual(
+        expect.arrayContaining([
+          [RiskKind.pitrDisabled, "payments-ledger", "terraform"],
+          [RiskKind.pitrDisabled, "payments-idempotency", "terraform"],
+          [RiskKind.deletionProtectionOff, "payments-ledger", "terraform"],
+        ]),
+      );
+      expect(tuned.risks).toHaveLength(3);
+    });
+
+    it("had the changed state machine definition checked by the local ValidateStateMachineDefinition", () => {
+      expect(tuned.notes.join(" ")).toContain("checked locally (asl-validator)");
+    });
+  });
+
   it("reports each step with its duration and leaves no override, state or .terraform behind", () => {
     for (const step of ["synth plan-review-test", "terraform init (offline, mirror", "terraform plan (empty state)", "terraform show -json"]) {
       expect(base.stderr).toMatch(new RegExp(`^plan: ${step.replace(/[().]/g, "\\$&")}.* \\(\\d+(\\.\\d)? m?s\\)$`, "m"));
     }
-    for (const run of [base, head]) {
+    for (const run of [base, head, { stackDir: join(work, "tuned", "stacks", STACK) }]) {
       const files = readdirSync(run.stackDir);
       expect(files).not.toContain(OFFLINE_OVERRIDE_FILE);
       expect(files).not.toContain(".terraform");

@@ -50,7 +50,7 @@ export function dataAtRisk(type: string, name: string): string {
 function statefulRisk(t: Transition): RiskFlag | undefined {
   if (!STATEFUL_TYPES.has(t.type) || (t.action !== PlanAction.replace && t.action !== PlanAction.destroy)) return undefined;
   const name = t.before?.name ?? t.after?.name ?? t.address;
-  const verb = t.action === PlanAction.replace ? "is replaced (destroyed, then created empty)" : "is destroyed";
+  const verb = t.action === PlanAction.replace ? "is replaced (deleted, and a new empty one created)" : "is destroyed";
   const why = t.replacePaths && t.replacePaths.length > 0 ? ` because ${t.replacePaths.map((p) => `\`${p}\``).join(", ")} cannot change in place` : "";
   const before = t.before?.settings;
   const guarded =
