@@ -35,7 +35,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const stack = loadStackFile(options.stackFile);
   const cleanup = new Stack();
   try {
-    const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([startSqs(), startDynamo()]);
+    const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([startSqs(), startDynamo({ placement: options.dynamoPlacement })]);
     cleanup.push(() => sqsServer.stop());
     cleanup.push(() => dynamo.stop());
     const faults = options.faults ? (isPlan(options.faults) ? options.faults : createFaultPlan(options.faults)) : undefined;
@@ -168,6 +168,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         faults: faults?.report(),
         visibilityExpiredEarly: visibility.expired,
         ttlDeleted: sweeper.stats().deleted,
+        dynamodbRequests: dynamo.requests(),
       }),
       drain: async ({ timeoutMs = 60_000 } = {}) => {
         await Promise.all([...pipes.values()].map((runner) => runner.drain({ timeoutMs })));

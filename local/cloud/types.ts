@@ -5,7 +5,7 @@ import type { LambdaLogs, LambdaRunnerStats } from "../lambda";
 import type { PipeEvent, PipeStats } from "../pipes";
 import type { ProvisionedStack } from "../provision";
 import type { ExecutionResult } from "../stepfunctions";
-import type { TtlSweeper } from "../dynamodb";
+import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
 
 export interface LocalCloudOptions {
@@ -30,6 +30,8 @@ export interface LocalCloudOptions {
   readonly startPipes?: boolean;
   /** Keep the event history of executions that did not succeed, for debugging (default 20). */
   readonly keepFailedExecutions?: number;
+  /** Where dynalite runs: the host's event loop (default) or its own worker thread. */
+  readonly dynamoPlacement?: DynamoPlacement;
 }
 
 /** What a record of a batch became, read from the execution of the pipeline state machine. */
@@ -65,6 +67,8 @@ export interface LocalCloudStats {
   /** Messages whose visibility the `expireVisibilityEarly` fault expired. */
   readonly visibilityExpiredEarly: number;
   readonly ttlDeleted: number;
+  /** Requests dynalite served, per operation, from every caller (functions, state machines, tools). */
+  readonly dynamodbRequests: Record<string, number>;
 }
 
 /** A running local cloud. */

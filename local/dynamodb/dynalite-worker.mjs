@@ -4,6 +4,18 @@ import dynalite from "dynalite";
 
 const server = dynalite(workerData?.options ?? {});
 
+// Requests per operation, counted into memory the host reads (see request-counter.ts; same slot rule).
+if (workerData?.counts && Array.isArray(workerData.operations)) {
+  const counts = new Int32Array(workerData.counts);
+  const slots = new Map(workerData.operations.map((name, i) => [name, i]));
+  const other = workerData.operations.length - 1;
+  server.on("request", (req) => {
+    const target = String(req.headers["x-amz-target"] ?? "");
+    const dot = target.lastIndexOf(".");
+    Atomics.add(counts, (dot >= 0 ? slots.get(target.slice(dot + 1)) : undefined) ?? other, 1);
+  });
+}
+
 parentPort.on("message", (message) => {
   if (message?.type === "stop") {
     server.closeAllConnections?.();

@@ -5,6 +5,7 @@
 export { DynamoPlacement, startDynamo } from "./start-dynamo";
 export type { LocalDynamo, StartDynamoOptions } from "./start-dynamo";
 export { waitForTableActive } from "./tables";
+export { COUNTED_OPERATIONS } from "./request-counter";
 export { startTtlSweeper } from "./ttl-sweeper";
 export type { SweepResult, TtlSweeper, TtlSweeperOptions, TtlSweeperStats, TtlTable } from "./ttl-sweeper";
 export { ProxyVerdict, startDynamoFaultProxy } from "./fault-proxy";

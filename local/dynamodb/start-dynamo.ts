@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { startWorkerServer } from "../sqs/worker-server";
 import { DynamoStartError, InvalidDynamoOptionError } from "./errors";
+import { COUNTED_OPERATIONS, createRequestCounter, type RequestCounter } from "./request-counter";
 
 /** Where dynalite runs. */
 export const DynamoPlacement = {
@@ -22,6 +23,8 @@ export interface LocalDynamo {
   endpoint: string;
   port: number;
   placement: DynamoPlacement;
+  /** Requests served so far, per operation (`PutItem`, `GetItem`, …; "other" for the rest). */
+  requests(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -34,23 +37,25 @@ const DYNALITE_OPTIONS = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 
 /** Starts dynalite 4 (in memory) on 127.0.0.1 and a free port. */
 export async function startDynamo(options: StartDynamoOptions = {}): Promise<LocalDynamo> {
   const placement = options.placement ?? DynamoPlacement.InProcess;
+  const counter = createRequestCounter();
   if (placement === DynamoPlacement.Worker) {
     const server = await startWorkerServer(path.join(__dirname, "dynalite-worker.mjs"), {
       name: "dynalite (DynamoDB emulator)",
-      workerData: { options: DYNALITE_OPTIONS },
+      workerData: { options: DYNALITE_OPTIONS, counts: counter.buffer, operations: COUNTED_OPERATIONS },
     }).catch((error: unknown) => {
       throw new DynamoStartError("dynalite failed to start in its worker thread", { cause: error });
     });
-    return { endpoint: server.endpoint, port: server.port, placement, stop: server.stop };
+    return { endpoint: server.endpoint, port: server.port, placement, requests: counter.snapshot, stop: server.stop };
   }
-  if (placement === DynamoPlacement.InProcess) return startInProcess();
+  if (placement === DynamoPlacement.InProcess) return startInProcess(counter);
   throw new InvalidDynamoOptionError(`placement must be "worker" or "in-process", got ${JSON.stringify(placement)}`);
 }
 
-async function startInProcess(): Promise<LocalDynamo> {
+async function startInProcess(counter: RequestCounter): Promise<LocalDynamo> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
   const dynalite = require("dynalite") as DynaliteFactory;
   const server = dynalite({ ...DYNALITE_OPTIONS });
+  server.on("request", (req: { headers: Record<string, string | string[] | undefined> }) => counter.record(req.headers["x-amz-target"]));
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", (error) => reject(new DynamoStartError("dynalite failed to start", { cause: error })));
     server.listen(0, "127.0.0.1", () => {
@@ -63,6 +68,7 @@ async function startInProcess(): Promise<LocalDynamo> {
     endpoint: `http://127.0.0.1:${port}`,
     port,
     placement: DynamoPlacement.InProcess,
+    requests: counter.snapshot,
     stop(): Promise<void> {
       stopping ??= new Promise<void>((resolve) => {
         server.closeAllConnections();
