@@ -6,6 +6,7 @@ import { main } from "../src/terraform/plan-cli";
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     cleanupInFlightRuns();
+    process.stderr.write(`plan: interrupted (${signal}); temporary files and the offline override removed\n`);
     process.exit(130);
   });
 }
