@@ -45,27 +45,27 @@ export async function getLedgerClaim(ctx: OpsContext, options: LedgerKeyOptions)
     ctx.dynamodb.send(new GetCommand({ TableName: table, Key: { pk: options.key, sk: operation }, ConsistentRead: true })),
   );
   if (!Item) return undefined;
-  const nowS = ctx.now() / 1000;
   const num = (name: string) => (typeof Item[name] === "number" ? (Item[name] as number) : undefined);
   const str = (name: string) => (typeof Item[name] === "string" ? (Item[name] as string) : undefined);
   const status = str("status") ?? "UNKNOWN";
-  const leaseExpiresAt = num("leaseExpiresAt");
-  const expiresAt = num("expiresAt");
-  return {
-    table,
-    key: options.key,
-    operation,
-    status,
-    owner: str("owner"),
-    claimId: str("claimId"),
-    payloadHash: str("payloadHash"),
-    claimedAt: num("claimedAt"),
-    leaseExpiresAt,
-    expiresAt,
-    completedAt: num("completedAt"),
-    leaseExpired: status === ClaimStatus.InProgress && leaseExpiresAt !== undefined && leaseExpiresAt < nowS,
-    retentionExpired: expiresAt !== undefined && expiresAt < nowS,
-  };
+  return claimAsOf(
+    {
+      table,
+      key: options.key,
+      operation,
+      status,
+      owner: str("owner"),
+      claimId: str("claimId"),
+      payloadHash: str("payloadHash"),
+      claimedAt: num("claimedAt"),
+      leaseExpiresAt: num("leaseExpiresAt"),
+      expiresAt: num("expiresAt"),
+      completedAt: num("completedAt"),
+      leaseExpired: false,
+      retentionExpired: false,
+    },
+    ctx.now(),
+  );
 }
 
 /** One sentence on what the claim means for the next delivery of the key. */
@@ -81,8 +81,19 @@ export function claimMeaning(claim: LedgerClaim): string {
   return `unexpected status "${claim.status}"`;
 }
 
+/** The claim's derived flags as of `nowMs` (a claim read a while ago may have expired since). */
+export function claimAsOf(claim: LedgerClaim, nowMs: number): LedgerClaim {
+  const nowS = nowMs / 1000;
+  return {
+    ...claim,
+    leaseExpired: claim.status === ClaimStatus.InProgress && claim.leaseExpiresAt !== undefined && claim.leaseExpiresAt < nowS,
+    retentionExpired: claim.expiresAt !== undefined && claim.expiresAt < nowS,
+  };
+}
+
 /** The human view. */
-export function renderLedgerClaim(claim: LedgerClaim, nowMs: number): string {
+export function renderLedgerClaim(read: LedgerClaim, nowMs: number): string {
+  const claim = claimAsOf(read, nowMs);
   const at = (s: number | undefined) => (s === undefined ? undefined : dateWithRelative(s * 1000, nowMs));
   const lease =
     claim.leaseExpiresAt === undefined
