@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { withoutAwsIdentity } from "./credentials";
@@ -49,8 +49,16 @@ export async function planStack(options: PlanStackOptions): Promise<PlanStackRes
   const work = mkdtempSync(join(tmpdir(), "plan-review-"));
   const planFile = join(work, "plan.tfplan");
   let validator: Awaited<ReturnType<typeof startDefinitionValidator>> | undefined;
+  // An offline init records only the mirror's checksum for this platform in the lock file; put back what was there
+  // so a later online `init` (perhaps on another platform) is not refused over a checksum it never recorded.
+  const lockFile = join(stackDir, ".terraform.lock.hcl");
+  const lockBefore = options.mode === "offline" && existsSync(lockFile) ? readFileSync(lockFile, "utf8") : undefined;
   const cleanup = () => {
-    if (options.mode === "offline") removeOfflineOverride(stackDir);
+    if (options.mode === "offline") {
+      removeOfflineOverride(stackDir);
+      if (lockBefore === undefined) rmSync(lockFile, { force: true });
+      else writeFileSync(lockFile, lockBefore);
+    }
     rmSync(work, { recursive: true, force: true });
   };
   inFlight.add(cleanup);

@@ -20,6 +20,7 @@ fs.appendFileSync(process.env.FAKE_LOG, JSON.stringify({
   override: fs.existsSync(override) ? JSON.parse(fs.readFileSync(override, "utf8")) : null,
   env: { TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE, TF_DATA_DIR: process.env.TF_DATA_DIR, AWS_PROFILE: process.env.AWS_PROFILE, AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID },
 }) + "\\n");
+if (args[0] === "init") fs.writeFileSync(path.join(process.cwd(), ".terraform.lock.hcl"), "# written by init\\n");
 if (process.env.FAKE_FAIL === args[0]) { process.stderr.write("Error: something broke\\n"); process.exit(1); }
 if (args[0] === "show") process.stdout.write(JSON.stringify({ format_version: "1.2", terraform_version: "1.11.4", resource_changes: [] }));
 `;
@@ -86,6 +87,15 @@ describe("Function: planStack (arguments and environment of each terraform call)
     expect(existsSync(join(stackDir, OFFLINE_OVERRIDE_FILE))).toBe(false);
     expect(existsSync(statePath)).toBe(false);
     expect(existsSync(all[0].env.TF_CLI_CONFIG_FILE!)).toBe(false);
+  });
+
+  it("offline: leaves the stack's lock file as it found it (absent, or with its original content)", async () => {
+    const run = () => planStack({ stackDir, mode: "offline", terraform: bin, mirror: join(dir, "mirror"), env: userEnv(), log: () => undefined });
+    await run();
+    expect(existsSync(join(stackDir, ".terraform.lock.hcl"))).toBe(false);
+    writeFileSync(join(stackDir, ".terraform.lock.hcl"), "# recorded online\n");
+    await run();
+    expect(readFileSync(join(stackDir, ".terraform.lock.hcl"), "utf8")).toBe("# recorded online\n");
   });
 
   it("removes the override when terraform fails, and rejects with its output", async () => {

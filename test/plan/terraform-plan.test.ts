@@ -197,7 +197,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
     });
   });
 
-  it("reports each step with its duration and leaves no override, state or .terraform behind", () => {
+  it("reports each step with its duration and leaves no override, state, lock file or .terraform behind", () => {
     for (const step of ["synth plan-review-test", "terraform init (offline, mirror", "terraform plan (empty state)", "terraform show -json"]) {
       expect(base.stderr).toMatch(new RegExp(`^plan: ${step.replace(/[().]/g, "\\$&")}.* \\(\\d+(\\.\\d)? m?s\\)$`, "m"));
     }
@@ -205,6 +205,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       const files = readdirSync(run.stackDir);
       expect(files).not.toContain(OFFLINE_OVERRIDE_FILE);
       expect(files).not.toContain(".terraform");
+      expect(files).not.toContain(".terraform.lock.hcl");
       expect(files.filter((f) => f.endsWith(".tfstate"))).toEqual([]);
     }
     expect(existsSync(stateInRepo)).toBe(false);
