@@ -40,7 +40,8 @@ export interface LocalTargetOptions {
   readonly overrides?: PipelineOverrides;
   /** The seeded fault plan, built from the synthesized names. */
   readonly faults?: (names: SynthesizedNames) => FaultPlanSpec;
-  readonly expireVisibilityEarly?: EarlyVisibilityExpiry;
+  /** Early visibility expiry of the pipe's receives (built when the cloud starts, like `faults`). */
+  readonly expireVisibilityEarly?: () => EarlyVisibilityExpiry;
   /** Other local cloud options (defaults: failed records reappear after 1 s, TTL sweeps only on demand). */
   readonly cloud?: Partial<Omit<LocalCloudOptions, "stackFile" | "faults" | "expireVisibilityEarly">>;
   /** Default settle deadline of the scenarios (default 20 s). */
@@ -61,7 +62,7 @@ export async function openLocalTarget(options: LocalTargetOptions, settings: E2e
       functionLogs: settings.functionLogs,
       ...options.cloud,
       faults: options.faults?.(synthesizedNames(stackFile)),
-      expireVisibilityEarly: options.expireVisibilityEarly,
+      expireVisibilityEarly: options.expireVisibilityEarly?.(),
     });
     return wrapCloud(cloud, overrides, options.settleTimeoutMs ?? 20_000, () => rmSync(outdir, { recursive: true, force: true }));
   } catch (error) {
