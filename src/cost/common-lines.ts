@@ -1,0 +1,75 @@
+import type { CostContext } from "./context";
+import { chunks, line, Quantity, Service, type CostLine } from "./line";
+import { Path, PATHS, Table, type PathProfile } from "./paths";
+import { dynamoUnits, invocationLogBytes, storageGbMonths } from "./usage";
+
+/** Lines both designs share: the producer, the DLQ, DynamoDB, the downstream function and its logs. */
+
+type Paths = Readonly<Record<Path, PathProfile>>;
+
+function sumOver(ctx: CostContext, paths: Paths, pick: (p: PathProfile) => number): number {
+  return PATHS.reduce((sum, path) => sum + pick(paths[path]) * ctx.deliveries[path], 0);
+}
+
+export function producerLine(ctx: CostContext): CostLine {
+  const perSend = ctx.a.producerMessagesPerSend;
+  const sends = ctx.scenario.messages / perSend;
+  const perCall = chunks(perSend * ctx.a.messageBodyBytes);
+  return line(ctx.book, Service.Sqs, "SendMessage (producer)", "sqs.request", sends * perCall, Quantity.Requests, `${fmt(sends)} sends × ${perCall} chunk(s) of 64 KB`);
+}
+
+export function dlqLine(ctx: CostContext, paths: Paths): CostLine {
+  const sends = sumOver(ctx, paths, (p) => p.dlqSends);
+  const perSend = chunks(ctx.a.messageBodyBytes);
+  return line(ctx.book, Service.Sqs, "SendMessage to the DLQ (quarantine)", "sqs.request", sends * perSend, Quantity.Requests, `${fmt(sends)} quarantined × ${perSend} chunk(s)`);
+}
+
+export function dynamoLines(ctx: CostContext, paths: Paths): CostLine[] {
+  const units = dynamoUnits(paths, ctx.deliveries, ctx.a);
+  const lines: CostLine[] = [];
+  for (const table of [Table.Ledger, Table.Idempotency, Table.Effects]) {
+    const { wru, rru } = units[table];
+    if (wru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} writes`, "dynamodb.write", wru, Quantity.Units, `${fmt(wru)} WRU (items < 1 KB: 1 WRU per write, failed conditions included)`));
+    if (rru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} reads`, "dynamodb.read", rru, Quantity.Units, `${fmt(rru)} RRU (consistent reads of items < 4 KB)`));
+  }
+  return lines;
+}
+
+export function storageLines(ctx: CostContext): CostLine[] {
+  const newKeys = ctx.deliveries[Path.NewKey];
+  const retention = ctx.config.retentionSeconds;
+  const all = [Table.Ledger, Table.Idempotency, Table.Effects];
+  const withPitr = all.filter((t) => ctx.config.tables[t].pointInTimeRecovery);
+  const storage = storageGbMonths(newKeys, retention, ctx.a, all);
+  const lines = [
+    line(ctx.book, Service.DynamoDB, "storage until TTL", "dynamodb.storage", storage, Quantity.GbMonths, `${fmt(newKeys)} keys × 4 items kept ${retention / 86400} days`),
+  ];
+  if (withPitr.length) {
+    const pitr = storageGbMonths(newKeys, retention, ctx.a, withPitr);
+    lines.push(line(ctx.book, Service.DynamoDB, "point-in-time recovery", "dynamodb.pitr", pitr, Quantity.GbMonths, `on ${withPitr.join(", ")}`));
+  }
+  return lines;
+}
+
+export function downstreamLambdaLines(ctx: CostContext, paths: Paths): CostLine[] {
+  const fn = ctx.config.function;
+  const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
+  const gbSeconds = invocations * (fn.memoryMb / 1024) * (Math.ceil(ctx.a.functionMs) / 1000);
+  return [
+    line(ctx.book, Service.Lambda, `${fn.name} requests`, "lambda.request", invocations, Quantity.Requests, `${fmt(invocations)} invocations (new keys only)`),
+    line(ctx.book, Service.Lambda, `${fn.name} duration (${fn.architecture})`, fn.architecture === "arm64" ? "lambda.arm64.gbSecond" : "lambda.x86_64.gbSecond", gbSeconds, Quantity.GbSeconds, `${fmt(invocations)} × ${fn.memoryMb} MB × ${Math.ceil(ctx.a.functionMs)} ms`),
+  ];
+}
+
+export function downstreamLogLine(ctx: CostContext, paths: Paths): CostLine {
+  const fn = ctx.config.function;
+  const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
+  const perInvocation = invocationLogBytes(fn, ctx.a.functionInfoLines, ctx.a.functionLogLineBytes, ctx.a.functionLogBytesOverride, ctx.a);
+  return line(ctx.book, Service.Logs, `${fn.name} logs (${fn.applicationLogLevel})`, "logs.ingestion", invocations * perInvocation, Quantity.Bytes, `${fmt(invocations)} invocations × ${perInvocation} B`);
+}
+
+export { sumOver };
+
+export function fmt(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString("en-US") : n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}

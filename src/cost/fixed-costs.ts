@@ -1,0 +1,32 @@
+import type { Assumptions } from "./assumptions";
+import { unitPrice, type PriceBook } from "./prices";
+import type { DeployedConfig } from "./types";
+
+export interface FixedCost {
+  readonly item: string;
+  readonly usdPerMonth: number;
+  readonly detail: string;
+}
+
+/** Costs that do not scale with messages: idle polling of an empty queue, alarms, the dashboard. */
+export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: Assumptions): FixedCost[] {
+  const secondsPerMonth = 730 * 3600;
+  const idleReceives = (a.idlePollers * secondsPerMonth) / a.idleWaitSeconds;
+  return [
+    {
+      item: "SQS empty receives while idle",
+      usdPerMonth: idleReceives * unitPrice(book, "sqs.request"),
+      detail: `${a.idlePollers} pollers × one ${a.idleWaitSeconds} s long poll each = ${Math.round(idleReceives).toLocaleString("en-US")} requests/month when the queue is empty (upper bound; busy polls are in the per-message lines)`,
+    },
+    {
+      item: "CloudWatch alarms",
+      usdPerMonth: config.alarms * unitPrice(book, "cloudwatch.alarm"),
+      detail: `${config.alarms} standard-resolution alarms`,
+    },
+    {
+      item: "CloudWatch dashboard",
+      usdPerMonth: config.dashboards * unitPrice(book, "cloudwatch.dashboard"),
+      detail: `${config.dashboards} dashboard(s); the first 3 of an account are free`,
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+import { unitPrice, type PriceBook, type PriceId } from "./prices";
+
+export const Service = {
+  Sqs: "SQS",
+  Pipes: "EventBridge Pipes",
+  StepFunctions: "Step Functions",
+  DynamoDB: "DynamoDB",
+  Lambda: "Lambda",
+  Logs: "CloudWatch Logs",
+  XRay: "X-Ray",
+} as const;
+export type Service = (typeof Service)[keyof typeof Service];
+
+/** Units a quantity is counted in: the base unit of its price (requests, GB-seconds, bytes, GB-months, traces). */
+export const Quantity = {
+  Requests: "requests",
+  Units: "units",
+  GbSeconds: "GB-s",
+  Bytes: "bytes",
+  GbMonths: "GB-month",
+  Traces: "traces",
+  Transitions: "transitions",
+} as const;
+export type Quantity = (typeof Quantity)[keyof typeof Quantity];
+
+/** One priced line: quantity × the unit price of `priceId` = usd. `detail` says how the quantity was counted. */
+export interface CostLine {
+  readonly service: Service;
+  readonly item: string;
+  readonly quantity: number;
+  readonly quantityUnit: Quantity;
+  readonly priceId: PriceId;
+  readonly unitPriceUsd: number;
+  readonly usd: number;
+  readonly detail: string;
+}
+
+export function line(book: PriceBook, service: Service, item: string, priceId: PriceId, quantity: number, quantityUnit: Quantity, detail: string): CostLine {
+  const price = unitPrice(book, priceId);
+  return { service, item, quantity, quantityUnit, priceId, unitPriceUsd: price, usd: quantity * price, detail };
+}
+
+export function sumUsd(lines: readonly CostLine[]): number {
+  return lines.reduce((sum, l) => sum + l.usd, 0);
+}
+
+/** SQS, Pipes and EventBridge bill each started 64 KB of payload as one request. */
+export const CHUNK_BYTES = 64 * 1024;
+export function chunks(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / CHUNK_BYTES));
+}

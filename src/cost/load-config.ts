@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { STACK_DEFAULTS, type StackConfig } from "../stacks/config";
+import { synthPaymentsStack } from "../stacks/synth";
+import { readStackFile } from "./stack-config";
+import type { DeployedConfig } from "./types";
+
+/**
+ * The deployed configuration: read from `stackFile` when given, else synthesized in-process into a temporary folder
+ * (removed afterwards) from the same code `npm run synth` uses.
+ */
+export function loadDeployedConfig(options: { stackFile?: string; stack?: StackConfig } = {}): DeployedConfig {
+  if (options.stackFile) return readStackFile(options.stackFile);
+  const outdir = mkdtempSync(join(tmpdir(), "cost-synth-"));
+  try {
+    const { stackFile } = synthPaymentsStack(options.stack ?? STACK_DEFAULTS, { outdir });
+    return { ...readStackFile(stackFile), source: "synthesized in-process (default stack)" };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}

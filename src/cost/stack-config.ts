@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from "node:fs";
+import { StackConfigError } from "./errors";
+import { Architecture, StateMachineLogLevel, type DeployedConfig, type TableConfig } from "./types";
+
+type Body = Record<string, unknown>;
+type Resources = Record<string, Record<string, Body>>;
+
+/** Reads the values the cost model needs from a synthesized stack file (`cdktf.out/stacks/<stack>/cdk.tf.json`). */
+export function readStackFile(path: string): DeployedConfig {
+  if (!existsSync(path)) throw new StackConfigError(`no synthesized stack at ${path}: run \`npm run synth\` or leave out --stack-file to synthesize in-process`);
+  let json: Body;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8")) as Body;
+  } catch (error) {
+    throw new StackConfigError(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  return deployedConfigFrom(json, path);
+}
+
+/** The same, from the parsed JSON. Table roles are told apart by the names in the function's environment. */
+export function deployedConfigFrom(json: Body, source: string): DeployedConfig {
+  const resources = json.resource as Resources | undefined;
+  if (!resources || typeof resources !== "object") throw new StackConfigError(`${source} has no "resource" block: pass a synthesized cdk.tf.json`);
+  const pipe = single(resources, "aws_pipes_pipe", source);
+  const machine = single(resources, "aws_sfn_state_machine", source);
+  const fn = single(resources, "aws_lambda_function", source);
+  const region = ((json.provider as Record<string, Body[]> | undefined)?.aws?.[0]?.region as string | undefined) ?? "us-east-1";
+
+  const sqsParams = (pipe.source_parameters as Body | undefined)?.sqs_queue_parameters as Body | undefined;
+  const filters = ((pipe.source_parameters as Body | undefined)?.filter_criteria as Body | undefined)?.filter as unknown[] | undefined;
+  const definitionText = stringField(machine, "definition", source);
+  let definition: Body;
+  try {
+    definition = JSON.parse(definitionText) as Body;
+  } catch (error) {
+    throw new StackConfigError(`${source}: the state machine definition is not JSON (${(error as Error).message})`, { cause: error });
+  }
+  const logging = (machine.logging_configuration as Body | undefined) ?? {};
+  const env = ((fn.environment as Body | undefined)?.variables as Record<string, string> | undefined) ?? {};
+  const fnLogging = (fn.logging_config as Body | undefined) ?? {};
+  const architecture = ((fn.architectures as string[] | undefined) ?? ["x86_64"])[0];
+  if (architecture !== Architecture.Arm64 && architecture !== Architecture.X86_64) {
+    throw new StackConfigError(`${source}: aws_lambda_function.architectures = ${JSON.stringify(fn.architectures)} is neither arm64 nor x86_64`);
+  }
+  const logLevel = String(logging.level ?? "OFF");
+  if (!Object.values(StateMachineLogLevel).includes(logLevel as StateMachineLogLevel)) {
+    throw new StackConfigError(`${source}: state machine logging level "${logLevel}" is not ALL, ERROR, FATAL or OFF`);
+  }
+  const batchSize = Number(sqsParams?.batch_size ?? 10);
+  const retentionSeconds = Number(env.IDEMPOTENCY_EXPIRES_AFTER_SECONDS);
+  if (!(retentionSeconds > 0)) {
+    throw new StackConfigError(`${source}: the function has no IDEMPOTENCY_EXPIRES_AFTER_SECONDS (the ledger retention the storage line needs)`);
+  }
+
+  return {
+    source,
+    region,
+    pipe: {
+      batchSize,
+      maximumBatchingWindowSeconds: Number(sqsParams?.maximum_batching_window_in_seconds ?? 0),
+      filterPatterns: filters?.length ?? 0,
+    },
+    stateMachine: {
+      type: String(machine.type ?? "STANDARD"),
+      maxConcurrency: mapConcurrency(definition, batchSize),
+      logLevel: logLevel as StateMachineLogLevel,
+      includeExecutionData: logging.include_execution_data === true,
+      tracing: (machine.tracing_configuration as Body | undefined)?.enabled === true,
+      definitionBytes: Buffer.byteLength(definitionText),
+    },
+    function: {
+      name: stringField(fn, "function_name", source),
+      memoryMb: Number(fn.memory_size ?? 128),
+      architecture,
+      timeoutSeconds: Number(fn.timeout ?? 3),
+      applicationLogLevel: String(fnLogging.application_log_level ?? env.POWERTOOLS_LOG_LEVEL ?? "INFO"),
+      systemLogLevel: String(fnLogging.system_log_level ?? "INFO"),
+      logFormat: String(fnLogging.log_format ?? "Text"),
+      tracing: (fn.tracing_config as Body | undefined)?.mode === "Active",
+    },
+    retentionSeconds,
+    tables: tableRoles(resources, env, source),
+    alarms: Object.keys(resources.aws_cloudwatch_metric_alarm ?? {}).length,
+    dashboards: Object.keys(resources.aws_cloudwatch_dashboard ?? {}).length,
+  };
+}
+
+function single(resources: Resources, type: string, source: string): Body {
+  const bodies = Object.values(resources[type] ?? {});
+  if (bodies.length !== 1) throw new StackConfigError(`${source}: expected one ${type}, found ${bodies.length}; the cost model prices one pipeline per stack`);
+  return bodies[0] as Body;
+}
+
+function stringField(body: Body, field: string, source: string): string {
+  const value = body[field];
+  if (typeof value !== "string") throw new StackConfigError(`${source}: ${field} is missing or not a string`);
+  return value;
+}
+
+/** The Map state's MaxConcurrency (0 in ASL means unlimited, i.e. the whole batch at once). */
+function mapConcurrency(definition: Body, batchSize: number): number {
+  for (const state of Object.values((definition.States as Record<string, Body> | undefined) ?? {})) {
+    if (state.Type === "Map") {
+      const value = Number(state.MaxConcurrency ?? 0);
+      return value > 0 ? value : batchSize;
+    }
+  }
+  return batchSize;
+}
+
+/** Ledger = the table whose TTL attribute is expiresAt and that is neither the idempotency nor the effects table. */
+function tableRoles(resources: Resources, env: Record<string, string>, source: string): DeployedConfig["tables"] {
+  const tables = Object.entries(resources.aws_dynamodb_table ?? {});
+  const byRef = (value: string | undefined): [string, Body] | undefined =>
+    tables.find(([id, body]) => value !== undefined && (value.includes(`aws_dynamodb_table.${id}.`) || value === body.name));
+  const idempotency = byRef(env.IDEMPOTENCY_TABLE_NAME);
+  const effects = byRef(env.EFFECTS_TABLE_NAME);
+  const ledger = tables.find(([id]) => id !== idempotency?.[0] && id !== effects?.[0]);
+  if (!idempotency || !effects || !ledger) {
+    throw new StackConfigError(`${source}: cannot tell the ledger, idempotency and effects tables apart (found ${tables.length} aws_dynamodb_table)`);
+  }
+  const describe = ([, body]: [string, Body]): TableConfig => ({
+    name: String(body.name),
+    billingMode: String(body.billing_mode ?? "PROVISIONED"),
+    pointInTimeRecovery: (body.point_in_time_recovery as Body | undefined)?.enabled === true,
+  });
+  return { ledger: describe(ledger), idempotency: describe(idempotency), effects: describe(effects) };
+}

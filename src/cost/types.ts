@@ -1,0 +1,51 @@
+/** What the cost model reads from the synthesized stack (`cdk.tf.json`). */
+export interface DeployedConfig {
+  /** Where the values came from (a path, or "synthesized in-process"). */
+  readonly source: string;
+  readonly region: string;
+  readonly pipe: {
+    readonly batchSize: number;
+    readonly maximumBatchingWindowSeconds: number;
+    readonly filterPatterns: number;
+  };
+  readonly stateMachine: {
+    readonly type: string;
+    /** The Map's MaxConcurrency: records of one batch run at once. */
+    readonly maxConcurrency: number;
+    readonly logLevel: StateMachineLogLevel;
+    readonly includeExecutionData: boolean;
+    readonly tracing: boolean;
+    readonly definitionBytes: number;
+  };
+  readonly function: {
+    readonly name: string;
+    readonly memoryMb: number;
+    readonly architecture: Architecture;
+    readonly timeoutSeconds: number;
+    readonly applicationLogLevel: string;
+    readonly systemLogLevel: string;
+    readonly logFormat: string;
+    readonly tracing: boolean;
+  };
+  /** Lifetime of ledger, idempotency and effect items (IDEMPOTENCY_EXPIRES_AFTER_SECONDS = the ledger retention). */
+  readonly retentionSeconds: number;
+  readonly tables: {
+    readonly ledger: TableConfig;
+    readonly idempotency: TableConfig;
+    readonly effects: TableConfig;
+  };
+  readonly alarms: number;
+  readonly dashboards: number;
+}
+
+export interface TableConfig {
+  readonly name: string;
+  readonly billingMode: string;
+  readonly pointInTimeRecovery: boolean;
+}
+
+export const Architecture = { Arm64: "arm64", X86_64: "x86_64" } as const;
+export type Architecture = (typeof Architecture)[keyof typeof Architecture];
+
+export const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
+export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
