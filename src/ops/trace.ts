@@ -5,7 +5,7 @@ import { awsCall } from "./aws-errors";
 import { keyDeriver } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan } from "./dlq-scan";
-import { dateWithRelative, duration, fields, plural, readableDetail, truncate } from "./format";
+import { dateWithRelative, duration, fields, humanDate, plural, readableDetail, truncate } from "./format";
 import { ClaimStatus, claimMeaning, getLedgerClaim, type LedgerClaim } from "./ledger-get";
 import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
@@ -154,7 +154,7 @@ function verdictOf(t: TraceFacts, nowMs: number): string[] {
   const reasons = [...new Set(t.dlq.messages.map((m) => m.reason))];
   if (charge) {
     out.push(`applied once: charge ${charge.chargeId}${charge.amount !== undefined ? ` of ${charge.amount} ${charge.currency ?? ""}`.trimEnd() : ""}${charge.messageId ? ` by message ${charge.messageId}` : ""}`);
-    if (t.effects!.calls > 1) out.push(`the downstream was called ${t.effects!.calls} times (${outcomes(t.effects!.callsByOutcome)}): repeats were absorbed by its idempotency key`);
+    if (t.effects!.calls > 1) out.push(`the downstream was called ${t.effects!.calls} times (${outcomes(t.effects!.callsByOutcome)})${callsNote(t.effects!.callsByOutcome)}`);
   } else if (t.ledger?.status === ClaimStatus.InProgress && !t.ledger.leaseExpired && !t.ledger.retentionExpired) {
     out.push(`in progress: claimed by message ${t.ledger.owner ?? "?"}; not applied yet`);
   } else if (t.ledger?.status === ClaimStatus.Completed && !t.effects) {
@@ -182,6 +182,15 @@ function verdictOf(t: TraceFacts, nowMs: number): string[] {
     out.push(`the function's Powertools record is INPROGRESS for ${duration(pt.inProgressExpiration - nowMs)} more: a retry before then fails with IdempotencyAlreadyInProgressError and is retried`);
   }
   return out;
+}
+
+/** What repeated calls mean: a replay is a repeat the downstream answered with the stored charge, a conflict was refused. */
+function callsNote(byOutcome: Readonly<Record<string, number>>): string {
+  const notes = [
+    byOutcome.replayed ? "replayed = a repeat answered with the stored charge" : undefined,
+    byOutcome.conflict ? "conflict = refused, the downstream held another amount or currency" : undefined,
+  ].filter(Boolean);
+  return notes.length ? `: ${notes.join("; ")}` : "";
 }
 
 function outcomes(byOutcome: Readonly<Record<string, number>>): string {
@@ -235,7 +244,10 @@ export function renderTrace(t: KeyTrace, nowMs: number): string {
         ["calls", e.calls === 0 ? "0" : `${e.calls} (${outcomes(e.callsByOutcome)})`],
       ]),
     );
-    for (const call of e.recentCalls) lines.push(`    ${call.at}  ${call.outcome.padEnd(8)}  message ${call.messageId ?? "?"}`);
+    for (const call of e.recentCalls) {
+      const when = Number.isNaN(Date.parse(call.at)) ? call.at : humanDate(Date.parse(call.at));
+      lines.push(`    ${when}  ${call.outcome.padEnd(8)}  message ${call.messageId ?? "?"}`);
+    }
   }
 
   lines.push("", `DLQ (${t.dlq.queueUrl}): ${plural(t.dlq.messages.length, "message")} for this key${t.dlq.truncated ? ` among the first ${t.dlq.scanned} scanned (raise --max)` : ""}`);
