@@ -20,6 +20,7 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
   // Only a message that passed validation has a meaningful key; invalid-message bodies are not evaluated.
   const derivedKey = attributeKey === undefined && reason === DlqReason.RetriesExhausted ? await deriveKey(body) : undefined;
   const businessKey = attributeKey ?? derivedKey;
+  const detail = text("detail");
   const sent = Number(message.Attributes?.SentTimestamp);
   const receives = Number(message.Attributes?.ApproximateReceiveCount);
   return {
@@ -27,7 +28,7 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     reason,
     ...(businessKey !== undefined ? { businessKey, keySource: attributeKey !== undefined ? KeySource.Attribute : KeySource.Body } : {}),
     originalMessageId: text("originalMessageId") ?? message.MessageId ?? "",
-    ...(text("detail") !== undefined ? { detail: text("detail") } : {}),
+    ...(detail !== undefined ? { detail } : {}),
     ...(Number.isFinite(sent) && sent > 0 ? { sentAt: sent, ageMs: Math.max(0, nowMs - sent) } : {}),
     ...(Number.isFinite(receives) && receives > 0 ? { receiveCount: receives } : {}),
     body,
