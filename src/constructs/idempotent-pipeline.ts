@@ -43,7 +43,10 @@ export class IdempotentPipeline extends Construct {
     this.addOutputs(p, props.region);
   }
 
-  /** Stable output names (no construct-path suffix): the e2e suite and the operator CLI read them from `--outputs-file`. */
+  /**
+   * Stable Terraform output names (no construct-path suffix), as `terraform output -json` shows them. Note that
+   * `cdktf deploy --outputs-file` nests outputs by construct id instead; `src/ops/outputs-file.ts` reads both.
+   */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {
     const outputs: Record<string, string> = {
       region,
