@@ -1,0 +1,30 @@
+// `npm run bench`: storage floor, end-to-end throughput, their ratio and a CPU profile, side by side in one run.
+import "./support/quiet-sdk";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { BENCH_HELP, parseBenchArgs } from "../src/load/bench-args";
+import { formatBench } from "../src/load/bench-report";
+import { runBench } from "../src/load/bench-run";
+import { LoadUsageError } from "../src/load/errors";
+
+async function main(): Promise<number> {
+  const cli = parseBenchArgs(process.argv.slice(2));
+  if (cli.help) {
+    console.log(BENCH_HELP);
+    return 0;
+  }
+  const result = await runBench(cli.options, (line) => process.stderr.write(`${line}\n`));
+  console.log(`\n${formatBench(result)}`);
+  mkdirSync(dirname(cli.jsonFile), { recursive: true });
+  writeFileSync(cli.jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nJSON written to ${cli.jsonFile}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error instanceof LoadUsageError ? error.message : `bench failed: ${error.stack ?? error.message}`);
+    process.exit(2);
+  },
+);

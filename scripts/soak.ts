@@ -1,0 +1,38 @@
+// `npm run soak`: the pipeline under load and faults on the local cloud, checked key by key (DESIGN.md §2).
+import "./support/quiet-sdk";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { LoadUsageError } from "../src/load/errors";
+import { parseSoakArgs, SOAK_HELP } from "../src/load/soak-args";
+import { buildSoakReport, soakJson } from "../src/load/soak-report";
+import { runSoak } from "../src/load/soak-run";
+
+async function main(): Promise<number> {
+  const cli = parseSoakArgs(process.argv.slice(2));
+  if (cli.help) {
+    console.log(SOAK_HELP);
+    return 0;
+  }
+  const note = (line: string) => process.stderr.write(`${line}\n`);
+  const o = cli.options;
+  note(`soak: ${o.messages} messages, ${o.duplicateRatio * 100}% duplicates, faults ${o.faultProfile}, seed "${o.seed}", batch ${o.batchSize}, ${o.pipeConcurrency} pollers`);
+  const result = await runSoak(o, { progress: cli.progress ? process.stderr : undefined, note });
+  const report = buildSoakReport(result);
+  const json = soakJson(result, report);
+  if (cli.jsonFile) {
+    mkdirSync(dirname(cli.jsonFile), { recursive: true });
+    writeFileSync(cli.jsonFile, `${JSON.stringify(json, null, 2)}\n`);
+    note(`JSON written to ${cli.jsonFile}`);
+  }
+  if (cli.json) console.log(JSON.stringify(json, null, 2));
+  else console.log(`\n${report.text}`);
+  return report.ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error instanceof LoadUsageError ? error.message : `soak failed: ${error.stack ?? error.message}`);
+    process.exit(2);
+  },
+);

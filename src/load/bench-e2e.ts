@@ -1,0 +1,133 @@
+import { startLocalCloud, type LocalCloud } from "../../local/cloud";
+import { peekDlq, readEffects, verify } from "../observe";
+import type { BenchOptions } from "./bench-options";
+import { measureFloor, type FloorResult } from "./bench-floor";
+import { startCpuProfile, startThreadCpu, type ThreadCpu } from "./cpu-profiler";
+import { SettleTimeoutError } from "./errors";
+import { generateStream } from "./generator";
+import { summarizeProfile, type ProfileSummary } from "./profile-summary";
+import { publish, type LoadSent } from "./publisher";
+import { synthLoadStack } from "./stack";
+
+/** One measured run through the whole pipeline. */
+export interface E2eRun {
+  readonly messages: number;
+  readonly ms: number;
+  readonly throughput: number;
+  /** dynalite requests during the run, per operation. */
+  readonly dynamoCalls: Record<string, number>;
+  readonly dynamoCallsPerMessage: number;
+  readonly cpu: ThreadCpu;
+  readonly lost: number;
+  readonly doubleApplied: number;
+}
+
+export interface E2eCaseResult {
+  readonly batchSize: number;
+  readonly floor: FloorResult;
+  /** From the first warm-up send to the first record outcome: boot of the Lambda environments included. */
+  readonly coldStartMs: number;
+  readonly run: E2eRun;
+  /** DynamoDB ops/s the pipeline drove (throughput × calls per message) over the concurrent PutItem floor. */
+  readonly floorRatio: number;
+  readonly profile?: { readonly summary: ProfileSummary; readonly cpu: ThreadCpu; readonly messages: number };
+}
+
+function delta(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [op, n] of Object.entries(after)) if (n - (before[op] ?? 0) > 0) out[op] = n - (before[op] ?? 0);
+  return out;
+}
+
+/** Publishes a stream with back-pressure and waits until the pipeline settles; returns what was sent. */
+async function pushThrough(cloud: LocalCloud, options: BenchOptions, messages: number, runId: string, duplicateRatio: number): Promise<LoadSent[]> {
+  const stream = generateStream({ messages, duplicateRatio, seed: `${options.seed}:${runId}`, runId, operation: String(cloud.outputs.operation ?? "charge") });
+  const sent = await publish({ sqs: cloud.clients.sqs, queueUrl: cloud.outputs.queue_url as string, messages: stream, maxBacklog: options.maxBacklog, ratePerSecond: 0 });
+  await cloud.drain({ timeoutMs: options.settleTimeoutSeconds * 1000 }).catch((error: unknown) => {
+    throw new SettleTimeoutError(`run ${runId} did not settle within ${options.settleTimeoutSeconds} s: ${(error as Error).message}`, { cause: error });
+  });
+  return sent;
+}
+
+/**
+ * One batch size: boots the stack on a fresh local cloud, measures the storage floor on its emulators (pipes
+ * not yet polling), warms the functions up, then measures a run end to end and, optionally, profiles another.
+ */
+export async function runE2eCase(batchSize: number, options: BenchOptions, note: (line: string) => void = () => undefined): Promise<E2eCaseResult> {
+  const stack = synthLoadStack({ stackName: `bench-b${batchSize}`, region: "us-east-1", namePrefix: `bench${batchSize}` }, { batchSize });
+  let cloud: LocalCloud | undefined;
+  try {
+    cloud = await startLocalCloud({
+      stackFile: stack.stackFile,
+      startPipes: false,
+      retryVisibilityTimeoutSeconds: 1,
+      pipeConcurrency: options.pipeConcurrency,
+      ttlSweepIntervalMs: 0,
+      dynamoPlacement: options.dynamoPlacement,
+    });
+    const live = cloud;
+    note(`batch ${batchSize}: storage floor (${options.floorSeconds} s per measurement)`);
+    const floor = await measureFloor({ dynamodb: live.clients.dynamodb, sqs: live.clients.sqs, seconds: options.floorSeconds, concurrency: options.floorConcurrency, prefix: "bench" });
+
+    note(`batch ${batchSize}: warm-up (${options.warmupMessages} messages)`);
+    const warmStart = Date.now();
+    let firstOutcome = 0;
+    const unsubscribe = live.subscribe((event) => {
+      if (event.type === "record-outcome" && firstOutcome === 0) firstOutcome = Date.now();
+    });
+    live.startPipes();
+    await pushThrough(live, options, Math.max(1, options.warmupMessages), "warmup", 0);
+    unsubscribe();
+
+    note(`batch ${batchSize}: measured run (${options.messages} messages, ${options.duplicateRatio * 100}% duplicates)`);
+    const requestsBefore = live.stats().dynamodbRequests;
+    const cpu = startThreadCpu();
+    const started = Date.now();
+    const sent = await pushThrough(live, options, options.messages, "measured", options.duplicateRatio);
+    const ms = Date.now() - started;
+    const threadCpu = cpu.stop();
+    const dynamoCalls = delta(live.stats().dynamodbRequests, requestsBefore);
+    const calls = Object.values(dynamoCalls).reduce((a, b) => a + b, 0);
+    const [effects, dlq] = await Promise.all([
+      readEffects(live.clients.dynamodb, live.outputs.effects_table_name as string),
+      peekDlq(live.clients.sqs, live.outputs.dlq_url as string),
+    ]);
+    const verification = verify(sent, effects, dlq);
+    const throughput = (options.messages / ms) * 1000;
+    const callsPerMessage = calls / options.messages;
+    const run: E2eRun = {
+      messages: options.messages,
+      ms,
+      throughput,
+      dynamoCalls,
+      dynamoCallsPerMessage: callsPerMessage,
+      cpu: threadCpu,
+      lost: verification.lost.length,
+      doubleApplied: verification.doubleApplied.length,
+    };
+
+    let profile: E2eCaseResult["profile"];
+    if (options.profileMessages > 0) {
+      note(`batch ${batchSize}: profiled run (${options.profileMessages} messages)`);
+      const profiler = await startCpuProfile();
+      const profileCpu = startThreadCpu();
+      try {
+        await pushThrough(live, options, options.profileMessages, "profiled", options.duplicateRatio);
+      } finally {
+        const cpuProfile = await profiler.stop();
+        profile = { summary: summarizeProfile(cpuProfile), cpu: profileCpu.stop(), messages: options.profileMessages };
+      }
+    }
+    return {
+      batchSize,
+      floor,
+      coldStartMs: firstOutcome > 0 ? firstOutcome - warmStart : 0,
+      run,
+      floorRatio: floor.dynamoPutConcurrent > 0 ? (throughput * callsPerMessage) / floor.dynamoPutConcurrent : 0,
+      profile,
+    };
+  } finally {
+    await cloud?.stop();
+    stack.cleanup();
+  }
+}

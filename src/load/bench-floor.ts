@@ -1,0 +1,126 @@
+import { CreateTableCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { CreateQueueCommand, DeleteMessageBatchCommand, DeleteQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { waitForTableActive } from "../../local/dynamodb";
+
+/** The storage floor: what the emulators do alone, with the same SDK clients, on the same servers. */
+export interface FloorResult {
+  /** Conditional PutItem (the ledger's claim), ops/s, one call at a time. */
+  readonly dynamoPutSequential: number;
+  /** The same at `concurrency` calls in flight. */
+  readonly dynamoPutConcurrent: number;
+  readonly concurrency: number;
+  /** SendMessageBatch of 10, messages/s. */
+  readonly sqsSend: number;
+  /** ReceiveMessage of 10 + DeleteMessageBatch, messages/s. */
+  readonly sqsReceiveDelete: number;
+}
+
+export interface FloorOptions {
+  readonly dynamodb: DynamoDBClient;
+  readonly sqs: SQSClient;
+  /** Seconds per measurement. */
+  readonly seconds: number;
+  readonly concurrency: number;
+  /** Prefix of the bench table and queue, so they never clash with the stack's. */
+  readonly prefix?: string;
+}
+
+/**
+ * Runs `op` from `workers` loops until the deadline (or until `op` reports 0 done: nothing left); returns
+ * completed operations per second over the time actually spent.
+ */
+async function rate(workers: number, seconds: number, op: () => Promise<number>): Promise<number> {
+  let done = 0;
+  let exhausted = false;
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < deadline && !exhausted) {
+        const n = await op();
+        if (n === 0) exhausted = true;
+        done += n;
+      }
+    }),
+  );
+  return (done / Math.max(1, Date.now() - started)) * 1000;
+}
+
+/** Conditional PutItem ops/s on a fresh table, sequentially and at `concurrency`. */
+async function dynamoFloor(options: FloorOptions): Promise<Pick<FloorResult, "dynamoPutSequential" | "dynamoPutConcurrent">> {
+  const { dynamodb } = options;
+  const TableName = `${options.prefix ?? "bench"}-floor`;
+  await dynamodb.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }, { AttributeName: "sk", AttributeType: "S" }],
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
+    }),
+  );
+  await waitForTableActive(dynamodb, TableName);
+  let next = 0;
+  // The claim's shape: a new key, the ledger's condition and attributes.
+  const put = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await dynamodb.send(
+      new PutItemCommand({
+        TableName,
+        Item: {
+          pk: { S: `acme#order-${next++}` },
+          sk: { S: "charge" },
+          status: { S: "IN_PROGRESS" },
+          owner: { S: "message-id" },
+          leaseExpiresAt: { N: String(now + 5) },
+          expiresAt: { N: String(now + 604800) },
+        },
+        ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseExpiresAt < :now)",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":now": { N: String(now) }, ":inProgress": { S: "IN_PROGRESS" } },
+      }),
+    );
+    return 1;
+  };
+  try {
+    for (let i = 0; i < 100; i++) await put(); // warm-up: connections and JIT
+    const dynamoPutSequential = await rate(1, options.seconds, put);
+    const dynamoPutConcurrent = await rate(options.concurrency, options.seconds, put);
+    return { dynamoPutSequential, dynamoPutConcurrent };
+  } finally {
+    await dynamodb.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
+  }
+}
+
+/** SQS messages/s: batches of 10 sent, then received and deleted, from a few loops at once. */
+async function sqsFloor(options: FloorOptions): Promise<Pick<FloorResult, "sqsSend" | "sqsReceiveDelete">> {
+  const { sqs } = options;
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `${options.prefix ?? "bench"}-floor` }));
+  const body = JSON.stringify({ tenantId: "acme", orderId: "order-0000001", amount: 1250, currency: "EUR" });
+  const send = async () => {
+    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: Array.from({ length: 10 }, (_, i) => ({ Id: String(i), MessageBody: body })) }));
+    return 10;
+  };
+  const receiveDelete = async () => {
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    if (Messages.length === 0) return 0;
+    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+    return Messages.length;
+  };
+  try {
+    for (let i = 0; i < 20; i++) await send(); // warm-up
+    const loops = Math.min(4, options.concurrency);
+    const sqsSend = await rate(loops, options.seconds, send);
+    // Receives until the queue is empty (the send phase filled it) or the time is up.
+    const sqsReceiveDelete = await rate(loops, options.seconds, receiveDelete);
+    return { sqsSend, sqsReceiveDelete };
+  } finally {
+    await sqs.send(new DeleteQueueCommand({ QueueUrl })).catch(() => undefined);
+  }
+}
+
+/** Measures the floor on the running emulators (the same ones the pipeline uses). */
+export async function measureFloor(options: FloorOptions): Promise<FloorResult> {
+  const dynamo = await dynamoFloor(options);
+  const sqs = await sqsFloor(options);
+  return { ...dynamo, concurrency: options.concurrency, ...sqs };
+}

@@ -1,0 +1,73 @@
+import { formatTable } from "../observe";
+import type { E2eCaseResult } from "./bench-e2e";
+import type { BenchOptions } from "./bench-options";
+
+export interface BenchResult {
+  readonly options: BenchOptions;
+  readonly startedAt: string;
+  readonly host: { readonly cpus: number; readonly node: string; readonly loadAverage: readonly number[] };
+  readonly cases: readonly E2eCaseResult[];
+}
+
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function callMix(calls: Record<string, number>, messages: number): string {
+  return Object.entries(calls)
+    .sort((a, b) => b[1] - a[1])
+    .map(([op, n]) => `${op} ${(n / messages).toFixed(2)}`)
+    .join(", ");
+}
+
+/** The side-by-side table of `npm run bench`: floor, end to end, ratio, CPU, and where the main thread's time goes. */
+export function formatBench(result: BenchResult): string {
+  const cases = result.cases;
+  const header = ["", ...cases.map((c) => `batch ${c.batchSize}`)];
+  const row = (label: string, cell: (c: E2eCaseResult) => string) => [label, ...cases.map(cell)];
+  const o = result.options;
+  const rows: string[][] = [
+    row("STORAGE FLOOR (same emulators, AWS SDK v3)", () => ""),
+    row("  DynamoDB conditional PutItem, 1 in flight", (c) => `${int(c.floor.dynamoPutSequential)} ops/s`),
+    row(`  DynamoDB conditional PutItem, ${o.floorConcurrency} in flight`, (c) => `${int(c.floor.dynamoPutConcurrent)} ops/s`),
+    row("  SQS SendMessageBatch (10)", (c) => `${int(c.floor.sqsSend)} msg/s`),
+    row("  SQS ReceiveMessage (10) + DeleteMessageBatch", (c) => `${int(c.floor.sqsReceiveDelete)} msg/s`),
+    row(`END TO END (${o.messages} messages, ${Math.round(o.duplicateRatio * 100)}% duplicates, warm)`, () => ""),
+    row("  throughput", (c) => `${c.run.throughput.toFixed(1)} msg/s`),
+    row("  cold start (first send → first outcome)", (c) => `${int(c.coldStartMs)} ms`),
+    row("  DynamoDB calls per message (measured)", (c) => c.run.dynamoCallsPerMessage.toFixed(2)),
+    row("  DynamoDB ops/s driven by the pipeline", (c) => `${int(c.run.throughput * c.run.dynamoCallsPerMessage)} ops/s`),
+    row(`  RATIO to the floor (${o.floorConcurrency} in flight)`, (c) => c.floorRatio.toFixed(2)),
+    row("  CPU per message: main thread", (c) => ms(c.run.cpu.mainBusyMs / c.run.messages)),
+    row("  CPU per message: other threads", (c) => ms(c.run.cpu.otherThreadsMs / c.run.messages)),
+    row("  cores busy (process CPU / wall)", (c) => (c.run.cpu.processCpuMs / c.run.cpu.wallMs).toFixed(2)),
+    row("  lost / double-applied", (c) => `${c.run.lost} / ${c.run.doubleApplied}`),
+  ];
+  const profiled = cases.filter((c) => c.profile);
+  if (profiled.length > 0) {
+    rows.push(row("WHERE THE MAIN THREAD'S TIME GOES (profiled run, self time by owner)", () => ""));
+    const owners = new Set<string>();
+    for (const c of profiled) for (const e of c.profile!.summary.byOwner.slice(0, 8)) owners.add(e.name);
+    for (const owner of owners) {
+      rows.push(
+        row(`  ${owner}`, (c) => {
+          const entry = c.profile?.summary.byOwner.find((e) => e.name === owner);
+          return entry && c.profile ? `${(entry.share * 100).toFixed(0)}% · ${ms(entry.ms / c.profile.messages)}` : "";
+        }),
+      );
+    }
+    rows.push(row("  main thread busy / other threads (per message)", (c) => (c.profile ? `${ms(c.profile.cpu.mainBusyMs / c.profile.messages)} / ${ms(c.profile.cpu.otherThreadsMs / c.profile.messages)}` : "")));
+  }
+  const lines = [formatTable(rows, header, ["left", ...cases.map(() => "right" as const)])];
+  lines.push("", "DynamoDB calls per message by operation:");
+  for (const c of cases) lines.push(`  batch ${c.batchSize}: ${callMix(c.run.dynamoCalls, c.run.messages)}`);
+  for (const c of profiled) {
+    lines.push("", `Top self-time functions, main thread, batch ${c.batchSize}:`);
+    lines.push(formatTable(c.profile!.summary.byFunction.slice(0, 10).map((e) => [`${(e.share * 100).toFixed(1)}%`, e.name]), undefined, ["right", "left"]).replace(/^/gm, "  "));
+  }
+  lines.push(
+    "",
+    `Ratio = pipeline DynamoDB ops/s (throughput × measured calls per message) ÷ concurrent PutItem floor, both on the same`,
+    `dynalite in the same run. Host: ${result.host.cpus} cores, Node ${result.host.node}, load average at start ${result.host.loadAverage.map((l) => l.toFixed(2)).join(" ")}.`,
+  );
+  return lines.join("\n");
+}

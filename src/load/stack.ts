@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadStackFile, resolveString } from "../../local/provision";
+import type { StackConfig } from "../stacks/config";
+import type { PipelineOverrides } from "../stacks/payments-stack";
+import { synthPaymentsStack } from "../stacks/synth";
+
+/** Names the load tools need before the cloud boots (fault rules match on them). */
+export interface LoadStackNames {
+  readonly ledgerTable: string;
+  readonly idempotencyTable: string;
+  readonly effectsTable: string;
+  readonly functionName: string;
+  readonly operation: string;
+}
+
+export interface LoadStack {
+  readonly stackFile: string;
+  readonly names: LoadStackNames;
+  /** Removes the temporary output folder. */
+  cleanup(): void;
+}
+
+/**
+ * Test-sized windows within the construct's invariants, so crashes and retries resolve in seconds: visibility
+ * 30 s ≥ 6 × the 5 s execution timeout; lease 5 s ≥ the 2 s function timeout × 2 attempts and ≤ the visibility
+ * timeout; no batching window (a batch goes as soon as one receive fills it).
+ */
+export const LOAD_WINDOWS = {
+  executionTimeoutSeconds: 5,
+  visibilityTimeoutSeconds: 30,
+  leaseSeconds: 5,
+  function: { timeoutSeconds: 2 },
+  lambdaRetries: 1,
+  maximumBatchingWindowSeconds: 0,
+} as const satisfies PipelineOverrides;
+
+const OUTPUTS = {
+  ledgerTable: "ledger_table_name",
+  idempotencyTable: "idempotency_table_name",
+  effectsTable: "effects_table_name",
+  functionName: "function_name",
+  operation: "operation",
+} as const;
+
+/** Synthesizes the payments stack with the load windows (plus `overrides`) into a temporary folder. */
+export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides = {}): LoadStack {
+  const outdir = mkdtempSync(join(tmpdir(), `${config.stackName}-`));
+  const cleanup = () => rmSync(outdir, { recursive: true, force: true });
+  try {
+    const merged: PipelineOverrides = { ...LOAD_WINDOWS, ...overrides, function: { ...LOAD_WINDOWS.function, ...overrides.function } };
+    const { stackFile } = synthPaymentsStack(config, { outdir, overrides: merged });
+    return { stackFile, names: namesOf(stackFile), cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** Resolves the outputs naming the tables, the function and the operation from the synthesized JSON. */
+function namesOf(stackFile: string): LoadStackNames {
+  const stack = loadStackFile(stackFile);
+  const lookup = (type: string, name: string, attribute: string, usedBy: string) => {
+    const value = stack.resources[type]?.[name]?.[attribute];
+    if (typeof value !== "string") throw new Error(`${usedBy}: ${type}.${name}.${attribute} is not a literal in ${stackFile}`);
+    return value;
+  };
+  const output = (name: string) => resolveString(String(stack.outputs[name]?.value ?? ""), lookup, `output.${name}`);
+  return Object.fromEntries(Object.entries(OUTPUTS).map(([field, name]) => [field, output(name)])) as unknown as LoadStackNames;
+}
