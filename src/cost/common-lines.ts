@@ -1,6 +1,6 @@
 import type { CostContext } from "./context";
 import { chunks, line, Quantity, Service, type CostLine } from "./line";
-import { Path, PATHS, Table, type PathProfile } from "./paths";
+import { ITEMS_STORED_PER_NEW_KEY, Path, PATHS, Table, type PathProfile } from "./paths";
 import { dynamoUnits, invocationLogBytes, storageGbMonths } from "./usage";
 
 /** Lines both designs share: the producer, the DLQ, DynamoDB, the downstream function and its logs. */
@@ -42,7 +42,7 @@ export function storageLines(ctx: CostContext): CostLine[] {
   const withPitr = all.filter((t) => ctx.config.tables[t].pointInTimeRecovery);
   const storage = storageGbMonths(newKeys, retention, ctx.a, all);
   const lines = [
-    line(ctx.book, Service.DynamoDB, "storage until TTL", "dynamodb.storage", storage, Quantity.GbMonths, `${fmt(newKeys)} keys × 4 items kept ${retention / 86400} days`),
+    line(ctx.book, Service.DynamoDB, "storage until TTL", "dynamodb.storage", storage, Quantity.GbMonths, `${fmt(newKeys)} keys × ${ITEMS_STORED_PER_NEW_KEY.length} items kept ${fmt(retention / 86400)} days`),
   ];
   if (withPitr.length) {
     const pitr = storageGbMonths(newKeys, retention, ctx.a, withPitr);

@@ -23,6 +23,10 @@ export const PRICE_IDS = [
 ] as const;
 export type PriceId = (typeof PRICE_IDS)[number];
 
+/** How well the stored sources back a number: an AWS page shows it, only third-party pages do, or none does. */
+export const Evidence = { Aws: "aws", Secondary: "secondary", None: "none" } as const;
+export type Evidence = (typeof Evidence)[keyof typeof Evidence];
+
 export interface PriceSource {
   readonly url: string;
   /** The date the page shows (publication or update), when it shows one. */
@@ -38,8 +42,8 @@ export interface Price {
   readonly unit: string;
   /** When the price was taken (YYYY-MM-DD). */
   readonly takenOn: string;
-  /** False when no stored source shows the number: the output flags it. */
-  readonly confirmed: boolean;
+  /** "none" when no stored source shows the number: the output flags it as unconfirmed. */
+  readonly evidence: Evidence;
   readonly sources: readonly PriceSource[];
   readonly note: string;
 }
@@ -88,13 +92,13 @@ export function parsePriceBook(raw: unknown, where = "prices"): PriceBook {
   for (const id of PRICE_IDS) {
     const entry = prices[id];
     const at = `prices["${id}"]`;
-    if (!isObject(entry)) fail(at, "is missing: add it with usd, per, unit, takenOn, confirmed, sources and note");
+    if (!isObject(entry)) fail(at, "is missing: add it with usd, per, unit, takenOn, evidence, sources and note");
     const price = entry as Record<string, unknown>;
     if (typeof price.usd !== "number" || !(price.usd >= 0) || !Number.isFinite(price.usd)) fail(`${at}.usd`, "must be a finite number >= 0");
     if (typeof price.per !== "number" || !(price.per > 0)) fail(`${at}.per`, "must be a number > 0 (how many units the usd amount buys)");
     if (typeof price.unit !== "string" || price.unit.trim() === "") fail(`${at}.unit`, "must say what one unit is");
     if (typeof price.takenOn !== "string" || !DATE.test(price.takenOn)) fail(`${at}.takenOn`, "must be the date the price was taken, YYYY-MM-DD");
-    if (typeof price.confirmed !== "boolean") fail(`${at}.confirmed`, "must be true or false (false when no source shows the number)");
+    if (!(Object.values(Evidence) as unknown[]).includes(price.evidence)) fail(`${at}.evidence`, `must be one of ${Object.values(Evidence).join(", ")} (none when no source shows the number)`);
     if (typeof price.note !== "string") fail(`${at}.note`, 'must be a string ("" when there is nothing to add)');
     if (!Array.isArray(price.sources) || price.sources.length === 0) fail(`${at}.sources`, "must list at least one source");
     (price.sources as unknown[]).forEach((source, index) => {

@@ -161,16 +161,19 @@ function assumptionSection({ assumptions: a }: ReportInput): Section {
 }
 
 function priceSection(book: PriceBook): Section {
-  const uncertain = PRICE_IDS.filter((id) => !book.prices[id].confirmed || /uncertain/i.test(book.prices[id].note));
+  const flagged = PRICE_IDS.filter((id) => book.prices[id].evidence === "none" || /uncertain/i.test(book.prices[id].note));
   return {
     title: `Prices (${book.region}, taken ${book.takenOn})`,
-    headers: ["Price", "USD", "Per", "Unit", "Taken", "Confirmed", "Source"],
+    headers: ["Price", "USD", "Per", "Unit", "Taken", "Evidence", "Sources"],
     align: ["l", "r", "r", "l", "l", "l", "l"],
     rows: PRICE_IDS.map((id) => {
       const p = book.prices[id];
-      return [id, String(p.usd), p.per === 1073741824 ? "GiB" : count(p.per), p.unit, p.takenOn, p.confirmed ? "yes" : "NO", p.sources.map((s) => s.url + (s.dateShown ? ` (${s.dateShown})` : "")).join(" ; ")];
+      return [id, String(p.usd), p.per === 1073741824 ? "GiB" : count(p.per), p.unit, p.takenOn, p.evidence === "none" ? "NONE (unconfirmed)" : p.evidence, p.sources.map((s) => s.url + (s.dateShown ? ` (${s.dateShown})` : "")).join(" ; ")];
     }),
-    notes: uncertain.map((id) => `${id}: ${book.prices[id].note}`),
+    notes: [
+      "Evidence: aws = an AWS pricing page shows the number; secondary = dated third-party pages quote it (AWS's pages render their rate tables client-side); none = unconfirmed.",
+      ...flagged.map((id) => `${id}: ${book.prices[id].note}`),
+    ],
   };
 }
 

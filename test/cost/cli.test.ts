@@ -29,7 +29,7 @@ describe("CLI: npm run cost", () => {
     expect(stdout).toMatch(/At a glance/);
     expect(stdout).toMatch(/Per record path/);
     expect(stdout).toMatch(/functionMs\s+45/);
-    expect(stdout).toMatch(/dynamodb\.pitr .* NO /);
+    expect(stdout).toMatch(/dynamodb\.pitr .* NONE \(unconfirmed\)/);
     expect(stdout).toContain("https://aws.amazon.com/dynamodb/pricing/on-demand/");
     expect(stdout).toMatch(/Fixed monthly costs/);
   });

@@ -27,8 +27,9 @@ describe("Prices file: src/cost/prices.us-east-1.json", () => {
   });
 
   it("says which prices no source confirms, and why", () => {
-    const unconfirmed = PRICE_IDS.filter((id) => !book.prices[id].confirmed);
+    const unconfirmed = PRICE_IDS.filter((id) => book.prices[id].evidence === "none");
     expect(unconfirmed).toEqual(["dynamodb.pitr"]);
+    for (const id of PRICE_IDS) expect(["aws", "secondary", "none"]).toContain(book.prices[id].evidence);
     expect(book.prices["dynamodb.pitr"].note).toMatch(/NOT CONFIRMED/);
   });
 
@@ -44,7 +45,10 @@ describe("Prices file: src/cost/prices.us-east-1.json", () => {
     expect(() => parsePriceBook(doc, "test")).toThrow(/prices\["sqs.request"\]\.unit must say what one unit is/);
   });
 
-  it("rejects a price without a date or a source, and a missing or unknown price", () => {
+  it("rejects a price without a date, evidence or a source, and a missing or unknown price", () => {
+    const noEvidence = raw();
+    noEvidence.prices["sqs.request"].evidence = "trust me";
+    expect(() => parsePriceBook(noEvidence)).toThrow(/sqs.request"\]\.evidence must be one of aws, secondary, none/);
     const noDate = raw();
     noDate.prices["pipes.request"].takenOn = "last week";
     expect(() => parsePriceBook(noDate)).toThrow(/pipes.request"\]\.takenOn must be the date/);
