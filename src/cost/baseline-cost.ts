@@ -1,5 +1,6 @@
 import { BaselineWorkflow } from "./assumptions";
-import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, fmt, producerLine, storageLines, sumOver } from "./common-lines";
+import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, producerLine, storageLines, sumOver } from "./common-lines";
+import { fmt } from "./format";
 import type { CostContext } from "./context";
 import type { DesignCost } from "./design-cost";
 import { chunks, line, Quantity, Service, sumUsd, type CostLine } from "./line";

@@ -1,4 +1,5 @@
 import type { CostContext } from "./context";
+import { fmt } from "./format";
 import { chunks, line, Quantity, Service, type CostLine } from "./line";
 import { ITEMS_STORED_PER_NEW_KEY, Path, PATHS, Table, type PathProfile } from "./paths";
 import { dynamoUnits, invocationLogBytes, storageGbMonths } from "./usage";
@@ -7,7 +8,8 @@ import { dynamoUnits, invocationLogBytes, storageGbMonths } from "./usage";
 
 type Paths = Readonly<Record<Path, PathProfile>>;
 
-function sumOver(ctx: CostContext, paths: Paths, pick: (p: PathProfile) => number): number {
+/** Σ over paths of (what one delivery on the path does) × (deliveries on the path). */
+export function sumOver(ctx: CostContext, paths: Paths, pick: (p: PathProfile) => number): number {
   return PATHS.reduce((sum, path) => sum + pick(paths[path]) * ctx.deliveries[path], 0);
 }
 
@@ -66,10 +68,4 @@ export function downstreamLogLine(ctx: CostContext, paths: Paths): CostLine {
   const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
   const perInvocation = invocationLogBytes(fn, ctx.a.functionInfoLines, ctx.a.functionLogLineBytes, ctx.a.functionLogBytesOverride, ctx.a);
   return line(ctx.book, Service.Logs, `${fn.name} logs (${fn.applicationLogLevel})`, "logs.ingestion", invocations * perInvocation, Quantity.Bytes, `${fmt(invocations)} invocations × ${perInvocation} B`);
-}
-
-export { sumOver };
-
-export function fmt(n: number): string {
-  return Number.isInteger(n) ? n.toLocaleString("en-US") : n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 }

@@ -1,4 +1,5 @@
-import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, fmt, producerLine, storageLines, sumOver } from "./common-lines";
+import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, producerLine, storageLines, sumOver } from "./common-lines";
+import { fmt } from "./format";
 import type { CostContext } from "./context";
 import { chunks, line, Quantity, Service, sumUsd, type CostLine } from "./line";
 import { DESIGN_PATHS, Path, PATHS } from "./paths";

@@ -6,6 +6,11 @@ export function usd(value: number, digits = 4): string {
   return `$${value.toFixed(digits)}`;
 }
 
+/** Thousands separators, at most two decimals: for the "how counted" column. */
+export function fmt(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString("en-US") : n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
 export function share(value: number, digits = 1): string {
   return `${(value * 100).toFixed(digits)}%`;
 }

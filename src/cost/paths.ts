@@ -79,7 +79,38 @@ const applyInFunction: readonly DynamoCall[] = [
   { table: Table.Idempotency, operation: "UpdateItem", item: ItemKind.Idempotency, by: Caller.Function, what: "Powertools COMPLETED with the result" },
 ];
 
-const { Workflow } = Caller;
+const { Workflow, Guard } = Caller;
+
+/** A record whose claim fails: read the holder, then end as a duplicate, a retry or a quarantine. */
+interface LostClaim {
+  readonly path: Path;
+  readonly last: Step;
+  readonly acknowledged: boolean;
+  readonly dlqSends: number;
+}
+const DUPLICATE: LostClaim = { path: Path.Duplicate, last: Step.Pass, acknowledged: true, dlqSends: 0 };
+const RETRY: LostClaim = { path: Path.Retry, last: Step.Pass, acknowledged: false, dlqSends: 0 };
+const QUARANTINE: LostClaim = { path: Path.Quarantine, last: Step.Sqs, acknowledged: true, dlqSends: 1 };
+
+const designLostClaim = ({ path, last, acknowledged, dlqSends }: LostClaim): PathProfile => ({
+  path,
+  dynamo: [claimFailed(Workflow), inspect(Workflow)],
+  downstreamInvocations: 0,
+  guardInvocations: 0,
+  dlqSends,
+  acknowledged,
+  steps: [Step.Parallel, Step.Choice, Step.Pass, Step.DynamoCaught, Step.Dynamo, Step.Choice, last],
+});
+
+const guardLostClaim = ({ path, last, acknowledged, dlqSends }: LostClaim): PathProfile => ({
+  path,
+  dynamo: [claimFailed(Guard), inspect(Guard)],
+  downstreamInvocations: 0,
+  guardInvocations: 1,
+  dlqSends,
+  acknowledged,
+  steps: [Step.LambdaGuard, Step.Choice, last],
+});
 
 /** This design: batches of records in one Express execution; the guard is JSONata + optimized DynamoDB tasks. */
 export const DESIGN_PATHS: Readonly<Record<Path, PathProfile>> = {
@@ -92,33 +123,9 @@ export const DESIGN_PATHS: Readonly<Record<Path, PathProfile>> = {
     acknowledged: true,
     steps: [Step.Parallel, Step.Choice, Step.Pass, Step.Dynamo, Step.LambdaDownstream, Step.Dynamo, Step.Pass],
   },
-  [Path.Duplicate]: {
-    path: Path.Duplicate,
-    dynamo: [claimFailed(Workflow), inspect(Workflow)],
-    downstreamInvocations: 0,
-    guardInvocations: 0,
-    dlqSends: 0,
-    acknowledged: true,
-    steps: [Step.Parallel, Step.Choice, Step.Pass, Step.DynamoCaught, Step.Dynamo, Step.Choice, Step.Pass],
-  },
-  [Path.Retry]: {
-    path: Path.Retry,
-    dynamo: [claimFailed(Workflow), inspect(Workflow)],
-    downstreamInvocations: 0,
-    guardInvocations: 0,
-    dlqSends: 0,
-    acknowledged: false,
-    steps: [Step.Parallel, Step.Choice, Step.Pass, Step.DynamoCaught, Step.Dynamo, Step.Choice, Step.Pass],
-  },
-  [Path.Quarantine]: {
-    path: Path.Quarantine,
-    dynamo: [claimFailed(Workflow), inspect(Workflow)],
-    downstreamInvocations: 0,
-    guardInvocations: 0,
-    dlqSends: 1,
-    acknowledged: true,
-    steps: [Step.Parallel, Step.Choice, Step.Pass, Step.DynamoCaught, Step.Dynamo, Step.Choice, Step.Sqs],
-  },
+  [Path.Duplicate]: designLostClaim(DUPLICATE),
+  [Path.Retry]: designLostClaim(RETRY),
+  [Path.Quarantine]: designLostClaim(QUARANTINE),
   [Path.Invalid]: {
     path: Path.Invalid,
     dynamo: [],
@@ -129,8 +136,6 @@ export const DESIGN_PATHS: Readonly<Record<Path, PathProfile>> = {
     steps: [Step.ParallelCaught, Step.Sqs],
   },
 };
-
-const { Guard } = Caller;
 
 /**
  * The design this project improves on: one Express execution per message; a guard Lambda does the conditional
@@ -147,33 +152,10 @@ export const BASELINE_PATHS: Readonly<Record<Path, PathProfile>> = {
     acknowledged: true,
     steps: [Step.LambdaGuard, Step.Choice, Step.LambdaDownstream, Step.Dynamo, Step.Pass],
   },
-  [Path.Duplicate]: {
-    path: Path.Duplicate,
-    dynamo: [claimFailed(Guard), inspect(Guard)],
-    downstreamInvocations: 0,
-    guardInvocations: 1,
-    dlqSends: 0,
-    acknowledged: true,
-    steps: [Step.LambdaGuard, Step.Choice, Step.Pass],
-  },
-  [Path.Retry]: {
-    path: Path.Retry,
-    dynamo: [claimFailed(Guard), inspect(Guard)],
-    downstreamInvocations: 0,
-    guardInvocations: 1,
-    dlqSends: 0,
-    acknowledged: false,
-    steps: [Step.LambdaGuard, Step.Choice, Step.Pass],
-  },
-  [Path.Quarantine]: {
-    path: Path.Quarantine,
-    dynamo: [claimFailed(Guard), inspect(Guard)],
-    downstreamInvocations: 0,
-    guardInvocations: 1,
-    dlqSends: 1,
-    acknowledged: true,
-    steps: [Step.LambdaGuard, Step.Choice, Step.Sqs],
-  },
+  [Path.Duplicate]: guardLostClaim(DUPLICATE),
+  [Path.Retry]: guardLostClaim(RETRY),
+  [Path.Quarantine]: guardLostClaim(QUARANTINE),
+  // The guard parses the body itself and answers "invalid" without touching DynamoDB.
   [Path.Invalid]: {
     path: Path.Invalid,
     dynamo: [],
