@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { startDynamo, startDynamoFaultProxy, startTtlSweeper, type DynamoFaultProxy, type LocalDynamo, type TtlSweeper } from "../dynamodb";
 import { createFaultPlan, type FaultPlan, type FaultPlanSpec } from "../faults";
+import { JsonProtocolClient } from "../json-protocol";
 import { createLambdaRunner, type LambdaRunner } from "../lambda";
 import { createPipeRunner, type PipeRunner } from "../pipes";
 import { loadStackFile, provisionStack, ProvisionError, type ProvisionedStack } from "../provision";
@@ -76,9 +77,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     cleanup.push(() => lambda.stop());
 
-    // Step Functions' own DynamoDB calls go through the fault proxy too, and without SDK retries: a throttle
-    // must reach the state machine's Retry, as it does on AWS.
-    const workflowDynamo = new DynamoDBClient({ endpoint: proxy?.endpoint ?? dynamo.endpoint, region, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+    // Step Functions' own DynamoDB calls go through the fault proxy too, and without retries: a throttle must reach
+    // the state machine's Retry, as it does on AWS. A lean JSON-protocol client: the SDK's per-call CPU was the
+    // largest cost of the workflow on the host's event loop.
+    const workflowDynamo = new JsonProtocolClient({
+      endpoint: proxy?.endpoint ?? dynamo.endpoint,
+      region,
+      service: "dynamodb",
+      targetPrefix: "DynamoDB_20120810",
+      credentials: LOCAL_CREDENTIALS,
+    });
     cleanup.push(() => workflowDynamo.destroy());
     const machines = new Map<string, { machine: StateMachine; type: string }>(
       provisioned.stateMachines.map((m) => [

@@ -25,6 +25,7 @@ export type {
   ExecutionResult,
   HistoryEvent,
   Integrations,
+  DynamoDbSender,
   JsonValue,
   StateMachine,
   StateMachineOptions,

@@ -14,9 +14,17 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/**
+ * What the DynamoDB integrations call: the AWS SDK v3 client's `send(command, { abortSignal })`. The local cloud
+ * passes a lean JSON-protocol client with the same shape (local/json-protocol), which answers as the SDK does.
+ */
+export interface DynamoDbSender {
+  send(command: { readonly input: object }, options?: { abortSignal?: AbortSignal }): Promise<object>;
+}
+
 /** Clients for the task integrations; each is optional, a task needing a missing one fails clearly. */
 export interface Integrations {
-  dynamodb?: DynamoDBClient;
+  dynamodb?: DynamoDBClient | DynamoDbSender;
   sqs?: SQSClient;
   lambda?: LambdaInvoker;
 }

@@ -7,6 +7,7 @@ import { StatesError, StatesErrorName } from "../errors";
 import { sdkErrorParts, stripMetadata } from "./aws-errors";
 import { missingClient, requireObject } from "./requests";
 import type { TaskHandler } from "./types";
+import type { DynamoDbSender } from "../types";
 
 /** Exception names the DynamoDB model declares; others surface as DynamoDb.DynamoDbException. */
 const MODELED = new Set(
@@ -33,12 +34,11 @@ export function awsSdkDynamodbHandler(action: string): TaskHandler {
       if (!Command) {
         throw new StatesError(StatesErrorName.Runtime, `The resource '${call.resourceArn}' names no DynamoDB API action ('${commandName}' does not exist).`);
       }
-      const client = call.integrations.dynamodb;
+      const client = call.integrations.dynamodb as DynamoDbSender | undefined;
       if (!client) throw missingClient(call.resourceArn, "integrations.dynamodb", "--dynamodb-endpoint or AWS_ENDPOINT_URL_DYNAMODB");
       const input = requireObject(parameters, call.resourceArn);
       try {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        const out = await client.send(new Command(input) as any, { abortSignal: call.signal });
+        const out = await client.send(new Command(input) as { input: object }, { abortSignal: call.signal });
         return stripMetadata(out as object);
       } catch (err) {
         if (call.signal.aborted) throw err;

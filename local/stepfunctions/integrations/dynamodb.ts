@@ -2,7 +2,8 @@
  * `arn:aws:states:::dynamodb:getItem|putItem|updateItem|deleteItem`: the DynamoDB API with low-level attribute
  * values, errors `DynamoDB.<Exception>` and results carrying SdkHttpMetadata/SdkResponseMetadata.
  */
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
+import type { DynamoDbSender } from "../types";
 import type { StatesError } from "../errors";
 import { missingClient, requireObject } from "./requests";
 import { optimizedError, sdkMetadata, stripMetadata } from "./aws-errors";
@@ -41,7 +42,7 @@ export function dynamodbHandler(action: DynamoDbAction): TaskHandler {
     resourceType: "dynamodb",
     resource: action,
     async invoke(parameters, call) {
-      const client: DynamoDBClient | undefined = call.integrations.dynamodb;
+      const client = call.integrations.dynamodb as DynamoDbSender | undefined;
       if (!client) throw missingClient(call.resourceArn, "integrations.dynamodb", "--dynamodb-endpoint or AWS_ENDPOINT_URL_DYNAMODB");
       const input = requireObject(parameters, call.resourceArn);
       let out: object;
