@@ -2,12 +2,14 @@ import { startLocalCloud, type LocalCloud } from "../../local/cloud";
 import { peekDlq, readEffects, verify } from "../observe";
 import type { BenchOptions } from "./bench-options";
 import { measureFloor, type FloorResult } from "./bench-floor";
-import { startCpuProfile, startThreadCpu, type ThreadCpu } from "./cpu-profiler";
+import { startThreadCpu, type ThreadCpu } from "./cpu-profiler";
 import { SettleTimeoutError } from "./errors";
 import { generateStream } from "./generator";
 import { summarizeProfile, type ProfileSummary } from "./profile-summary";
 import { publish, type LoadSent } from "./publisher";
 import { synthLoadStack } from "./stack";
+import { startThreadProfiles, ThreadKind } from "./thread-profiler";
+import { summarizeThreads, type ThreadKindSummary } from "./thread-summary";
 
 /** One measured run through the whole pipeline. */
 export interface E2eRun {
@@ -30,7 +32,14 @@ export interface E2eCaseResult {
   readonly run: E2eRun;
   /** DynamoDB ops/s the pipeline drove (throughput × calls per message) over the concurrent PutItem floor. */
   readonly floorRatio: number;
-  readonly profile?: { readonly summary: ProfileSummary; readonly cpu: ThreadCpu; readonly messages: number };
+  readonly profile?: {
+    /** The main thread's profile (functions, files, owners). */
+    readonly main: ProfileSummary;
+    /** CPU per kind of thread (main, Lambda environments, fauxqs, …) split by owner module. */
+    readonly threads: readonly ThreadKindSummary[];
+    readonly cpu: ThreadCpu;
+    readonly messages: number;
+  };
 }
 
 function delta(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
@@ -109,13 +118,15 @@ export async function runE2eCase(batchSize: number, options: BenchOptions, note:
     let profile: E2eCaseResult["profile"];
     if (options.profileMessages > 0) {
       note(`batch ${batchSize}: profiled run (${options.profileMessages} messages)`);
-      const profiler = await startCpuProfile();
+      const profiler = await startThreadProfiles();
       const profileCpu = startThreadCpu();
       try {
         await pushThrough(live, options, options.profileMessages, "profiled", options.duplicateRatio);
       } finally {
-        const cpuProfile = await profiler.stop();
-        profile = { summary: summarizeProfile(cpuProfile), cpu: profileCpu.stop(), messages: options.profileMessages };
+        const cpu = profileCpu.stop();
+        const threads = await profiler.stop();
+        const main = threads.find((t) => t.kind === ThreadKind.Main);
+        if (main) profile = { main: summarizeProfile(main.profile), threads: summarizeThreads(threads), cpu, messages: options.profileMessages };
       }
     }
     return {

@@ -37,32 +37,39 @@ export function formatBench(result: BenchResult): string {
     row("  DynamoDB calls per message (measured)", (c) => c.run.dynamoCallsPerMessage.toFixed(2)),
     row("  DynamoDB ops/s driven by the pipeline", (c) => `${int(c.run.throughput * c.run.dynamoCallsPerMessage)} ops/s`),
     row(`  RATIO to the floor (${o.floorConcurrency} in flight)`, (c) => c.floorRatio.toFixed(2)),
-    row("  CPU per message: main thread", (c) => ms(c.run.cpu.mainBusyMs / c.run.messages)),
+    row("  CPU per message: main thread", (c) => ms(c.run.cpu.mainCpuMs / c.run.messages)),
     row("  CPU per message: other threads", (c) => ms(c.run.cpu.otherThreadsMs / c.run.messages)),
     row("  cores busy (process CPU / wall)", (c) => (c.run.cpu.processCpuMs / c.run.cpu.wallMs).toFixed(2)),
+    row("  main thread waiting for a core (share of wall)", (c) => `${((c.run.cpu.mainWaitMs / c.run.cpu.wallMs) * 100).toFixed(0)}%`),
     row("  lost / double-applied", (c) => `${c.run.lost} / ${c.run.doubleApplied}`),
   ];
   const profiled = cases.filter((c) => c.profile);
   if (profiled.length > 0) {
-    rows.push(row("WHERE THE MAIN THREAD'S TIME GOES (profiled run, self time by owner)", () => ""));
-    const owners = new Set<string>();
-    for (const c of profiled) for (const e of c.profile!.summary.byOwner.slice(0, 8)) owners.add(e.name);
-    for (const owner of owners) {
-      rows.push(
-        row(`  ${owner}`, (c) => {
-          const entry = c.profile?.summary.byOwner.find((e) => e.name === owner);
-          return entry && c.profile ? `${(entry.share * 100).toFixed(0)}% · ${ms(entry.ms / c.profile.messages)}` : "";
-        }),
-      );
+    rows.push(row("WHERE THE CPU GOES (profiled run, CPU ms per message by thread and owner)", () => ""));
+    const kinds = [...new Set(profiled.flatMap((c) => c.profile!.threads.map((t) => t.kind)))];
+    for (const kind of kinds) {
+      const of = (c: E2eCaseResult) => c.profile?.threads.find((t) => t.kind === kind);
+      rows.push(row(`  ${kind}`, (c) => (of(c) ? `${ms(of(c)!.cpuMs / c.profile!.messages)} (${of(c)!.threads} thread${of(c)!.threads === 1 ? "" : "s"})` : "")));
+      const owners = [...new Set(profiled.flatMap((c) => of(c)?.owners.slice(0, 6).map((o) => o.name) ?? []))];
+      for (const owner of owners) {
+        rows.push(
+          row(`    ${owner}`, (c) => {
+            const entry = of(c)?.owners.find((o) => o.name === owner);
+            return entry ? `${ms(entry.cpuMs / c.profile!.messages)} · ${(entry.share * 100).toFixed(0)}%` : "";
+          }),
+        );
+      }
     }
-    rows.push(row("  main thread busy / other threads (per message)", (c) => (c.profile ? `${ms(c.profile.cpu.mainBusyMs / c.profile.messages)} / ${ms(c.profile.cpu.otherThreadsMs / c.profile.messages)}` : "")));
   }
   const lines = [formatTable(rows, header, ["left", ...cases.map(() => "right" as const)])];
   lines.push("", "DynamoDB calls per message by operation:");
   for (const c of cases) lines.push(`  batch ${c.batchSize}: ${callMix(c.run.dynamoCalls, c.run.messages)}`);
   for (const c of profiled) {
-    lines.push("", `Top self-time functions, main thread, batch ${c.batchSize}:`);
-    lines.push(formatTable(c.profile!.summary.byFunction.slice(0, 10).map((e) => [`${(e.share * 100).toFixed(1)}%`, e.name]), undefined, ["right", "left"]).replace(/^/gm, "  "));
+    for (const thread of c.profile!.threads.slice(0, 2)) {
+      lines.push("", `Top self-time functions, ${thread.kind}, batch ${c.batchSize} (CPU ms per message · share of the threads' CPU):`);
+      const top = thread.functions.slice(0, 10).map((f) => [ms(f.cpuMs / c.profile!.messages), `${(f.share * 100).toFixed(1)}%`, f.name]);
+      lines.push(formatTable(top, undefined, ["right", "right", "left"]).replace(/^/gm, "  "));
+    }
   }
   lines.push(
     "",
