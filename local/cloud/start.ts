@@ -121,7 +121,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     };
 
     const visibility = { expired: 0 };
-    const pipeSqs = options.expireVisibilityEarly ? withEarlyVisibilityExpiry(sqs, options.expireVisibilityEarly, visibility) : sqs;
+    // The pipes poll, delete and change visibility through a lean JSON-protocol client: with small batches the
+    // SDK's per-call CPU on the host's event loop was a cost per message.
+    const pipeClient = new JsonProtocolClient({ endpoint: sqsServer.endpoint, region, service: "sqs", targetPrefix: "AmazonSQS", credentials: LOCAL_CREDENTIALS });
+    cleanup.push(() => pipeClient.destroy());
+    const pipeSqs = options.expireVisibilityEarly ? withEarlyVisibilityExpiry(pipeClient, options.expireVisibilityEarly, visibility) : pipeClient;
     const pipes = new Map<string, PipeRunner>();
     for (const pipe of provisioned.pipes) {
       const target = machines.get(pipe.targetArn);

@@ -1,5 +1,6 @@
-import { ChangeMessageVisibilityCommand, ReceiveMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { ChangeMessageVisibilityCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { createRng } from "../faults";
+import type { SqsSender } from "../pipes";
 
 /**
  * Makes received messages visible again while their batch still runs, as if the visibility timeout had been too
@@ -22,10 +23,10 @@ export interface VisibilityFaultCounter {
 }
 
 /** An SQS client for a pipe that expires the visibility of some received messages early. */
-export function withEarlyVisibilityExpiry(sqs: SQSClient, fault: EarlyVisibilityExpiry, counter: VisibilityFaultCounter): SQSClient {
+export function withEarlyVisibilityExpiry<C extends SqsSender>(sqs: C, fault: EarlyVisibilityExpiry, counter: VisibilityFaultCounter): C {
   const rng = createRng(`${fault.seed}:visibility`);
   const probability = fault.probability ?? 1;
-  const send = async (command: Parameters<SQSClient["send"]>[0], ...rest: unknown[]) => {
+  const send = async (command: Parameters<SqsSender["send"]>[0], ...rest: unknown[]) => {
     const result = await (sqs.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
     if (!(command instanceof ReceiveMessageCommand)) return result;
     const queueUrl = command.input.QueueUrl;

@@ -16,6 +16,7 @@ export type {
   PipeTarget,
   SqsRecord,
   SqsRecordMessageAttribute,
+  SqsSender,
   TargetContext,
   TargetResult,
 } from "./types";

@@ -4,9 +4,9 @@ import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
 } from "@aws-sdk/client-sqs";
-import type { Message, SQSClient } from "@aws-sdk/client-sqs";
+import type { ChangeMessageVisibilityBatchResult, DeleteMessageBatchResult, GetQueueAttributesResult, Message, ReceiveMessageResult, SQSClient } from "@aws-sdk/client-sqs";
 import { PipeLimits } from "./constants";
-import type { DeleteFailure, SqsRecord } from "./types";
+import type { DeleteFailure, SqsRecord, SqsSender } from "./types";
 
 /** The SQS calls of the pipe (the pipe role's ReceiveMessage, DeleteMessage, GetQueueAttributes). */
 export interface SqsSource {
@@ -19,10 +19,11 @@ export interface SqsSource {
   approximateDepth(): Promise<number>;
 }
 
-export function createSqsSource(sqs: SQSClient, queueUrl: string): SqsSource {
+export function createSqsSource(client: SQSClient | SqsSender, queueUrl: string): SqsSource {
+  const sqs = client as SqsSender;
   return {
     async receive(max, waitTimeSeconds, signal) {
-      const result = await sqs.send(
+      const result: ReceiveMessageResult = await sqs.send(
         new ReceiveMessageCommand({
           QueueUrl: queueUrl,
           MaxNumberOfMessages: max,
@@ -41,7 +42,7 @@ export function createSqsSource(sqs: SQSClient, queueUrl: string): SqsSource {
       const failures: DeleteFailure[] = [];
       for (const chunk of chunks(records, PipeLimits.SQS_MAX_PER_CALL)) {
         try {
-          const result = await sqs.send(
+          const result: Partial<DeleteMessageBatchResult> = await sqs.send(
             new DeleteMessageBatchCommand({
               QueueUrl: queueUrl,
               Entries: chunk.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
@@ -64,7 +65,7 @@ export function createSqsSource(sqs: SQSClient, queueUrl: string): SqsSource {
       let lastError: string | undefined;
       for (const chunk of chunks(records, PipeLimits.SQS_MAX_PER_CALL)) {
         try {
-          const result = await sqs.send(
+          const result: Partial<ChangeMessageVisibilityBatchResult> = await sqs.send(
             new ChangeMessageVisibilityBatchCommand({
               QueueUrl: queueUrl,
               Entries: chunk.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle, VisibilityTimeout: seconds })),
@@ -82,7 +83,7 @@ export function createSqsSource(sqs: SQSClient, queueUrl: string): SqsSource {
 
     async approximateDepth() {
       const names = ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible", "ApproximateNumberOfMessagesDelayed"] as const;
-      const result = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: [...names] }));
+      const result: GetQueueAttributesResult = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: [...names] }));
       return names.reduce((sum, name) => sum + Number(result.Attributes?.[name] ?? 0), 0);
     },
   };

@@ -62,12 +62,20 @@ export interface FilterCriteria {
   Filters?: { Pattern?: string }[];
 }
 
+/**
+ * What the runner calls on its SQS client: the AWS SDK v3 client's `send(command, { abortSignal })`. The local
+ * cloud passes a lean JSON-protocol client with the same shape (local/json-protocol).
+ */
+export interface SqsSender {
+  send(command: { readonly input: object }, options?: { abortSignal?: AbortSignal }): Promise<object>;
+}
+
 /** Options of {@link createPipeRunner}. Durations are in the unit their name says. */
 export interface PipeRunnerOptions {
   /** Pipe name (used in events, the pipe ARN and `<aws.pipes.pipe-name>`). */
   name: string;
-  /** SQS client pointed at the queue's endpoint. The runner never creates clients. */
-  sqs: SQSClient;
+  /** SQS client pointed at the queue's endpoint (the SDK's, or one with its `send` shape). The runner never creates clients. */
+  sqs: SQSClient | SqsSender;
   /** Source queue URL, exactly as SQS returned it. */
   queueUrl: string;
   /** Source queue ARN (`arn:aws:sqs:<region>:<account>:<name>`), copied into every record. */
