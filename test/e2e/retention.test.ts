@@ -68,6 +68,7 @@ suite.scenario(
     expect(await readLedger(target, a1.key!)).toMatchObject({ owner: a1.messageId });
     const [a2] = await publish([payment("a")]);
     const again = await settle([a1, a2]);
+    expect(again.fates).toEqual({ [a1.messageId]: "applied", [a2.messageId]: "replayed-by-downstream" });
     expect(await readLedger(target, a1.key!)).toMatchObject({ status: "COMPLETED", owner: a2.messageId });
     // Powertools' record had expired too, so the function called the downstream again; the downstream's own
     // memory of the key (its CHARGE item, same retention, not yet swept) made that call a replay.

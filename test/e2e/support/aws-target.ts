@@ -1,5 +1,5 @@
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
+import { GetQueueAttributesCommand, SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { waitFor } from "../../helpers/wait-for";
 import { readStackOutputs } from "./outputs-file";
@@ -7,19 +7,34 @@ import type { E2eSettings } from "./settings";
 import { stackNamesFromOutputs } from "./stack-names";
 import type { E2eTarget } from "./target";
 
-/** Queue depth must read zero this many times in a row: SQS's approximate counts lag behind. */
-const QUIET_READS = 3;
+/** Pacing of the observations; the defaults suit real SQS, whose approximate counts lag behind. */
+export interface AwsPacing {
+  /** Pause between two observations. */
+  readonly pollIntervalMs: number;
+  /** The queue depth must read zero this many times in a row before the queue counts as empty. */
+  readonly quietReads: number;
+  /** Long-poll wait of DLQ receives (a short poll on AWS samples only some servers). */
+  readonly receiveWaitSeconds: number;
+}
+
+export const AWS_PACING: AwsPacing = { pollIntervalMs: 2_000, quietReads: 3, receiveWaitSeconds: 1 };
+
+/** Extra client settings (e.g. an endpoint); credentials always come from the SDK's default chain. */
+export interface AwsClientConfig {
+  readonly sqs?: Omit<SQSClientConfig, "credentials">;
+  readonly dynamodb?: Omit<DynamoDBClientConfig, "credentials">;
+}
 
 /**
  * A deployed stack, found through the outputs file `cdktf deploy --outputs-file` wrote. Clients use the AWS SDK's
- * default credential chain and the stack's region (`AWS_ENDPOINT_URL_*` still apply, as they do for any SDK
- * client). No fault injection, no delivery log: only what any client of the stack can see.
+ * default credential chain and the stack's region. No fault injection, no delivery log: only what any client of
+ * the stack can see.
  */
-export async function openAwsTarget(settings: E2eSettings): Promise<E2eTarget> {
+export async function openAwsTarget(settings: E2eSettings, pacing: AwsPacing = AWS_PACING, clientConfig: AwsClientConfig = {}): Promise<E2eTarget> {
   const source = `${settings.outputsFile}${settings.stack ? ` (stack ${settings.stack})` : ""}`;
   const names = stackNamesFromOutputs(readStackOutputs(settings.outputsFile, settings.stack), source);
-  const sqs = new SQSClient({ region: names.region });
-  const dynamodb = new DynamoDBClient({ region: names.region });
+  const sqs = new SQSClient({ region: names.region, ...(settings.sqsEndpoint ? { endpoint: settings.sqsEndpoint } : {}), ...clientConfig.sqs });
+  const dynamodb = new DynamoDBClient({ region: names.region, ...clientConfig.dynamodb });
   const documents = DynamoDBDocumentClient.from(dynamodb);
   try {
     const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: names.queueUrl, AttributeNames: ["VisibilityTimeout"] }));
@@ -41,13 +56,14 @@ export async function openAwsTarget(settings: E2eSettings): Promise<E2eTarget> {
       names,
       clients: { sqs, dynamodb, documents },
       settleTimeoutMs,
-      pollIntervalMs: 2_000,
+      pollIntervalMs: pacing.pollIntervalMs,
+      receiveWaitSeconds: pacing.receiveWaitSeconds,
       quiesce: async (timeoutMs) => {
         quietReads = 0;
-        await waitFor(async () => (quietReads = (await depth()) === 0 ? quietReads + 1 : 0) >= QUIET_READS, {
+        await waitFor(async () => (quietReads = (await depth()) === 0 ? quietReads + 1 : 0) >= pacing.quietReads, {
           timeoutMs,
-          intervalMs: 2_000,
-          message: `source queue ${names.queueUrl} empty on ${QUIET_READS} reads in a row`,
+          intervalMs: pacing.pollIntervalMs,
+          message: `source queue ${names.queueUrl} empty on ${pacing.quietReads} reads in a row`,
         });
       },
       diagnostics: () => `aws stack from ${source}; queue visibility timeout ${visibilitySeconds} s`,

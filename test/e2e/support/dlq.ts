@@ -38,7 +38,7 @@ export class DlqCollector {
           QueueUrl,
           MaxNumberOfMessages: 10,
           // Long polling asks every SQS server; a short poll on AWS samples only some of them.
-          WaitTimeSeconds: this.target.kind === "aws" ? 1 : 0,
+          WaitTimeSeconds: this.target.receiveWaitSeconds,
           VisibilityTimeout: 30,
           MessageAttributeNames: ["All"],
         }),

@@ -83,6 +83,7 @@ function wrapCloud(cloud: LocalCloud, overrides: PipelineOverrides, settleTimeou
     clients: { sqs: cloud.clients.sqs, dynamodb: cloud.clients.dynamodb, documents },
     settleTimeoutMs,
     pollIntervalMs: 50,
+    receiveWaitSeconds: 0,
     quiesce: (timeoutMs) => cloud.drain({ timeoutMs }),
     faults: {
       injected: () => {

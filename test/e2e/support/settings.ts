@@ -30,6 +30,11 @@ export interface E2eSettings {
   readonly settleTimeoutMs?: number;
   /** Console output of the local cloud's functions. */
   readonly functionLogs: "silent" | "inherit";
+  /**
+   * AWS_ENDPOINT_URL_SQS, when set (e.g. an SQS-compatible emulator). The SQS client otherwise sends each call to
+   * the host of the queue URL, whatever endpoint the environment names; given explicitly, the endpoint wins.
+   */
+  readonly sqsEndpoint?: string;
 }
 
 const RUN_ID = /^[A-Za-z0-9-]{1,40}$/;
@@ -68,5 +73,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): E2eSettings 
     awsTestTimeoutMs: (positiveSeconds(env, E2E_ENV.testTimeoutSeconds) ?? 1200) * 1000,
     settleTimeoutMs: settleSeconds === undefined ? undefined : settleSeconds * 1000,
     functionLogs,
+    sqsEndpoint: env.AWS_ENDPOINT_URL_SQS || undefined,
   };
 }

@@ -62,6 +62,8 @@ export interface E2eTarget {
   readonly settleTimeoutMs: number;
   /** Pause between two observations while waiting. */
   readonly pollIntervalMs: number;
+  /** Long-poll wait of the suite's own receives (the DLQ). */
+  readonly receiveWaitSeconds: number;
   /** Resolves once the source queue holds no message (visible, in flight or delayed); rejects after `timeoutMs`. */
   quiesce(timeoutMs: number): Promise<void>;
   readonly faults?: FaultControl;
