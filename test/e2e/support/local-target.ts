@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalCloud, type EarlyVisibilityExpiry, type LocalCloud, type LocalCloudOptions } from "../../../local/cloud";
+import { startLocalCloud, type EarlyVisibilityExpiry, type LocalCloud } from "../../../local/cloud";
 import type { FaultPlanSpec } from "../../../local/faults";
 import { loadStackFile, resolveString } from "../../../local/provision";
 import { DEFAULTS } from "../../../src/constructs/props";
@@ -42,11 +42,10 @@ export interface LocalTargetOptions {
   readonly faults?: (names: SynthesizedNames) => FaultPlanSpec;
   /** Early visibility expiry of the pipe's receives (built when the cloud starts, like `faults`). */
   readonly expireVisibilityEarly?: () => EarlyVisibilityExpiry;
-  /** Other local cloud options (defaults: failed records reappear after 1 s, TTL sweeps only on demand). */
-  readonly cloud?: Partial<Omit<LocalCloudOptions, "stackFile" | "faults" | "expireVisibilityEarly">>;
-  /** Default settle deadline of the scenarios (default 20 s). */
-  readonly settleTimeoutMs?: number;
 }
+
+/** How long a scenario waits for its messages to settle on the local cloud (E2E_SETTLE_TIMEOUT_SECONDS overrides). */
+const SETTLE_TIMEOUT_MS = 20_000;
 
 /** Synthesizes the payments stack into a temp folder, boots the local cloud on it and wraps it as a target. */
 export async function openLocalTarget(options: LocalTargetOptions, settings: E2eSettings): Promise<E2eTarget> {
@@ -57,14 +56,15 @@ export async function openLocalTarget(options: LocalTargetOptions, settings: E2e
     const { stackFile } = synthPaymentsStack(E2E_STACK, { outdir, overrides });
     cloud = await startLocalCloud({
       stackFile,
+      // Local deviation: failed records reappear after 1 s instead of the visibility timeout.
       retryVisibilityTimeoutSeconds: 1,
+      // TTL sweeps only when a scenario asks (retention), so expired items stay until then, as lazily as on AWS.
       ttlSweepIntervalMs: 0,
       functionLogs: settings.functionLogs,
-      ...options.cloud,
       faults: options.faults?.(synthesizedNames(stackFile)),
       expireVisibilityEarly: options.expireVisibilityEarly?.(),
     });
-    return wrapCloud(cloud, overrides, options.settleTimeoutMs ?? 20_000, () => rmSync(outdir, { recursive: true, force: true }));
+    return wrapCloud(cloud, overrides, settings.settleTimeoutMs ?? SETTLE_TIMEOUT_MS, () => rmSync(outdir, { recursive: true, force: true }));
   } catch (error) {
     await cloud?.stop();
     rmSync(outdir, { recursive: true, force: true });

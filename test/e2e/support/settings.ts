@@ -26,7 +26,7 @@ export interface E2eSettings {
   readonly runId: string;
   /** Jest timeout of one scenario on the aws target (local scenarios carry their own). */
   readonly awsTestTimeoutMs: number;
-  /** How long a scenario waits for its messages to settle; undefined = the target's default. */
+  /** How long a scenario waits for its messages to settle; undefined = the target's default (local 20 s). */
   readonly settleTimeoutMs?: number;
   /** Console output of the local cloud's functions. */
   readonly functionLogs: "silent" | "inherit";

@@ -39,8 +39,8 @@ interface Snapshot {
  * Waits until every message has reached a fate and the source queue is empty, then reads the final state.
  * Only the AWS SDK is used: the queue's attributes (through `target.quiesce`), the DLQ and the effects table.
  */
-export async function settle(target: E2eTarget, dlq: DlqCollector, sent: readonly Sent[], options: { timeoutMs?: number } = {}): Promise<Settlement> {
-  const timeoutMs = options.timeoutMs ?? target.settleTimeoutMs;
+export async function settle(target: E2eTarget, dlq: DlqCollector, sent: readonly Sent[]): Promise<Settlement> {
+  const timeoutMs = target.settleTimeoutMs;
   const deadline = Date.now() + timeoutMs;
   let last: Snapshot | undefined;
   try {
@@ -55,7 +55,7 @@ export async function settle(target: E2eTarget, dlq: DlqCollector, sent: readonl
   } catch (error) {
     const fates = last ? fatesOf(sent, last) : {};
     throw new SettleTimeoutError(
-      `messages did not settle within ${timeoutMs} ms: ${(error as Error).message}\nfates so far: ${JSON.stringify(fates)}\n${target.diagnostics()}`,
+      `messages did not settle within ${timeoutMs} ms: ${(error as Error).message}\nfates so far: ${JSON.stringify(fates)}`,
       { cause: error },
     );
   }

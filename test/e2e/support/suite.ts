@@ -10,12 +10,12 @@ import { capabilitiesOf, type Capability, type E2eTarget } from "./target";
 /** What a scenario works with: the target, its own tenant id, and the publish / settle helpers. */
 export interface ScenarioContext {
   readonly target: E2eTarget;
-  readonly dlq: DlqCollector;
   /** This scenario's tenant id: every key it publishes is its own. */
   readonly tenant: string;
   payment(orderId: string, fields?: Record<string, unknown>): PaymentBody;
   publish(bodies: readonly Publishable[]): Promise<Sent[]>;
-  settle(sent: readonly Sent[], options?: { timeoutMs?: number }): Promise<Settlement>;
+  /** Waits until every message has a fate and the queue is empty; then the fates and per-key counts. */
+  settle(sent: readonly Sent[]): Promise<Settlement>;
 }
 
 export interface ScenarioSpec {
@@ -82,11 +82,10 @@ export function e2eSuite(name: string, local: LocalTargetOptions): E2eSuite {
           if (!target || !dlq) throw new Error(`${name}: the ${settings.target} target did not start (see beforeAll)`);
           const ctx: ScenarioContext = {
             target,
-            dlq,
             tenant: tenant(spec.id),
             payment: (orderId, fields) => payment(tenant(spec.id), orderId, fields),
             publish: (bodies) => publish(target!, bodies),
-            settle: (sent, options) => settle(target!, dlq!, sent, options),
+            settle: (sent) => settle(target!, dlq!, sent),
           };
           try {
             await body(ctx);
