@@ -4,12 +4,22 @@
  */
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import type { Sent } from "./support/publish";
+import type { Settlement } from "./support/settle";
 import { e2eSuite } from "./support/suite";
-import type { Delivery } from "./support/target";
+import type { Delivery, E2eTarget } from "./support/target";
 
 const suite = e2eSuite("delivery", {});
 
 const sortedFates = (fates: Record<string, string>) => Object.values(fates).sort();
+
+/**
+ * The ledger names the message that applied the key: the duplicates never claimed it (with a broken claim
+ * condition they would overwrite the claim, and Powertools alone would hide it from the effect counts).
+ */
+async function expectLedgerOwnedByApplier(target: E2eTarget, settled: Settlement, key: string): Promise<void> {
+  const ledger = await readLedger(target, key);
+  expect(ledger).toMatchObject({ status: "COMPLETED", owner: settled.downstream[key].charge!.messageId });
+}
 
 suite.scenario({ id: "s1", title: "1. one message is applied once, and its ledger item is bounded" }, async ({ target, payment, publish, settle }) => {
   const [message] = await publish([payment("o1")]);
@@ -26,7 +36,7 @@ suite.scenario({ id: "s1", title: "1. one message is applied once, and its ledge
   expect(await readIdempotencyRecord(target, message.key!)).toMatchObject({ status: "COMPLETED" });
 });
 
-suite.scenario({ id: "s2", title: "2. the same message sent 5 times is applied once, with 4 duplicates" }, async ({ payment, publish, settle }) => {
+suite.scenario({ id: "s2", title: "2. the same message sent 5 times is applied once, with 4 duplicates" }, async ({ target, payment, publish, settle }) => {
   const body = payment("o1");
   const sent: Sent[] = [];
   for (let i = 0; i < 5; i += 1) sent.push(...(await publish([body])));
@@ -35,6 +45,7 @@ suite.scenario({ id: "s2", title: "2. the same message sent 5 times is applied o
   expect(sortedFates(settled.fates)).toEqual(["applied", "duplicate", "duplicate", "duplicate", "duplicate"]);
   expect(settled.effects).toEqual({ [sent[0].key!]: { charges: 1, calls: 1, callOutcomes: { applied: 1 } } });
   expect(settled.dlq).toEqual([]);
+  await expectLedgerOwnedByApplier(target, settled, sent[0].key!);
 });
 
 suite.scenario({ id: "s4a", title: "4a. ten copies in one batch: applied once, nine duplicates, none lost" }, async ({ target, payment, publish, settle }) => {
@@ -43,6 +54,7 @@ suite.scenario({ id: "s4a", title: "4a. ten copies in one batch: applied once, n
 
   expect(sortedFates(settled.fates)).toEqual(["applied", ...Array<string>(9).fill("duplicate")]);
   expect(settled.effects).toEqual({ [sent[0].key!]: { charges: 1, calls: 1, callOutcomes: { applied: 1 } } });
+  await expectLedgerOwnedByApplier(target, settled, sent[0].key!);
   if (target.deliveries) {
     // The copies really were processed side by side: their first receipt was one batch.
     const first = target.deliveries.of(sent[0].messageId)[0];
@@ -63,6 +75,7 @@ suite.scenario(
       const fates = sent.filter((m) => m.key === key).map((m) => settled.fates[m.messageId]);
       expect(fates.sort()).toEqual(["applied", "duplicate", "duplicate", "duplicate"]);
       expect(settled.effects[key]).toEqual({ charges: 1, calls: 1, callOutcomes: { applied: 1 } });
+      await expectLedgerOwnedByApplier(target, settled, key);
     }
     if (target.deliveries) {
       // Two batches holding copies of the same keys ran at the same time.
