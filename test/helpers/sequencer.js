@@ -1,0 +1,18 @@
+// Starts the suites that mostly wait (the retention scenario sleeps ~60 s of real time) first, so their wait
+// overlaps the other suites on a fresh clone, where jest has no timings cached yet. Then jest's own order.
+const Sequencer = require("@jest/test-sequencer").default;
+
+const WAIT_BOUND = [/test\/e2e\/retention\.test\.ts$/, /test\/plan\/terraform-plan\.test\.ts$/];
+
+class WaitBoundFirstSequencer extends Sequencer {
+  sort(tests) {
+    const rank = (test) => {
+      const index = WAIT_BOUND.findIndex((pattern) => pattern.test(test.path));
+      return index === -1 ? WAIT_BOUND.length : index;
+    };
+    const ordered = super.sort(tests);
+    return [...ordered].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+module.exports = WaitBoundFirstSequencer;
