@@ -1,4 +1,5 @@
 import jsonata from "jsonata";
+import { PAYMENTS_BUSINESS_KEY } from "../stacks/payments-identity";
 import { UsageError } from "./errors";
 
 /**
@@ -6,7 +7,7 @@ import { UsageError } from "./errors";
  * body as the state machine does. Only needed for messages without a `businessKey` attribute: those the queue's
  * redrive moved after maxReceiveCount. A stack with another expression passes it with `--key-expression`.
  */
-export const DEFAULT_KEY_EXPRESSION = "tenantId & '#' & orderId";
+export const DEFAULT_KEY_EXPRESSION: string = PAYMENTS_BUSINESS_KEY.expression;
 
 /** Evaluates a business key expression on a message body; undefined when the body is not a JSON object or the key is empty. */
 export type KeyDeriver = (body: string) => Promise<string | undefined>;

@@ -5,6 +5,7 @@ import { PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
 import { IdempotentPipeline, type IdempotentPipelineProps } from "../constructs";
 import type { StackConfig } from "./config";
 import { PaymentsDownstream } from "./payments-downstream";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./payments-identity";
 
 /** Per-environment overrides of the pipeline props (e.g. test-sized windows for the local end-to-end suite). */
 export type PipelineOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
@@ -27,9 +28,9 @@ export class PaymentsPipelineStack extends TerraformStack {
     this.pipeline = new IdempotentPipeline(this, "pipeline", {
       region: config.region,
       namePrefix: config.namePrefix,
-      businessKey: { expression: "tenantId & '#' & orderId", requiredFields: ["tenantId", "orderId"] },
-      operation: "charge",
-      payloadFields: ["amount", "currency"],
+      businessKey: PAYMENTS_BUSINESS_KEY,
+      operation: PAYMENTS_OPERATION,
+      payloadFields: PAYMENTS_PAYLOAD_FIELDS,
       ...pipelineOverrides,
       function: {
         name: "charge",
