@@ -1,6 +1,7 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { createStateMachine, realClock, type LambdaInvoker } from "../../local/stepfunctions";
 import { renderPipelineDefinition } from "../../statemachines/render";
+import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 import { startDynalite, type Dynalite } from "../helpers/dynalite";
 
 /** Exact duplicates inside one batch: processed once by the leader; followers share its fate. */
@@ -33,23 +34,7 @@ describe("pipeline.asl.json: duplicates inside one batch", () => {
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
       AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }, { AttributeName: "sk", AttributeType: "S" }],
     });
-    const definition = renderPipelineDefinition({
-      ledgerTableName: "ledger",
-      functionArn: "arn:aws:lambda:us-east-1:000000000000:function:charge",
-      deadLetterQueueUrl: "http://127.0.0.1:1/000000000000/dlq",
-      operation: "charge",
-      keyExpression: "tenantId & '#' & orderId",
-      requiredFields: ["tenantId", "orderId"],
-      payloadFields: ["amount", "currency"],
-      leaseSeconds: 60,
-      retentionSeconds: 600,
-      executionTimeoutSeconds: 30,
-      invokeTimeoutSeconds: 15,
-      lambdaRetries: 0,
-      maxConcurrency: 10,
-      permanentErrors: ["ValidationError"],
-      ledgerRetry: { intervalSeconds: 1, maxAttempts: 2, backoffRate: 2 },
-    });
+    const definition = renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, lambdaRetries: 0 });
     machine = createStateMachine(definition, { name: "wf", arn: "arn:aws:states:us-east-1:000000000000:stateMachine:wf", clock: realClock, integrations: { dynamodb: ddb.client, sqs, lambda } });
   });
   afterAll(() => ddb.stop());

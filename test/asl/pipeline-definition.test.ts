@@ -1,23 +1,8 @@
 import aslValidator from "asl-validator";
 import { jsonataString, renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
+import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
-const PARAMS: PipelineDefinitionParams = {
-  ledgerTableName: "ledger",
-  functionArn: "arn:aws:lambda:us-east-1:123456789012:function:charge",
-  deadLetterQueueUrl: "https://sqs.us-east-1.amazonaws.com/123456789012/dlq",
-  operation: "charge",
-  keyExpression: "tenantId & '#' & orderId",
-  requiredFields: ["tenantId", "orderId"],
-  payloadFields: ["amount", "currency"],
-  leaseSeconds: 60,
-  retentionSeconds: 604800,
-  executionTimeoutSeconds: 60,
-  invokeTimeoutSeconds: 15,
-  lambdaRetries: 2,
-  maxConcurrency: 10,
-  permanentErrors: ["ValidationError", "DownstreamConflictError"],
-  ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
-};
+const PARAMS: PipelineDefinitionParams = { ...PIPELINE_TEST_PARAMS, permanentErrors: ["ValidationError", "DownstreamConflictError"] };
 
 type States = Record<string, Record<string, any>>;
 

@@ -5,6 +5,7 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { realClock, type LambdaInvoker } from "../../local/stepfunctions";
 import { renderPipelineDefinition } from "../../statemachines/render";
+import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 import { createTable, startDynalite, type LocalDynamo } from "./helpers/dynalite";
 import { machine } from "./helpers/machine";
 
@@ -15,23 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ddb.close());
 
-const definition = renderPipelineDefinition({
-  ledgerTableName: "ledger",
-  functionArn: "arn:aws:lambda:us-east-1:123456789012:function:charge",
-  deadLetterQueueUrl: "http://127.0.0.1:1/123456789012/dlq",
-  operation: "charge",
-  keyExpression: "tenantId & '#' & orderId",
-  requiredFields: ["tenantId", "orderId"],
-  payloadFields: ["amount", "currency"],
-  leaseSeconds: 60,
-  retentionSeconds: 604800,
-  executionTimeoutSeconds: 60,
-  invokeTimeoutSeconds: 15,
-  lambdaRetries: 2,
-  maxConcurrency: 10,
-  permanentErrors: ["ValidationError"],
-  ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
-});
+const definition = renderPipelineDefinition(PIPELINE_TEST_PARAMS);
 
 function record(messageId: string, body: unknown) {
   return {

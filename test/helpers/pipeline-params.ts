@@ -1,0 +1,20 @@
+import type { PipelineDefinitionParams } from "../../statemachines/render";
+
+/** Render parameters of the pipeline state machine with literal names, for tests that run or inspect it. */
+export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {
+  ledgerTableName: "ledger",
+  functionArn: "arn:aws:lambda:us-east-1:123456789012:function:charge",
+  deadLetterQueueUrl: "http://127.0.0.1:1/123456789012/dlq",
+  operation: "charge",
+  keyExpression: "tenantId & '#' & orderId",
+  requiredFields: ["tenantId", "orderId"],
+  payloadFields: ["amount", "currency"],
+  leaseSeconds: 60,
+  retentionSeconds: 604800,
+  executionTimeoutSeconds: 60,
+  invokeTimeoutSeconds: 15,
+  lambdaRetries: 2,
+  maxConcurrency: 10,
+  permanentErrors: ["ValidationError"],
+  ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
+};
