@@ -8,7 +8,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 
-const { taskRoot, handler: fullHandler } = workerData;
+const { taskRoot, handler: fullHandler, discardOutput } = workerData;
+
+// Output nobody reads ("silent" logs) ends here instead of crossing to the host thread. The handler still
+// formats and writes every line, as on Lambda; only the transport is skipped.
+if (discardOutput) {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.write = (_chunk, encoding, callback) => {
+      const done = typeof encoding === "function" ? encoding : callback;
+      if (typeof done === "function") queueMicrotask(() => done());
+      return true;
+    };
+  }
+}
 
 // ---- errors, spelled as the runtime spells them -------------------------------------------------------------
 function runtimeError(name, message) {
