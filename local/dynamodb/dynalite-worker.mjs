@@ -1,6 +1,10 @@
 // Runs dynalite in its own thread (and event loop). Plain ESM so any caller (jest, tsx, node) can start it.
+import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import dynalite from "dynalite";
+
+const require = createRequire(import.meta.url);
+require("./dynalite-parse-cache.cjs").installParseCache(require);
 
 const server = dynalite(workerData?.options ?? {});
 

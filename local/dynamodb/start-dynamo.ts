@@ -51,9 +51,16 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
   throw new InvalidDynamoOptionError(`placement must be "worker" or "in-process", got ${JSON.stringify(placement)}`);
 }
 
+/** dynalite's expression parsers, memoized (see dynalite-parse-cache.cjs). */
+interface ParseCacheModule {
+  installParseCache(requireFn: NodeJS.Require): { hits: number; misses: number };
+}
+
 async function startInProcess(counter: RequestCounter): Promise<LocalDynamo> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
   const dynalite = require("dynalite") as DynaliteFactory;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker
+  (require("./dynalite-parse-cache.cjs") as ParseCacheModule).installParseCache(require);
   const server = dynalite({ ...DYNALITE_OPTIONS });
   server.on("request", (req: { headers: Record<string, string | string[] | undefined> }) => counter.record(req.headers["x-amz-target"]));
   const port = await new Promise<number>((resolve, reject) => {
