@@ -1,5 +1,6 @@
 import { startLocalCloud, type LocalCloud } from "../../local/cloud";
 import { peekDlq, readEffects, verify } from "../observe";
+import { callsPerMessage, floorRatio, perSecond, requestDelta } from "./bench-math";
 import type { BenchOptions } from "./bench-options";
 import { measureFloor, type FloorResult } from "./bench-floor";
 import { startThreadCpu, type ThreadCpu } from "./cpu-profiler";
@@ -40,12 +41,6 @@ export interface E2eCaseResult {
     readonly cpu: ThreadCpu;
     readonly messages: number;
   };
-}
-
-function delta(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [op, n] of Object.entries(after)) if (n - (before[op] ?? 0) > 0) out[op] = n - (before[op] ?? 0);
-  return out;
 }
 
 /** Publishes a stream with back-pressure and waits until the pipeline settles; returns what was sent. */
@@ -95,21 +90,20 @@ export async function runE2eCase(batchSize: number, options: BenchOptions, note:
     const sent = await pushThrough(live, options, options.messages, "measured", options.duplicateRatio);
     const ms = Date.now() - started;
     const threadCpu = cpu.stop();
-    const dynamoCalls = delta(live.stats().dynamodbRequests, requestsBefore);
-    const calls = Object.values(dynamoCalls).reduce((a, b) => a + b, 0);
+    const dynamoCalls = requestDelta(live.stats().dynamodbRequests, requestsBefore);
     const [effects, dlq] = await Promise.all([
       readEffects(live.clients.dynamodb, live.outputs.effects_table_name as string),
       peekDlq(live.clients.sqs, live.outputs.dlq_url as string),
     ]);
     const verification = verify(sent, effects, dlq);
-    const throughput = (options.messages / ms) * 1000;
-    const callsPerMessage = calls / options.messages;
+    const throughput = perSecond(options.messages, ms);
+    const calls = callsPerMessage(dynamoCalls, options.messages);
     const run: E2eRun = {
       messages: options.messages,
       ms,
       throughput,
       dynamoCalls,
-      dynamoCallsPerMessage: callsPerMessage,
+      dynamoCallsPerMessage: calls,
       cpu: threadCpu,
       lost: verification.lost.length,
       doubleApplied: verification.doubleApplied.length,
@@ -134,7 +128,7 @@ export async function runE2eCase(batchSize: number, options: BenchOptions, note:
       floor,
       coldStartMs: firstOutcome > 0 ? firstOutcome - warmStart : 0,
       run,
-      floorRatio: floor.dynamoPutConcurrent > 0 ? (throughput * callsPerMessage) / floor.dynamoPutConcurrent : 0,
+      floorRatio: floorRatio(throughput, calls, floor.dynamoPutConcurrent),
       profile,
     };
   } finally {

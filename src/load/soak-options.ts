@@ -40,7 +40,7 @@ export const SOAK_DEFAULTS: SoakOptions = {
   batchSize: 10,
   pipeConcurrency: 4,
   rate: 0,
-  maxBacklog: 400,
+  maxBacklog: 200,
   retryAfterSeconds: 1,
   settleTimeoutSeconds: 300,
 };

@@ -1,4 +1,5 @@
 import { formatTable } from "../observe";
+import { perSecond } from "./bench-math";
 import { LoadKind } from "./generator";
 import type { SoakResult } from "./soak-run";
 
@@ -27,7 +28,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 /** The end-of-run table and the invariant checks of a soak. */
 export function buildSoakReport(result: SoakResult): SoakReport {
   const { verification: v, counts, stats, fates, ledger, mix, timings } = result;
-  const throughput = timings.settleMs > 0 ? (v.sent / timings.settleMs) * 1000 : 0;
+  const throughput = perSecond(v.sent, timings.settleMs);
   const faultsByKind: Record<string, number> = { ...stats.faults?.byKind };
   if (stats.visibilityExpiredEarly > 0) faultsByKind["sqs.visibility-expired-early"] = stats.visibilityExpiredEarly;
   const checks = [
@@ -54,6 +55,7 @@ export function buildSoakReport(result: SoakResult): SoakReport {
     ["duplicates acknowledged", n(counts.duplicate), "record outcomes"],
     ["retried (deliveries that came back)", n(counts.retry), "record outcomes"],
     ...reasons.map((r) => [`quarantined: ${r}`, n(v.quarantinedByReason[r]), expected[r] ?? ""]),
+    ...(reasons.length ? [["", "", "(a message delivered twice at once can be quarantined twice)"]] : []),
     ["LOST", n(v.lost.length), "must be 0"],
     ["DOUBLE-APPLIED", n(v.doubleApplied.length), "must be 0"],
     ["ledger items / without valid TTL", `${n(ledger.items)} / ${n(ledger.badTtl.length)}`, `${n(ledger.inProgress)} still IN_PROGRESS`],
