@@ -1,4 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { availableParallelism } from "node:os";
 import { startDynamo, startDynamoFaultProxy, startTtlSweeper, type DynamoFaultProxy, type LocalDynamo, type TtlSweeper } from "../dynamodb";
 import { createFaultPlan, type FaultPlan, type FaultPlanSpec } from "../faults";
 import { JsonProtocolClient } from "../json-protocol";
@@ -74,6 +75,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       faults,
       logs: options.functionLogs ?? "silent",
       region,
+      maxEnvironmentsPerFunction: options.maxFunctionEnvironments ?? defaultFunctionEnvironments(),
     });
     cleanup.push(() => lambda.stop());
 
@@ -193,6 +195,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await cleanup.unwind();
     throw error;
   }
+}
+
+/** Cores + 1: enough environments to keep every core busy while one waits on I/O, few enough to stay warm. */
+function defaultFunctionEnvironments(): number {
+  return availableParallelism() + 1;
 }
 
 function provisionedPipe(provisioned: ProvisionedStack, name: string) {
