@@ -30,7 +30,7 @@ export interface LocalCloudOptions {
   readonly startPipes?: boolean;
   /** Keep the event history of executions that did not succeed, for debugging (default 20). */
   readonly keepFailedExecutions?: number;
-  /** Where dynalite runs: the host's event loop (default) or its own worker thread. */
+  /** Where dynalite runs: its own worker thread (default) or the host's event loop. */
   readonly dynamoPlacement?: DynamoPlacement;
   /**
    * Execution environments (worker threads) kept per function; more concurrent invocations wait for one to be free
