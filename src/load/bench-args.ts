@@ -27,6 +27,7 @@ Options:
   --seed <s>            seed of the streams (default "${BENCH_DEFAULTS.seed}")
   --dynamo <where>      dynalite placement: in-process | worker (default: the local cloud's)
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})
+  --profile-dir <dir>   also write every thread's raw .cpuprofile there (open in Chrome DevTools)
   -h, --help            this text`;
 
 export interface BenchCli {
@@ -54,6 +55,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
         seed: { type: "string" },
         dynamo: { type: "string" },
         "json-file": { type: "string" },
+        "profile-dir": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -80,6 +82,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
       seed: v.seed ?? d.seed,
       settleTimeoutSeconds: d.settleTimeoutSeconds,
       dynamoPlacement: v.dynamo === undefined ? undefined : readChoice(v.dynamo, "dynamo", DynamoPlacement.InProcess, Object.values(DynamoPlacement)),
+      profileDir: v["profile-dir"],
     },
   };
 }

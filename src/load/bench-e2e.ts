@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { startLocalCloud, type LocalCloud } from "../../local/cloud";
 import { peekDlq, readEffects, verify } from "../observe";
 import { callsPerMessage, floorRatio, perSecond, requestDelta } from "./bench-math";
@@ -9,7 +11,7 @@ import { generateStream } from "./generator";
 import { summarizeProfile, type ProfileSummary } from "./profile-summary";
 import { publish, type LoadSent } from "./publisher";
 import { synthLoadStack } from "./stack";
-import { startThreadProfiles, ThreadKind } from "./thread-profiler";
+import { startThreadProfiles, ThreadKind, type ThreadProfile } from "./thread-profiler";
 import { summarizeThreads, type ThreadKindSummary } from "./thread-summary";
 
 /** One measured run through the whole pipeline. */
@@ -41,6 +43,15 @@ export interface E2eCaseResult {
     readonly cpu: ThreadCpu;
     readonly messages: number;
   };
+}
+
+/** One `.cpuprofile` file per thread, named after the case and the thread. */
+function writeProfiles(dir: string, prefix: string, threads: readonly ThreadProfile[]): void {
+  mkdirSync(dir, { recursive: true });
+  threads.forEach((thread, i) => {
+    const name = `${prefix}-${i}-${thread.kind.replace(/[^a-z0-9]+/gi, "-").replace(/-+$/, "")}.cpuprofile`;
+    writeFileSync(join(dir, name), JSON.stringify(thread.profile));
+  });
 }
 
 /** Publishes a stream with back-pressure and waits until the pipeline settles; returns what was sent. */
@@ -119,6 +130,7 @@ export async function runE2eCase(batchSize: number, options: BenchOptions, note:
       } finally {
         const cpu = profileCpu.stop();
         const threads = await profiler.stop();
+        if (options.profileDir) writeProfiles(options.profileDir, `batch${batchSize}`, threads);
         const main = threads.find((t) => t.kind === ThreadKind.Main);
         if (main) profile = { main: summarizeProfile(main.profile), threads: summarizeThreads(threads), cpu, messages: options.profileMessages };
       }

@@ -19,6 +19,8 @@ export interface BenchOptions {
   readonly seed: string;
   readonly settleTimeoutSeconds: number;
   readonly dynamoPlacement?: DynamoPlacement;
+  /** Also write each thread's raw profile (`.cpuprofile`, opens in Chrome DevTools) into this folder. */
+  readonly profileDir?: string;
 }
 
 export const BENCH_DEFAULTS: BenchOptions = {
