@@ -23,6 +23,8 @@ Options:
   --faults <profile>    none | realistic | harsh (default ${SOAK_DEFAULTS.faultProfile})
   --batch-size <n>      pipe batch size, 1-10 (default ${SOAK_DEFAULTS.batchSize})
   --pollers <n>         pipe pollers, i.e. batches in flight (default ${SOAK_DEFAULTS.pipeConcurrency})
+  --function-envs <n>   Lambda execution environments for the function (default ${SOAK_DEFAULTS.functionEnvironments}: hangs
+                        and crashes hold or replace them)
   --rate <n>            publish rate in msg/s; 0 = as fast as the backlog allows (default ${SOAK_DEFAULTS.rate})
   --backlog <n>         the producer waits while the queue holds this many messages (default ${SOAK_DEFAULTS.maxBacklog})
   --retry-after <s>     seconds before a retried message reappears (default ${SOAK_DEFAULTS.retryAfterSeconds}; a local
@@ -59,6 +61,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
         faults: { type: "string" },
         "batch-size": { type: "string" },
         pollers: { type: "string" },
+        "function-envs": { type: "string" },
         rate: { type: "string" },
         backlog: { type: "string" },
         "retry-after": { type: "string" },
@@ -85,6 +88,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
     faultProfile: readChoice(v.faults, "faults", d.faultProfile, Object.values(FaultProfile)),
     batchSize: readInt(v["batch-size"], "batch-size", d.batchSize, 1, 10),
     pipeConcurrency: readInt(v.pollers, "pollers", d.pipeConcurrency, 1, 32),
+    functionEnvironments: readInt(v["function-envs"], "function-envs", d.functionEnvironments, 1, 64),
     rate: readInt(v.rate, "rate", d.rate, 0, 100_000),
     maxBacklog: readInt(v.backlog, "backlog", d.maxBacklog, 0, 1_000_000),
     retryAfterSeconds: readInt(v["retry-after"], "retry-after", d.retryAfterSeconds, 0, 3600),

@@ -18,6 +18,11 @@ export interface SoakOptions {
   readonly batchSize: number;
   /** Pollers of the pipe (batches in flight). */
   readonly pipeConcurrency: number;
+  /**
+   * Lambda execution environments kept for the function. More than the local cloud's default (cores + 1): under
+   * faults a hang holds one for the whole function timeout and a crash replaces one with a cold start.
+   */
+  readonly functionEnvironments: number;
   /** Publish rate in messages per second; 0 = as fast as the backlog allows. */
   readonly rate: number;
   /** The producer waits while the queue holds this many messages. */
@@ -38,7 +43,8 @@ export const SOAK_DEFAULTS: SoakOptions = {
   seed: "soak",
   faultProfile: "realistic",
   batchSize: 10,
-  pipeConcurrency: 4,
+  pipeConcurrency: 8,
+  functionEnvironments: 6,
   rate: 0,
   maxBacklog: 200,
   retryAfterSeconds: 1,

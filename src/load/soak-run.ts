@@ -57,6 +57,7 @@ export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<So
       expireVisibilityEarly: setup.expireVisibilityEarly,
       retryVisibilityTimeoutSeconds: options.retryAfterSeconds,
       pipeConcurrency: options.pipeConcurrency,
+      maxFunctionEnvironments: options.functionEnvironments,
       // Retention is days: nothing can expire during a run, and a full-table sweep every second grows with it.
       ttlSweepIntervalMs: 0,
       dynamoPlacement: options.dynamoPlacement,

@@ -33,6 +33,9 @@ function kindOf(url: string): ThreadKind {
   return ThreadKind.Other;
 }
 
+/** How long a worker thread may take to answer an inspector call. */
+const CALL_TIMEOUT_MS = 5000;
+
 /** Reads `/proc/thread-self/schedstat` in the thread that evaluates it: on-CPU nanoseconds. */
 const SCHEDSTAT = "Number(require('fs').readFileSync('/proc/thread-self/schedstat','utf8').split(' ')[0])";
 
@@ -86,11 +89,15 @@ export async function startThreadProfiles(options: { intervalUs?: number } = {})
     const call = (method: string, params: Record<string, unknown> = {}) =>
       new Promise<Record<string, unknown> | undefined>((resolve) => {
         const id = ++seq;
-        pending.set(id, { sessionId, resolve });
-        session.post("NodeWorker.sendMessageToWorker", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => {
+        // A thread that ended may never answer nor be reported detached: give up after a while.
+        const timer = setTimeout(() => finish(undefined), CALL_TIMEOUT_MS);
+        const finish = (message: Record<string, unknown> | undefined) => {
+          clearTimeout(timer);
           pending.delete(id);
-          resolve(undefined);
-        });
+          resolve(message);
+        };
+        pending.set(id, { sessionId, resolve: finish });
+        session.post("NodeWorker.sendMessageToWorker", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => finish(undefined));
       });
     const worker: WorkerSession = { title: workerInfo.title, kind: kindOf(workerInfo.url), call, started: Promise.resolve() };
     worker.started = (async () => {

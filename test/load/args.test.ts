@@ -17,10 +17,10 @@ describe("Function: parseSoakArgs", () => {
 
   it("reads shares as fractions or percentages, and every other flag", () => {
     // Act
-    const cli = parseSoakArgs(["--messages", "1_500", "--duplicates", "25%", "--invalid", "0.05", "--seed", "s1", "--faults", "harsh", "--batch-size", "5", "--pollers", "2", "--rate", "200", "--backlog", "0", "--dynamo", "worker", "--json", "--json-file", "out/soak.json", "--no-progress"]);
+    const cli = parseSoakArgs(["--messages", "1_500", "--duplicates", "25%", "--invalid", "0.05", "--seed", "s1", "--faults", "harsh", "--batch-size", "5", "--pollers", "2", "--function-envs", "4", "--rate", "200", "--backlog", "0", "--dynamo", "worker", "--json", "--json-file", "out/soak.json", "--no-progress"]);
 
     // Assert
-    expect(cli.options).toMatchObject({ messages: 1500, duplicateRatio: 0.25, invalidRatio: 0.05, seed: "s1", faultProfile: "harsh", batchSize: 5, pipeConcurrency: 2, rate: 200, maxBacklog: 0, dynamoPlacement: "worker" });
+    expect(cli.options).toMatchObject({ messages: 1500, duplicateRatio: 0.25, invalidRatio: 0.05, seed: "s1", faultProfile: "harsh", batchSize: 5, pipeConcurrency: 2, functionEnvironments: 4, rate: 200, maxBacklog: 0, dynamoPlacement: "worker" });
     expect(cli).toMatchObject({ json: true, jsonFile: "out/soak.json", progress: false });
   });
 
