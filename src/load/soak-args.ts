@@ -10,8 +10,9 @@ export const SOAK_HELP = `Usage: npm run soak [-- options]
 Drives the payments pipeline on the local cloud with a seeded stream (duplicates, invalid messages, payload
 conflicts, charges the function rejects) and a seeded fault plan (Lambda failures, crashes and hangs after the
 side effect, DynamoDB throttles and 500s, early visibility expiry), waits until every message has a fate, then
-checks DESIGN.md §2 over every key. Prints a table; exits 1 when an invariant broke (lost, double-applied,
-ledger without TTL, wrong DLQ reason), 2 on bad flags or a run that could not finish.
+checks the pipeline's guarantees (README, "Guarantees") over every key. Prints a table; exits 1 when an
+invariant broke (lost, double-applied, ledger without TTL, wrong DLQ reason), 2 on bad flags or a run that could
+not finish. Figures and the fault profile: docs/performance.md.
 
 Options:
   --messages <n>        messages to publish (default ${SOAK_DEFAULTS.messages})
