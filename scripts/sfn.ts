@@ -7,6 +7,7 @@
  * (or TIMED_OUT). Exit 0 whenever the machine could run; non-zero with one line on stderr for unusable
  * arguments, files or definitions.
  */
+import "./support/quiet-sdk";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
