@@ -7,6 +7,7 @@ module.exports = {
   setupFiles: ["<rootDir>/test/helpers/env.ts"],
   testSequencer: "<rootDir>/test/helpers/sequencer.js",
   testTimeout: 30000,
-  // Many suites wait on emulators and child processes rather than compute: two workers use both cores.
-  maxWorkers: 2,
+  // Many suites wait (the retention scenario sleeps ~60 s, others wait on emulators and child processes), so
+  // three workers keep two cores busy: ~80 s instead of ~105 s with two, measured on this project's machine.
+  maxWorkers: 3,
 };
