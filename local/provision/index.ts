@@ -6,3 +6,4 @@ export type { LocalFunction, LocalPipe, LocalQueue, LocalStateMachine, LocalTabl
 export { ProvisionError, StackFileError, UnresolvedReferenceError } from "./errors";
 export { LOCAL_ACCOUNT } from "./attributes";
 export { resolveString } from "./references";
+export { literalOutputs } from "./literal-outputs";

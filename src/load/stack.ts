@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadStackFile, resolveString } from "../../local/provision";
+import { literalOutputs, loadStackFile } from "../../local/provision";
 import type { StackConfig } from "../stacks/config";
 import type { PipelineOverrides } from "../stacks/payments-stack";
 import { synthPaymentsStack } from "../stacks/synth";
@@ -60,12 +60,6 @@ export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides
 
 /** Resolves the outputs naming the tables, the function and the operation from the synthesized JSON. */
 function namesOf(stackFile: string): LoadStackNames {
-  const stack = loadStackFile(stackFile);
-  const lookup = (type: string, name: string, attribute: string, usedBy: string) => {
-    const value = stack.resources[type]?.[name]?.[attribute];
-    if (typeof value !== "string") throw new Error(`${usedBy}: ${type}.${name}.${attribute} is not a literal in ${stackFile}`);
-    return value;
-  };
-  const output = (name: string) => resolveString(String(stack.outputs[name]?.value ?? ""), lookup, `output.${name}`);
-  return Object.fromEntries(Object.entries(OUTPUTS).map(([field, name]) => [field, output(name)])) as unknown as LoadStackNames;
+  const outputs = literalOutputs(loadStackFile(stackFile), Object.values(OUTPUTS));
+  return Object.fromEntries(Object.entries(OUTPUTS).map(([field, name]) => [field, outputs[name]])) as unknown as LoadStackNames;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalCloud, type EarlyVisibilityExpiry, type LocalCloud } from "../../../local/cloud";
 import type { FaultPlanSpec } from "../../../local/faults";
-import { loadStackFile, resolveString } from "../../../local/provision";
+import { literalOutputs, loadStackFile } from "../../../local/provision";
 import { DEFAULTS } from "../../../src/constructs/props";
 import type { StackConfig } from "../../../src/stacks/config";
 import type { PipelineOverrides } from "../../../src/stacks/payments-stack";
@@ -113,20 +113,9 @@ function wrapCloud(cloud: LocalCloud, overrides: PipelineOverrides, settleTimeou
 
 /** Resolves the outputs that name tables and the function from the synthesized JSON (literal resource attributes). */
 export function synthesizedNames(stackFile: string): SynthesizedNames {
-  const stack = loadStackFile(stackFile);
-  const lookup = (type: string, name: string, attribute: string, usedBy: string) => {
-    const value = stack.resources[type]?.[name]?.[attribute];
-    if (typeof value !== "string") throw new Error(`${usedBy}: ${type}.${name}.${attribute} is not a literal in ${stackFile}`);
-    return value;
-  };
-  const output = (name: string) => resolveString(String(stack.outputs[name]?.value ?? ""), lookup, `output.${name}`);
-  return {
-    ledgerTable: output(OUTPUT_NAMES.ledgerTable),
-    idempotencyTable: output(OUTPUT_NAMES.idempotencyTable),
-    effectsTable: output(OUTPUT_NAMES.effectsTable),
-    functionName: output(OUTPUT_NAMES.functionName),
-    operation: output(OUTPUT_NAMES.operation),
-  };
+  const fields = ["ledgerTable", "idempotencyTable", "effectsTable", "functionName", "operation"] as const;
+  const outputs = literalOutputs(loadStackFile(stackFile), fields.map((field) => OUTPUT_NAMES[field]));
+  return Object.fromEntries(fields.map((field) => [field, outputs[OUTPUT_NAMES[field]]])) as unknown as SynthesizedNames;
 }
 
 function mergeOverrides(base: PipelineOverrides, extra: PipelineOverrides): PipelineOverrides {

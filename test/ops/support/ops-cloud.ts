@@ -6,18 +6,12 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { startLocalCloud, writeStateFile, type LocalCloud, type OutcomeEvent } from "../../../local/cloud";
 import type { FaultPlanSpec } from "../../../local/faults";
 import type { OpsContext } from "../../../src/ops";
+import { LOAD_WINDOWS } from "../../../src/load/stack";
 import { synthPaymentsStack } from "../../../src/stacks/synth";
 import { waitFor } from "../../helpers/wait-for";
 
-/** Test-sized windows: a failed record is back after 1 s, a lease lasts 5 s. */
-const OVERRIDES = {
-  executionTimeoutSeconds: 5,
-  visibilityTimeoutSeconds: 30,
-  leaseSeconds: 5,
-  function: { timeoutSeconds: 2 },
-  lambdaRetries: 1,
-  maximumBatchingWindowSeconds: 0,
-} as const;
+/** Test-sized windows (the load tools' own): a lease lasts 5 s. */
+const OVERRIDES = LOAD_WINDOWS;
 
 export interface OpsCloud {
   readonly cloud: LocalCloud;
