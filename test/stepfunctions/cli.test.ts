@@ -1,6 +1,6 @@
 /** scripts/sfn.ts end to end (spawns tsx: slower, so only two cases). */
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -9,6 +9,7 @@ import { startDynalite, createTable, type LocalDynamo } from "./helpers/dynalite
 const exec = promisify(execFile);
 const root = join(__dirname, "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "sfn-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, value: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
