@@ -2,7 +2,7 @@ import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { createStateMachine, realClock, type LambdaInvoker } from "../../local/stepfunctions";
 import { renderPipelineDefinition } from "../../statemachines/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
-import { startDynalite, type Dynalite } from "../helpers/dynalite";
+import { pkSkTable, startDynalite, type Dynalite } from "../helpers/dynalite";
 
 /** Exact duplicates inside one batch: processed once by the leader; followers share its fate. */
 describe("pipeline.asl.json: duplicates inside one batch", () => {
@@ -28,12 +28,7 @@ describe("pipeline.asl.json: duplicates inside one batch", () => {
 
   beforeAll(async () => {
     ddb = await startDynalite();
-    await ddb.createTable({
-      TableName: "ledger",
-      BillingMode: "PAY_PER_REQUEST",
-      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
-      AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }, { AttributeName: "sk", AttributeType: "S" }],
-    });
+    await ddb.createTable(pkSkTable("ledger"));
     const definition = renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, lambdaRetries: 0 });
     machine = createStateMachine(definition, { name: "wf", arn: "arn:aws:states:us-east-1:000000000000:stateMachine:wf", clock: realClock, integrations: { dynamodb: ddb.client, sqs, lambda } });
   });

@@ -66,3 +66,19 @@ export async function startDynalite(): Promise<Dynalite> {
 
   return { endpoint, client, createTable, stop };
 }
+
+/** A table keyed like the ledger and the effects table: string `pk` (hash) and `sk` (range), on demand. */
+export function pkSkTable(name: string): CreateTableCommandInput {
+  return {
+    TableName: name,
+    BillingMode: "PAY_PER_REQUEST",
+    AttributeDefinitions: [
+      { AttributeName: "pk", AttributeType: "S" },
+      { AttributeName: "sk", AttributeType: "S" },
+    ],
+    KeySchema: [
+      { AttributeName: "pk", KeyType: "HASH" },
+      { AttributeName: "sk", KeyType: "RANGE" },
+    ],
+  };
+}

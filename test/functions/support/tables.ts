@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
+import { pkSkTable } from "../../helpers/dynalite";
 
 /** The Powertools table as the infrastructure creates it: hash key `id` (TTL `expiration` is not emulated). */
 export function idempotencyTable(name: string): CreateTableCommandInput {
@@ -12,16 +13,5 @@ export function idempotencyTable(name: string): CreateTableCommandInput {
 
 /** The downstream stand-in's table: `pk`/`sk` (TTL `expiresAt` is not emulated). */
 export function effectsTable(name: string): CreateTableCommandInput {
-  return {
-    TableName: name,
-    AttributeDefinitions: [
-      { AttributeName: "pk", AttributeType: "S" },
-      { AttributeName: "sk", AttributeType: "S" },
-    ],
-    KeySchema: [
-      { AttributeName: "pk", KeyType: "HASH" },
-      { AttributeName: "sk", KeyType: "RANGE" },
-    ],
-    BillingMode: "PAY_PER_REQUEST",
-  };
+  return pkSkTable(name);
 }

@@ -7,6 +7,7 @@ import {
   UpdateItemCommand,
 } from "@aws-sdk/client-dynamodb";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { pkSkTable } from "../../helpers/dynalite";
 import {
   InvalidDynamoOptionError,
   ProxyVerdict,
@@ -44,20 +45,7 @@ afterAll(async () => {
 async function newTable(): Promise<string> {
   tableCount += 1;
   const name = `ledger-${tableCount}`;
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: "PAY_PER_REQUEST",
-      AttributeDefinitions: [
-        { AttributeName: "pk", AttributeType: "S" },
-        { AttributeName: "sk", AttributeType: "S" },
-      ],
-      KeySchema: [
-        { AttributeName: "pk", KeyType: "HASH" },
-        { AttributeName: "sk", KeyType: "RANGE" },
-      ],
-    }),
-  );
+  await client.send(new CreateTableCommand(pkSkTable(name)));
   await waitForTableActive(client, name);
   return name;
 }
