@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { DownstreamConflictError, DownstreamStateError } from "../shared/errors";
+import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError } from "../shared/errors";
 import { CallOutcome, ChargeOutcome } from "./types";
 
 /**
@@ -15,6 +15,8 @@ import { CallOutcome, ChargeOutcome } from "./types";
  */
 
 export const CHARGE_SK = "CHARGE";
+/** The stand-in refuses larger charges (minor units), as a payments API declines one over a limit: `rejected`. */
+export const MAX_CHARGE_MINOR_UNITS = 100_000_000;
 export const CALL_SK_PREFIX = "CALL#";
 
 export interface ChargeStore {
@@ -83,6 +85,10 @@ export async function charge(store: ChargeStore, request: ChargeRequest): Promis
       }),
     );
 
+  if (request.amount > MAX_CHARGE_MINOR_UNITS) {
+    await recordCall(CallOutcome.REFUSED);
+    throw new DownstreamRefusedError(`downstream refuses charges above ${MAX_CHARGE_MINOR_UNITS} minor units; this call asked for ${request.amount} ${request.currency}`);
+  }
   const applied = await putChargeIfAbsent(store, request, candidate, expiresAt);
   if (applied) {
     // A crash here leaves the charge without its CALL item: calls can be under-counted, charges never.

@@ -47,6 +47,14 @@ export class DownstreamConflictError extends PipelineFunctionError {
   }
 }
 
+/** The downstream refuses this request for a business reason (e.g. above a limit); retrying cannot help. Permanent. */
+export class DownstreamRefusedError extends PipelineFunctionError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DownstreamRefusedError";
+  }
+}
+
 /** The downstream answered in a way that should clear up on a later attempt. Transient. */
 export class DownstreamStateError extends PipelineFunctionError {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -59,7 +67,7 @@ export class DownstreamStateError extends PipelineFunctionError {
  * Error names the state machine treats as permanent: release the claim and quarantine with reason `rejected`.
  * Everything else, including Powertools' `IdempotencyAlreadyInProgressError`, is transient: release and retry.
  */
-export const PERMANENT_ERROR_NAMES = ["ValidationError"] as const;
+export const PERMANENT_ERROR_NAMES = ["ValidationError", "DownstreamRefusedError"] as const;
 
 /**
  * Error names that mean "this key was applied with another payload": release the claim and quarantine with

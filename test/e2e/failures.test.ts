@@ -85,7 +85,7 @@ suite.scenario(
 suite.scenario(
   { id: "s8", title: "8. a permanent downstream failure releases the claim and is quarantined as rejected" },
   async ({ target, payment, publish, settle }) => {
-    const [message] = await publish([payment("o1", { amount: -5 })]);
+    const [message] = await publish([payment("o1", { amount: 200_000_000 })]);
     const settled = await settle([message]);
 
     expect(settled.fates).toEqual({ [message.messageId]: "quarantined:rejected" });
