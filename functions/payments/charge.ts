@@ -15,8 +15,11 @@ import { CallOutcome, ChargeOutcome } from "./types";
  */
 
 export const CHARGE_SK = "CHARGE";
-/** The stand-in refuses larger charges (minor units), as a payments API declines one over a limit: `rejected`. */
-export const MAX_CHARGE_MINOR_UNITS = 100_000_000;
+/**
+ * The stand-in refuses charges in ISO 4217's "no currency" code, as a payments API declines a currency it does not
+ * take: a well-formed message the downstream turns down for good (`rejected`).
+ */
+export const REFUSED_CURRENCY = "XXX";
 export const CALL_SK_PREFIX = "CALL#";
 
 export interface ChargeStore {
@@ -85,9 +88,9 @@ export async function charge(store: ChargeStore, request: ChargeRequest): Promis
       }),
     );
 
-  if (request.amount > MAX_CHARGE_MINOR_UNITS) {
+  if (request.currency === REFUSED_CURRENCY) {
     await recordCall(CallOutcome.REFUSED);
-    throw new DownstreamRefusedError(`downstream refuses charges above ${MAX_CHARGE_MINOR_UNITS} minor units; this call asked for ${request.amount} ${request.currency}`);
+    throw new DownstreamRefusedError(`downstream refuses charges in ${REFUSED_CURRENCY} (no currency); this call asked for ${request.amount} ${request.currency}`);
   }
   const applied = await putChargeIfAbsent(store, request, candidate, expiresAt);
   if (applied) {

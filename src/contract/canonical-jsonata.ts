@@ -22,11 +22,12 @@ const PROBLEM = {
 };
 
 /**
- * Bindings `$canonStr`, `$canonNum`, `$canonJoin`, `$canon` and `$utf8`, as statements of a JSONata block
- * (each ends with `;`). `$canon($v, $path, $depth)` returns the canonical text, or `{'problem': text}`.
+ * Bindings `$canonStr`, `$canonNum`, `$canonJoin`, `$canon`, `$flat`, `$canonFast` and `$utf8`, as statements of
+ * a JSONata block (each ends with `;`). `$canon($v, $path, $depth)` returns the canonical text, or
+ * `{'problem': text}`; `$canonFast($v, $path)` the same, through `$string` when nothing needs care.
  */
 export const CANONICAL_FUNCTIONS = [
-  String.raw`$canonStr := function($s) { ( $j := $string([$s]); $replace($replace($substring($j, 1, $length($j) - 2), /\uFFFE/, '\\ufffe'), /\uFFFF/, '\\uffff') ) };`,
+  `$canonStr := function($s) { ( $j := $string([$s]); $substring($j, 1, $length($j) - 2) ) };`,
   `$canonNum := function($n, $p) { $n = $floor($n)`,
   `  ? ($abs($n) > ${MAX_EXACT_INTEGER} ? { 'problem': ${PROBLEM.inexactInteger} } : (`,
   `      $a := $abs($n); $h0 := $floor($a / 100000000); $l0 := $a - $h0 * 100000000;`,
@@ -41,6 +42,12 @@ export const CANONICAL_FUNCTIONS = [
   `  : $type($v) = 'number' ? $canonNum($v, $p)`,
   `  : $type($v) = 'array' ? $canonJoin($map($v, function($x, $i) { $canon($x, $p & '[' & $i & ']', $d + 1) }), '[', ']')`,
   `  : $canonJoin($map($sort($keys($v)), function($k) { ( $c := $canon($lookup($v, $k), $p & '.' & $k, $d + 1); $type($c) = 'object' ? $c : $canonStr($k) & ':' & $c ) }), '{', '}') };`,
+  // The payload object: members named by their field, at depth 1 as in the body.
+  `$canonPayload := function($o) { $canonJoin($map($sort($keys($o)), function($k) { ( $c := $canon($lookup($o, $k), $k, 1); $type($c) = 'object' ? $c : $canonStr($k) & ':' & $c ) }), '{', '}') };`,
+  // A value $string writes exactly as the canonical form does: no member order to fix, no digits to lose.
+  `$flat := function($v) { $v = null or $type($v) = 'string' or $type($v) = 'boolean' or ($type($v) = 'number' and $abs($v) < 1e15 and ($v = $floor($v) or $number($string($v)) = $v)) };`,
+  // The common case without recursion: JSONata evaluates slowly, and most keys and payloads are flat.
+  `$canonFast := function($v, $p) { ($type($v) = 'array' and $count($v[$not($flat($))]) = 0) or ($type($v) = 'object' and $count($each($v, function($x) { $flat($x) })[$ = false]) = 0) ? $string($v) : $canon($v, $p, 0) };`,
   // Canonical text never holds a lone surrogate, so $encodeUrlComponent cannot fail: each %XX is one byte.
   `$utf8 := function($s) { ( $e := $encodeUrlComponent($s); $length($e) - 2 * ($length($e) - $length($replace($e, '%', ''))) ) };`,
 ].join(" ");

@@ -5,8 +5,8 @@
  * where it departs from RFC 8785:
  *
  * - objects: members sorted by their names' UTF-16 code units, at every depth; arrays keep their order;
- * - strings: JSON.stringify's escaping (RFC 8785 §3.2.2.2), plus U+FFFE/U+FFFF written as `\ufffe`/`\uffff`
- *   (SQS refuses them in message attributes, and the key travels as one); lone surrogates stay escaped;
+ * - strings: JSON.stringify's escaping (RFC 8785 §3.2.2.2); lone surrogates stay escaped (`\ud800`), so the text is
+ *   always valid Unicode (DynamoDB and SQS would otherwise replace them and merge two keys);
  * - numbers: ECMAScript's shortest form (RFC 8785 §3.2.2.3), so 10, 10.0 and 1e1 are one value; a number JSON
  *   cannot carry exactly is refused instead of rounded: integers beyond 2^53 - 1, non-finite values, and
  *   fractions needing more than 15 significant digits (the most JSONata's `$string` keeps).
@@ -23,10 +23,8 @@ export const CanonicalProblem = {
   tooDeep: (path: string) => `${path}: nested deeper than ${MAX_BODY_DEPTH} levels`,
 } as const;
 
-const NON_CHARACTERS = /[\uFFFE\uFFFF]/g;
-
 function canonicalString(value: string): string {
-  return JSON.stringify(value).replace(NON_CHARACTERS, (c) => (c === "\uFFFE" ? "\\ufffe" : "\\uffff"));
+  return JSON.stringify(value);
 }
 
 function canonicalNumber(value: number, path: string): string {

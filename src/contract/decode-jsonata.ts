@@ -26,11 +26,10 @@ export const DecodeProblem = {
   keyTooLong: (bytes: number | string) => `businessKey: ${bytes} bytes of canonical text, more than the ${MAX_BUSINESS_KEY_BYTES} the ledger allows; shorten the key fields`,
 } as const;
 
+/** `{field: value}` in sorted field order (members present in the body only), then its canonical text. */
 function payloadTextExpression(fields: readonly string[]): string {
-  const members = [...new Set(fields)]
-    .sort()
-    .map((f) => `( $c := $canon($lookup($body, ${jsonataString(f)}), ${jsonataString(f)}, 1); $type($c) = 'object' ? $c : $canonStr(${jsonataString(f)}) & ':' & $c )`);
-  return `$canonJoin([${members.join(", ")}], '{', '}')`;
+  const members = [...new Set(fields)].sort().map((f) => `{ ${jsonataString(f)}: $lookup($body, ${jsonataString(f)}) }`);
+  return `( $payload := $merge([{}, ${members.join(", ")}]); $count($each($payload, function($x) { $flat($x) })[$ = false]) = 0 ? $string($payload) : $canonPayload($payload) )`;
 }
 
 /** The JSONata text of the Decode step (without the `{% %}` delimiters); `$states.input.body` is the raw body. */
@@ -45,7 +44,9 @@ export function decodeExpression(spec: DecodeSpec): string {
     // Every field present (null when unset): an Assign of nothing is an error in Step Functions.
     "$merge([{ 'key': null, 'payloadHash': null, 'problem': null },",
     `$type($body) != 'object' ? { 'problem': ${jsonataString(DecodeProblem.notAnObject)} }`,
-    `: $tooDeep($body, 0) ? { 'problem': ${jsonataString(DecodeProblem.tooDeep)} }`,
+    // Fewer opening brackets ([ and {, written \x5B \x7B for JSONata's regex scanner) than the limit cannot nest
+    // deeper: the walk is only for bodies that might.
+    `: ($length($replace($states.input.body, /[^\\x5B\\x7B]/, '')) > ${MAX_BODY_DEPTH} and $tooDeep($body, 0)) ? { 'problem': ${jsonataString(DecodeProblem.tooDeep)} }`,
     ": (",
     `  $fieldProblem := [${problems.join(", ")}][0];`,
     "  $fieldProblem ? { 'problem': $fieldProblem } : (",
@@ -54,7 +55,7 @@ export function decodeExpression(spec: DecodeSpec): string {
     `    ($not($exists($k)) or $count($parts) = 0) ? { 'problem': ${jsonataString(DecodeProblem.noKey)} }`,
     `    : $exists($parts[$type($) != 'string' and $type($) != 'number']) ? { 'problem': ${jsonataString(DecodeProblem.badPart)} }`,
     "    : (",
-    "      $keyText := $canon($parts, 'businessKey', 0);",
+    "      $keyText := $canonFast($parts, 'businessKey');",
     `      $payloadText := ${payloadTextExpression(spec.payloadFields)};`,
     "      $type($keyText) = 'object' ? $keyText",
     "      : $type($payloadText) = 'object' ? $payloadText",

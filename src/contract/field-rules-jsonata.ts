@@ -2,6 +2,7 @@
  * Field rules (`field-rules.ts`) rendered as JSONata for the state machine's Decode step: one expression per
  * field that yields the same problem text as `fieldProblem`, or nothing. `$body` is the parsed message body.
  */
+import { CanonicalProblem } from "./canonical";
 import { jsonataString } from "./canonical-jsonata";
 import { describeRule, FieldType, type FieldRule } from "./field-rules";
 import { MAX_EXACT_INTEGER, MAX_QUOTED_VALUE_CHARS } from "./limits";
@@ -46,5 +47,12 @@ export function ruleCondition(rule: FieldRule, v = "$v"): string {
 export function fieldProblemExpression(field: string, rule: FieldRule): string {
   const name = jsonataString(field);
   const expected = jsonataString(`${field}: expected ${describeRule(rule)}, got `);
-  return `( $v := $lookup($body, ${name}); $not($exists($v)) ? ${expected} & 'nothing' : ${ruleCondition(rule)} ? undefined : ${expected} & $quote($v) )`;
+  const inexactInteger = jsonataString(CanonicalProblem.inexactInteger(field));
+  const inexactFraction = jsonataString(CanonicalProblem.inexactFraction(field));
+  return (
+    `( $v := $lookup($body, ${name}); $not($exists($v)) ? ${expected} & 'nothing'` +
+    ` : ($type($v) = 'number' and $v = $floor($v) and $abs($v) > ${MAX_EXACT_INTEGER}) ? ${inexactInteger}` +
+    ` : ($type($v) = 'number' and $v != $floor($v) and $number($string($v)) != $v) ? ${inexactFraction}` +
+    ` : ${ruleCondition(rule)} ? undefined : ${expected} & $quote($v) )`
+  );
 }

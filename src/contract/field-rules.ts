@@ -3,6 +3,7 @@
  * enforced by the state machine (rendered into JSONata by `field-rules-jsonata.ts`) and by the function (here),
  * so both layers give a message the same fate whatever arrives first.
  */
+import { CanonicalProblem } from "./canonical";
 import { ContractConfigError } from "./errors";
 import { MAX_EXACT_INTEGER, MAX_QUOTED_VALUE_CHARS } from "./limits";
 
@@ -110,6 +111,11 @@ export function fieldProblem(body: Readonly<Record<string, unknown>>, field: str
   const value = Object.prototype.hasOwnProperty.call(body, field) ? body[field] : undefined;
   // JSON has no undefined: an own property holding it is as absent as a missing one.
   if (value === undefined) return `${field}: expected ${describeRule(rule)}, got nothing`;
+  // A number JSON cannot carry exactly is named as such, not as a range or type problem.
+  if (typeof value === "number" && Number.isFinite(value)) {
+    if (Number.isInteger(value) && Math.abs(value) > MAX_EXACT_INTEGER) return CanonicalProblem.inexactInteger(field);
+    if (!Number.isInteger(value) && Number(String(Number(value.toPrecision(15)))) !== value) return CanonicalProblem.inexactFraction(field);
+  }
   return satisfies(value, rule) ? undefined : `${field}: expected ${describeRule(rule)}, got ${quoteValue(value)}`;
 }
 

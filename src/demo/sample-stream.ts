@@ -71,7 +71,7 @@ export function sampleStream(options: { orders?: number; seed?: number | string;
   }
   wave1.push({ kind: SampleKind.InvalidJson, body: `{"tenantId": "acme", "orderId": "${run}-broken", "amount": 12` });
   wave1.push({ kind: SampleKind.MissingField, body: JSON.stringify({ tenantId: "globex", amount: 500, currency: "EUR" }) });
-  wave1.push(message(SampleKind.Rejected, { tenantId: "initech", orderId: `${run}-refund`, amount: 500_000_000, currency: "EUR" }, operation));
+  wave1.push(message(SampleKind.Rejected, { tenantId: "initech", orderId: `${run}-refund`, amount: 500, currency: "XXX" }, operation));
 
   const wave2: SampleMessage[] = all.filter((_, i) => i % 4 === 3).map((order) => message(SampleKind.ExactDuplicate, order, operation));
   const conflicted = all[Math.min(orders - 1, 4)];

@@ -1,6 +1,6 @@
 import { createRng } from "../../local/faults";
 import { paymentsEffectKey } from "../stacks/payments-identity";
-import { MAX_CHARGE_MINOR_UNITS } from "../../functions/payments/charge";
+import { REFUSED_CURRENCY } from "../../functions/payments/charge";
 
 /** Why a message is in the load stream, and so what must become of it. */
 export const LoadKind = {
@@ -16,7 +16,7 @@ export const LoadKind = {
   InvalidJson: "invalid-json",
   /** JSON without the business key fields. */
   MissingField: "missing-field",
-  /** A charge the downstream refuses (above its limit): quarantined as `rejected`. */
+  /** A charge the downstream refuses (a currency it does not take): quarantined as `rejected`. */
   Rejected: "rejected",
 } as const;
 export type LoadKind = (typeof LoadKind)[keyof typeof LoadKind];
@@ -139,8 +139,8 @@ export function generateStream(options: StreamOptions): LoadMessage[] {
         break;
       }
       case LoadKind.Rejected:
-        // Above the downstream's limit: well-formed, so it reaches the function, which refuses it for good.
-        out.push(valid(kind, newOrder(MAX_CHARGE_MINOR_UNITS + 1 + Math.floor(rng.next() * 1000)), options.operation));
+        // Well-formed, so it reaches the function, whose downstream refuses the currency for good.
+        out.push(valid(kind, { ...newOrder(), currency: REFUSED_CURRENCY }, options.operation));
         break;
       case LoadKind.InvalidJson:
         out.push({ kind, body: `{"tenantId":"acme","orderId":"${options.runId}-bad-${++seq}","amount":12` });
