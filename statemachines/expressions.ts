@@ -29,8 +29,9 @@ export const FUNCTION_ERROR_DETAIL = String.raw`{% ( $c := $string($states.error
 export const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/`;
 
 /**
- * The DLQ message's attributes. `detail` is cleaned and cut to a sentence; `businessKey` is canonical text,
- * which escapes everything SQS refuses, so it is carried exactly as the ledger's pk.
+ * The DLQ message's attributes. `detail` is cleaned and cut to a sentence. `businessKey` is the ledger's canonical
+ * text, in which JSON already escapes control characters and lone surrogates; U+FFFE and U+FFFF, which SQS also
+ * refuses, are written as their JSON escapes, so the attribute still parses to the very same key.
  */
 export const QUARANTINE_ATTRIBUTES =
   `{% ( $clean := function($s) { $substring($replace($string($s), ${SQS_REFUSED_CHARACTERS}, '?'), 0, ${MAX_DETAIL_CHARS}) };` +
@@ -39,4 +40,6 @@ export const QUARANTINE_ATTRIBUTES =
   " 'originalMessageId': { 'DataType': 'String', 'StringValue': $messageId }," +
   " 'firstSentTimestamp': { 'DataType': 'Number', 'StringValue': $firstSentTimestamp }," +
   " 'detail': { 'DataType': 'String', 'StringValue': ($exists($detail) and $detail != '') ? $clean($detail) : $reason }" +
-  " }, $key ? { 'businessKey': { 'DataType': 'String', 'StringValue': $key } } : {}]) ) %}";
+  " }, $key ? { 'businessKey': { 'DataType': 'String', 'StringValue': " +
+  String.raw`$replace($replace($key, /\uFFFE/, '\\ufffe'), /\uFFFF/, '\\uffff')` +
+  " } } : {}]) ) %}";
