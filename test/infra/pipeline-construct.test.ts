@@ -67,7 +67,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       expect(states.Invoke.Arguments.FunctionName).toBe(referenceTo(json, "aws_lambda_function", "test-charge", "arn"));
       expect(states.Invoke.TimeoutSeconds).toBe(15);
       expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
-      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["ValidationError"], Assign: { reason: "rejected" } });
+      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["ValidationError", "DownstreamRefusedError"], Assign: { reason: "rejected" } });
       expect(states.Quarantine.Arguments.QueueUrl).toBe(referenceTo(json, "aws_sqs_queue", "test-dlq", "url"));
     });
   });
