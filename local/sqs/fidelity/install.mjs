@@ -4,7 +4,7 @@
 import { checkMessageAttributes } from "./message-attributes.mjs";
 import { patchFauxqs } from "./fauxqs-patches.mjs";
 import { isSqsQueryRequest, queryToJson } from "./query-request.mjs";
-import { errorToXml, resultToXml } from "./query-response.mjs";
+import { errorToXml, queryHeaderCode, resultToXml } from "./query-response.mjs";
 
 const JSON_CONTENT_TYPE = "application/x-amz-json-1.0";
 
@@ -26,6 +26,7 @@ export async function installSqsFidelity(app) {
     return checkAttributes(request, reply);
   });
   app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode >= 400) fixQueryErrorHeader(reply);
     if (!request.sqsQueryAction && !request.sqsBatchFailures) return payload;
     if (typeof payload !== "string") return payload;
     let json;
@@ -39,6 +40,17 @@ export async function installSqsFidelity(app) {
     reply.header("content-type", "text/xml");
     return reply.statusCode >= 400 ? errorToXml(json, reply.statusCode) : resultToXml(request.sqsQueryAction, json);
   });
+}
+
+/**
+ * fauxqs puts `AWS.SimpleQueueService.` before every code in `x-amzn-query-error`; AWS does so only for some
+ * (InvalidParameterValue goes bare). SDKs on the JSON protocol name their errors from this header.
+ */
+function fixQueryErrorHeader(reply) {
+  const header = reply.getHeader("x-amzn-query-error");
+  if (typeof header !== "string") return;
+  const [code, fault] = header.split(";");
+  reply.header("x-amzn-query-error", `${queryHeaderCode(code)};${fault ?? "Sender"}`);
 }
 
 /** SendMessage: refuse the call; SendMessageBatch: fail only the entries that break a rule, as AWS does. */

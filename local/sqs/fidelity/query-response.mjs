@@ -41,6 +41,20 @@ const QUERY_CODES = {
   UnsupportedOperation: "AWS.SimpleQueueService.UnsupportedOperation",
 };
 
+/** The query-protocol code for a JSON protocol error code. */
+export function queryErrorCode(jsonCode) {
+  return QUERY_CODES[jsonCode] ?? jsonCode;
+}
+
+const PREFIX = "AWS.SimpleQueueService.";
+const PREFIXED = new Set(Object.values(QUERY_CODES).filter((code) => code.startsWith(PREFIX)));
+
+/** `x-amzn-query-error`'s code as AWS spells it: with the `AWS.SimpleQueueService.` prefix only where AWS has one. */
+export function queryHeaderCode(code) {
+  const bare = code.startsWith(PREFIX) ? code.slice(PREFIX.length) : code;
+  return PREFIXED.has(PREFIX + bare) ? PREFIX + bare : bare;
+}
+
 /** A successful JSON result (already parsed) → the query protocol's XML document. */
 export function resultToXml(action, result) {
   const requestId = randomUUID();
@@ -54,7 +68,7 @@ export function resultToXml(action, result) {
 /** A JSON protocol error (`{__type, message}`, or fastify's own `{statusCode, error, message}`) → XML. */
 export function errorToXml(error, statusCode) {
   const jsonCode = typeof error?.__type === "string" ? error.__type.split("#").pop() : undefined;
-  const code = jsonCode ? (QUERY_CODES[jsonCode] ?? jsonCode) : statusCode >= 500 ? "InternalError" : "InvalidRequest";
+  const code = jsonCode ? queryErrorCode(jsonCode) : statusCode >= 500 ? "InternalError" : "InvalidRequest";
   const type = statusCode >= 500 ? "Receiver" : "Sender";
   const message = String(error?.message ?? "");
   return (
