@@ -50,12 +50,15 @@ export class StatesError extends StepFunctionsError {
   readonly causeText: string;
   /** Where a JSONata evaluation failed, e.g. `Arguments/FunctionName` (EvaluationFailed events). */
   readonly location?: string;
-  constructor(error: string, cause: string, options?: { cause?: unknown; location?: string }) {
+  /** No Retry or Catch handles it, whatever its name (e.g. a state output over the payload quota). */
+  readonly terminal: boolean;
+  constructor(error: string, cause: string, options?: { cause?: unknown; location?: string; terminal?: boolean }) {
     super(cause, options);
     this.name = "StatesError";
     this.error = error;
     this.causeText = cause;
     this.location = options?.location;
+    this.terminal = options?.terminal ?? false;
   }
 }
 
@@ -77,9 +80,12 @@ export const StatesErrorName = {
   ExceedToleratedFailureThreshold: "States.ExceedToleratedFailureThreshold",
 } as const;
 
-/** Errors that no Retry or Catch can handle (AWS: terminal). */
+/**
+ * Error names that no Retry or Catch can handle. States.DataLimitExceeded is not among them: a task result over
+ * the quota is caught (recorded on AWS); the terminal cases carry `StatesError.terminal` instead.
+ */
 export function isUncatchable(error: string): boolean {
-  return error === StatesErrorName.Runtime || error === StatesErrorName.DataLimitExceeded;
+  return error === StatesErrorName.Runtime;
 }
 
 /** Turns anything thrown inside an execution into a StatesError (unknown failures are States.Runtime). */

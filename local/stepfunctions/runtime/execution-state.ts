@@ -17,12 +17,12 @@ async function catcherOutput(visit: Visit, catcher: Catcher, err: StatesError, r
     const b = jsonataBindings(run, thread, states);
     const assigned = catcher.assign ? await evaluateTyped(catcher.assign, b, "object") : undefined;
     const output = catcher.output ? await catcher.output.evaluate(b) : errorOutput;
-    commitAssign(thread, assigned);
+    commitAssign(thread, assigned, visit.state.name);
     return output;
   }
   const assigned = catcher.assignPath?.evaluate(pathRoots(run, thread, visit.info, errorOutput));
   const output = applyResultPath(catcher.resultPath, visit.input, errorOutput);
-  commitAssign(thread, assigned);
+  commitAssign(thread, assigned, visit.state.name);
   return output;
 }
 
@@ -37,7 +37,7 @@ export async function runExecutionState(visit: Visit<CompiledStateBase>, run: Ru
       decorateStateError(err, state.name, visit.enteredEventId, run, thread),
     );
   } catch (e) {
-    if (!(e instanceof StatesError)) throw e;
+    if (!(e instanceof StatesError) || e.terminal) throw e;
     const catcher = findCatcher(state.catch, e.error);
     if (!catcher) throw e;
     try {

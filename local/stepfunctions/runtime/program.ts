@@ -5,6 +5,7 @@ import { STATE_TYPES } from "../states/table";
 import type { Visit } from "../states/types";
 import type { Run, StateInfo, Thread } from "./context";
 import { decorateStateError } from "./decorate";
+import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
 import { ThreadAborted } from "./retry";
 
 export async function runProgram(program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {
@@ -26,6 +27,8 @@ export async function runProgram(program: CompiledProgram, input: unknown, run: 
       if (e instanceof ThreadAborted || thread.signal.aborted) throw e instanceof ThreadAborted ? e : new ThreadAborted();
       throw decorateStateError(toStatesError(e), name, enteredEventId, run, thread);
     }
+    // A state output over the quota fails the execution before the state exits (recorded on AWS).
+    if (exceedsPayloadLimit(step.output)) throw terminalDataLimit(name, "output");
     if (state.type !== "Fail") h.add(thread, `${state.type}StateExited`, h.on ? { name, output: step.output } : undefined);
     if (step.next === undefined) return step.output;
     name = step.next;

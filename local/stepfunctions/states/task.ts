@@ -13,6 +13,7 @@ import { commitAssign, jsonataBindings, pathRoots, statesVar } from "../runtime/
 import type { Run, Thread } from "../runtime/context";
 import { runExecutionState } from "../runtime/execution-state";
 import { effectiveInput, finishJsonPath } from "../runtime/io";
+import { exceedsPayloadLimit, resultTooLarge, terminalDataLimit } from "../runtime/data-limit";
 import { ThreadAborted } from "../runtime/retry";
 import type { StateType } from "./types";
 
@@ -75,7 +76,7 @@ export const taskState: StateType<TaskState> = {
         states.result = result;
         const assigned = state.assign ? await evaluateTyped(state.assign, b, "object") : undefined;
         const output = state.output ? await state.output.evaluate(b) : result;
-        commitAssign(thread, assigned);
+        commitAssign(thread, assigned, state.name);
         return { output, next: state.next };
       });
     }
@@ -104,6 +105,7 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
   const h = run.history;
   const legacy = handler.legacyLambda === true;
   const ids = { resource: handler.resource, resourceType: handler.resourceType };
+  if (exceedsPayloadLimit(parameters)) throw terminalDataLimit(state.name, "input");
   if (h.on) {
     if (legacy) h.add(thread, "LambdaFunctionScheduled", { resource: handler.resource, input: parameters, timeoutInSeconds: timeoutSeconds });
     else h.add(thread, "TaskScheduled", { ...ids, region: run.region, parameters, timeoutInSeconds: timeoutSeconds });
@@ -131,6 +133,8 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
         throw new StatesError(StatesErrorName.Timeout, "");
       }
     }
+    // Recorded on AWS: the label is the resource type ('lambda') for optimized integrations, the ARN for legacy ones.
+    if (exceedsPayloadLimit(result)) throw resultTooLarge(legacy ? state.resource : handler.resourceType);
     if (h.on) h.add(thread, legacy ? "LambdaFunctionSucceeded" : "TaskSucceeded", legacy ? { output: result } : { ...ids, output: result });
     else h.add(thread, "");
     return result;
