@@ -5,6 +5,8 @@ import { InvalidArgumentError, StatesError, StatesErrorName, toStatesError } fro
 import { realClock } from "./clock";
 import { History } from "./history/history";
 import { compileMachine } from "./machine-compile";
+import { MockConfigError, type MockedStates } from "./mocks/config";
+import { taskStateNames } from "./mocks/task-states";
 import type { Run, Thread } from "./runtime/context";
 import { runProgram } from "./runtime/program";
 import { ThreadAborted } from "./runtime/retry";
@@ -34,6 +36,7 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
   const arn = ARN.exec(options.arn ?? "");
   if (!arn) throw new InvalidArgumentError(`options.arn must be a state machine ARN like arn:aws:states:us-east-1:000000000000:stateMachine:${options.name}, got '${options.arn}'`);
   const machine = compileMachine(definition);
+  if (options.mocks) checkMockedStates(definition, options.mocks);
   const clock = options.clock ?? realClock;
   const historyOn = options.history !== false;
   const [, partition, region, account, smName] = arn;
@@ -58,6 +61,8 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       history,
       execution: { Id: executionArn, Input: input, Name: name, RoleArn: roleArn, StartTime: new Date(startMs).toISOString(), RedriveCount: 0 },
       stateMachine: { Id: options.arn, Name: options.name },
+      mocks: options.mocks,
+      mockCounts: new Map(),
     };
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
@@ -127,4 +132,15 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
   }
 
   return { name: options.name, arn: options.arn, execute };
+}
+
+/** A mock for a state the definition does not have as a Task would silently never answer: refuse it. */
+function checkMockedStates(definition: unknown, mocks: MockedStates): void {
+  const tasks = taskStateNames(definition);
+  const unknown = [...mocks.keys()].filter((name) => !tasks.has(name));
+  if (unknown.length > 0) {
+    throw new MockConfigError(
+      `the test case mocks ${unknown.map((n) => `'${n}'`).join(", ")}, which ${unknown.length === 1 ? "is not a Task state" : "are not Task states"} of this definition (Task states: ${[...tasks].join(", ") || "none"})`,
+    );
+  }
 }

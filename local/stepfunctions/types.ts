@@ -2,6 +2,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { LambdaInvoker } from "./integrations/types";
+import type { MockedStates } from "./mocks/config";
 
 /** A JSON value as Step Functions passes it between states. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -42,6 +43,11 @@ export interface StateMachineOptions {
   clock?: Clock;
   /** Record the execution event history (default true). Switch off for throughput. */
   history?: boolean;
+  /**
+   * Task states answered from a mock configuration instead of their integration (see `mockedStatesOf`): state
+   * name → mocked response. Other states call their integration as usual.
+   */
+  mocks?: MockedStates;
 }
 
 /** Options of one execution. */

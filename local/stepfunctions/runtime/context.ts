@@ -2,6 +2,7 @@
 import type { CompiledMachine } from "../machine-compile";
 import type { History, EventCursor } from "../history/history";
 import type { Clock, Integrations } from "../types";
+import type { MockedStates } from "../mocks/config";
 
 export interface ExecutionInfo {
   Id: string;
@@ -23,6 +24,9 @@ export interface Run {
   readonly history: History;
   readonly execution: ExecutionInfo;
   readonly stateMachine: { Id: string; Name: string };
+  /** Mocked Task states of this machine, and how often each was invoked in this execution. */
+  readonly mocks?: MockedStates;
+  readonly mockCounts: Map<string, number>;
 }
 
 /** A line of control: the top-level program, a Parallel branch or a Map iteration. */

@@ -15,6 +15,7 @@ import { runExecutionState } from "../runtime/execution-state";
 import { effectiveInput, finishJsonPath } from "../runtime/io";
 import { exceedsPayloadLimit, resultTooLarge, terminalDataLimit } from "../runtime/data-limit";
 import { ThreadAborted } from "../runtime/retry";
+import { answerMock } from "../mocks/answer";
 import type { StateType } from "./types";
 
 interface TaskState extends CompiledStateBase {
@@ -100,7 +101,8 @@ export const taskState: StateType<TaskState> = {
 
 /** One call of the integration, with its history events and TimeoutSeconds. */
 async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds: number | undefined, run: Run, thread: Thread): Promise<unknown> {
-  const handler = state.handler;
+  const mock = run.mocks?.get(state.name);
+  const handler = state.handler ?? (mock ? resourceIds(state.resource) : undefined);
   if (!handler) throw unsupportedResource(state.resource);
   const h = run.history;
   const legacy = handler.legacyLambda === true;
@@ -118,7 +120,9 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
   const onAbort = () => ac.abort(thread.signal.reason);
   thread.signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const call = handler.invoke(parameters, { resourceArn: state.resource, integrations: run.integrations, signal: ac.signal });
+    const call = mock
+      ? Promise.resolve().then(() => answerMock(mock, run.mockCounts, state.name))
+      : (handler as TaskHandler).invoke(parameters, { resourceArn: state.resource, integrations: run.integrations, signal: ac.signal });
     let result: unknown;
     if (timeoutSeconds === undefined) result = await call;
     else {
@@ -151,4 +155,14 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
     thread.signal.removeEventListener("abort", onAbort);
     if (timeoutSeconds !== undefined) ac.abort();
   }
+}
+
+/**
+ * History ids of a resource no integration serves, for a mocked Task: `arn:aws:states:::sns:publish` →
+ * `sns`/`publish` (`.sync`/`.waitForTaskToken` suffixes kept in `resource`, as AWS records them).
+ */
+function resourceIds(resource: string): Pick<TaskHandler, "resource" | "resourceType" | "legacyLambda"> {
+  const service = /^arn:aws[a-z-]*:states:::([^:]+):(.+)$/.exec(resource);
+  if (service) return { resourceType: service[1], resource: service[2] };
+  return { resourceType: "unknown", resource, legacyLambda: /^arn:aws[a-z-]*:lambda:/.test(resource) };
 }
