@@ -105,6 +105,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             name: m.name,
             arn: m.arn,
             roleArn: m.roleArn,
+            type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
             integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
             mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
           }),

@@ -94,3 +94,16 @@ export function toStatesError(err: unknown): StatesError {
   const message = err instanceof Error ? err.message : String(err);
   return new StatesError(StatesErrorName.Runtime, message, { cause: err });
 }
+
+/**
+ * The error and cause of a failure as AWS reports them: a field a Fail state did not set is absent (LocalStack's
+ * AWS-validated snapshot test_base.py::test_state_fail_empty: `executionFailedEventDetails: {}` and no
+ * `error`/`cause` in DescribeExecution).
+ */
+export function errorFields(e: StatesError): { error?: string; cause?: string } {
+  const flags = e as { hasError?: boolean; hasCause?: boolean };
+  const out: { error?: string; cause?: string } = {};
+  if (flags.hasError !== false) out.error = e.error;
+  if (flags.hasCause !== false) out.cause = e.causeText;
+  return out;
+}

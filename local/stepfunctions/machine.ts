@@ -1,7 +1,7 @@
 /** createStateMachine: validates and compiles once, then runs executions. */
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import { InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
+import { errorFields, InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
 import { realClock } from "./clock";
 import { History } from "./history/history";
 import { compileMachine } from "./machine-compile";
@@ -41,6 +41,7 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
   const historyOn = options.history !== false;
   const [, partition, region, account, smName] = arn;
   const roleArn = options.roleArn ?? `arn:${partition}:iam::${account}:role/${smName}-role`;
+  const express = options.type === "EXPRESS";
 
   async function execute(input: unknown, opts: ExecuteOptions = {}): Promise<ExecutionResult> {
     const name = opts.name ?? randomUUID();
@@ -49,7 +50,9 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
     if (timeoutSeconds !== undefined && (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)) {
       throw new InvalidArgumentError(`timeoutSeconds must be a positive number, got ${timeoutSeconds}`);
     }
-    const executionArn = `arn:${partition}:states:${region}:${account}:execution:${smName}:${name}`;
+    const executionArn = express
+      ? `arn:${partition}:states:${region}:${account}:express:${smName}:${name}:${randomUUID()}`
+      : `arn:${partition}:states:${region}:${account}:execution:${smName}:${name}`;
     const startMs = clock.now();
     const history = new History(historyOn, clock);
     const run: Run = {
@@ -59,7 +62,14 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       integrations: options.integrations ?? {},
       region,
       history,
-      execution: { Id: executionArn, Input: input, Name: name, RoleArn: roleArn, StartTime: new Date(startMs).toISOString(), RedriveCount: 0 },
+      execution: {
+        Id: executionArn,
+        Input: input,
+        StartTime: new Date(startMs).toISOString(),
+        Name: name,
+        RoleArn: roleArn,
+        ...(express ? {} : { RedriveCount: 0 }),
+      },
       stateMachine: { Id: options.arn, Name: options.name },
       mocks: options.mocks,
       mockCounts: new Map(),
@@ -91,8 +101,8 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
         (err) => {
           if (err instanceof ThreadAborted) return new Promise<ExecutionResult>(() => undefined);
           const e = toStatesError(err);
-          history.add(thread, "ExecutionFailed", historyOn ? { error: e.error, cause: e.causeText } : undefined);
-          return finish(ExecutionStatus.FAILED, { error: e.error, cause: e.causeText });
+          history.add(thread, "ExecutionFailed", historyOn ? errorFields(e) : undefined);
+          return finish(ExecutionStatus.FAILED, errorFields(e));
         },
       ),
     ];

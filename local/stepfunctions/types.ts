@@ -38,6 +38,11 @@ export interface StateMachineOptions {
   arn: string;
   /** Role ARN reported in `$states.context.Execution.RoleArn`. */
   roleArn?: string;
+  /**
+   * Workflow type (default STANDARD). EXPRESS executions have ARNs `arn:aws:states:<region>:<account>:express:
+   * <machine>:<name>:<uuid>` and no `Execution.RedriveCount` in the context object (recorded on AWS).
+   */
+  type?: "STANDARD" | "EXPRESS";
   integrations?: Integrations;
   /** Time source (default: the real clock). */
   clock?: Clock;

@@ -1,5 +1,5 @@
 /** Retry/Catch around the work of a Task, Map or Parallel state, and the output of a matching Catcher. */
-import { StatesError } from "../errors";
+import { errorFields, StatesError } from "../errors";
 import { QueryLanguage, type Catcher, type CompiledStateBase } from "../definition/compiled";
 import { evaluateTyped } from "../jsonata/template";
 import { applyResultPath } from "../jsonpath/dataflow";
@@ -10,7 +10,12 @@ import { findCatcher, runWithRetry } from "./retry";
 import type { Step, Visit } from "../states/types";
 
 async function catcherOutput(visit: Visit, catcher: Catcher, err: StatesError, run: Run, thread: Thread): Promise<unknown> {
-  const errorOutput = { Error: err.error, Cause: err.causeText };
+  // A field a Fail state did not set stays absent (not recorded on AWS for a caught error-less Fail; kept
+  // consistent with the uncaught case, which is).
+  const fields = errorFields(err);
+  const errorOutput: Record<string, string> = {};
+  if (fields.error !== undefined) errorOutput.Error = fields.error;
+  if (fields.cause !== undefined) errorOutput.Cause = fields.cause;
   if (visit.state.language === QueryLanguage.JSONata) {
     const states = statesVar(run, thread, visit.info, visit.input);
     states.errorOutput = errorOutput;

@@ -8,6 +8,9 @@ import { decorateStateError } from "./decorate";
 import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
 import { ThreadAborted } from "./retry";
 
+/** States that accept Retry; only they report `$states.context.State.RetryCount` (see runtime/context.ts). */
+const RETRYABLE = new Set(["Task", "Map", "Parallel"]);
+
 export async function runProgram(program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {
   const h = run.history;
   let name = program.startAt;
@@ -18,7 +21,7 @@ export async function runProgram(program: CompiledProgram, input: unknown, run: 
     if (!state) throw new StatesError("States.Runtime", `The state '${name}' does not exist.`);
     const type = STATE_TYPES[state.type];
     const enteredEventId = h.add(thread, `${state.type}StateEntered`, h.on ? { name, input: value } : undefined);
-    const info: StateInfo = { Name: name, EnteredTime: new Date(run.clock.now()).toISOString(), RetryCount: 0 };
+    const info: StateInfo = { Name: name, EnteredTime: new Date(run.clock.now()).toISOString(), RetryCount: 0, retryable: RETRYABLE.has(state.type) };
     const visit: Visit = { state, input: value, info, enteredEventId };
     let step;
     try {
