@@ -1,4 +1,5 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { accessSync, constants, realpathSync } from "node:fs";
 import path from "node:path";
 
@@ -76,21 +77,57 @@ export function cliClient(file: string, version: string): RealClient {
   };
 }
 
-const BOTO3_CALL = [
+// One Python process serves every call (importing boto3 costs ~0.5 s): a JSON line in, a JSON line out.
+const BOTO3_SERVER = [
   "import boto3, json, sys",
-  "endpoint, operation, params = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])",
-  "result = getattr(boto3.client('sqs', endpoint_url=endpoint, region_name='us-east-1'), operation)(**params)",
-  "result.pop('ResponseMetadata', None)",
-  "print(json.dumps(result))",
+  "clients = {}",
+  "for line in sys.stdin:",
+  "    request = json.loads(line)",
+  "    try:",
+  "        client = clients.get(request['endpoint']) or clients.setdefault(request['endpoint'], boto3.client('sqs', endpoint_url=request['endpoint'], region_name='us-east-1'))",
+  "        result = getattr(client, request['operation'])(**request['params'])",
+  "        result.pop('ResponseMetadata', None)",
+  "        reply = {'result': result}",
+  "    except Exception as error:",
+  "        reply = {'error': repr(error)}",
+  "    print(json.dumps(reply), flush=True)",
 ].join("\n");
 
-/** boto3 through `python3`, when it has it: one `client.<operation>(**params)` per call. */
-export function boto3Client(): RealClient | undefined {
+/** boto3 through `python3`, when it has it: one long-lived interpreter; `close()` ends it. */
+export function boto3Client(): (RealClient & { close(): void }) | undefined {
   const version = versionOf("python3", ["-c", "import boto3; print(boto3.__version__)"]);
   if (!version) return undefined;
+  let child: ChildProcessWithoutNullStreams | undefined;
+  let buffered = "";
+  const waiting: Array<(line: string) => void> = [];
+  const start = () => {
+    child = spawn("python3", ["-c", BOTO3_SERVER], { env: ENV });
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      buffered += chunk;
+      for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
+        const line = buffered.slice(0, i);
+        buffered = buffered.slice(i + 1);
+        waiting.shift()?.(line);
+      }
+    });
+    return child;
+  };
   return {
     name: `boto3 ${version}`,
     call: (endpoint, operation, params) =>
-      run("python3", ["-c", BOTO3_CALL, endpoint, snake(operation), JSON.stringify(params)], `boto3 ${snake(operation)}`),
+      new Promise((resolve, reject) => {
+        const process = child ?? start();
+        waiting.push((line) => {
+          const reply = JSON.parse(line) as { result?: Record<string, unknown>; error?: string };
+          if (reply.error !== undefined) reject(new Error(`boto3 ${snake(operation)} failed: ${reply.error}`));
+          else resolve(reply.result ?? {});
+        });
+        process.stdin.write(`${JSON.stringify({ endpoint, operation: snake(operation), params })}\n`);
+      }),
+    close: () => {
+      child?.stdin.end();
+      child = undefined;
+    },
   };
 }
