@@ -179,3 +179,34 @@ describe("Recorded on AWS: mixed JSONPath and JSONata states", () => {
     expect(result).toMatchObject({ ExecutedVersion: "$LATEST", Payload: { foo: "foo-1" }, StatusCode: 200, SdkHttpMetadata: { HttpStatusCode: 200 } });
   });
 });
+
+describe("Recorded on AWS: ToleratedFailure* on an inline map", () => {
+  // evaluate_jsonata/test_base_evaluate_expressions.snapshot.json › test_base_map[TOLERATED_FAILURE_COUNT] and
+  // [TOLERATED_FAILURE_PERCENTAGE] (2025-07-22): an INLINE map (no ProcessorConfig) of a JSONata machine with the
+  // field given as the expression {% $variable := 1 %} is accepted and runs.
+  it.each(["ToleratedFailureCount", "ToleratedFailurePercentage"])("accepts %s on an inline map and runs it", async (field) => {
+    const run = await runOnce(
+      {
+        QueryLanguage: "JSONata",
+        StartAt: "Start",
+        States: {
+          Start: {
+            Type: "Map",
+            Items: [1],
+            MaxConcurrency: 1,
+            ItemProcessor: { StartAt: "Process", States: { Process: { Type: "Pass", End: true } } },
+            [field]: "{% $variable := 1 %}",
+            End: true,
+          },
+        },
+      },
+      {},
+    );
+    expect(run.status).toBe("SUCCEEDED");
+    expect(run.output).toEqual([1]);
+    expect(types(run)).toEqual([
+      "ExecutionStarted", "MapStateEntered", "MapStateStarted", "MapIterationStarted", "PassStateEntered", "PassStateExited",
+      "MapIterationSucceeded", "MapStateSucceeded", "MapStateExited", "ExecutionSucceeded",
+    ]);
+  });
+});
