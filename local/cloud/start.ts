@@ -8,6 +8,7 @@ import { createPipeRunner, type PipeRunner } from "../pipes";
 import { loadStackFile, provisionStack, ProvisionError, type ProvisionedStack } from "../provision";
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
+import { mocksFor } from "./mocks";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
 import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
@@ -100,7 +101,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         m.arn,
         {
           type: m.type,
-          machine: createStateMachine(m.definition, { name: m.name, arn: m.arn, roleArn: m.roleArn, integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke } }),
+          machine: createStateMachine(m.definition, {
+            name: m.name,
+            arn: m.arn,
+            roleArn: m.roleArn,
+            type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
+            integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
+            mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
+          }),
         },
       ]),
     );

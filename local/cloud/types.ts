@@ -39,6 +39,12 @@ export interface LocalCloudOptions {
    * (measured: 5.4 ms with one, 9–11 ms with ten, same function). A function's reserved concurrency overrides it.
    */
   readonly maxFunctionEnvironments?: number;
+  /**
+   * Answers Task states of the stack's state machines from a Step Functions Local mock configuration (parsed
+   * JSON) instead of calling their integration, e.g. to simulate the downstream function without running it.
+   * Each machine uses `StateMachines.<its name>.TestCases.<testCase>` when the file configures it.
+   */
+  readonly mocks?: { readonly config: unknown; readonly testCase: string };
 }
 
 /** What a record of a batch became, read from the execution of the pipeline state machine. */

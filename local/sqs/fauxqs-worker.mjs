@@ -2,8 +2,11 @@
 // so it must be loaded by Node's native loader, never by a CommonJS transform such as jest's.
 import { parentPort } from "node:worker_threads";
 import { buildApp } from "fauxqs";
+import { installSqsFidelity } from "./fidelity/install.mjs";
 
 const app = buildApp({ logger: false });
+// The query protocol, AWS's attribute rules and the fixes of fidelity/fauxqs-patches.mjs (see README).
+await installSqsFidelity(app);
 
 parentPort.on("message", (message) => {
   if (message?.type === "stop") {

@@ -9,8 +9,8 @@ export async function serve(cloud: LocalCloud, options: { stackFile: string; sta
   );
   const queueUrl = cloud.outputs.queue_url as string;
   console.log(`
-Serving. Publish with any SQS client that speaks the JSON protocol (AWS SDK v3, boto3, AWS CLI v1.45+),
-always with an explicit endpoint, and the queue URL exactly as printed (fake credentials are fine):
+Serving. Publish with any SQS client (JSON or query protocol: AWS SDK v3, boto3, AWS CLI v1 and v2), always
+with an explicit endpoint; the queue URL as printed or on 127.0.0.1 (fake credentials are fine):
 
   region        ${cloud.region}
   SQS           ${cloud.endpoints.sqs}
