@@ -48,7 +48,7 @@ export class IdempotentPipeline extends Construct {
    * `cdktf deploy --outputs-file` nests outputs by construct id instead; `src/ops/outputs-file.ts` reads both.
    */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {
-    const outputs: Record<string, string> = {
+    const outputs: Record<string, string | number> = {
       region,
       queue_url: this.queues.queue.url,
       queue_arn: this.queues.queue.arn,
@@ -60,6 +60,10 @@ export class IdempotentPipeline extends Construct {
       function_name: this.downstream.function.functionName,
       pipe_arn: this.pipe.pipe.arn,
       operation: p.operation,
+      // What `ops dlq redrive` needs to tell whether the ledger still remembers a message's key.
+      retention_seconds: p.retentionSeconds,
+      message_retention_seconds: p.messageRetentionSeconds,
+      dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

@@ -14,6 +14,9 @@ export const OutputName = {
   FunctionName: "function_name",
   Operation: "operation",
   Region: "region",
+  RetentionSeconds: "retention_seconds",
+  MessageRetentionSeconds: "message_retention_seconds",
+  DeadLetterRetentionSeconds: "dead_letter_retention_seconds",
 } as const;
 export type OutputName = (typeof OutputName)[keyof typeof OutputName];
 
