@@ -63,6 +63,12 @@ export interface DlqEntry {
   readonly detail?: string;
   /** Epoch ms when the message was sent to the DLQ (for `retries-exhausted`: when the producer sent it). */
   readonly sentAt?: number;
+  /**
+   * Epoch ms of the producer's first send of this message, which bounds how long the ledger remembers its key:
+   * the `firstSentTimestamp` attribute (set by the quarantine and by `dlq redrive`, so it survives every cycle),
+   * else `sentAt` (a message the queue's redrive moved keeps its original enqueue time).
+   */
+  readonly firstSentAt?: number;
   readonly ageMs?: number;
   readonly receiveCount?: number;
   readonly body: string;

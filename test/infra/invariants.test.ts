@@ -3,6 +3,7 @@ import { InvalidPropError } from "../../src/constructs";
 import { PaymentsPipelineStack, type PipelineOverrides } from "../../src/stacks/payments-stack";
 import template from "../../statemachines/pipeline.asl.json";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../src/constructs/timing";
+import { LOAD_WINDOWS } from "../../src/load/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
 import { TEST_STACK } from "../helpers/synth";
 
@@ -64,6 +65,7 @@ describe("Synth-time invariants", () => {
     expect(build({})).not.toThrow();
     expect(build(TEST_WINDOWS)).not.toThrow();
     expect(build({ ...FAILURES_WINDOWS, function: { timeoutSeconds: 3 } })).not.toThrow();
+    expect(build(LOAD_WINDOWS)).not.toThrow();
   });
 
   it("adds up the worst case of one record from the definition's Retry blocks", () => {
