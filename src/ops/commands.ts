@@ -8,6 +8,7 @@ import { getLedgerClaim, renderLedgerClaim, type LedgerClaim } from "./ledger-ge
 import { releaseClaim, renderRelease } from "./ledger-release";
 import { renderTrace, traceKey } from "./trace";
 import type { OpsContext } from "./types";
+import { safeJson } from "./safe-text";
 
 /** What a command may use besides its context. */
 export interface CommandIo {
@@ -33,7 +34,7 @@ function command<I>(spec: CommandSpec<I>): CommandSpec<I> {
   return spec;
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+const json = safeJson;
 
 function scanOptions(values: ParsedArgs["values"]) {
   return {

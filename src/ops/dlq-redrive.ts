@@ -5,10 +5,11 @@ import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
-import { humanDate, plural, table } from "./format";
+import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { requireOutput } from "./outputs";
 import { ageBeyondWindow, redriveWindowOf, tooOldReason, windowText, type RedriveWindow } from "./redrive-window";
 import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+import { safeCell } from "./safe-text";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */
@@ -137,7 +138,7 @@ function copyAttributes(held: HeldMessage, nowMs: number): Attributes {
 
 function forcedWarning(window: RedriveWindow, entry: DlqEntry, nowMs: number): string {
   return (
-    `WARNING: --force replays ${entry.originalMessageId}${entry.businessKey ? ` (key ${entry.businessKey})` : ""}, ${tooOldReason(window, entry, nowMs)}. ` +
+    `WARNING: --force replays ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}, ${tooOldReason(window, entry, nowMs)}. ` +
     "The ledger and the function's idempotency records may have forgotten this key: if it was applied before, it will be applied AGAIN"
   );
 }
@@ -188,7 +189,7 @@ export function renderRedrive(result: DlqRedriveResult): string {
   }
   if (result.warnings.length) lines.push(...result.warnings);
   for (const f of result.failed) {
-    lines.push(`FAILED ${f.entry.originalMessageId}: ${f.error}${f.sent ? " (the copy was sent; the DLQ message stays: a harmless duplicate)" : " (left in the DLQ)"}`);
+    lines.push(`FAILED ${f.entry.originalMessageId}: ${safeCell(f.error)}${f.sent ? " (the copy was sent; the DLQ message stays: a harmless duplicate)" : " (left in the DLQ)"}`);
   }
   if (result.truncated) lines.push(`stopped after ${result.scanned} DLQ messages: run again or raise --max`);
   return lines.join("\n");
