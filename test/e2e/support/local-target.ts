@@ -99,7 +99,9 @@ function wrapCloud(cloud: LocalCloud, overrides: PipelineOverrides, settleTimeou
     deliveries,
     retention: {
       retentionSeconds,
+      messageRetentionSeconds: overrides.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds,
       sweep: async () => (await cloud.sweepTtl()).deleted,
+      advance: (seconds) => cloud.clock.advance(seconds),
     },
     diagnostics: () => {
       const stats = cloud.stats();
