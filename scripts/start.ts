@@ -22,7 +22,7 @@ Options:
   --orders <n>          unique orders in the sample stream (default 40)
   --seed <n>            seed of the sample stream (default 1)
   --retry-after <s>     seconds before a retried message reappears (default 2; AWS waits the queue's visibility
-                        timeout, 360 s by default: a local shortcut so a demo does not stall)
+                        timeout, 540 s by default: a local shortcut so a demo does not stall)
   --stack-file <file>   run this synthesized cdk.tf.json instead of synthesizing main.ts's stack
   --state-file <file>   where --serve writes endpoints and names (default .local-cloud/state.json)
   --logs                show the function's log lines
