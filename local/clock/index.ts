@@ -37,7 +37,8 @@ let threadClock: LocalClock | undefined;
 
 export function localClock(): LocalClock {
   if (threadClock) return threadClock;
-  const buffer = new SharedArrayBuffer(8);
+  // A module registry reset (jest.isolateModules) loads this file again on a Date that already follows a clock.
+  const buffer = (Date as DateConstructor & { offsetClockBuffer?: SharedArrayBuffer }).offsetClockBuffer ?? new SharedArrayBuffer(8);
   const view = new BigInt64Array(buffer);
   installOffsetDate(buffer);
   threadClock = {
