@@ -56,11 +56,17 @@ function retriersOf(state: string, p: ResolvedPipelineProps): Retrier[] {
     return [{ IntervalSeconds: p.ledgerRetry.intervalSeconds, MaxAttempts: p.ledgerRetry.maxAttempts, BackoffRate: p.ledgerRetry.backoffRate }];
   }
   if (!Array.isArray(retry)) throw new Error(`pipeline.asl.json: ${state}.Retry is ${JSON.stringify(retry)}; update src/constructs/timing.ts`);
+  const number = (r: Record<string, unknown>, field: string): number | undefined => {
+    const value = field === "MaxAttempts" && r[field] === "{{LambdaRetries}}" ? p.lambdaRetries : r[field];
+    if (value === undefined || (typeof value === "number" && Number.isFinite(value))) return value;
+    // A placeholder this model does not know would make the bound NaN, and every comparison with it false.
+    throw new Error(`pipeline.asl.json: ${state}.Retry ${field} is ${JSON.stringify(value)}; teach src/constructs/timing.ts its value`);
+  };
   return retry.map((r: Record<string, unknown>) => ({
-    IntervalSeconds: r.IntervalSeconds as number | undefined,
-    BackoffRate: r.BackoffRate as number | undefined,
-    MaxDelaySeconds: r.MaxDelaySeconds as number | undefined,
-    MaxAttempts: r.MaxAttempts === "{{LambdaRetries}}" ? p.lambdaRetries : (r.MaxAttempts as number | undefined),
+    IntervalSeconds: number(r, "IntervalSeconds"),
+    BackoffRate: number(r, "BackoffRate"),
+    MaxDelaySeconds: number(r, "MaxDelaySeconds"),
+    MaxAttempts: number(r, "MaxAttempts"),
   }));
 }
 
