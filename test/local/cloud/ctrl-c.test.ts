@@ -66,8 +66,11 @@ describe("npm start -- --serve, interrupted under load", () => {
       })();
       await waitFor(() => processed() >= 50, { timeoutMs: 60_000, message: "the cloud never got busy" });
 
-      // Act: Ctrl-C, as a terminal sends it, while records are in flight.
+      // Act: Ctrl-C, as a terminal sends it, while records are in flight; and a second one 50 ms later, as an
+      // impatient operator (or tsx's relay of the first) sends it. Neither may cut the stop short.
       process.kill(-child.pid!, "SIGINT");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGINT");
       const result = await exited;
       producing = false;
       await producer;
@@ -75,15 +78,48 @@ describe("npm start -- --serve, interrupted under load", () => {
 
       // Assert
       const left = readdirSync(childTmp).filter((name) => name.startsWith("lambda-"));
-      expect({ ...result, stopped: output.includes("stopped."), stateFileLeft: existsSync(stateFile), functionFoldersLeft: left }).toEqual({
+      expect({ ...result, stopped: output.includes("stopped."), stillStopping: output.includes("SIGINT: still stopping"), stateFileLeft: existsSync(stateFile), functionFoldersLeft: left }).toEqual({
         code: 0,
         signal: null,
         stopped: true,
+        stillStopping: true,
         stateFileLeft: false,
         functionFoldersLeft: [],
       });
     } finally {
       producing = false;
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    }
+  }, 120_000);
+
+  it("the sample stream, interrupted mid-run: exit 130 after a clean stop, no temporary function folder left", async () => {
+    const childTmp = mkdtempSync(join(dir, "tmp-"));
+    const [command, ...words] = START.split(/\s+/);
+    const child = spawn(command, [...words, "--stack-file", join(stack.stackDir, "cdk.tf.json"), "--orders", "400", "--retry-after", "1"], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, FORCE_COLOR: "0", TMPDIR: childTmp },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    try {
+      await waitFor(() => output.includes("local cloud up in") && readdirSync(childTmp).some((name) => name.startsWith("lambda-")), {
+        timeoutMs: 60_000,
+        message: "the demo never started its functions",
+      });
+      process.kill(-child.pid!, "SIGINT");
+      const result = await exited;
+      const left = readdirSync(childTmp).filter((name) => name.startsWith("lambda-"));
+      expect({ ...result, interrupted: output.includes("interrupted: stopping the local cloud"), functionFoldersLeft: left }).toEqual({
+        code: 130,
+        signal: null,
+        interrupted: true,
+        functionFoldersLeft: [],
+      });
+    } finally {
       if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
     }
   }, 120_000);
