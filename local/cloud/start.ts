@@ -9,6 +9,7 @@ import { loadStackFile, provisionStack, ProvisionError, type ProvisionedStack } 
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { mocksFor } from "./mocks";
+import { localClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
 import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
@@ -36,6 +37,8 @@ class Stack {
  */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const stack = loadStackFile(options.stackFile);
+  // Installed on this thread before anything reads the time; the worker threads install the same offset.
+  const clock = localClock();
   const cleanup = new Stack();
   try {
     const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([
@@ -182,6 +185,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       provisioned,
       clients: { sqs, dynamodb },
       faults,
+      clock,
       startPipes,
       subscribe(listener) {
         listeners.add(listener);
