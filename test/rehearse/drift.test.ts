@@ -29,10 +29,16 @@ describe("Function: planDrift", () => {
     const drift = planDrift(p);
     // Assert
     expect(drift).toEqual([
-      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["logging_config"] },
-      { address: "aws_sfn_state_machine.m", action: PlanAction.replace, attributes: ["arn", "type"] },
+      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["logging_config"], details: ['logging_config: [] → [{"log_format":"JSON"}]'] },
+      { address: "aws_sfn_state_machine.m", action: PlanAction.replace, attributes: ["arn", "type"], details: ['arn: "a" → (known after apply)', 'type: "STANDARD" → "EXPRESS"'] },
     ]);
-    expect(formatDrift(drift)).toEqual(["update aws_lambda_function.f (logging_config)", "replace aws_sfn_state_machine.m (arn, type)"]);
+    expect(formatDrift(drift)).toEqual([
+      "update aws_lambda_function.f (logging_config)",
+      '    logging_config: [] → [{"log_format":"JSON"}]',
+      "replace aws_sfn_state_machine.m (arn, type)",
+      '    arn: "a" → (known after apply)',
+      '    type: "STANDARD" → "EXPRESS"',
+    ]);
   });
 });
 
@@ -44,8 +50,8 @@ describe("Function: compareActions", () => {
       ["aws_iam_role.r", PlanAction.noop],
     ]);
     const actual = [
-      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["memory_size"] },
-      { address: "aws_pipes_pipe.p", action: PlanAction.update, attributes: ["source_parameters"] },
+      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["memory_size"], details: [] },
+      { address: "aws_pipes_pipe.p", action: PlanAction.update, attributes: ["source_parameters"], details: [] },
     ];
     expect(compareActions(predicted, actual)).toEqual([
       { address: "aws_lambda_function.f", predicted: PlanAction.update, actual: PlanAction.update },

@@ -6,7 +6,14 @@ export interface Drift {
   readonly action: PlanAction;
   /** Top-level attributes that differ or become unknown (empty for create/destroy). */
   readonly attributes: readonly string[];
+  /** `attribute: before → after` for each of them, values cut at 160 characters. */
+  readonly details: readonly string[];
 }
+
+const shown = (value: unknown): string => {
+  const text = value === undefined ? "null" : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+};
 
 function changedAttributes(before: JsonObject | null, after: JsonObject | null, unknown: unknown): string[] {
   if (!before || !after) return [];
@@ -21,11 +28,16 @@ export function planDrift(plan: PlanJson): Drift[] {
     .filter((rc) => rc.mode === "managed")
     .map((rc) => ({ rc, action: classifyActions(rc.change.actions) }))
     .filter(({ action }) => action !== PlanAction.noop && action !== PlanAction.read)
-    .map(({ rc, action }) => ({ address: rc.address, action, attributes: changedAttributes(rc.change.before, rc.change.after, rc.change.after_unknown) }));
+    .map(({ rc, action }) => {
+      const attributes = changedAttributes(rc.change.before, rc.change.after, rc.change.after_unknown);
+      const marks = (rc.change.after_unknown && typeof rc.change.after_unknown === "object" ? rc.change.after_unknown : {}) as Record<string, unknown>;
+      const details = attributes.map((k) => `${k}: ${shown(rc.change.before?.[k])} → ${marks[k] === true ? "(known after apply)" : shown(rc.change.after?.[k])}`);
+      return { address: rc.address, action, attributes, details };
+    });
 }
 
 export function formatDrift(drift: readonly Drift[]): string[] {
-  return drift.map((d) => `${d.action} ${d.address}${d.attributes.length ? ` (${d.attributes.join(", ")})` : ""}`);
+  return drift.flatMap((d) => [`${d.action} ${d.address}${d.attributes.length ? ` (${d.attributes.join(", ")})` : ""}`, ...d.details.map((line) => `    ${line}`)]);
 }
 
 export interface ChangeCheck {

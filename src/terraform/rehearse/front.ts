@@ -8,6 +8,8 @@ import type { Check } from "../definition-validator";
  * untouched. Nothing else is rewritten, so every other answer the provider sees is moto's own.
  * - ValidateStateMachineDefinition: the project's own check of the definition (see definition-check.ts).
  * - ListStateMachineVersions: an empty list (the stack publishes no versions).
+ * - SQS GetQueueAttributes: moto's answer, with RedrivePolicy re-serialised compactly as AWS returns it (moto adds
+ *   spaces, which the provider takes for a change on every plan). The content is moto's, untouched.
  */
 export interface Front {
   /** `http://127.0.0.1:<port>`, for every endpoint of the provider. */
@@ -20,6 +22,19 @@ export interface Front {
 }
 
 const SFN_PREFIX = "AWSStepFunctions.";
+
+/** moto's GetQueueAttributes answer with RedrivePolicy in AWS's compact form; anything unexpected passes unchanged. */
+export function compactRedrivePolicy(body: string): string {
+  try {
+    const answer = JSON.parse(body) as { Attributes?: Record<string, string> };
+    const policy = answer.Attributes?.RedrivePolicy;
+    if (policy === undefined) return body;
+    answer.Attributes!.RedrivePolicy = JSON.stringify(JSON.parse(policy));
+    return JSON.stringify(answer);
+  } catch {
+    return body;
+  }
+}
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -66,8 +81,17 @@ export async function startFront(upstream: string, check: Check): Promise<Front>
         const forward = request(
           { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
           (upstreamRes) => {
-            res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
-            upstreamRes.pipe(res);
+            if (op !== "AmazonSQS.GetQueueAttributes") {
+              res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+              upstreamRes.pipe(res);
+              return;
+            }
+            void readBody(upstreamRes).then((raw) => {
+              const text = compactRedrivePolicy(raw.toString("utf8"));
+              if (text !== raw.toString("utf8")) answered.GetQueueAttributes = (answered.GetQueueAttributes ?? 0) + 1;
+              res.writeHead(upstreamRes.statusCode ?? 502, { ...upstreamRes.headers, "content-length": Buffer.byteLength(text) });
+              res.end(text);
+            });
           },
         );
         forward.on("error", (error) => reply(res, 502, { __type: "InternalFailure", message: `moto unreachable: ${error.message}` }));

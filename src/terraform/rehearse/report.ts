@@ -1,6 +1,5 @@
 import { formatDuration } from "../progress";
 import { formatDrift } from "./drift";
-import { GapFix } from "./gaps";
 import type { RehearsalReport } from "./run";
 import { formatResults } from "./table";
 
@@ -18,9 +17,7 @@ export function formatReport(report: RehearsalReport): string {
   out.push("", `Teardown: deletion protection off + apply ${t.protectionOff ? "ok" : "FAILED"}, destroy ${t.destroyed ? "ok" : "FAILED"}, left in moto: ${t.left.length ? t.left.join(", ") : "nothing"}`);
   out.push("", "Not rehearsed (moto 5.2.1 gaps, each confirmed by its probe in this run):");
   for (const { gap, confirmed } of report.gaps) {
-    if (gap.fix === GapFix.avoided && !confirmed) continue;
-    const label = gap.fix === GapFix.avoided && gap.id === "sqs-redrive-policy" ? "noted" : "not rehearsed";
-    out.push(`  ${confirmed ? "" : "STALE "}${label}: ${gap.what} (${gap.why})`);
+    out.push(confirmed ? `  not rehearsed: ${gap.what} (${gap.why})` : `  STALE workaround (moto now behaves like AWS): ${gap.what}`);
   }
   const answered = Object.entries(report.frontAnswered).map(([op, n]) => `${op} ×${n}`);
   if (answered.length) out.push(`  answered by the local front: ${answered.join(", ")}`);

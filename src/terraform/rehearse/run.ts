@@ -13,7 +13,7 @@ import { compareActions, planDrift, type ChangeCheck, type Drift } from "./drift
 import { RehearsalNotRunError } from "./errors";
 import { startFront } from "./front";
 import { definitionCheck } from "./definition-check";
-import { GapFix, MOTO_GAPS, MOTO_QUIRKS, type MotoGap } from "./gaps";
+import { GapFix, MOTO_GAPS, type MotoGap } from "./gaps";
 import { leftovers } from "./leftovers";
 import { findMotoServer, startMoto } from "./moto";
 import { stackResources, writeRehearsalOverride } from "./override";
@@ -82,13 +82,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const probeId = randomBytes(4).toString("hex");
     const gaps = await time("probes", async () => {
       const out: { gap: MotoGap; confirmed: boolean }[] = [];
-      for (const gap of [...MOTO_GAPS, ...MOTO_QUIRKS]) out.push({ gap, confirmed: await gap.probe(moto.endpoint, probeId) });
+      for (const gap of MOTO_GAPS) out.push({ gap, confirmed: await gap.probe(moto.endpoint, probeId) });
       return out;
     });
     for (const { gap, confirmed } of gaps) {
       if (!confirmed) failures.push(`moto no longer shows gap ${gap.id} (${gap.why}): remove its workaround from src/terraform/rehearse/gaps.ts`);
     }
-    const applied = gaps.filter((g) => g.confirmed && MOTO_GAPS.includes(g.gap)).map((g) => g.gap);
+    const applied = gaps.filter((g) => g.confirmed).map((g) => g.gap);
 
     const outdir = join(work, "out");
     const empty = join(work, "empty-aws-config");
