@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { TerraformCommandError } from "../errors";
 import { RehearsalNotRunError, RehearsalUsageError } from "./errors";
 import { formatReport } from "./report";
+import { BREAKS, findBreak, type Break } from "./breaks";
 import { rehearse } from "./run";
 
 export const ExitCode = { ok: 0, failed: 1, usage: 2, notRun: 3 } as const;
@@ -14,8 +15,10 @@ in-place change and compare it with what npm run plan predicts, then tear down a
 protection off, apply, destroy). Prints a table per resource, the drift and the moto gaps not rehearsed.
 Leaves nothing running and nothing on disk.
 
-  --no-change   skip the change rehearsal
-  -h, --help    this text
+  --no-change      skip the change rehearsal
+  --break NAME     break test: merge a deliberate fault into the stack and report which layer catches it
+                   (${BREAKS.map((b) => b.name).join(", ")}); exit 0 when it is caught and the teardown is clean
+  -h, --help       this text
 
 Environment: PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX, TF_PROVIDER_MIRROR, TERRAFORM_BIN, MOTO_SERVER_BIN.
 Exit codes: 0 passed, 1 failure or unexplained drift, 2 usage, 3 NOT RUN (moto_server, terraform or the mirror missing).
@@ -27,11 +30,33 @@ export interface CliIo {
   readonly stderr: (line: string) => void;
 }
 
+/** A break test passes when the fault is caught somewhere (plan or apply) and the teardown still leaves nothing. */
+async function runBreak(breakTest: Break, io: CliIo): Promise<number> {
+  const header = `break test ${breakTest.name} (${breakTest.description})`;
+  try {
+    const report = await rehearse({ env: io.env, log: io.stderr, change: false, breakTest });
+    io.stdout(formatReport(report));
+    const teardownClean = report.teardown.destroyed && report.teardown.left.length === 0;
+    const caught = report.resources.filter((r) => r.outcome === "failed");
+    if (caught.length === 0) {
+      io.stdout(`✘ ${header}: NOT caught: plan and apply went through\n`);
+      return ExitCode.failed;
+    }
+    io.stdout(`${teardownClean ? "✔" : "✘"} ${header}: caught at terraform apply: ${caught.map((r) => `${r.address}: ${r.note}`).join("; ")}${teardownClean ? "" : " (but the teardown was not clean)"}\n`);
+    return teardownClean ? ExitCode.ok : ExitCode.failed;
+  } catch (error) {
+    if (!(error instanceof TerraformCommandError)) throw error;
+    const lines = error.stderr.trim().split("\n").filter((l) => /Error:|with /.test(l)).slice(0, 4).map((l) => l.trim());
+    io.stdout(`✔ ${header}: caught at terraform ${error.args[0]} (nothing was created): ${lines.join(" ")}\n`);
+    return ExitCode.ok;
+  }
+}
+
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     let values;
     try {
-      values = parseArgs({ args: [...argv], options: { "no-change": { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
+      values = parseArgs({ args: [...argv], options: { "no-change": { type: "boolean" }, break: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
     } catch (error) {
       throw new RehearsalUsageError(`${(error as Error).message} (see --help)`);
     }
@@ -39,6 +64,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout(HELP);
       return ExitCode.ok;
     }
+    const breakTest = values.break === undefined ? undefined : findBreak(values.break);
+    if (breakTest) return await runBreak(breakTest, io);
     const report = await rehearse({ env: io.env, log: io.stderr, change: !values["no-change"] });
     io.stdout(formatReport(report));
     return report.failures.length ? ExitCode.failed : ExitCode.ok;

@@ -56,6 +56,8 @@ export interface RehearsalOverrideOptions {
   readonly gaps: readonly MotoGap[];
   /** A moto 500 must fail the run in seconds, not after the provider's default 25 retries. */
   readonly maxRetries?: number;
+  /** Attributes merged over resources (break tests), by type and name. */
+  readonly extra?: Record<string, Record<string, Record<string, unknown>>>;
 }
 
 /**
@@ -77,6 +79,9 @@ export function rehearsalOverride(options: RehearsalOverrideOptions): Record<str
         lifecycle.ignore_changes.push(...(gap.attributes ?? []));
       }
     }
+  }
+  for (const [type, byName] of Object.entries(options.extra ?? {})) {
+    for (const [name, attributes] of Object.entries(byName)) Object.assign(((resource[type] ??= {})[name] ??= {}), attributes);
   }
   return {
     terraform: { backend: { local: { path: options.statePath } } },

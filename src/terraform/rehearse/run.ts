@@ -13,6 +13,7 @@ import { compareActions, planDrift, type ChangeCheck, type Drift } from "./drift
 import { RehearsalNotRunError } from "./errors";
 import { startFront } from "./front";
 import { definitionCheck } from "./definition-check";
+import type { Break } from "./breaks";
 import { GapFix, MOTO_GAPS, type MotoGap } from "./gaps";
 import { leftovers } from "./leftovers";
 import { findMotoServer, startMoto } from "./moto";
@@ -30,8 +31,8 @@ export interface RehearsalOptions {
   readonly log: Log;
   /** Also rehearse CHANGE (default true). */
   readonly change?: boolean;
-  /** Extra override fragments merged into the base configuration (break tests). */
-  readonly breakOverrides?: PipelineOverrides;
+  /** A break test: a deliberate fault merged into the override (the change rehearsal is then skipped). */
+  readonly breakTest?: Break;
 }
 
 export interface RehearsalReport {
@@ -99,14 +100,15 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       const result = await time("synth", async () => synthPaymentsStack(config, { outdir, overrides }));
       stackDir = result.stackDir;
       const resources = stackResources(JSON.parse(readFileSync(result.stackFile, "utf8")) as { resource?: Record<string, Record<string, unknown>> });
-      writeRehearsalOverride(stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied });
+      const extra = options.breakTest?.fragment(resources);
+      writeRehearsalOverride(stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied, extra });
       const tf = terraformIn(tools.terraform, stackDir, tfEnv, log);
       await time("init", () => init(tf));
       return { tf, resources };
     };
 
     // 1. Apply the stack as main.ts synthesizes it.
-    const base = options.breakOverrides ?? {};
+    const base: PipelineOverrides = {};
     let { tf, resources } = await synth(base);
     const first = await time("plan", () => planToFile(tf, work, "base"));
     const apply = await time("apply", () => applyPlan(tf, first.file));
@@ -127,7 +129,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       drift = (await time("replan", () => replan(tf, work, "drift"))).drift;
       if (drift.length) failures.push(`the second plan is not empty: ${drift.length} resource(s) drift`);
       // 3. The change rehearsal: what npm run plan predicts, then what terraform does against the applied state.
-      if (options.change !== false && !drift.length) {
+      if (options.change !== false && !options.breakTest && !drift.length) {
         const predicted = await time("predict", () => predictChange(env, base, { ...base, ...CHANGE }, log));
         ({ tf, resources } = await synth({ ...base, ...CHANGE }));
         const changePlan = await time("change plan", () => planToFile(tf, work, "change"));
