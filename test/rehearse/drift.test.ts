@@ -22,19 +22,20 @@ describe("Function: planDrift", () => {
   it("names each changed resource with its action and the attributes that differ or become unknown", () => {
     // Arrange
     const p = plan([
-      { address: "aws_lambda_function.f", actions: ["update"], before: { memory_size: 256, name: "f", logging_config: [] }, after: { memory_size: 256, name: "f", logging_config: [{ log_format: "JSON" }] } },
+      { address: "aws_lambda_function.f", actions: ["update"], before: { memory_size: 256, name: "f", logging_config: [], version: null }, after: { memory_size: 256, name: "f", logging_config: [{ log_format: "JSON" }] }, unknown: { version: true } },
       { address: "aws_sfn_state_machine.m", actions: ["delete", "create"], before: { type: "STANDARD", arn: "a" }, after: { type: "EXPRESS", arn: null }, unknown: { arn: true } },
     ]);
     // Act
     const drift = planDrift(p);
     // Assert
     expect(drift).toEqual([
-      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["logging_config"], details: ['logging_config: [] → [{"log_format":"JSON"}]'] },
+      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["logging_config", "version"], details: ['logging_config: [] → [{"log_format":"JSON"}]', "version: null → (known after apply)"] },
       { address: "aws_sfn_state_machine.m", action: PlanAction.replace, attributes: ["arn", "type"], details: ['arn: "a" → (known after apply)', 'type: "STANDARD" → "EXPRESS"'] },
     ]);
     expect(formatDrift(drift)).toEqual([
-      "update aws_lambda_function.f (logging_config)",
+      "update aws_lambda_function.f (logging_config, version)",
       '    logging_config: [] → [{"log_format":"JSON"}]',
+      "    version: null → (known after apply)",
       "replace aws_sfn_state_machine.m (arn, type)",
       '    arn: "a" → (known after apply)',
       '    type: "STANDARD" → "EXPRESS"',
