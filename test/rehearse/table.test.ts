@@ -26,7 +26,7 @@ describe("Function: creationTimes / errorsByAddress", () => {
 });
 
 describe("Function: resourceResults", () => {
-  it("marks what reached the state as created, what did not as failed with terraform's error, and lists skips with their reason", () => {
+  it("marks what reached the state as created, what terraform names in an error as failed, the rest as blocked, and lists skips with their reason", () => {
     // Arrange
     const input = {
       planned: ["aws_sqs_queue.dlq", "aws_sfn_state_machine.m", "aws_iam_role.r", "aws_pipes_pipe.p"],
@@ -39,16 +39,16 @@ describe("Function: resourceResults", () => {
     // Assert
     expect(rows.map((r) => [r.address, r.outcome])).toEqual([
       ["aws_iam_role.r", Outcome.created],
-      ["aws_pipes_pipe.p", Outcome.failed],
+      ["aws_pipes_pipe.p", Outcome.blocked],
       ["aws_sfn_state_machine.m", Outcome.failed],
       ["aws_sqs_queue.dlq", Outcome.created],
       ["aws_sqs_queue_redrive_allow_policy.a", Outcome.skipped],
     ]);
-    expect(rows[1]!.note).toBe("not in the state after apply (an earlier failure stopped it)");
+    expect(rows[1]!.note).toBe("not created: the apply stopped at an earlier failure");
     expect(rows[2]!.note).toContain("ValidateStateMachineDefinition");
     expect(rows[3]!.seconds).toBe(66);
     const text = formatResults(rows);
-    expect(text).toContain("2 created, 1 skipped, 2 failed");
+    expect(text).toContain("2 created, 1 skipped, 1 failed, 1 blocked");
     expect(text).toMatch(/aws_sqs_queue\.dlq\s+created\s+66 s/);
   });
 });

@@ -4,6 +4,7 @@ import { RehearsalNotRunError, RehearsalUsageError } from "./errors";
 import { formatReport } from "./report";
 import { BREAKS, findBreak, type Break } from "./breaks";
 import { rehearse } from "./run";
+import { Outcome } from "./table";
 
 export const ExitCode = { ok: 0, failed: 1, usage: 2, notRun: 3 } as const;
 
@@ -37,12 +38,13 @@ async function runBreak(breakTest: Break, io: CliIo): Promise<number> {
     const report = await rehearse({ env: io.env, log: io.stderr, change: false, breakTest });
     io.stdout(formatReport(report));
     const teardownClean = report.teardown.destroyed && report.teardown.left.length === 0;
-    const caught = report.resources.filter((r) => r.outcome === "failed");
+    const caught = report.resources.filter((r) => r.outcome === Outcome.failed);
+    const blocked = report.resources.filter((r) => r.outcome === Outcome.blocked).length;
     if (caught.length === 0) {
       io.stdout(`✘ ${header}: NOT caught: plan and apply went through\n`);
       return ExitCode.failed;
     }
-    io.stdout(`${teardownClean ? "✔" : "✘"} ${header}: caught at terraform apply: ${caught.map((r) => `${r.address}: ${r.note}`).join("; ")}${teardownClean ? "" : " (but the teardown was not clean)"}\n`);
+    io.stdout(`${teardownClean ? "✔" : "✘"} ${header}: caught at terraform apply: ${caught.map((r) => `${r.address}: ${r.note}`).join("; ")}${blocked ? ` (${blocked} dependent resource(s) not created)` : ""}${teardownClean ? "" : " (but the teardown was not clean)"}\n`);
     return teardownClean ? ExitCode.ok : ExitCode.failed;
   } catch (error) {
     if (!(error instanceof TerraformCommandError)) throw error;

@@ -30,8 +30,12 @@ export const LISTENING = /Running on http:\/\/127\.0\.0\.1:(\d+)/;
 export function startMoto(bin: string, options: { timeoutMs?: number } = {}): Promise<MotoServer> {
   const child: ChildProcess = spawn(bin, ["-H", "127.0.0.1", "-p", "0"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
   let output = "";
+  // Last resort if this process exits without the run's finally block (e.g. an uncaught error): no orphaned moto.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
   const stop = () =>
     new Promise<void>((resolve) => {
+      process.off("exit", killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");

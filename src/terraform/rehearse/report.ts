@@ -6,7 +6,8 @@ import { formatResults } from "./table";
 /** The rehearsal's report, as printed on stdout. */
 export function formatReport(report: RehearsalReport): string {
   const out: string[] = ["Deploy rehearsal against moto (offline)", "", formatResults(report.resources), ""];
-  out.push(`Second plan: ${report.drift.length === 0 ? "no changes (the stack settles)" : `${report.drift.length} change(s):`}`);
+  if (!report.replanned) out.push("Second plan: not run (the apply failed)");
+  else out.push(`Second plan: ${report.drift.length === 0 ? "no changes (the stack settles)" : `${report.drift.length} change(s):`}`);
   out.push(...formatDrift(report.drift).map((l) => `  ${l}`));
   if (report.change) {
     out.push("", "Change rehearsal (function memory 256 → 512 MB, visibility timeout 360 → 420 s): predicted by npm run plan / done by terraform");

@@ -38,6 +38,8 @@ export interface RehearsalOptions {
 export interface RehearsalReport {
   readonly gaps: readonly { gap: MotoGap; confirmed: boolean }[];
   readonly resources: readonly ResourceResult[];
+  /** The second plan ran (it does not after a failed apply). */
+  readonly replanned: boolean;
   readonly drift: readonly Drift[];
   readonly change?: { readonly checks: readonly ChangeCheck[]; readonly drift: readonly Drift[]; readonly applied: boolean };
   readonly teardown: { readonly protectionOff: boolean; readonly destroyed: boolean; readonly left: readonly string[] };
@@ -96,11 +98,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     writeFileSync(empty, "");
     const tfEnv = { ...offlineTerraformEnv(writeOfflineCliConfig(work, tools.mirror), withoutAwsIdentity(env, empty)), TF_DATA_DIR: join(work, ".terraform") };
     let stackDir = "";
-    const synth = async (overrides: PipelineOverrides) => {
+    const synth = async (overrides: PipelineOverrides, withBreak = true) => {
       const result = await time("synth", async () => synthPaymentsStack(config, { outdir, overrides }));
       stackDir = result.stackDir;
       const resources = stackResources(JSON.parse(readFileSync(result.stackFile, "utf8")) as { resource?: Record<string, Record<string, unknown>> });
-      const extra = options.breakTest?.fragment(resources);
+      const extra = withBreak ? options.breakTest?.fragment(resources) : undefined;
       writeRehearsalOverride(stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied, extra });
       const tf = terraformIn(tools.terraform, stackDir, tfEnv, log);
       await time("init", () => init(tf));
@@ -121,6 +123,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const inState = await stateAddresses(tf);
     const rows = resourceResults({ planned, inState, skipped, applyOutput: apply.output });
     for (const row of rows.filter((r) => r.outcome === Outcome.failed)) failures.push(`${row.address} failed: ${row.note}`);
+    const blocked = rows.filter((r) => r.outcome === Outcome.blocked).length;
+    if (blocked) failures.push(`${blocked} resource(s) not created because the apply stopped`);
 
     // 2. Plan again: a stack that settles has nothing to do.
     let drift: Drift[] = [];
@@ -145,7 +149,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
 
     // 4. Teardown as a user runs it: deletion protection off, apply, destroy.
     const last = change?.applied ? { ...base, ...CHANGE } : base;
-    ({ tf } = await synth({ ...last, deletionProtection: false }));
+    // A break test's fault stays out of the teardown: what was created must still go.
+    ({ tf } = await synth({ ...last, deletionProtection: false }, false));
     const off = await time("teardown apply", async () => applyPlan(tf, (await planToFile(tf, work, "unprotect")).file));
     if (!off.ok) failures.push(`turning deletion protection off failed: ${off.output.trim().split("\n").slice(-6).join(" ")}`);
     const gone = await time("destroy", () => destroy(tf));
@@ -155,6 +160,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     return {
       gaps,
       resources: rows,
+      replanned: apply.ok,
       drift,
       change,
       teardown: { protectionOff: off.ok, destroyed: gone.ok, left },

@@ -16,15 +16,18 @@ export interface Tf {
   ok(args: readonly string[]): Promise<TfResult>;
 }
 
-/** Every running terraform, so Ctrl-C can stop them before moto goes away. */
+/** Every running terraform, so Ctrl-C can stop them before moto goes away; after that no new one starts. */
 const running = new Set<() => void>();
+let interrupted = false;
 export function stopRunningTerraform(): void {
+  interrupted = true;
   for (const stop of [...running]) stop();
 }
 
 export function terraformIn(bin: string, cwd: string, env: NodeJS.ProcessEnv, log: Log): Tf {
   const raw = (args: readonly string[]) =>
     new Promise<TfResult>((resolve, reject) => {
+      if (interrupted) return reject(new Error(`interrupted: terraform ${args[0]} not started`));
       const started = performance.now();
       const child = spawn(bin, [...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
       const stop = () => child.kill("SIGINT");
