@@ -97,14 +97,12 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const empty = join(work, "empty-aws-config");
     writeFileSync(empty, "");
     const tfEnv = { ...offlineTerraformEnv(writeOfflineCliConfig(work, tools.mirror), withoutAwsIdentity(env, empty)), TF_DATA_DIR: join(work, ".terraform") };
-    let stackDir = "";
     const synth = async (overrides: PipelineOverrides, withBreak = true) => {
       const result = await time("synth", async () => synthPaymentsStack(config, { outdir, overrides }));
-      stackDir = result.stackDir;
       const resources = stackResources(JSON.parse(readFileSync(result.stackFile, "utf8")) as { resource?: Record<string, Record<string, unknown>> });
       const extra = withBreak ? options.breakTest?.fragment(resources) : undefined;
-      writeRehearsalOverride(stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied, extra });
-      const tf = terraformIn(tools.terraform, stackDir, tfEnv, log);
+      writeRehearsalOverride(result.stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied, extra });
+      const tf = terraformIn(tools.terraform, result.stackDir, tfEnv, log);
       await time("init", () => init(tf));
       return { tf, resources };
     };
