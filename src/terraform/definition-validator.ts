@@ -17,14 +17,15 @@ export interface DefinitionValidator {
   close(): Promise<void>;
 }
 
-interface Diagnostic {
+export interface Diagnostic {
   severity: "ERROR";
   code: string;
   message: string;
 }
-type Check = (definition: unknown) => Diagnostic[];
+export type Check = (definition: unknown) => Diagnostic[];
 
-async function loadChecker(): Promise<Check> {
+/** asl-validator's verdict on a parsed definition (no diagnostics = OK); OK for everything when it is not installed. */
+export async function loadChecker(): Promise<Check> {
   try {
     const { default: validate } = await import("asl-validator");
     return (definition) => {
