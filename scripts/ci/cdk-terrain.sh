@@ -37,5 +37,5 @@ npm test -- --silent
 step "synth"
 npm run -s synth >/dev/null
 step "comparing with the default build"
-npx tsx "$repo/scripts/ci/compare-synth.ts" "$work/default.cdk.tf.json" cdktf.out/stacks/payments-pipeline/cdk.tf.json
+npx tsx "$repo/scripts/ci/compare-synth.ts" "$work/default.cdk.tf.json" cdktf.out/stacks/payments-pipeline/cdk.tf.json "$repo" "$work/repo"
 step "passed in $((SECONDS - started)) s"

@@ -16,9 +16,9 @@ export interface Assumptions {
   readonly callItemBytes: number;
   /** Billed duration of one downstream invocation that applies a new key (4 DynamoDB calls, warm). */
   readonly functionMs: number;
-  /** INFO lines the function writes per applied key ("downstream charge applied", "payment processed"). */
+  /** INFO lines the function writes per applied key (one: functions/shared/invocation-log.ts). */
   readonly functionInfoLines: number;
-  /** Bytes of one Powertools JSON log line (measured on the local cloud: 551 on average). */
+  /** Bytes of one Powertools JSON log line (measured on the local cloud: test/cost/path-calls.test.ts). */
   readonly functionLogLineBytes: number;
   /** Explicit bytes of function log per invocation; overrides lines × bytes when set. */
   readonly functionLogBytesOverride: number | null;
@@ -74,8 +74,8 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   chargeItemBytes: 250,
   callItemBytes: 250,
   functionMs: 45,
-  functionInfoLines: 2,
-  functionLogLineBytes: 560,
+  functionInfoLines: 1,
+  functionLogLineBytes: 440,
   functionLogBytesOverride: null,
   platformLogBytesPerInvocation: 500,
   logEventOverheadBytes: 26,
@@ -111,8 +111,8 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   chargeItemBytes: "CHARGE item of the downstream stand-in",
   callItemBytes: "CALL item of the downstream stand-in",
   functionMs: "4 DynamoDB calls at ~8 ms plus handler work, warm; cold starts not modelled (--function-ms)",
-  functionInfoLines: "'downstream charge applied' + 'payment processed' at INFO; 0 at WARN and above, ×2 at DEBUG",
-  functionLogLineBytes: "measured on the local cloud (Powertools JSON line with business key and messageId)",
+  functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
+  functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",
   functionLogBytesOverride: "set by --log-bytes",
   platformLogBytesPerInvocation: "only with Text log format or system log level INFO/DEBUG (this stack: JSON + WARN, so none)",
   logEventOverheadBytes: "CloudWatch Logs per-event metadata (PutLogEvents accounting)",

@@ -43,6 +43,17 @@ export function diffSynth(left: unknown, right: unknown, limit = 20): SynthDiffe
   return out;
 }
 
+/**
+ * Replaces `root` (an absolute folder) with `<root>` in every string of a synthesized document: a local backend's
+ * state path is absolute, so two builds in two folders differ there and nowhere else.
+ */
+export function relativeTo(doc: unknown, root: string): unknown {
+  if (typeof doc === "string") return doc.split(root).join("<root>");
+  if (Array.isArray(doc)) return doc.map((item) => relativeTo(item, root));
+  if (isObject(doc)) return Object.fromEntries(Object.entries(doc).map(([k, v]) => [k, relativeTo(v, root)]));
+  return doc;
+}
+
 /** One line per difference, values shortened so a CI log stays readable. */
 export function formatDifferences(differences: readonly SynthDifference[]): string {
   const show = (value: unknown): string => {

@@ -1,4 +1,4 @@
-import { diffSynth, formatDifferences } from "../../src/terraform/synth-diff";
+import { diffSynth, formatDifferences, relativeTo } from "../../src/terraform/synth-diff";
 
 const stack = (version: string, visibility = 360) => ({
   "//": { metadata: { backend: "local", stackName: "payments-pipeline", version } },
@@ -35,5 +35,16 @@ describe("Function: diffSynth", () => {
     const left = { a: [1, 2], b: true };
     const right = { a: [1, 3, 4] };
     expect(diffSynth(left, right).map((d) => d.path)).toEqual(["a[1]", "a[2]", "b"]);
+  });
+});
+
+describe("Function: relativeTo", () => {
+  it("makes two builds in two folders comparable: the local backend's absolute state path", () => {
+    // Arrange
+    const at = (root: string) => ({ terraform: { backend: { local: { path: `${root}/terraform.payments-pipeline.tfstate` } } } });
+
+    // Act / Assert
+    expect(diffSynth(at("/work/repo"), at("/tmp/copy/repo"))).toHaveLength(1);
+    expect(diffSynth(relativeTo(at("/work/repo"), "/work/repo"), relativeTo(at("/tmp/copy/repo"), "/tmp/copy/repo"))).toEqual([]);
   });
 });

@@ -88,7 +88,7 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
     expect(invocations()).toBe(4);
   });
 
-  it("logs what the model assumes per applied key: 2 INFO lines of about 560 bytes", () => {
+  it("logs what the model assumes per applied key: one compact INFO line of about 440 bytes", () => {
     expect(functionLines).toHaveLength(4 * DEFAULT_ASSUMPTIONS.functionInfoLines);
     const average = functionLines.reduce((sum, l) => sum + Buffer.byteLength(l), 0) / functionLines.length;
     // Local ARNs, ids and names have the lengths AWS's have; allow for longer business keys and names.
