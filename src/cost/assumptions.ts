@@ -16,6 +16,8 @@ export interface Assumptions {
   readonly callItemBytes: number;
   /** Billed duration of one downstream invocation that applies a new key (4 DynamoDB calls, warm). */
   readonly functionMs: number;
+  /** The part of `functionMs` spent in Powertools idempotency (its INPROGRESS put and COMPLETED update): the pipeline's. */
+  readonly functionIdempotencyMs: number;
   /** INFO lines the function writes per applied key (one: functions/shared/invocation-log.ts). */
   readonly functionInfoLines: number;
   /** Bytes of one Powertools JSON log line (measured on the local cloud: test/cost/path-calls.test.ts). */
@@ -74,6 +76,7 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   chargeItemBytes: 250,
   callItemBytes: 250,
   functionMs: 45,
+  functionIdempotencyMs: 16,
   functionInfoLines: 1,
   functionLogLineBytes: 440,
   functionLogBytesOverride: null,
@@ -111,6 +114,7 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   chargeItemBytes: "CHARGE item of the downstream stand-in",
   callItemBytes: "CALL item of the downstream stand-in",
   functionMs: "4 DynamoDB calls at ~8 ms plus handler work, warm; cold starts not modelled (--function-ms)",
+  functionIdempotencyMs: "2 of the function's 4 DynamoDB calls at ~8 ms; the rest (CHARGE and CALL puts, handler) is the side effect",
   functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
   functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",
   functionLogBytesOverride: "set by --log-bytes",
