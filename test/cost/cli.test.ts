@@ -34,6 +34,15 @@ describe("CLI: npm run cost", () => {
     expect(stdout).toMatch(/Fixed monthly costs/);
   });
 
+  it("prints the pipeline's own cost apart from the side effect, each against the Lambda guard", () => {
+    const { stdout } = run([]);
+    expect(stdout).toMatch(/The pipeline's own cost and the side effect's, per million messages/);
+    expect(stdout).toMatch(/pipeline's own cost\s+\$3\.\d\d\s+\$6\.\d\d\s+0\.6\d ×/);
+    expect(stdout).toMatch(/side effect \(the example's\)\s+\$1\.58\s+\$1\.58\s+1\.00 ×/);
+    expect(stdout).toMatch(/effects writes\s+side effect/);
+    expect(stdout).toMatch(/ledger writes\s+pipeline/);
+  });
+
   it("takes the scenario from the flags (a percentage works too)", () => {
     const { stdout } = run(["--json", "--duplicate-ratio", "20%", "--batch-size", "5", "--function-ms", "90", "--retry-ratio", "0"]);
     const out = JSON.parse(stdout);
