@@ -4,7 +4,10 @@
  * significant digits or spelled differently, keys DynamoDB could never store, bodies nested too deep, a second
  * layer that finds a conflict the ledger forgot, and field types both layers must judge alike.
  */
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { businessKeyFromOperator } from "../../src/contract/business-key";
+import { DEFAULTS } from "../../src/constructs/props";
 import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
@@ -161,5 +164,35 @@ suite.scenario(
       [again[1].messageId]: "duplicate",
     });
     void tenant;
+  },
+);
+
+suite.scenario(
+  { id: "s23", title: "23. quarantine cannot fail on content: a body at the queue's size limit and a key SQS refuses in attributes are quarantined with their reason; a larger body is refused at send" },
+  async ({ target, tenant, publish, settle }) => {
+    // JSON escaping doubles each \" of the padding in the pipe's batch: the largest record one batch must hold.
+    const head = `{"tenantId":${JSON.stringify(tenant)},"orderId":"big","amount":"ten","currency":"EUR","pad":"`;
+    const padding = '\\"'.repeat(Math.floor((DEFAULTS.maxMessageBytes - head.length - 2) / 2));
+    const big: RawMessage = { raw: `${head}${padding}"}` };
+    expect(Buffer.byteLength(big.raw)).toBeLessThanOrEqual(DEFAULTS.maxMessageBytes);
+    // U+FFFF is refused by SQS in bodies and attributes: the body carries its JSON escape, the key holds the character.
+    const tenantFFFF = `${tenant}\uffff`;
+    const withFFFF = (amount: number): RawMessage => ({
+      raw: `{"tenantId":"${tenant}\\uffff","orderId":"o1","amount":${amount},"currency":"EUR"}`,
+      key: paymentsBusinessKey(tenantFFFF, "o1"),
+    });
+    const [first] = await publish([withFFFF(100)]);
+    expect((await settle([first])).fates).toEqual({ [first.messageId]: "applied" });
+    const [bigSent] = await publish([big]);
+    const [conflict] = await publish([withFFFF(200)]);
+    const settled = await settle([first, bigSent, conflict]);
+
+    expect(settled.fates).toEqual({ [first.messageId]: "applied", [bigSent.messageId]: "quarantined:invalid-message", [conflict.messageId]: "quarantined:payload-mismatch" });
+    const mismatch = settled.dlq.find((e) => e.originalMessageId === conflict.messageId)!;
+    expect(businessKeyFromOperator({ key: mismatch.businessKey! })).toBe(first.key);
+    expect(settled.dlq.find((e) => e.originalMessageId === bigSent.messageId)!.body).toBe(big.raw);
+    // One byte more than the queue's maximum: SQS refuses it at send, the producer learns at once.
+    const tooBig = `${big.raw.slice(0, -2)}${"x".repeat(DEFAULTS.maxMessageBytes + 1 - Buffer.byteLength(big.raw))}"}`;
+    await expect(target.clients.sqs.send(new SendMessageCommand({ QueueUrl: target.names.queueUrl, MessageBody: tooBig }))).rejects.toMatchObject({ name: "InvalidParameterValue" });
   },
 );
