@@ -1,4 +1,4 @@
-// `npm run soak`: the pipeline under load and faults on the local cloud, checked key by key (DESIGN.md §2).
+// `npm run soak`: the pipeline under load and faults on the local cloud, checked key by key (the guarantees in the README).
 import "./support/quiet-sdk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";

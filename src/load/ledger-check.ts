@@ -1,6 +1,6 @@
 import { ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 
-/** DESIGN.md §2 "bounded ledger", checked over every item. */
+/** The bounded-ledger guarantee (README: guarantees), checked over every item. */
 export interface LedgerCheck {
   readonly items: number;
   /** Claims still IN_PROGRESS (a run that settled should leave none but those of crashed, unretried work). */

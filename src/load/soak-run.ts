@@ -41,7 +41,7 @@ export interface SoakIo {
 
 /**
  * Boots the payments stack on the local cloud with test-sized windows and the chosen fault profile, publishes
- * the seeded stream with back-pressure, waits until every message has a fate, then checks DESIGN.md §2 over
+ * the seeded stream with back-pressure, waits until every message has a fate, then checks the README's guarantees over
  * every key from what a client can observe (effects table, DLQ, ledger).
  */
 export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<SoakResult> {

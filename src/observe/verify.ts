@@ -13,7 +13,7 @@ export interface SentMessage {
   readonly fingerprint?: string;
 }
 
-/** DESIGN.md §2 checked over every key, from what a client can observe. */
+/** The README's guarantees checked over every key, from what a client can observe. */
 export interface Verification {
   readonly sent: number;
   readonly uniqueKeys: number;
