@@ -138,9 +138,12 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       }
     }
     if (!allowed.has(seen.fate)) {
-      const expected = allowed.size > 0 ? [...allowed].join(" | ") : "acked with its key charged once";
       const key = v.kind === "valid" ? v.key : undefined;
-      out.push({ message: i, key, what: `fate ${seen.fate}, expected ${expected}${v.kind === "valid" ? "" : ` (${v.why})`}` });
+      const what =
+        allowed.size > 0
+          ? `fate ${seen.fate}, expected ${[...allowed].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}`
+          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one`;
+      out.push({ message: i, key, what });
     } else if (v.kind === "valid" && seen.fate === Fate.Acked && (chargesByKey.get(v.key) ?? []).length === 0) {
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });
     }
