@@ -28,7 +28,7 @@ function parsed(body: string): Record<string, unknown> | undefined {
 /** The classes a failing scenario exhibits (several may apply). */
 export function classify(scenario: Scenario, found: readonly Violation[]): HoleClass[] {
   const bodies = sentBodies(scenario);
-  const verdicts = bodies.map(judge);
+  const verdicts = bodies.map((b) => judge(b));
   const classes = new Set<HoleClass>();
   const involved = new Set(found.flatMap((v) => (v.message === undefined ? [] : [v.message])));
   const valid = verdicts.flatMap((v, i) => (v.kind === "valid" ? [{ i, v, o: parsed(bodies[i]) as Record<string, unknown> }] : []));

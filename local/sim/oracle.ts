@@ -6,21 +6,58 @@
  */
 import { Fate, type Observation, type Scenario } from "./scenario";
 
+/** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
+export type OracleFieldRule =
+  | { readonly type: "string"; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: string }
+  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number };
+
+export interface OracleRules {
+  readonly keyParts: readonly string[];
+  readonly payloadFields: readonly string[];
+  readonly fields: Readonly<Record<string, OracleFieldRule>>;
+  readonly maxKeyBytes: number;
+  /** Nesting beyond this is "deep": invalid-message on first delivery. Generated bodies are either ≤ 10 or 20,000 deep. */
+  readonly maxDepth: number;
+  /** What the source queue accepts (body + attributes), from the deployed setting. */
+  readonly maxMessageBytes: number;
+}
+
 /** The payments pipeline's identity and rules (issue 11's decisions). */
-export const PAYMENTS_RULES = {
+export const PAYMENTS_RULES: OracleRules = {
   keyParts: ["tenantId", "orderId"],
   payloadFields: ["amount", "currency"],
+  fields: {
+    tenantId: { type: "string" },
+    orderId: { type: "string" },
+    amount: { type: "integer", minimum: 1 },
+    currency: { type: "string", pattern: "^[A-Z]{3}$" },
+  },
   maxKeyBytes: 1024,
+  maxDepth: 64,
   maxMessageBytes: 262_144,
-  /** Nesting beyond this is "deep": invalid-message on first delivery. Generated bodies are either ≤ 10 or ≥ 10,000 deep. */
-  maxDepth: 1000,
-} as const;
+};
+
+function ruleProblem(value: unknown, rule: OracleFieldRule): string | undefined {
+  if (rule.type === "integer") {
+    if (typeof value !== "number" || !Number.isSafeInteger(value)) return "must be an integer JSON carries exactly";
+    if (rule.minimum !== undefined && value < rule.minimum) return `must be >= ${rule.minimum}`;
+    if (rule.maximum !== undefined && value > rule.maximum) return `must be <= ${rule.maximum}`;
+    return undefined;
+  }
+  if (typeof value !== "string") return "must be a string";
+  const length = [...value].length;
+  if (length < (rule.minLength ?? 1)) return "must not be empty";
+  if (rule.maxLength !== undefined && length > rule.maxLength) return `must be at most ${rule.maxLength} characters`;
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value)) return `must match ${rule.pattern}`;
+  return undefined;
+}
 
 export interface OracleConfig {
   /** How long both layers remember a key (ledger retention = Powertools expiry). */
   readonly retentionMs: number;
   /** The source queue's retention: the longest a message can wait before its last delivery. */
   readonly queueRetentionMs: number;
+  readonly rules?: OracleRules;
 }
 
 export type Verdict =
@@ -43,8 +80,8 @@ function depth(value: unknown): number {
 }
 
 /** The fate a message's content alone decides. */
-export function judge(body: string): Verdict {
-  if (Buffer.byteLength(body) > PAYMENTS_RULES.maxMessageBytes) return { kind: "refused", why: "body over 262,144 bytes" };
+export function judge(body: string, rules: OracleRules = PAYMENTS_RULES): Verdict {
+  if (Buffer.byteLength(body) > rules.maxMessageBytes) return { kind: "refused", why: `body over ${rules.maxMessageBytes} bytes` };
   if (body.length === 0 || SQS_INVALID.test(body)) return { kind: "refused", why: "characters SQS refuses" };
   let parsed: unknown;
   try {
@@ -53,17 +90,17 @@ export function judge(body: string): Verdict {
     return { kind: "invalid", why: "not JSON" };
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { kind: "invalid", why: "not a JSON object" };
-  if (depth(parsed) > PAYMENTS_RULES.maxDepth) return { kind: "invalid", why: "nested too deep" };
+  if (depth(parsed) > rules.maxDepth) return { kind: "invalid", why: "nested too deep" };
   const o = parsed as Record<string, unknown>;
-  for (const field of PAYMENTS_RULES.keyParts) {
-    if (typeof o[field] !== "string" || o[field] === "") return { kind: "invalid", why: `${field} must be a non-empty string` };
+  for (const [field, rule] of Object.entries(rules.fields)) {
+    const problem = ruleProblem(o[field], rule);
+    if (problem) return { kind: "invalid", why: `${field} ${problem}` };
   }
-  if (typeof o.amount !== "number" || !Number.isSafeInteger(o.amount) || o.amount < 1) return { kind: "invalid", why: "amount must be a safe integer >= 1" };
-  if (typeof o.currency !== "string" || !/^[A-Z]{3}$/.test(o.currency)) return { kind: "invalid", why: "currency must be 3 capital letters" };
-  // RFC 8785 of an array of strings is JSON.stringify's text (lone surrogates escaped as \udXXX).
-  const key = JSON.stringify(PAYMENTS_RULES.keyParts.map((f) => o[f]));
-  if (Buffer.byteLength(key) > PAYMENTS_RULES.maxKeyBytes) return { kind: "invalid", why: "key over 1,024 bytes" };
-  return { kind: "valid", key, payload: JSON.stringify({ amount: o.amount, currency: o.currency }), amount: o.amount, currency: o.currency };
+  // RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX).
+  const key = JSON.stringify(rules.keyParts.map((f) => o[f]));
+  if (Buffer.byteLength(key) > rules.maxKeyBytes) return { kind: "invalid", why: `key over ${rules.maxKeyBytes.toLocaleString("en-US")} bytes` };
+  const payload = Object.fromEntries([...rules.payloadFields].sort().map((f) => [f, o[f]]));
+  return { kind: "valid", key, payload: JSON.stringify(payload), amount: o.amount as number, currency: o.currency as string };
 }
 
 export interface Violation {
@@ -80,7 +117,7 @@ export function sentBodies(scenario: Scenario): string[] {
 /** Compares one run with the model. Empty = the run kept every promise. */
 export function violations(scenario: Scenario, obs: Observation, config: OracleConfig): Violation[] {
   const bodies = sentBodies(scenario);
-  const verdicts = bodies.map(judge);
+  const verdicts = bodies.map((b) => judge(b, config.rules));
   const out: Violation[] = [];
   const byKey = new Map<string, number[]>();
   verdicts.forEach((v, i) => {
@@ -153,16 +190,4 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
 
 function fmt(ms: number): string {
   return ms >= 86_400_000 ? `${(ms / 86_400_000).toFixed(1)} d` : `${Math.round(ms / 1000)} s`;
-}
-
-/** Per key, the charge counts the model allows for this run: [min, max]. */
-export function allowedCharges(scenario: Scenario, obs: Observation): Map<string, [number, number]> {
-  const verdicts = sentBodies(scenario).map(judge);
-  const out = new Map<string, [number, number]>();
-  verdicts.forEach((v, i) => {
-    if (v.kind !== "valid") return;
-    const [min, max] = out.get(v.key) ?? [0, 1];
-    out.set(v.key, [obs.messages[i]?.fate === Fate.Acked ? 1 : min, max]);
-  });
-  return out;
 }
