@@ -105,6 +105,8 @@ export function dropOneClause(expr: string, or: RegExp, and: RegExp): { text: st
 }
 const OR_DDB = /^ OR /;
 const AND_DDB = /^ AND /;
+/** The separators of DynamoDB condition expressions. */
+export const DDB_SEPARATORS = { or: OR_DDB, and: AND_DDB } as const;
 const OR_JSONATA = /^ or /;
 const AND_JSONATA = /^ and /;
 
