@@ -6,7 +6,7 @@ import { Construct } from "constructs";
 import { renderPipelineDefinition } from "../../statemachines/render";
 import type { DownstreamFunction } from "./downstream-function";
 import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson } from "./iam";
-import { invokeTimeoutSeconds, type PolicyStatement, type ResolvedPipelineProps } from "./props";
+import { invokeTimeoutSeconds, pipelineFieldRules, type PolicyStatement, type ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
 import type { PipelineTables } from "./tables";
 
@@ -45,7 +45,7 @@ export class PipelineWorkflow extends Construct {
       deadLetterQueueUrl: parts.queues.deadLetterQueue.url,
       operation: p.operation,
       keyExpression: p.businessKey.expression,
-      requiredFields: p.businessKey.requiredFields,
+      fieldRules: pipelineFieldRules(p),
       payloadFields: p.payloadFields,
       leaseSeconds: p.leaseSeconds,
       retentionSeconds: p.retentionSeconds,
@@ -54,6 +54,7 @@ export class PipelineWorkflow extends Construct {
       lambdaRetries: p.lambdaRetries,
       maxConcurrency: p.maxConcurrency,
       permanentErrors: p.function.permanentErrors,
+      conflictErrors: p.function.conflictErrors,
       ledgerRetry: p.ledgerRetry,
     });
     this.stateMachine = new SfnStateMachine(this, "state-machine", {

@@ -1,4 +1,4 @@
-import { intOption, positionalArgs, reasonOption, SCAN_OPTIONS, str, type ParsedArgs } from "./cli-options";
+import { businessKeyArgument, intOption, KEY_PART_OPTION, keyFilter, positionalArgs, reasonOption, SCAN_OPTIONS, str, type ParsedArgs } from "./cli-options";
 import { listDlq, renderDlqList } from "./dlq-list";
 import { redriveDlq, renderRedrive } from "./dlq-redrive";
 import { NotFoundError, OpsError, UsageError } from "./errors";
@@ -24,7 +24,7 @@ export interface CommandIo {
  */
 export interface CommandSpec<I = unknown> {
   readonly name: string;
-  readonly options: Record<string, { type: "string" | "boolean"; short?: string }>;
+  readonly options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
   input(args: ParsedArgs): I;
   run(ctx: OpsContext, input: I, io: CommandIo): Promise<number>;
 }
@@ -52,7 +52,7 @@ const dlqList = command({
   options: { ...SCAN_OPTIONS, reason: { type: "string" }, key: { type: "string" }, json: { type: "boolean" } },
   input({ values, positionals }) {
     positionalArgs(positionals, [], "dlq list");
-    return { ...scanOptions(values), reason: reasonOption(values), key: str(values.key), json: values.json === true };
+    return { ...scanOptions(values), reason: reasonOption(values), key: keyFilter(values), json: values.json === true };
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
@@ -74,7 +74,7 @@ const dlqRedrive = command({
     return {
       ...scanOptions(values),
       reason: reasonOption(values),
-      key: str(values.key),
+      key: keyFilter(values),
       dryRun: values["dry-run"] === true,
       force: values.force === true,
       json: values.json === true,
@@ -102,16 +102,16 @@ const dlqRedrive = command({
 
 const ledgerGet = command({
   name: "ledger get",
-  options: { operation: { type: "string" }, json: { type: "boolean" } },
+  options: { ...KEY_PART_OPTION, operation: { type: "string" }, json: { type: "boolean" } },
   input({ values, positionals }) {
-    const [key] = positionalArgs(positionals, ["key"], "ledger get");
+    const key = businessKeyArgument(values, positionals, "ledger get");
     return { key, operation: str(values.operation), json: values.json === true };
   },
   async run(ctx, { key, operation, json: asJson }, io) {
     const claim = await getLedgerClaim(ctx, { key, operation });
     if (!claim) {
       throw new NotFoundError(
-        `no ledger item for key "${key}" (operation ${operation ?? String(ctx.outputs.operation)}): never claimed, released after a failure, or its retention ended (try \`trace ${key}\`)`,
+        `no ledger item for key "${key}" (operation ${operation ?? String(ctx.outputs.operation)}): never claimed, released after a failure, or its retention ended (try \`trace '${key}'\`)`,
       );
     }
     io.stdout(asJson ? json(claim) : renderLedgerClaim(claim, ctx.now()));
@@ -121,9 +121,9 @@ const ledgerGet = command({
 
 const ledgerRelease = command({
   name: "ledger release",
-  options: { operation: { type: "string" }, yes: { type: "boolean", short: "y" } },
+  options: { ...KEY_PART_OPTION, operation: { type: "string" }, yes: { type: "boolean", short: "y" } },
   input({ values, positionals }) {
-    const [key] = positionalArgs(positionals, ["key"], "ledger release");
+    const key = businessKeyArgument(values, positionals, "ledger release");
     return { key, operation: str(values.operation), yes: values.yes === true };
   },
   async run(ctx, { key, operation, yes }, io) {
@@ -154,9 +154,9 @@ function liveLeaseWarning(claim: LedgerClaim, nowMs: number): string {
 
 const trace = command({
   name: "trace",
-  options: { ...SCAN_OPTIONS, operation: { type: "string" }, json: { type: "boolean" } },
+  options: { ...SCAN_OPTIONS, ...KEY_PART_OPTION, operation: { type: "string" }, json: { type: "boolean" } },
   input({ values, positionals }) {
-    const [key] = positionalArgs(positionals, ["key"], "trace");
+    const key = businessKeyArgument(values, positionals, "trace");
     return { ...scanOptions(values), key, operation: str(values.operation), json: values.json === true };
   },
   async run(ctx, { json: asJson, ...options }, io) {

@@ -1,6 +1,7 @@
 import type { Message } from "@aws-sdk/client-sqs";
 import type { KeyDeriver } from "./business-key";
 import { DlqReason, KeySource, type DlqEntry } from "./types";
+import { businessKeyFromOperator } from "../contract/business-key";
 
 /**
  * One received DLQ message as the commands report it. The state machine's quarantine sets `reason`,
@@ -16,7 +17,9 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
   };
   const reason = text("reason") ?? DlqReason.RetriesExhausted;
   const body = message.Body ?? "";
-  const attributeKey = text("businessKey");
+  // The attribute escapes what SQS cannot carry (U+FFFE, U+FFFF): read back as the ledger's canonical text.
+  const rawAttributeKey = text("businessKey");
+  const attributeKey = rawAttributeKey === undefined ? undefined : canonicalKeyOrSelf(rawAttributeKey);
   // Only a message that passed validation has a meaningful key; invalid-message bodies are not evaluated.
   const derivedKey = attributeKey === undefined && reason === DlqReason.RetriesExhausted ? await deriveKey(body) : undefined;
   const businessKey = attributeKey ?? derivedKey;
@@ -34,3 +37,12 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     body,
   };
 }
+
+function canonicalKeyOrSelf(text: string): string {
+  try {
+    return businessKeyFromOperator({ key: text });
+  } catch {
+    return text;
+  }
+}
+

@@ -50,9 +50,10 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       while (processor.States[name].Type !== "Task") {
         seen.push(name);
         const state = processor.States[name];
-        name = state.Next ?? state.Default;
+        // Route sends a batch's first copy of a body (a leader) on to Parse; followers end at once.
+        name = name === "Route" ? state.Choices[0].Next : (state.Next ?? state.Default);
       }
-      expect(seen).toEqual(["Parse", "Validate", "Stamp"]);
+      expect(seen).toEqual(["Route", "Parse", "Validate", "Stamp"]);
       expect(processor.States[name]).toMatchObject({
         Resource: "arn:aws:states:::dynamodb:putItem",
         Arguments: { TableName: referenceTo(json, "aws_dynamodb_table", "test-ledger", "name") },
@@ -65,7 +66,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const states = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string).States.ProcessBatch.ItemProcessor.States;
       expect(states.Invoke.Arguments.FunctionName).toBe(referenceTo(json, "aws_lambda_function", "test-charge", "arn"));
       expect(states.Invoke.TimeoutSeconds).toBe(15);
-      expect(states.Invoke.Catch[0].ErrorEquals).toEqual(["ValidationError", "DownstreamConflictError", "IdempotencyValidationError"]);
+      expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
+      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["ValidationError"], Assign: { reason: "rejected" } });
       expect(states.Quarantine.Arguments.QueueUrl).toBe(referenceTo(json, "aws_sqs_queue", "test-dlq", "url"));
     });
   });
