@@ -1,6 +1,8 @@
 // `npm run fuzz`: the search for broken promises (docs/simulation.md). Exits 1 on a violation, 2 on bad usage.
 import "./support/quiet-sdk";
 import { fuzz } from "../local/sim/fuzz";
+import { runScenario } from "../local/sim/run";
+import { simSettings } from "../local/sim/settings";
 import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs } from "../local/sim/fuzz-cli";
 
 async function main(): Promise<number> {
@@ -26,6 +28,10 @@ async function main(): Promise<number> {
   process.stderr.write("\n");
   if (args.json) console.log(JSON.stringify({ ...report, totals: { ...report.totals, states: report.totals.states.size } }, null, 1));
   else console.log(fuzzReportText(report));
+  if (args.trace && report.failure) {
+    const run = await runScenario(simSettings(), report.failure.scenario);
+    console.log(`\ntrace of the minimal scenario:\n${run.trace.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line)).join("\n")}`);
+  }
   return report.failure ? 1 : 0;
 }
 

@@ -12,6 +12,7 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --path P       replay one counterexample: with --seed, the path printed by a failing run
   --max-ops N    operations per scenario (default 20)
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
+  --trace        also print the counterexample's run, one line per event with its virtual time
   --json         print the report as JSON`;
 
 export class FuzzUsageError extends Error {
@@ -25,6 +26,7 @@ export interface FuzzArgs {
   maxOps?: number;
   hunt?: HoleClass;
   json: boolean;
+  trace: boolean;
   help: boolean;
 }
 
@@ -35,12 +37,13 @@ function integer(flag: string, value: string | undefined, min: number): number {
 }
 
 export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
-  const args: FuzzArgs = { runs: 200, json: false, help: false };
+  const args: FuzzArgs = { runs: 200, json: false, trace: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
     if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag === "--json") args.json = true;
+    else if (flag === "--trace") args.trace = true;
     else if (flag === "--runs") (args.runs = integer(flag, value, 1)), i++;
     else if (flag === "--seed") (args.seed = integer(flag, value, -2_147_483_648)), i++;
     else if (flag === "--max-ops") (args.maxOps = integer(flag, value, 1)), i++;

@@ -54,7 +54,7 @@ export interface FuzzReport {
 }
 
 export function oracleConfig(settings: SimSettings): OracleConfig {
-  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000 };
+  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules };
 }
 
 export class ViolationFound extends Error {

@@ -114,7 +114,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     arn: SIM_NAMES.queueArn,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
     retentionSeconds: p.messageRetentionSeconds,
-    maxMessageBytes: 262_144,
+    maxMessageBytes: p.maxMessageBytes,
     redrive: { deadLetterUrl: SIM_NAMES.dlqUrl, maxReceiveCount: p.maxReceiveCount },
   });
   sqs.onReceive = (url, delivered) => {

@@ -10,6 +10,7 @@ describe("Function: parseFuzzArgs", () => {
       maxOps: 5,
       hunt: "precision-collision",
       json: false,
+      trace: false,
       help: false,
     });
   });
