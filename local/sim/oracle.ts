@@ -150,7 +150,9 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       // (memory R from the charge, minus the longest a message may wait in the queue).
       const sentAt = obs.messages[sorted[i].message].sentAt;
       if (sentAt < sorted[i - 1].at + config.retentionMs - config.queueRetentionMs) {
-        out.push({ message: sorted[i].message, key, what: `key charged again (charge ${i + 1}) by a message sent ${fmt(sentAt - sorted[i - 1].at)} after the earlier charge, within what the pipeline must remember` });
+        const gap = sentAt - sorted[i - 1].at;
+        const when = gap >= 0 ? `${fmt(gap)} after` : `${fmt(-gap)} before`;
+        out.push({ message: sorted[i].message, key, what: `key charged again (charge ${i + 1}, ${fmt(sorted[i].at - sorted[i - 1].at)} after the first) by a message first sent ${when} the earlier charge: within what the pipeline must remember` });
       }
     }
   }

@@ -25,7 +25,7 @@ export const FaultKind = {
   LedgerFail: "ledger-fail",
   /** The claim write lands but its answer is lost (a retried write). */
   LedgerLostAnswer: "ledger-lost-answer",
-  /** The message becomes visible again at once after this receive (a stalled poller): a concurrent second delivery. */
+  /** The message becomes visible again right after its batch is formed (a stalled worker): a concurrent second delivery. */
   VisibilityExpiry: "visibility-expiry",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];

@@ -100,10 +100,10 @@ export class SimSqs {
     return id;
   }
 
-  /** Makes an in-flight message visible now (a fault: a worker stalled past the visibility timeout). */
-  expireVisibility(url: string, id: string): boolean {
-    const m = this.queue(url).messages.find((x) => x.id === id && x.invisibleUntil > this.clock.now());
-    if (m) m.invisibleUntil = this.clock.now();
+  /** Makes an in-flight message visible again at `atMs` (a fault: its worker stalled past the visibility timeout). */
+  expireVisibility(url: string, id: string, atMs: number): boolean {
+    const m = this.queue(url).messages.find((x) => x.id === id && x.invisibleUntil > atMs);
+    if (m) m.invisibleUntil = atMs;
     return m !== undefined;
   }
 

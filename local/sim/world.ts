@@ -120,7 +120,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   sqs.onReceive = (url, delivered) => {
     if (url !== SIM_NAMES.queueUrl) return;
     for (const m of delivered) {
-      if (faultFor(m.id, [FaultKind.VisibilityExpiry])) sqs.expireVisibility(url, m.id);
+      // Visible again once this batch's window has closed: a second, concurrent delivery to another poller. (Within
+      // the window it would need a visibility timeout shorter than the window, which the construct refuses.)
+      if (faultFor(m.id, [FaultKind.VisibilityExpiry])) sqs.expireVisibility(url, m.id, clock.now() + p.maximumBatchingWindowSeconds * 1000 + 1);
     }
   };
 
