@@ -6,7 +6,7 @@ import { AssetType, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
 import { CONTRACT_ENV, encodeFieldRules } from "../contract/function-env";
 import { bundleHandler } from "./bundle";
-import { XRAY_ACTIONS, assumeRolePolicy, policyJson } from "./iam";
+import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
 import type { PolicyStatement, ResolvedPipelineProps } from "./props";
 import { pipelineFieldRules } from "./props";
 import type { PipelineTables } from "./tables";
@@ -17,7 +17,7 @@ export class DownstreamFunction extends Construct {
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, tables: PipelineTables) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, tables: PipelineTables, arns: StackArnScope) {
     super(scope, id);
     const fn = p.function;
     const functionName = `${p.namePrefix}-${fn.name}`;
@@ -27,7 +27,7 @@ export class DownstreamFunction extends Construct {
     });
     this.role = new IamRole(this, "role", {
       name: `${functionName}-role`,
-      assumeRolePolicy: assumeRolePolicy("lambda.amazonaws.com"),
+      assumeRolePolicy: assumeRolePolicy(trustedService.lambda(arns)),
     });
     const statements: PolicyStatement[] = [
       { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:*`] },

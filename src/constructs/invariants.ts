@@ -4,6 +4,7 @@ import { assertFieldRules, FieldType } from "../contract/field-rules";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
 import { InvalidPropError } from "./errors";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { assertTimingInvariants } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
 const FIELD_NAME = /^[^\s]{1,255}$/;
@@ -135,26 +136,23 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
       `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
     );
   }
-  if (p.leaseSeconds > p.visibilityTimeoutSeconds) {
-    throw new InvalidPropError(
-      "leaseSeconds",
-      p.leaseSeconds,
-      `is above visibilityTimeoutSeconds (${p.visibilityTimeoutSeconds}); a retried message would find its own stale claim and wait another round`,
-      `set leaseSeconds <= ${p.visibilityTimeoutSeconds}`,
-    );
-  }
-  if (p.retentionSeconds < p.messageRetentionSeconds) {
+  // AWS keeps a standard queue's original enqueue time when it moves a message to the DLQ, so a copy can sit
+  // there for the DLQ's whole retention after its first send: the ledger must remember the key at least as long.
+  const longestQueue = Math.max(p.messageRetentionSeconds, p.deadLetterRetentionSeconds);
+  if (p.retentionSeconds < longestQueue) {
+    const which = p.deadLetterRetentionSeconds >= p.messageRetentionSeconds ? "deadLetterRetentionSeconds" : "messageRetentionSeconds";
     throw new InvalidPropError(
       "retentionSeconds",
       p.retentionSeconds,
-      `is below messageRetentionSeconds (${p.messageRetentionSeconds}); a message still in the queue could outlive the ledger's memory of its key and be applied twice`,
-      `set retentionSeconds >= ${p.messageRetentionSeconds}`,
+      `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = ${which} (${longestQueue}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
+      `set retentionSeconds >= ${longestQueue}, or lower ${which}`,
     );
   }
   const { intervalSeconds, maxAttempts, backoffRate } = p.ledgerRetry;
   integerIn("ledgerRetry.intervalSeconds", intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second");
   integerIn("ledgerRetry.maxAttempts", maxAttempts, 0, 99999999, "use a small number such as 3");
   if (!(backoffRate >= 1)) throw new InvalidPropError("ledgerRetry.backoffRate", backoffRate, "is below 1", "use 1 or more, e.g. 2");
+  assertTimingInvariants(p);
 }
 
 /** The pipe's only safe target mode: a synchronous EXPRESS execution whose output reports partial failures. */

@@ -94,7 +94,7 @@ export interface IdempotentPipelineProps {
   /** Records of a batch processed at once. @default batchSize */
   readonly maxConcurrency?: number;
 
-  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300). @default 60 */
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 90 */
   readonly executionTimeoutSeconds?: number;
   /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
   readonly visibilityTimeoutSeconds?: number;
@@ -112,9 +112,9 @@ export interface IdempotentPipelineProps {
    */
   readonly maxMessageBytes?: number;
 
-  /** How long a claim protects an in-flight record before another message may take the key over. @default executionTimeoutSeconds */
+  /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window. @default executionTimeoutSeconds */
   readonly leaseSeconds?: number;
-  /** How long a completed key is remembered (ledger TTL and Powertools expiry). @default 604800 (7 days) */
+  /** How long a completed key is remembered (ledger TTL and Powertools expiry); at least both queues' retention. @default 1209600 (14 days) */
   readonly retentionSeconds?: number;
   /** Retries of Lambda service errors (throttles, 5xx), not of function errors. @default 2 */
   readonly lambdaRetries?: number;
@@ -154,14 +154,16 @@ export const DEFAULTS = {
   functionMemoryMb: 256,
   batchSize: 10,
   maximumBatchingWindowSeconds: 1,
-  executionTimeoutSeconds: 60,
+  // The worst case of one record with the defaults below is 85 s (src/constructs/timing.ts).
+  executionTimeoutSeconds: 90,
   visibilityTimeoutFactor: 6,
   maxReceiveCount: 5,
   messageRetentionSeconds: 4 * 24 * 3600,
   deadLetterRetentionSeconds: 14 * 24 * 3600,
   maxMessageBytes: 120 * 1024,
   conflictErrors: ["IdempotencyValidationError"],
-  retentionSeconds: 7 * 24 * 3600,
+  // As long as the DLQ keeps a copy (its original enqueue time survives the move), so a redrive stays safe.
+  retentionSeconds: 14 * 24 * 3600,
   lambdaRetries: 2,
   ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
   logRetentionDays: 14,

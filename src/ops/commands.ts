@@ -8,6 +8,7 @@ import { getLedgerClaim, renderLedgerClaim, type LedgerClaim } from "./ledger-ge
 import { releaseClaim, renderRelease } from "./ledger-release";
 import { renderTrace, traceKey } from "./trace";
 import type { OpsContext } from "./types";
+import { safeJson } from "./safe-text";
 
 /** What a command may use besides its context. */
 export interface CommandIo {
@@ -33,7 +34,7 @@ function command<I>(spec: CommandSpec<I>): CommandSpec<I> {
   return spec;
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+const json = safeJson;
 
 function scanOptions(values: ParsedArgs["values"]) {
   return {
@@ -82,14 +83,14 @@ const dlqRedrive = command({
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
-    const result = await redriveDlq(ctx, { ...options, onNotice: (line) => io.stderr(`note: ${line}`) });
+    const result = await redriveDlq(ctx, { ...options, onNotice: (line) => io.stderr(`note: ${line}`), onWarning: (line) => io.stderr(line) });
     if (result.moved.length === 0 && result.failed.length === 0) {
       if (asJson) io.stdout(json(result));
       const filter = filterText(reason, key);
       throw new NotFoundError(
         result.scanned === 0
           ? `nothing to redrive: the DLQ is empty (${result.dlqUrl})`
-          : `nothing to redrive: no DLQ message ${filter ? `matches ${filter}` : "can be moved"}${result.skipped.length ? " without --force" : ""} (${result.scanned} scanned)`,
+          : `nothing to redrive: no DLQ message ${filter ? `matches ${filter}` : "can be moved"}${result.skipped.length || result.tooOld.length ? " without --force" : ""} (${result.scanned} scanned)`,
       );
     }
     io.stdout(asJson ? json(result) : renderRedrive(result));

@@ -25,6 +25,7 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
   const businessKey = attributeKey ?? derivedKey;
   const detail = text("detail");
   const sent = Number(message.Attributes?.SentTimestamp);
+  const firstSent = firstSentTimestampOf(message) ?? (Number.isFinite(sent) && sent > 0 ? sent : undefined);
   const receives = Number(message.Attributes?.ApproximateReceiveCount);
   return {
     messageId: message.MessageId ?? "",
@@ -33,6 +34,7 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     originalMessageId: text("originalMessageId") ?? message.MessageId ?? "",
     ...(detail !== undefined ? { detail } : {}),
     ...(Number.isFinite(sent) && sent > 0 ? { sentAt: sent, ageMs: Math.max(0, nowMs - sent) } : {}),
+    ...(firstSent !== undefined ? { firstSentAt: firstSent } : {}),
     ...(Number.isFinite(receives) && receives > 0 ? { receiveCount: receives } : {}),
     body,
   };
@@ -46,3 +48,11 @@ function canonicalKeyOrSelf(text: string): string {
   }
 }
 
+/** Name of the message attribute that carries the first send of a message across quarantines and redrives. */
+export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";
+
+/** The `firstSentTimestamp` attribute (DataType Number, epoch ms), when present and a plausible epoch. */
+export function firstSentTimestampOf(message: Message): number | undefined {
+  const value = Number(message.MessageAttributes?.[FIRST_SENT_ATTRIBUTE]?.StringValue);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}

@@ -74,16 +74,23 @@ payload-mismatch messages are refused without --force: their key was already app
 replay cannot succeed (it is quarantined again) and an operator must decide what the change means. Before moving
 rejected messages, fix what the function refused them for, or they come straight back.
 
+Messages first sent longer ago than the ledger can still remember are refused without --force: the copy may wait
+in the source queue for its whole retention, so the safe age is retention_seconds − message_retention_seconds
+(stack outputs; 14 d − 4 d = 10 d by default). The first send is the firstSentTimestamp attribute, else the DLQ
+message's SentTimestamp (a message the queue's redrive moved keeps its original enqueue time); every copy
+carries firstSentTimestamp, so the age survives repeated quarantines and redrives. --force replays them with a
+WARNING per message: if the key was applied before, it may be applied again.
+
 Options:
   --reason <reason>         only messages with this reason
   --key <key>               only messages for this business key
   --dry-run                 show what would move; send and delete nothing
-  --force                   also replay payload-mismatch messages
+  --force                   also replay payload-mismatch messages and messages older than the safe age
   --json                    one JSON document on stdout (reminders still go to stderr)
 ${SCAN}
 
 Exit 0 when at least one message moved (or would move), 1 when nothing matched or a message failed to move,
-or payload-mismatch was asked for without --force.
+or payload-mismatch was asked for without --force; 3 when the stack has no retention outputs (deploy it again).
 
 ${TARGET}
 

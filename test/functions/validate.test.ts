@@ -58,7 +58,7 @@ describe("Function: validatePaymentEvent", () => {
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 12.5 } }, /an integer >= 1/],
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 0 } }, /got 0/],
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: "1250" } }, /got "1250"/],
-    ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 9007199254740993 } }, /an integer >= 1, got 9007199254740992/],
+    ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 9007199254740993 } }, /^amount: an integer beyond 2\^53 - 1.*send it as a string$/],
     ["payload.currency", { ...valid, payload: { ...valid.payload, currency: "eur" } }, /matching \/\^\[A-Z\]\{3\}\$\//],
     ["payload.currency", { ...valid, payload: { ...valid.payload, currency: "EURO" } }, /got "EURO"/],
   ])("names %s and the fix", (field, event, fix) => {
@@ -68,7 +68,7 @@ describe("Function: validatePaymentEvent", () => {
     // Assert
     expect(error.name).toBe("ValidationError");
     expect(error.field).toBe(field);
-    expect(error.message).toMatch(/: expected /);
+    expect(error.message).toMatch(/: (expected|an integer beyond)/);
     expect(error.message).toMatch(fix);
   });
 });
