@@ -18,6 +18,7 @@ async function main(): Promise<number> {
     path: args.path,
     maxOps: args.maxOps,
     hunt: args.hunt,
+    skip: args.skip,
     onRun: (n) => {
       if (n >= next) {
         process.stderr.write(`\r${n} schedules`);

@@ -12,7 +12,15 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import { createStateMachine, DefinitionError, formatHistory, type Integrations } from "../local/stepfunctions";
+import {
+  createStateMachine,
+  DefinitionError,
+  formatHistory,
+  mockedStatesOf,
+  MockConfigError,
+  type Integrations,
+  type MockedStates,
+} from "../local/stepfunctions";
 
 const HELP = `Usage: npm run -s sfn -- run --definition <file> [--input <file>] [options]
 
@@ -29,10 +37,14 @@ Options:
   --log                      print the execution history to stderr
   --dynamodb-endpoint <url>  DynamoDB endpoint for dynamodb tasks (or AWS_ENDPOINT_URL_DYNAMODB)
   --sqs-endpoint <url>       SQS endpoint for sqs tasks (or AWS_ENDPOINT_URL_SQS)
+  --mock-config <file>       Step Functions Local mock configuration (StateMachines, MockedResponses)
+  --test-case <name>         the test case of --mock-config to run (required with it)
+  --state-machine <name>     the state machine of --mock-config (needed when it configures several)
   --help                     this text
 
 Region and credentials come from AWS_REGION / AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (default us-east-1
-and placeholder local credentials). Lambda tasks cannot run here (no Lambda runtime): they fail naming the resource.`;
+and placeholder local credentials). Lambda tasks cannot run here (no Lambda runtime): they fail naming the resource,
+unless the test case of --mock-config answers them.`;
 
 class UsageError extends Error {}
 
@@ -75,6 +87,9 @@ async function main(argv: string[]): Promise<number> {
       log: { type: "boolean", default: false },
       "dynamodb-endpoint": { type: "string" },
       "sqs-endpoint": { type: "string" },
+      "mock-config": { type: "string" },
+      "test-case": { type: "string" },
+      "state-machine": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -100,19 +115,33 @@ async function main(argv: string[]): Promise<number> {
     timeoutSeconds = Number(values["timeout-seconds"]);
     if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError("--timeout-seconds must be a positive number");
   }
+  if (values["test-case"] !== undefined && !values["mock-config"]) throw new UsageError("--test-case needs --mock-config <file>");
+  let mocks: MockedStates | undefined;
+  if (values["mock-config"]) {
+    if (!values["test-case"]) throw new UsageError("--mock-config needs --test-case <name> (a key of StateMachines.<machine>.TestCases)");
+    try {
+      mocks = mockedStatesOf(readJson(values["mock-config"], "mock configuration"), values["test-case"], values["state-machine"]);
+    } catch (e) {
+      if (e instanceof MockConfigError) throw new UsageError(`${values["mock-config"]}: ${e.message}`);
+      throw e;
+    }
+  }
+  const machineName = values["state-machine"] ?? "local";
   const region = process.env.AWS_REGION ?? "us-east-1";
   let machine;
   try {
     machine = createStateMachine(definition, {
-      name: "local",
-      arn: `arn:aws:states:${region}:000000000000:stateMachine:local`,
+      name: machineName,
+      arn: `arn:aws:states:${region}:000000000000:stateMachine:${machineName}`,
       integrations: clients({
         dynamodb: values["dynamodb-endpoint"] ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL,
         sqs: values["sqs-endpoint"] ?? process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL,
       }),
       history: values.log,
+      mocks,
     });
   } catch (e) {
+    if (e instanceof MockConfigError) throw new UsageError(e.message);
     if (e instanceof DefinitionError) throw new UsageError(e.problems.length === 1 ? e.message : `${e.message.split("\n")[0]} ${e.problems.join("; ")}`);
     throw e;
   }

@@ -3,6 +3,7 @@
 import "./support/quiet-sdk";
 import { parseArgs } from "node:util";
 import { startLocalCloud, type LocalCloud } from "../local/cloud";
+import { watchInterrupts } from "../src/demo/interrupts";
 import { runDemo } from "../src/demo/run-demo";
 import { serve } from "../src/demo/serve";
 import { stackConfigFromEnv } from "../src/stacks/config";
@@ -21,7 +22,7 @@ Options:
   --orders <n>          unique orders in the sample stream (default 40)
   --seed <n>            seed of the sample stream (default 1)
   --retry-after <s>     seconds before a retried message reappears (default 2; AWS waits the queue's visibility
-                        timeout, 360 s by default: a local shortcut so a demo does not stall)
+                        timeout, 540 s by default: a local shortcut so a demo does not stall)
   --stack-file <file>   run this synthesized cdk.tf.json instead of synthesizing main.ts's stack
   --state-file <file>   where --serve writes endpoints and names (default .local-cloud/state.json)
   --logs                show the function's log lines
@@ -58,6 +59,8 @@ async function main(): Promise<number> {
   const retryAfter = positiveInt(values["retry-after"], "retry-after", 2);
   if (orders < 5) throw new Error("--orders must be at least 5 (the stream needs room for its duplicates and conflict)");
 
+  // From here on Ctrl-C means "stop cleanly", also while the stack synthesizes or the cloud boots.
+  const interrupts = watchInterrupts((line) => console.error(line));
   const started = Date.now();
   let stackFile = values["stack-file"];
   if (!stackFile) {
@@ -73,11 +76,13 @@ async function main(): Promise<number> {
   console.log(`local cloud up in ${Date.now() - started} ms: SQS ${cloud.endpoints.sqs}, DynamoDB ${cloud.endpoints.dynamodb}`);
   if (cloud.provisioned.notEmulated) console.warn(`warning: ${cloud.provisioned.notEmulated}`);
 
-  if (values.serve) return serve(cloud, { stackFile, stateFile: values["state-file"] });
+  if (values.serve) return serve(cloud, { stackFile, stateFile: values["state-file"], interrupted: interrupts.signalled });
   try {
-    const ok = await runDemo(cloud, { orders, seed, retryAfterSeconds: retryAfter, startedAt: started });
-    return ok ? 0 : 1;
+    if (interrupts.received()) return 130;
+    const demo = runDemo(cloud, { orders, seed, retryAfterSeconds: retryAfter, startedAt: started }).then((ok) => (ok ? 0 : 1));
+    return await Promise.race([demo, interrupts.signalled.then(() => 130)]);
   } finally {
+    if (interrupts.received()) console.error("\ninterrupted: stopping the local cloud…");
     await cloud.stop();
   }
 }

@@ -1,3 +1,6 @@
+import { decodeExpression } from "../src/contract/decode-jsonata";
+import type { FieldRule } from "../src/contract/field-rules";
+import { FIRST_SENT_TIMESTAMP, FUNCTION_ERROR_DETAIL, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
 import template from "./pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
@@ -10,10 +13,10 @@ export interface PipelineDefinitionParams {
   readonly deadLetterQueueUrl: string;
   /** Operation name stored as the ledger sort key, e.g. `charge`. */
   readonly operation: string;
-  /** JSONata expression evaluated with the parsed message body as context, e.g. `tenantId & '#' & orderId`. */
+  /** JSONata expression over the parsed body yielding the key parts, e.g. `[tenantId, orderId]`. */
   readonly keyExpression: string;
-  /** Top-level body fields that must be non-empty strings or numbers; otherwise the message is `invalid-message`. */
-  readonly requiredFields: readonly string[];
+  /** Every field the state machine checks, in order, with its rule (`effectiveRules` in src/contract/field-rules.ts). */
+  readonly fieldRules: readonly (readonly [string, FieldRule])[];
   /** Top-level body fields covered by the payload hash (order of the message's own fields does not matter). */
   readonly payloadFields: readonly string[];
   readonly leaseSeconds: number;
@@ -26,16 +29,31 @@ export interface PipelineDefinitionParams {
   readonly maxConcurrency: number;
   /** Function error names that quarantine the message as `rejected` instead of retrying it. */
   readonly permanentErrors: readonly string[];
+  /**
+   * Function error names that mean "this key was applied with another payload" (Powertools'
+   * `IdempotencyValidationError`, a downstream's own conflict): quarantined as `payload-mismatch`, so the
+   * operator CLI's redrive guard applies.
+   */
+  readonly conflictErrors: readonly string[];
   /** Backoff for throttled or failed ledger calls. */
   readonly ledgerRetry: { readonly intervalSeconds: number; readonly maxAttempts: number; readonly backoffRate: number };
 }
 
-/** The ledger errors worth retrying: throttling and server-side faults, never a failed condition. */
+/**
+ * The ledger errors worth retrying: throttling and server-side faults, never a failed condition. Step Functions
+ * names an optimized integration's errors after the AWS SDK for Java v1 exception classes (`DynamoDB.` + class):
+ * AmazonDynamoDBClient maps the wire codes ProvisionedThroughputExceededException, RequestLimitExceeded and
+ * InternalServerError to the classes below; unmodeled codes (ThrottlingException on on-demand tables,
+ * ValidationException) arrive as the base class AmazonDynamoDBException, and I/O failures as SdkClientException.
+ * AmazonDynamoDBException is retried because the only unmodeled errors the ledger's own requests can meet are
+ * throttles: the contract bounds the key (MAX_BUSINESS_KEY_BYTES) and the item, so DynamoDB never finds them
+ * invalid; an oversize key is `invalid-message` before any call. (`DynamoDB.ThrottlingException` and
+ * `DynamoDB.InternalServerError` never occur, so they are not listed.)
+ */
 export const LEDGER_RETRYABLE_ERRORS = [
   "DynamoDB.ProvisionedThroughputExceededException",
-  "DynamoDB.ThrottlingException",
-  "DynamoDB.RequestLimitExceeded",
-  "DynamoDB.InternalServerError",
+  "DynamoDB.RequestLimitExceededException",
+  "DynamoDB.InternalServerErrorException",
   "DynamoDB.AmazonDynamoDBException",
   "DynamoDB.SdkClientException",
 ] as const;
@@ -43,36 +61,27 @@ export const LEDGER_RETRYABLE_ERRORS = [
 const PLACEHOLDER = /\{\{([A-Za-z]+)\}\}/g;
 const WHOLE_PLACEHOLDER = /^\{\{([A-Za-z]+)\}\}$/;
 
-/** A JSONata string literal (single quotes, as the JSON text around it uses double quotes). */
-export function jsonataString(value: string): string {
-  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
-}
-
-function jsonataStringArray(values: readonly string[]): string {
-  return `[${values.map(jsonataString).join(", ")}]`;
-}
-
-/** `{'amount': $lookup($body, 'amount'), ...}`: a fixed field order, so the hash ignores the message's own order. */
-function payloadObject(fields: readonly string[]): string {
-  return `{${fields.map((f) => `${jsonataString(f)}: $lookup($body, ${jsonataString(f)})`).join(", ")}}`;
-}
-
 function placeholderValues(p: PipelineDefinitionParams): Record<string, unknown> {
+  const conflicts = [...new Set(p.conflictErrors)];
   return {
     LedgerTableName: p.ledgerTableName,
     FunctionArn: p.functionArn,
     DeadLetterQueueUrl: p.deadLetterQueueUrl,
     Operation: p.operation,
-    KeyExpression: p.keyExpression,
-    RequiredFields: jsonataStringArray(p.requiredFields),
-    PayloadObject: payloadObject(p.payloadFields),
+    DecodeExpression: decodeExpression({ keyExpression: p.keyExpression, rules: p.fieldRules, payloadFields: p.payloadFields }),
+    FirstSentTimestamp: FIRST_SENT_TIMESTAMP,
+    ParseErrorDetail: PARSE_ERROR_DETAIL,
+    FunctionErrorDetail: FUNCTION_ERROR_DETAIL,
+    QuarantineAttributes: QUARANTINE_ATTRIBUTES,
     LeaseSeconds: p.leaseSeconds,
     RetentionSeconds: p.retentionSeconds,
     ExecutionTimeoutSeconds: p.executionTimeoutSeconds,
     InvokeTimeoutSeconds: p.invokeTimeoutSeconds,
     LambdaRetries: p.lambdaRetries,
     MaxConcurrency: p.maxConcurrency,
-    PermanentErrors: [...p.permanentErrors],
+    ConflictErrors: conflicts,
+    // A name in both lists is a conflict: its Catch comes first.
+    PermanentErrors: [...new Set(p.permanentErrors)].filter((name) => !conflicts.includes(name)),
     LedgerRetry: [
       {
         ErrorEquals: [...LEDGER_RETRYABLE_ERRORS],
@@ -109,5 +118,16 @@ function lookup(values: Record<string, unknown>, name: string): unknown {
  * type (numbers, arrays); placeholders inside a string are spliced in as text.
  */
 export function renderPipelineDefinition(params: PipelineDefinitionParams): Record<string, unknown> {
-  return fill(template, placeholderValues(params)) as Record<string, unknown>;
+  if (params.permanentErrors.length + params.conflictErrors.length === 0 || params.conflictErrors.length === 0) {
+    throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
+  }
+  const rendered = fill(template, placeholderValues(params)) as Record<string, unknown>;
+  return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);
+}
+
+/** When every permanent error is a conflict, the `rejected` Catch would have an empty ErrorEquals: drop it. */
+function withoutEmptyCatch(definition: Record<string, unknown>): Record<string, unknown> {
+  const states = (((definition.States as Record<string, any>).ProcessBatch.ItemProcessor.States) as Record<string, any>);
+  states.Invoke.Catch = (states.Invoke.Catch as { ErrorEquals: string[] }[]).filter((c) => c.ErrorEquals.length > 0);
+  return definition;
 }

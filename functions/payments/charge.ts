@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { DownstreamConflictError, DownstreamStateError } from "../shared/errors";
+import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError } from "../shared/errors";
 import { CallOutcome, ChargeOutcome } from "./types";
 
 /**
@@ -15,6 +15,11 @@ import { CallOutcome, ChargeOutcome } from "./types";
  */
 
 export const CHARGE_SK = "CHARGE";
+/**
+ * The stand-in refuses charges in ISO 4217's "no currency" code, as a payments API declines a currency it does not
+ * take: a well-formed message the downstream turns down for good (`rejected`).
+ */
+export const REFUSED_CURRENCY = "XXX";
 export const CALL_SK_PREFIX = "CALL#";
 
 export interface ChargeStore {
@@ -83,6 +88,10 @@ export async function charge(store: ChargeStore, request: ChargeRequest): Promis
       }),
     );
 
+  if (request.currency === REFUSED_CURRENCY) {
+    await recordCall(CallOutcome.REFUSED);
+    throw new DownstreamRefusedError(`downstream refuses charges in ${REFUSED_CURRENCY} (no currency); this call asked for ${request.amount} ${request.currency}`);
+  }
   const applied = await putChargeIfAbsent(store, request, candidate, expiresAt);
   if (applied) {
     // A crash here leaves the charge without its CALL item: calls can be under-counted, charges never.

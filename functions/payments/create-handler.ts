@@ -7,7 +7,7 @@ import type { Context } from "aws-lambda";
 import { isPermanentError } from "../shared/errors";
 import { charge, downstreamIdempotencyKey } from "./charge";
 import type { PaymentsConfig } from "./config";
-import { EVENT_KEY_JMESPATH, payloadValidationJmesPath } from "./idempotency";
+import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import type { PaymentEvent, PaymentResult } from "./types";
 import { validatePaymentEvent } from "./validate";
 
@@ -41,7 +41,7 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
   const { config, logger } = deps;
   const idempotencyConfig = new IdempotencyConfig({
     eventKeyJmesPath: EVENT_KEY_JMESPATH,
-    payloadValidationJmesPath: payloadValidationJmesPath(config.payloadFields),
+    payloadValidationJmesPath: PAYLOAD_VALIDATION_JMESPATH,
     expiresAfterSeconds: config.expiresAfterSeconds,
     throwOnNoIdempotencyKey: true,
     // Runs only when Powertools answers from a stored record instead of running the effect.
@@ -63,7 +63,7 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
   };
 
   const processOnce = makeIdempotent(
-    async (event: PaymentEvent, _context: Context): Promise<PaymentResult> => {
+    async (event: PaymentEvent & { readonly payloadHash: string }, _context: Context): Promise<PaymentResult> => {
       const receipt = await charge(chargeStore, {
         idempotencyKey: downstreamIdempotencyKey(event.businessKey, event.operation),
         messageId: event.messageId,
@@ -91,8 +91,9 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
     logger.appendKeys(keys);
     try {
       // Validate before Powertools: a malformed event never writes an idempotency record.
-      const valid = validatePaymentEvent(event);
-      const result = await processOnce(valid, context);
+      const { event: valid, payloadHash } = validatePaymentEvent(event, config);
+      // Powertools validates on the canonical payload hash, the very value the ledger stores.
+      const result = await processOnce({ ...valid, payloadHash }, context);
       logger.info("payment processed", { outcome: result.outcome, chargeId: result.chargeId });
       return result;
     } catch (error) {

@@ -7,25 +7,12 @@ import { createHash } from "node:crypto";
  */
 export const EVENT_KEY_JMESPATH = "[businessKey, operation]";
 
-const PLAIN_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** JMESPath identifier for a field name; names such as `my-field` or `a.b` must be quoted. */
-function identifier(field: string): string {
-  return PLAIN_IDENTIFIER.test(field) ? field : JSON.stringify(field);
-}
-
 /**
- * `{amount: payload.amount, currency: payload.currency}` for `["amount", "currency"]`: a hash
- * selection, so the stored validation hash names its fields and does not depend on their order.
- * Fields are top-level payload names; a dot is part of the name, not a path.
+ * Powertools validates a replayed key on the payload hash the handler adds to the event: the SHA-256 of the
+ * canonical payload text (src/contract/canonical.ts), the same rule the state machine uses for the ledger, so the
+ * two layers agree on "same payload" for every value (10 = 10.0 = 1e1, any field order, at any depth).
  */
-export function payloadValidationJmesPath(fields: readonly string[]): string {
-  if (fields.length === 0) {
-    throw new RangeError("payloadValidationJmesPath needs at least one field name");
-  }
-  const pairs = [...fields].sort().map((field) => `${identifier(field)}: payload.${identifier(field)}`);
-  return `{${pairs.join(", ")}}`;
-}
+export const PAYLOAD_VALIDATION_JMESPATH = "payloadHash";
 
 /**
  * The `id` Powertools 2.35 stores for an event: `<function name>#<base64 md5 of the JSON key>`.

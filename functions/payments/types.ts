@@ -8,7 +8,7 @@ export const ChargeOutcome = {
 export type ChargeOutcome = (typeof ChargeOutcome)[keyof typeof ChargeOutcome];
 
 /** Outcomes recorded on CALL items: every call is counted, including the ones that conflict. */
-export const CallOutcome = { ...ChargeOutcome, CONFLICT: "conflict" } as const;
+export const CallOutcome = { ...ChargeOutcome, CONFLICT: "conflict", REFUSED: "refused" } as const;
 export type CallOutcome = (typeof CallOutcome)[keyof typeof CallOutcome];
 
 /** The parsed SQS message body. Other fields are allowed and passed through untouched. */

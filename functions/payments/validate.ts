@@ -1,11 +1,10 @@
+import { MAX_BODY_DEPTH, MAX_BUSINESS_KEY_BYTES } from "../../src/contract/limits";
+import { checkPayload, type FunctionContract } from "../shared/contract";
 import { ValidationError } from "../shared/errors";
 import type { PaymentEvent, PaymentPayload } from "./types";
 
-/** DynamoDB allows 2,048 bytes in a partition key; the downstream key is `<businessKey>#<operation>`. */
-const MAX_BUSINESS_KEY_BYTES = 1024;
 /** No `#`: the operation is the last segment of the downstream key, so the key splits unambiguously. */
 const OPERATION_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 type JsonObject = Record<string, unknown>;
 
@@ -29,36 +28,29 @@ function requireText(source: JsonObject, key: string, field: string, fix: string
   return value;
 }
 
-function validatePayload(value: unknown): PaymentPayload {
-  if (!isObject(value)) {
-    fail("payload", "the parsed message body as a JSON object (pass $parse(body), not the string)", value);
-  }
-  requireText(value, "tenantId", "payload.tenantId", "a non-empty string naming the tenant");
-  requireText(value, "orderId", "payload.orderId", "a non-empty string naming the order");
-  const amount = value.amount;
-  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) {
-    fail("payload.amount", "a positive integer in minor units (e.g. 1250 for 12.50)", amount);
-  }
-  const currency = value.currency;
-  if (typeof currency !== "string" || !CURRENCY_PATTERN.test(currency)) {
-    fail("payload.currency", 'a 3-letter ISO 4217 code in upper case (e.g. "EUR")', currency);
-  }
-  return value as PaymentPayload;
+/** The charge needs these two; the field rules promise them, so this only fires if the deployed rules do not. */
+function assertChargeable(payload: JsonObject): asserts payload is PaymentPayload {
+  if (typeof payload.amount !== "number") fail("payload.amount", "a number (declare amount as an integer field rule)", payload.amount);
+  if (typeof payload.currency !== "string") fail("payload.currency", "a string (declare currency as a string field rule)", payload.currency);
 }
 
-/** Checks the state machine's event; throws `ValidationError` naming the first bad field and the fix. */
-export function validatePaymentEvent(event: unknown): PaymentEvent {
+/** A checked event and its payload hash (the canonical one the ledger stores, see src/contract/canonical.ts). */
+export interface ValidatedPaymentEvent {
+  readonly event: PaymentEvent;
+  readonly payloadHash: string;
+}
+
+/**
+ * Checks the state machine's event against the pipeline contract (the same field rules and canonical numbers as
+ * the state machine's Decode step); throws `ValidationError` naming the first bad field and the fix.
+ */
+export function validatePaymentEvent(event: unknown, contract: FunctionContract): ValidatedPaymentEvent {
   if (!isObject(event)) {
     fail("event", "an object { businessKey, operation, messageId, receiveCount?, payload }", event);
   }
-  const businessKey = requireText(
-    event,
-    "businessKey",
-    "businessKey",
-    'a non-empty string derived from the message, e.g. "t1#o-42"',
-  );
+  const businessKey = requireText(event, "businessKey", "businessKey", 'the canonical key text the state machine derives, e.g. ["t1","o-42"]');
   if (Buffer.byteLength(businessKey, "utf8") > MAX_BUSINESS_KEY_BYTES) {
-    fail("businessKey", `at most ${MAX_BUSINESS_KEY_BYTES} bytes (shorten the key expression)`, businessKey);
+    fail("businessKey", `at most ${MAX_BUSINESS_KEY_BYTES} bytes (shorten the key fields)`, businessKey);
   }
   const operation = event.operation;
   if (typeof operation !== "string" || !OPERATION_PATTERN.test(operation)) {
@@ -66,15 +58,23 @@ export function validatePaymentEvent(event: unknown): PaymentEvent {
   }
   const messageId = requireText(event, "messageId", "messageId", "the SQS messageId of the record");
   const receiveCount = event.receiveCount;
-  if (receiveCount !== undefined && (!Number.isSafeInteger(receiveCount) || (receiveCount as number) < 1)) {
-    fail("receiveCount", "a whole number >= 1 (pass $number(attributes.ApproximateReceiveCount)) or no field", receiveCount);
+  if (receiveCount !== undefined && (!Number.isSafeInteger(receiveCount) || (receiveCount as number) < 0)) {
+    fail("receiveCount", "a whole number >= 0 (pass $number(attributes.ApproximateReceiveCount)) or no field", receiveCount);
   }
-  const payload = validatePayload(event.payload);
+  const payload = event.payload;
+  if (!isObject(payload)) {
+    fail("payload", "the parsed message body as a JSON object (pass $parse(body), not the string)", payload);
+  }
+  const payloadHash = checkPayload(payload, contract, MAX_BODY_DEPTH);
+  assertChargeable(payload);
   return {
-    businessKey,
-    operation,
-    messageId,
-    ...(receiveCount === undefined ? {} : { receiveCount: receiveCount as number }),
-    payload,
+    event: {
+      businessKey,
+      operation,
+      messageId,
+      ...(receiveCount === undefined ? {} : { receiveCount: receiveCount as number }),
+      payload,
+    },
+    payloadHash,
   };
 }

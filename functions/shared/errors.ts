@@ -47,6 +47,14 @@ export class DownstreamConflictError extends PipelineFunctionError {
   }
 }
 
+/** The downstream refuses this request for a business reason (e.g. above a limit); retrying cannot help. Permanent. */
+export class DownstreamRefusedError extends PipelineFunctionError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DownstreamRefusedError";
+  }
+}
+
 /** The downstream answered in a way that should clear up on a later attempt. Transient. */
 export class DownstreamStateError extends PipelineFunctionError {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -56,22 +64,22 @@ export class DownstreamStateError extends PipelineFunctionError {
 }
 
 /**
- * Error names the state machine treats as permanent (release the claim, quarantine with reason
- * `rejected`). `IdempotencyValidationError` is the `name` Powertools idempotency 2.35 sets when the
- * same key arrives with a different payload. Everything else, including Powertools'
- * `IdempotencyAlreadyInProgressError`, is transient: release and retry.
+ * Error names the state machine treats as permanent: release the claim and quarantine with reason `rejected`.
+ * Everything else, including Powertools' `IdempotencyAlreadyInProgressError`, is transient: release and retry.
  */
-export const PERMANENT_ERROR_NAMES = [
-  "ValidationError",
-  "DownstreamConflictError",
-  "IdempotencyValidationError",
-] as const;
+export const PERMANENT_ERROR_NAMES = ["ValidationError", "DownstreamRefusedError"] as const;
 
-export type PermanentErrorName = (typeof PERMANENT_ERROR_NAMES)[number];
+/**
+ * Error names that mean "this key was applied with another payload": release the claim and quarantine with
+ * reason `payload-mismatch`, like a conflict the ledger finds itself. `IdempotencyValidationError` is the `name`
+ * Powertools idempotency 2.35 sets when the same key arrives with a different payload (the ledger forgot the key:
+ * lease takeover, an operator's release, a failed Complete); `DownstreamConflictError` is the downstream's own.
+ */
+export const CONFLICT_ERROR_NAMES = ["IdempotencyValidationError", "DownstreamConflictError"] as const;
+
+export type PermanentErrorName = (typeof PERMANENT_ERROR_NAMES)[number] | (typeof CONFLICT_ERROR_NAMES)[number];
 
 /** True when retrying the same message can never succeed. */
 export function isPermanentError(error: unknown): boolean {
-  return (
-    error instanceof Error && (PERMANENT_ERROR_NAMES as readonly string[]).includes(error.name)
-  );
+  return error instanceof Error && ([...PERMANENT_ERROR_NAMES, ...CONFLICT_ERROR_NAMES] as readonly string[]).includes(error.name);
 }

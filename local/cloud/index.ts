@@ -5,3 +5,4 @@ export type { CloudEvent, LocalCloud, LocalCloudOptions, LocalCloudStats, Outcom
 export { DEFAULT_STATE_FILE, isStateLive, readStateFile, removeStateFile, writeStateFile } from "./state-file";
 export type { LocalCloudState } from "./state-file";
 export type { EarlyVisibilityExpiry } from "./visibility-faults";
+export type { LocalClock } from "../clock";

@@ -8,6 +8,8 @@ import { createPipeRunner, type PipeRunner } from "../pipes";
 import { loadStackFile, provisionStack, ProvisionError, type ProvisionedStack } from "../provision";
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
+import { mocksFor } from "./mocks";
+import { localClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
 import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
@@ -35,6 +37,8 @@ class Stack {
  */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const stack = loadStackFile(options.stackFile);
+  // Installed on this thread before anything reads the time; the worker threads install the same offset.
+  const clock = localClock();
   const cleanup = new Stack();
   try {
     const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([
@@ -100,7 +104,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         m.arn,
         {
           type: m.type,
-          machine: createStateMachine(m.definition, { name: m.name, arn: m.arn, roleArn: m.roleArn, integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke } }),
+          machine: createStateMachine(m.definition, {
+            name: m.name,
+            arn: m.arn,
+            roleArn: m.roleArn,
+            type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
+            integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
+            mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
+          }),
         },
       ]),
     );
@@ -174,6 +185,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       provisioned,
       clients: { sqs, dynamodb },
       faults,
+      clock,
       startPipes,
       subscribe(listener) {
         listeners.add(listener);

@@ -7,6 +7,7 @@ import type { ProvisionedStack } from "../provision";
 import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
+import type { LocalClock } from "../clock";
 
 export interface LocalCloudOptions {
   /** The synthesized stack: `cdktf.out/stacks/<stack>/cdk.tf.json`. */
@@ -39,6 +40,12 @@ export interface LocalCloudOptions {
    * (measured: 5.4 ms with one, 9–11 ms with ten, same function). A function's reserved concurrency overrides it.
    */
   readonly maxFunctionEnvironments?: number;
+  /**
+   * Answers Task states of the stack's state machines from a Step Functions Local mock configuration (parsed
+   * JSON) instead of calling their integration, e.g. to simulate the downstream function without running it.
+   * Each machine uses `StateMachines.<its name>.TestCases.<testCase>` when the file configures it.
+   */
+  readonly mocks?: { readonly config: unknown; readonly testCase: string };
 }
 
 /** What a record of a batch became, read from the execution of the pipeline state machine. */
@@ -88,6 +95,11 @@ export interface LocalCloud {
   /** Clients for the emulators (no faults on these), for tests and tools. */
   readonly clients: { readonly sqs: SQSClient; readonly dynamodb: DynamoDBClient };
   readonly faults?: FaultPlan;
+  /**
+   * The wall clock every part of the cloud reads (host and worker threads): `clock.advance(seconds)` jumps
+   * retention windows, leases and visibility timeouts without waiting. Advance while idle (`drain()` first).
+   */
+  readonly clock: LocalClock;
   /** Starts the pipes (when created with `startPipes: false`). */
   startPipes(): void;
   /** Adds a listener for pipe and record-outcome events; returns a function that removes it. */

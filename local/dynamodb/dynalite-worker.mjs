@@ -2,6 +2,10 @@
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import dynalite from "dynalite";
+import offsetDate from "../clock/offset-date.cjs";
+
+// Timestamps dynalite writes (table creation) follow the local cloud's controllable clock.
+if (workerData?.clockBuffer) offsetDate.installOffsetDate(workerData.clockBuffer);
 
 const require = createRequire(import.meta.url);
 require("./dynalite-parse-cache.cjs").installParseCache(require);

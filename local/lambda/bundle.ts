@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,22 @@ export async function prepareBundle(functionName: string, bundle: LambdaBundle):
   );
 }
 
+/** Folders unzipped by this process and not cleaned up yet. */
+const unpacked = new Set<string>();
+
+/**
+ * The last resort for a process that exits without stopping its runner (process.exit in a signal handler, an
+ * uncaught error): 'exit' handlers may only do synchronous work, so the folders go with rmSync.
+ */
+function removeAtExit(taskRoot: string): void {
+  if (unpacked.size === 0) {
+    process.once("exit", () => {
+      for (const dir of unpacked) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  unpacked.add(taskRoot);
+}
+
 async function unzipBundle(functionName: string, zipPath: string): Promise<PreparedBundle> {
   const bytes = await fs.readFile(zipPath).catch((error: unknown) => {
     throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.zipPath ${zipPath} cannot be read`, { cause: error });
@@ -45,7 +62,11 @@ async function unzipBundle(functionName: string, zipPath: string): Promise<Prepa
     });
   }
   const taskRoot = await fs.mkdtemp(path.join(os.tmpdir(), `lambda-${functionName.replace(/[^\w-]/g, "_")}-`));
-  const cleanup = () => fs.rm(taskRoot, { recursive: true, force: true });
+  removeAtExit(taskRoot);
+  const cleanup = async () => {
+    await fs.rm(taskRoot, { recursive: true, force: true });
+    unpacked.delete(taskRoot);
+  };
   try {
     for (const [name, content] of Object.entries(entries)) {
       const target = path.resolve(taskRoot, name);

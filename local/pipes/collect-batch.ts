@@ -26,7 +26,8 @@ export interface CollectedBatch {
 /**
  * Gathers one batch the way Pipes polls a standard queue: long-poll until a first message arrives, then keep
  * receiving until the batch is full, the batching window (counted from that first message) has passed, or
- * the Step Functions payload limit is reached. With a window of 0, one receive makes the batch.
+ * the Step Functions payload limit is reached (measured on the messages' JSON, close to the records' size; the
+ * exact cut is payload-split.ts's). With a window of 0, one receive makes the batch.
  * Returns undefined when aborted before any message arrived; throws when that first receive fails.
  */
 export async function collectBatch(options: CollectOptions): Promise<CollectedBatch | undefined> {
@@ -45,7 +46,7 @@ export async function collectBatch(options: CollectOptions): Promise<CollectedBa
   const batch: CollectedBatch = { messages: [...first], startedAt: clock.now() };
   if (windowMs <= 0) return batch;
   const deadline = batch.startedAt + windowMs;
-  let chars = first.reduce((sum, m) => sum + (m.Body?.length ?? 0), 0);
+  let chars = first.reduce((sum, m) => sum + messageChars(m), 0);
   while (batch.messages.length < batchSize && chars < PipeLimits.STEP_FUNCTIONS_MAX_INPUT_CHARS && !signal.aborted) {
     const remaining = deadline - clock.now();
     if (remaining <= 0) break;
@@ -58,8 +59,13 @@ export async function collectBatch(options: CollectOptions): Promise<CollectedBa
       break;
     }
     batch.messages.push(...received);
-    chars += received.reduce((sum, m) => sum + (m.Body?.length ?? 0), 0);
+    chars += received.reduce((sum, m) => sum + messageChars(m), 0);
     if (received.length === 0 && waitSeconds === 0) await clock.sleep(Math.min(remaining, SHORT_POLL_PACE_MS), signal);
   }
   return batch;
+}
+
+/** JSON characters of a received message: the record built from it is about as long. */
+function messageChars(message: Message): number {
+  return JSON.stringify(message).length;
 }

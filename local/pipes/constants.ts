@@ -35,6 +35,8 @@ export const RetryReason = {
   PIPE_TIMEOUT: "pipe-timeout",
   /** `stop()` aborted the execution after its grace period. */
   STOPPED: "stopped",
+  /** One record's input alone exceeds what a Step Functions target accepts (262,144 characters). */
+  PAYLOAD_TOO_LARGE: "payload-too-large",
 } as const;
 export type RetryReason = (typeof RetryReason)[keyof typeof RetryReason];
 

@@ -1,9 +1,11 @@
 import type { Message } from "@aws-sdk/client-sqs";
-import { ExecutionStatus, InvocationType, RetryReason } from "./constants";
+import { ExecutionStatus, InvocationType, PipeLimits, RetryReason } from "./constants";
 import type { PipeConfig } from "./config";
 import { readBatchResponse } from "./batch-response";
 import type { Emit } from "./events";
 import { invokeTarget } from "./invoke-target";
+import { splitByPayload } from "./payload-split";
+import type { PayloadChunk } from "./payload-split";
 import type { InvokeOutcome } from "./invoke-target";
 import type { SqsSource } from "./sqs-source";
 import { toSqsRecord } from "./sqs-record";
@@ -66,22 +68,53 @@ export async function processBatch(ctx: BatchContext, batchId: string, messages:
   });
 }
 
-/** Sends the records to the target; returns the message ids to delete and, if some are kept, why. */
+/**
+ * Sends the records to the target, in as many executions as the payload limit needs (payload-split.ts);
+ * returns the message ids to delete and, if some are kept, why.
+ */
 async function deliver(ctx: BatchContext, batchId: string, records: SqsRecord[]): Promise<{ ack: string[]; retryReason?: RetryReason }> {
-  const { config, emit, stats } = ctx;
+  const { config, emit } = ctx;
   const input = buildInput(config, records);
   if (!input.ok) {
     emit({ type: "execution-finished", batchId, status: ExecutionStatus.FAILED, durationMs: 0, error: "InputTransformFailed", cause: input.error });
     return { ack: [], retryReason: RetryReason.INPUT_TRANSFORM_FAILED };
   }
+  const chunks = splitByPayload(records, input.value);
+  const ack: string[] = [];
+  let retryReason: RetryReason | undefined;
+  for (const [i, chunk] of chunks.entries()) {
+    const id = chunks.length === 1 ? batchId : `${batchId}.${i + 1}`;
+    const outcome = await deliverChunk(ctx, id, chunk);
+    ack.push(...outcome.ack);
+    retryReason ??= outcome.retryReason;
+  }
+  return { ack, retryReason };
+}
+
+async function deliverChunk(ctx: BatchContext, batchId: string, chunk: PayloadChunk): Promise<{ ack: string[]; retryReason?: RetryReason }> {
+  const { config, emit, stats } = ctx;
+  const { records } = chunk;
+  if (chunk.oversized) {
+    // StartSyncExecution refuses input over 262,144 characters (API length constraint) before any execution
+    // starts: the call fails, so the record stays on the queue until its redrive moves it to the DLQ.
+    emit({
+      type: "execution-finished",
+      batchId,
+      status: ExecutionStatus.FAILED,
+      durationMs: 0,
+      error: "PayloadTooLarge",
+      cause: `the target input of message ${records[0].messageId} is ${chunk.chars} characters; a Step Functions target takes at most ${PipeLimits.STEP_FUNCTIONS_MAX_INPUT_CHARS}`,
+    });
+    return { ack: [], retryReason: RetryReason.PAYLOAD_TOO_LARGE };
+  }
   if (config.invocationType === InvocationType.FIRE_AND_FORGET) {
     // StartExecution returns once the execution has started: the pipe deletes the batch without its result.
-    const running = invokeTarget(config, input.value, { id: batchId, count: records.length }, ctx.stopSignal, emit, stats);
+    const running = invokeTarget(config, chunk.input, { id: batchId, count: records.length }, ctx.stopSignal, emit, stats);
     ctx.background.add(running);
     void running.finally(() => ctx.background.delete(running));
     return { ack: ids(records) };
   }
-  const outcome = await invokeTarget(config, input.value, { id: batchId, count: records.length }, ctx.stopSignal, emit, stats);
+  const outcome = await invokeTarget(config, chunk.input, { id: batchId, count: records.length }, ctx.stopSignal, emit, stats);
   return interpret(ctx, batchId, records, outcome);
 }
 

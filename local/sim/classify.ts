@@ -12,6 +12,8 @@ export const HoleClass = {
   Types: "type-disagreement",
   Limits: "size-or-depth-limit",
   Characters: "characters-in-quarantine",
+  /** More identical copies in one batch than receives allowed: the copies behind a quarantined first one are retried. */
+  QuarantinedLeaderFollowers: "quarantined-leader-followers",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -53,6 +55,10 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
     if (o && [o.tenantId, o.orderId].some((p) => typeof p === "string" && /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(p))) {
       classes.add(HoleClass.Characters);
     }
+  }
+  for (const v of found) {
+    if (v.message === undefined || !v.what.startsWith("fate retries-exhausted")) continue;
+    if (bodies.filter((b) => b === bodies[v.message as number]).length > 5) classes.add(HoleClass.QuarantinedLeaderFollowers);
   }
   if (classes.size === 0) classes.add(HoleClass.Other);
   return [...classes];

@@ -12,6 +12,7 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --path P       replay one counterexample: with --seed, the path printed by a failing run
   --max-ops N    operations per scenario (default 20)
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
+  --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
   --json         print the report as JSON`;
 
@@ -25,6 +26,7 @@ export interface FuzzArgs {
   path?: string;
   maxOps?: number;
   hunt?: HoleClass;
+  skip: HoleClass[];
   json: boolean;
   trace: boolean;
   help: boolean;
@@ -37,7 +39,7 @@ function integer(flag: string, value: string | undefined, min: number): number {
 }
 
 export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
-  const args: FuzzArgs = { runs: 200, json: false, trace: false, help: false };
+  const args: FuzzArgs = { runs: 200, skip: [], json: false, trace: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -54,6 +56,10 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     } else if (flag === "--hunt") {
       if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--hunt needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
       args.hunt = value as HoleClass;
+      i++;
+    } else if (flag === "--skip") {
+      if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--skip needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
+      args.skip.push(value as HoleClass);
       i++;
     } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run fuzz -- --help`);
   }
@@ -93,10 +99,12 @@ export function fuzzReportText(report: FuzzReport): string {
       .map(([fate, n]) => row([fate, n])),
     "",
   ];
-  if (!report.failure) return [...lines, "violations: 0"].join("\n");
+  const skipped = Object.entries(report.skipped).map(([c, n]) => `skipped known finding ${c}: met ${n} time(s)`);
+  if (!report.failure) return [...lines, ...skipped, "violations: 0"].join("\n");
   const f = report.failure;
   return [
     ...lines,
+    ...skipped,
     `VIOLATION after ${f.numRuns} run(s), shrunk ${f.shrinks} time(s); class: ${f.classes.join(", ")}`,
     ...f.violations.map((v) => `  - ${v.message === undefined ? "" : `message #${v.message}: `}${v.what}${v.key ? ` [key ${v.key.length > 80 ? v.key.slice(0, 77) + "…" : v.key}]` : ""}`),
     "minimal scenario:",

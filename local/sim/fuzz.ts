@@ -20,6 +20,10 @@ export interface FuzzOptions {
   readonly settings?: SimSettings;
   /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
   readonly hunt?: HoleClass;
+  /** Known findings not to stop at (each must be reported; the report lists how often each was met). */
+  readonly skip?: readonly HoleClass[];
+  /** Stop at the first failure without shrinking (mutation runs only need to know a mutant dies). */
+  readonly noShrink?: boolean;
   /** Called after every run (progress). */
   readonly onRun?: (n: number) => void;
 }
@@ -42,6 +46,8 @@ export interface FuzzReport {
   readonly seed: number;
   readonly totals: FuzzTotals;
   readonly elapsedMs: number;
+  /** Violations of skipped classes met (counted per run, shrinking included). */
+  readonly skipped: Readonly<Record<string, number>>;
   readonly failure?: {
     readonly scenario: Scenario;
     readonly violations: readonly Violation[];
@@ -54,7 +60,7 @@ export interface FuzzReport {
 }
 
 export function oracleConfig(settings: SimSettings): OracleConfig {
-  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000 };
+  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules };
 }
 
 export class ViolationFound extends Error {
@@ -103,24 +109,33 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const totals = emptyTotals();
   const started = performance.now();
   let last: readonly Violation[] = [];
+  const skipped: Record<string, number> = {};
   const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps }), async (scenario) => {
     try {
       await checkScenario(settings, scenario, totals);
-    } catch (error) {
+    } catch (thrown) {
+      let error = thrown;
       if (!(error instanceof ViolationFound)) throw error;
-      if (options.hunt && !classify(scenario, error.found).includes(options.hunt)) return;
-      last = error.found;
+      // A violation a skipped (known) class explains is counted and set aside; any other still fails the run.
+      const known = (v: Violation) => classify(scenario, [v]).some((c) => options.skip?.includes(c));
+      for (const v of error.found.filter(known)) for (const c of classify(scenario, [v]).filter((k) => options.skip?.includes(k))) skipped[c] = (skipped[c] ?? 0) + 1;
+      const found = error.found.filter((v) => !known(v));
+      if (found.length === 0) return;
+      if (options.hunt && !classify(scenario, found).includes(options.hunt)) return;
+      error = new ViolationFound(found);
+      last = (error as ViolationFound).found;
       throw error;
     }
     options.onRun?.(totals.runs);
   });
-  const result = await fc.check(property, { numRuns: options.runs, seed, path: options.path, endOnFailure: false });
+  const result = await fc.check(property, { numRuns: options.runs, seed, path: options.path, endOnFailure: options.noShrink === true });
   const elapsedMs = performance.now() - started;
-  if (!result.failed || !result.counterexample) return { seed, totals, elapsedMs };
+  if (!result.failed || !result.counterexample) return { seed, totals, elapsedMs, skipped };
   return {
     seed,
     totals,
     elapsedMs,
+    skipped,
     failure: { scenario: result.counterexample[0], violations: last, classes: classify(result.counterexample[0], last), path: result.counterexamplePath ?? "", numRuns: result.numRuns, shrinks: result.numShrinks },
   };
 }

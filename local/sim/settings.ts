@@ -3,9 +3,11 @@
  * defaults are the deployed ones), rendered by the one renderer with literal names. The mapping mirrors
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
-import { PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
-import { invokeTimeoutSeconds, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../src/constructs/props";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../src/stacks/payments-identity";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
+import { CONTRACT_ENV, encodeFieldRules } from "../../src/contract/function-env";
+import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../src/constructs/props";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../src/stacks/payments-identity";
+import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
 
 export const SIM_NAMES = {
@@ -24,6 +26,8 @@ export const SIM_NAMES = {
 
 export interface SimSettings {
   readonly props: ResolvedPipelineProps;
+  /** The model's rules: the stack's declared field rules and limits, read by the model's own evaluator. */
+  readonly rules: OracleRules;
   readonly definition: Record<string, unknown>;
   readonly params: PipelineDefinitionParams;
   readonly functionEnvironment: Record<string, string>;
@@ -37,8 +41,9 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     businessKey: PAYMENTS_BUSINESS_KEY,
     operation: PAYMENTS_OPERATION,
     payloadFields: PAYMENTS_PAYLOAD_FIELDS,
+    fieldRules: PAYMENTS_FIELD_RULES,
     ...overrides,
-    function: { name: "charge", entry: "functions/payments/handler.ts", permanentErrors: PERMANENT_ERROR_NAMES },
+    function: { name: "charge", entry: "functions/payments/handler.ts", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
   } as IdempotentPipelineProps);
   const params: PipelineDefinitionParams = {
     ledgerTableName: SIM_NAMES.ledger,
@@ -46,7 +51,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     deadLetterQueueUrl: SIM_NAMES.dlqUrl,
     operation: props.operation,
     keyExpression: props.businessKey.expression,
-    requiredFields: props.businessKey.requiredFields,
+    fieldRules: pipelineFieldRules(props),
     payloadFields: props.payloadFields,
     leaseSeconds: props.leaseSeconds,
     retentionSeconds: props.retentionSeconds,
@@ -55,17 +60,29 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     lambdaRetries: props.lambdaRetries,
     maxConcurrency: props.maxConcurrency,
     permanentErrors: props.function.permanentErrors,
+    conflictErrors: props.function.conflictErrors,
     ledgerRetry: props.ledgerRetry,
   };
   const functionEnvironment: Record<string, string> = {
     EFFECTS_TABLE_NAME: SIM_NAMES.effects,
     IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
-    PAYLOAD_FIELDS: props.payloadFields.join(","),
+    [CONTRACT_ENV.PAYLOAD_FIELDS]: props.payloadFields.join(","),
+    [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(props)),
     POWERTOOLS_SERVICE_NAME: props.namePrefix,
     POWERTOOLS_LOG_LEVEL: "SILENT",
     AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
     AWS_REGION: SIM_NAMES.region,
   };
-  return { props, definition: render(params), params, functionEnvironment };
+  return { props, rules: oracleRules(props), definition: render(params), params, functionEnvironment };
+}
+
+/** The declaration (data) the model evaluates; the pipeline's own evaluators are not used. */
+function oracleRules(props: ResolvedPipelineProps): OracleRules {
+  const fields: Record<string, OracleFieldRule> = {};
+  for (const [field, rule] of Object.entries(props.fieldRules)) {
+    if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
+    fields[field] = rule as OracleFieldRule;
+  }
+  return { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
 }

@@ -114,7 +114,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     arn: SIM_NAMES.queueArn,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
     retentionSeconds: p.messageRetentionSeconds,
-    maxMessageBytes: 262_144,
+    maxMessageBytes: p.maxMessageBytes,
     redrive: { deadLetterUrl: SIM_NAMES.dlqUrl, maxReceiveCount: p.maxReceiveCount },
   });
   sqs.onReceive = (url, delivered) => {
@@ -182,6 +182,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       function_name: SIM_NAMES.functionName,
       operation: p.operation,
       region: SIM_NAMES.region,
+      retention_seconds: p.retentionSeconds,
+      message_retention_seconds: p.messageRetentionSeconds,
+      dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
     },
     targetLabel: "simulation",
     now: () => clock.now(),

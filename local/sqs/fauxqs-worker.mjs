@@ -1,9 +1,16 @@
 // Runs the fauxqs SQS emulator in its own thread (and event loop). Plain ESM on purpose: fauxqs is ESM-only,
 // so it must be loaded by Node's native loader, never by a CommonJS transform such as jest's.
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { buildApp } from "fauxqs";
+import { installSqsFidelity } from "./fidelity/install.mjs";
+import offsetDate from "../clock/offset-date.cjs";
+
+// SentTimestamp, visibility deadlines and delays follow the local cloud's controllable clock.
+if (workerData?.clockBuffer) offsetDate.installOffsetDate(workerData.clockBuffer);
 
 const app = buildApp({ logger: false });
+// The query protocol, AWS's attribute rules and the fixes of fidelity/fauxqs-patches.mjs (see README).
+await installSqsFidelity(app);
 
 parentPort.on("message", (message) => {
   if (message?.type === "stop") {

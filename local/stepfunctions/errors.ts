@@ -50,12 +50,15 @@ export class StatesError extends StepFunctionsError {
   readonly causeText: string;
   /** Where a JSONata evaluation failed, e.g. `Arguments/FunctionName` (EvaluationFailed events). */
   readonly location?: string;
-  constructor(error: string, cause: string, options?: { cause?: unknown; location?: string }) {
+  /** No Retry or Catch handles it, whatever its name (e.g. a state output over the payload quota). */
+  readonly terminal: boolean;
+  constructor(error: string, cause: string, options?: { cause?: unknown; location?: string; terminal?: boolean }) {
     super(cause, options);
     this.name = "StatesError";
     this.error = error;
     this.causeText = cause;
     this.location = options?.location;
+    this.terminal = options?.terminal ?? false;
   }
 }
 
@@ -77,9 +80,12 @@ export const StatesErrorName = {
   ExceedToleratedFailureThreshold: "States.ExceedToleratedFailureThreshold",
 } as const;
 
-/** Errors that no Retry or Catch can handle (AWS: terminal). */
+/**
+ * Error names that no Retry or Catch can handle. States.DataLimitExceeded is not among them: a task result over
+ * the quota is caught (recorded on AWS); the terminal cases carry `StatesError.terminal` instead.
+ */
 export function isUncatchable(error: string): boolean {
-  return error === StatesErrorName.Runtime || error === StatesErrorName.DataLimitExceeded;
+  return error === StatesErrorName.Runtime;
 }
 
 /** Turns anything thrown inside an execution into a StatesError (unknown failures are States.Runtime). */
@@ -87,4 +93,17 @@ export function toStatesError(err: unknown): StatesError {
   if (err instanceof StatesError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new StatesError(StatesErrorName.Runtime, message, { cause: err });
+}
+
+/**
+ * The error and cause of a failure as AWS reports them: a field a Fail state did not set is absent (LocalStack's
+ * AWS-validated snapshot test_base.py::test_state_fail_empty: `executionFailedEventDetails: {}` and no
+ * `error`/`cause` in DescribeExecution).
+ */
+export function errorFields(e: StatesError): { error?: string; cause?: string } {
+  const flags = e as { hasError?: boolean; hasCause?: boolean };
+  const out: { error?: string; cause?: string } = {};
+  if (flags.hasError !== false) out.error = e.error;
+  if (flags.hasCause !== false) out.cause = e.causeText;
+  return out;
 }

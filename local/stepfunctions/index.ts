@@ -31,3 +31,5 @@ export type {
   StateMachineOptions,
 } from "./types";
 export type { LambdaInvoker } from "./integrations/types";
+export { mockedStatesOf, MockConfigError } from "./mocks/config";
+export type { MockedAnswer, MockedResponse, MockedStates } from "./mocks/config";

@@ -1,10 +1,12 @@
 /** createStateMachine: validates and compiles once, then runs executions. */
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import { InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
+import { errorFields, InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
 import { realClock } from "./clock";
 import { History } from "./history/history";
 import { compileMachine } from "./machine-compile";
+import { MockConfigError, type MockedStates } from "./mocks/config";
+import { taskStateNames } from "./mocks/task-states";
 import type { Run, Thread } from "./runtime/context";
 import { runProgram } from "./runtime/program";
 import { ThreadAborted } from "./runtime/retry";
@@ -34,10 +36,12 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
   const arn = ARN.exec(options.arn ?? "");
   if (!arn) throw new InvalidArgumentError(`options.arn must be a state machine ARN like arn:aws:states:us-east-1:000000000000:stateMachine:${options.name}, got '${options.arn}'`);
   const machine = compileMachine(definition);
+  if (options.mocks) checkMockedStates(definition, options.mocks);
   const clock = options.clock ?? realClock;
   const historyOn = options.history !== false;
   const [, partition, region, account, smName] = arn;
   const roleArn = options.roleArn ?? `arn:${partition}:iam::${account}:role/${smName}-role`;
+  const express = options.type === "EXPRESS";
 
   async function execute(input: unknown, opts: ExecuteOptions = {}): Promise<ExecutionResult> {
     const name = opts.name ?? randomUUID();
@@ -46,7 +50,9 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
     if (timeoutSeconds !== undefined && (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)) {
       throw new InvalidArgumentError(`timeoutSeconds must be a positive number, got ${timeoutSeconds}`);
     }
-    const executionArn = `arn:${partition}:states:${region}:${account}:execution:${smName}:${name}`;
+    const executionArn = express
+      ? `arn:${partition}:states:${region}:${account}:express:${smName}:${name}:${randomUUID()}`
+      : `arn:${partition}:states:${region}:${account}:execution:${smName}:${name}`;
     const startMs = clock.now();
     const history = new History(historyOn, clock);
     const run: Run = {
@@ -56,8 +62,17 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       integrations: options.integrations ?? {},
       region,
       history,
-      execution: { Id: executionArn, Input: input, Name: name, RoleArn: roleArn, StartTime: new Date(startMs).toISOString(), RedriveCount: 0 },
+      execution: {
+        Id: executionArn,
+        Input: input,
+        StartTime: new Date(startMs).toISOString(),
+        Name: name,
+        RoleArn: roleArn,
+        ...(express ? {} : { RedriveCount: 0 }),
+      },
       stateMachine: { Id: options.arn, Name: options.name },
+      mocks: options.mocks,
+      mockCounts: new Map(),
     };
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
@@ -86,8 +101,8 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
         (err) => {
           if (err instanceof ThreadAborted) return new Promise<ExecutionResult>(() => undefined);
           const e = toStatesError(err);
-          history.add(thread, "ExecutionFailed", historyOn ? { error: e.error, cause: e.causeText } : undefined);
-          return finish(ExecutionStatus.FAILED, { error: e.error, cause: e.causeText });
+          history.add(thread, "ExecutionFailed", historyOn ? errorFields(e) : undefined);
+          return finish(ExecutionStatus.FAILED, errorFields(e));
         },
       ),
     ];
@@ -127,4 +142,15 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
   }
 
   return { name: options.name, arn: options.arn, execute };
+}
+
+/** A mock for a state the definition does not have as a Task would silently never answer: refuse it. */
+function checkMockedStates(definition: unknown, mocks: MockedStates): void {
+  const tasks = taskStateNames(definition);
+  const unknown = [...mocks.keys()].filter((name) => !tasks.has(name));
+  if (unknown.length > 0) {
+    throw new MockConfigError(
+      `the test case mocks ${unknown.map((n) => `'${n}'`).join(", ")}, which ${unknown.length === 1 ? "is not a Task state" : "are not Task states"} of this definition (Task states: ${[...tasks].join(", ") || "none"})`,
+    );
+  }
 }

@@ -2,6 +2,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { LambdaInvoker } from "./integrations/types";
+import type { MockedStates } from "./mocks/config";
 
 /** A JSON value as Step Functions passes it between states. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -37,11 +38,21 @@ export interface StateMachineOptions {
   arn: string;
   /** Role ARN reported in `$states.context.Execution.RoleArn`. */
   roleArn?: string;
+  /**
+   * Workflow type (default STANDARD). EXPRESS executions have ARNs `arn:aws:states:<region>:<account>:express:
+   * <machine>:<name>:<uuid>` and no `Execution.RedriveCount` in the context object (recorded on AWS).
+   */
+  type?: "STANDARD" | "EXPRESS";
   integrations?: Integrations;
   /** Time source (default: the real clock). */
   clock?: Clock;
   /** Record the execution event history (default true). Switch off for throughput. */
   history?: boolean;
+  /**
+   * Task states answered from a mock configuration instead of their integration (see `mockedStatesOf`): state
+   * name → mocked response. Other states call their integration as usual.
+   */
+  mocks?: MockedStates;
 }
 
 /** Options of one execution. */

@@ -4,9 +4,11 @@ import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { LambdaFunction } from "@cdktf/provider-aws/lib/lambda-function";
 import { AssetType, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
+import { CONTRACT_ENV, encodeFieldRules } from "../contract/function-env";
 import { bundleHandler } from "./bundle";
-import { XRAY_ACTIONS, assumeRolePolicy, policyJson } from "./iam";
+import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
 import type { PolicyStatement, ResolvedPipelineProps } from "./props";
+import { pipelineFieldRules } from "./props";
 import type { PipelineTables } from "./tables";
 
 /** The downstream function: esbuild bundle, arm64 on nodejs22.x, JSON logs to its own log group, least privilege. */
@@ -15,7 +17,7 @@ export class DownstreamFunction extends Construct {
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, tables: PipelineTables) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, tables: PipelineTables, arns: StackArnScope) {
     super(scope, id);
     const fn = p.function;
     const functionName = `${p.namePrefix}-${fn.name}`;
@@ -25,7 +27,7 @@ export class DownstreamFunction extends Construct {
     });
     this.role = new IamRole(this, "role", {
       name: `${functionName}-role`,
-      assumeRolePolicy: assumeRolePolicy("lambda.amazonaws.com"),
+      assumeRolePolicy: assumeRolePolicy(trustedService.lambda(arns)),
     });
     const statements: PolicyStatement[] = [
       { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:*`] },
@@ -61,7 +63,8 @@ export class DownstreamFunction extends Construct {
           ...fn.environment,
           IDEMPOTENCY_TABLE_NAME: tables.idempotency.name,
           IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(p.retentionSeconds),
-          PAYLOAD_FIELDS: p.payloadFields.join(","),
+          [CONTRACT_ENV.PAYLOAD_FIELDS]: p.payloadFields.join(","),
+          [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(p)),
           POWERTOOLS_SERVICE_NAME: p.namePrefix,
           POWERTOOLS_LOG_LEVEL: fn.logLevel,
         },

@@ -3,6 +3,7 @@ import { Construct } from "constructs";
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
 import { DownstreamFunction } from "./downstream-function";
+import { stackArnScope } from "./iam";
 import { assertPipelineInvariants } from "./invariants";
 import { PipelinePipe } from "./pipe";
 import { resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
@@ -35,9 +36,11 @@ export class IdempotentPipeline extends Construct {
     const p = this.config;
     this.queues = new PipelineQueues(this, "queues", p);
     this.tables = new PipelineTables(this, "tables", p);
-    this.downstream = new DownstreamFunction(this, "downstream", p, this.tables);
-    this.workflow = new PipelineWorkflow(this, "workflow", p, { tables: this.tables, queues: this.queues, fn: this.downstream });
-    this.pipe = new PipelinePipe(this, "pipe", p, { queues: this.queues, workflow: this.workflow });
+    // Partition, region and account for the roles' trust conditions (confused-deputy guidance).
+    const arns = stackArnScope(this, props.region);
+    this.downstream = new DownstreamFunction(this, "downstream", p, this.tables, arns);
+    this.workflow = new PipelineWorkflow(this, "workflow", p, { tables: this.tables, queues: this.queues, fn: this.downstream, arns });
+    this.pipe = new PipelinePipe(this, "pipe", p, { queues: this.queues, workflow: this.workflow, arns });
     this.alarms = new PipelineAlarms(this, "alarms", p, { queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe });
     this.dashboard = new PipelineDashboard(this, "dashboard", p, props.region, { queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
     this.addOutputs(p, props.region);
@@ -48,7 +51,7 @@ export class IdempotentPipeline extends Construct {
    * `cdktf deploy --outputs-file` nests outputs by construct id instead; `src/ops/outputs-file.ts` reads both.
    */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {
-    const outputs: Record<string, string> = {
+    const outputs: Record<string, string | number> = {
       region,
       queue_url: this.queues.queue.url,
       queue_arn: this.queues.queue.arn,
@@ -60,6 +63,10 @@ export class IdempotentPipeline extends Construct {
       function_name: this.downstream.function.functionName,
       pipe_arn: this.pipe.pipe.arn,
       operation: p.operation,
+      // What `ops dlq redrive` needs to tell whether the ledger still remembers a message's key.
+      retention_seconds: p.retentionSeconds,
+      message_retention_seconds: p.messageRetentionSeconds,
+      dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

@@ -1,12 +1,32 @@
+import { assertKeyExpression } from "../contract/business-key";
+import { ContractConfigError } from "../contract/errors";
+import { assertFieldRules, FieldType } from "../contract/field-rules";
+import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
 import { InvalidPropError } from "./errors";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { assertTimingInvariants } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
 const FIELD_NAME = /^[^\s]{1,255}$/;
 /** Express workflows run at most 5 minutes (AWS). */
 const EXPRESS_MAX_SECONDS = 300;
-/** The whole batch is one execution input, capped at 256 KiB: ten records is the largest safe batch. */
+/**
+ * Records per batch. The whole batch is one execution input: a pipe hands a Step Functions target at most
+ * 262,144 characters, cutting a batch short when its records are larger (AWS: Pipes batching), so any batch size
+ * up to 10 is safe as long as one record fits (`maxMessageBytes`).
+ */
 const MAX_BATCH = 10;
+const KEY_PART_TYPES = new Set<string>([FieldType.STRING, FieldType.INTEGER, FieldType.NUMBER, FieldType.STRING_OR_INTEGER]);
+
+/** The contract's own checks (key expression, field rules) as prop errors. */
+function contractRule(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof ContractConfigError)) throw error;
+    throw new InvalidPropError(error.prop, error.value, error.reason, error.fix);
+  }
+}
 
 function integerIn(prop: string, value: number, min: number, max: number, fix: string): void {
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -34,6 +54,20 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
     throw new InvalidPropError("businessKey.expression", p.businessKey.expression, "is empty", "give a JSONata expression over the body, e.g. \"tenantId & '#' & orderId\"");
   }
   terraformSafe("businessKey.expression", p.businessKey.expression);
+  contractRule(() => assertKeyExpression(p.businessKey.expression));
+  contractRule(() => assertFieldRules(p.fieldRules));
+  for (const [field, rule] of Object.entries(p.fieldRules)) {
+    if (rule.type === FieldType.STRING && rule.pattern !== undefined) terraformSafe(`fieldRules.${field}.pattern`, rule.pattern);
+  }
+  if (p.function.conflictErrors.some((name) => name.startsWith("States."))) {
+    throw new InvalidPropError("function.conflictErrors", p.function.conflictErrors, "lists a Step Functions error, not a function error", "list only errorType names the function throws");
+  }
+  for (const field of p.businessKey.requiredFields) {
+    const rule = p.fieldRules[field];
+    if (rule && !KEY_PART_TYPES.has(rule.type)) {
+      throw new InvalidPropError(`fieldRules.${field}.type`, rule.type, "is not a key part type (the field is a key field)", "use string, integer, number or string-or-integer");
+    }
+  }
   if (p.businessKey.requiredFields.length === 0) {
     throw new InvalidPropError("businessKey.requiredFields", p.businessKey.requiredFields, "is empty", "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]");
   }
@@ -68,6 +102,16 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   integerIn("maxReceiveCount", p.maxReceiveCount, 5, 1000, "use at least 5, so a throttled or briefly failing message is not sent to the DLQ too early");
   integerIn("messageRetentionSeconds", p.messageRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds");
   integerIn("deadLetterRetentionSeconds", p.deadLetterRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds");
+  integerIn(
+    "maxMessageBytes",
+    p.maxMessageBytes,
+    1024,
+    MAX_MESSAGE_BYTES,
+    `use at most ${MAX_MESSAGE_BYTES}: one record, JSON-escaped, must fit the 262,144 characters a pipe hands Step Functions`,
+  );
+  if (p.maxMessageBytes + QUARANTINE_ATTRIBUTE_BYTES > DLQ_MAX_MESSAGE_BYTES) {
+    throw new InvalidPropError("maxMessageBytes", p.maxMessageBytes, "leaves no room for the quarantine's attributes in the DLQ", `use at most ${DLQ_MAX_MESSAGE_BYTES - QUARANTINE_ATTRIBUTE_BYTES}`);
+  }
   integerIn("visibilityTimeoutSeconds", p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds");
   integerIn("logRetentionDays", p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14");
   if (p.maximumBatchingWindowSeconds > p.executionTimeoutSeconds * 5) {
@@ -92,26 +136,23 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
       `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
     );
   }
-  if (p.leaseSeconds > p.visibilityTimeoutSeconds) {
-    throw new InvalidPropError(
-      "leaseSeconds",
-      p.leaseSeconds,
-      `is above visibilityTimeoutSeconds (${p.visibilityTimeoutSeconds}); a retried message would find its own stale claim and wait another round`,
-      `set leaseSeconds <= ${p.visibilityTimeoutSeconds}`,
-    );
-  }
-  if (p.retentionSeconds < p.messageRetentionSeconds) {
+  // AWS keeps a standard queue's original enqueue time when it moves a message to the DLQ, so a copy can sit
+  // there for the DLQ's whole retention after its first send: the ledger must remember the key at least as long.
+  const longestQueue = Math.max(p.messageRetentionSeconds, p.deadLetterRetentionSeconds);
+  if (p.retentionSeconds < longestQueue) {
+    const which = p.deadLetterRetentionSeconds >= p.messageRetentionSeconds ? "deadLetterRetentionSeconds" : "messageRetentionSeconds";
     throw new InvalidPropError(
       "retentionSeconds",
       p.retentionSeconds,
-      `is below messageRetentionSeconds (${p.messageRetentionSeconds}); a message still in the queue could outlive the ledger's memory of its key and be applied twice`,
-      `set retentionSeconds >= ${p.messageRetentionSeconds}`,
+      `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = ${which} (${longestQueue}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
+      `set retentionSeconds >= ${longestQueue}, or lower ${which}`,
     );
   }
   const { intervalSeconds, maxAttempts, backoffRate } = p.ledgerRetry;
   integerIn("ledgerRetry.intervalSeconds", intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second");
   integerIn("ledgerRetry.maxAttempts", maxAttempts, 0, 99999999, "use a small number such as 3");
   if (!(backoffRate >= 1)) throw new InvalidPropError("ledgerRetry.backoffRate", backoffRate, "is below 1", "use 1 or more, e.g. 2");
+  assertTimingInvariants(p);
 }
 
 /** The pipe's only safe target mode: a synchronous EXPRESS execution whose output reports partial failures. */

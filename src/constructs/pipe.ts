@@ -2,7 +2,7 @@ import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { PipesPipe } from "@cdktf/provider-aws/lib/pipes-pipe";
 import { Construct } from "constructs";
-import { assumeRolePolicy, policyJson } from "./iam";
+import { assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
 import type { PipelineWorkflow } from "./workflow";
@@ -12,10 +12,10 @@ export class PipelinePipe extends Construct {
   readonly pipe: PipesPipe;
   readonly role: IamRole;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { queues: PipelineQueues; workflow: PipelineWorkflow }) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { queues: PipelineQueues; workflow: PipelineWorkflow; arns: StackArnScope }) {
     super(scope, id);
     const name = `${p.namePrefix}-pipe`;
-    this.role = new IamRole(this, "role", { name: `${name}-role`, assumeRolePolicy: assumeRolePolicy("pipes.amazonaws.com") });
+    this.role = new IamRole(this, "role", { name: `${name}-role`, assumeRolePolicy: assumeRolePolicy(trustedService.pipes(parts.arns, name)) });
     const policy = new IamRolePolicy(this, "policy", {
       name: "least-privilege",
       role: this.role.id,

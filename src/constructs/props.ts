@@ -1,12 +1,19 @@
+import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
+
 /** How the pipeline recognises one business operation in a message body. */
 export interface BusinessKeyProps {
   /**
-   * JSONata expression evaluated with the parsed message body as context. It must name business identity plus
-   * intent, never the SQS messageId.
-   * @example "tenantId & '#' & orderId"
+   * JSONata expression evaluated with the parsed message body as context, yielding the key's parts as an array
+   * (a single value is a one-part key). The ledger key is the canonical JSON of the parts, e.g. `["t1","o-42"]`,
+   * so no value can forge another key. It must name business identity plus intent, never the SQS messageId.
+   * Concatenation (`&`, `$join`, `$string`) is refused at synth: a separator inside a value would make two keys one.
+   * @example "[tenantId, orderId]"
    */
   readonly expression: string;
-  /** Top-level body fields the expression needs; a message missing one is quarantined as `invalid-message`. */
+  /**
+   * Top-level body fields the expression reads. Each must satisfy its rule in `fieldRules` (default: a non-empty
+   * string or an exact integer); a message breaking one is quarantined as `invalid-message`.
+   */
   readonly requiredFields: readonly string[];
 }
 
@@ -26,6 +33,13 @@ export interface DownstreamFunctionProps {
   readonly policyStatements?: readonly PolicyStatement[];
   /** Function error names that are permanent: the message is quarantined as `rejected` instead of retried. */
   readonly permanentErrors: readonly string[];
+  /**
+   * Function error names that mean "this key was already applied with another payload": the message is
+   * quarantined as `payload-mismatch` (so a redrive needs `--force`). Powertools' `IdempotencyValidationError`
+   * is always one.
+   * @default ["IdempotencyValidationError"]
+   */
+  readonly conflictErrors?: readonly string[];
   /** Log level of the function's Powertools logger. @default "INFO" */
   readonly logLevel?: "DEBUG" | "INFO" | "WARN" | "ERROR";
   /** Reserved concurrency, to protect the downstream system. @default none (account pool) */
@@ -52,6 +66,12 @@ export interface IdempotentPipelineProps {
   readonly operation?: string;
   /** Body fields covered by the payload hash (conflict detection); field order in the message does not matter. */
   readonly payloadFields: readonly string[];
+  /**
+   * What each top-level field must hold, enforced alike by the state machine (`invalid-message`) and the
+   * function, so both layers give a message one fate. Key fields default to a non-empty string or an exact
+   * integer, payload fields to any JSON value with exact numbers. @default {}
+   */
+  readonly fieldRules?: FieldRules;
   readonly function: DownstreamFunctionProps;
 
   /**
@@ -74,7 +94,7 @@ export interface IdempotentPipelineProps {
   /** Records of a batch processed at once. @default batchSize */
   readonly maxConcurrency?: number;
 
-  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300). @default 60 */
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 90 */
   readonly executionTimeoutSeconds?: number;
   /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
   readonly visibilityTimeoutSeconds?: number;
@@ -84,10 +104,17 @@ export interface IdempotentPipelineProps {
   readonly messageRetentionSeconds?: number;
   /** DLQ message retention. @default 1209600 (14 days, the SQS maximum) */
   readonly deadLetterRetentionSeconds?: number;
+  /**
+   * The source queue's maximum message size (body and attributes, bytes); SQS refuses larger messages at send.
+   * Bounded so that one record, JSON-escaped in the pipe's batch, fits the 262,144 characters a pipe hands a
+   * Step Functions target, and a quarantined copy with its attributes fits the DLQ (see invariants.ts).
+   * @default 122880 (120 KiB)
+   */
+  readonly maxMessageBytes?: number;
 
-  /** How long a claim protects an in-flight record before another message may take the key over. @default executionTimeoutSeconds */
+  /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window. @default executionTimeoutSeconds */
   readonly leaseSeconds?: number;
-  /** How long a completed key is remembered (ledger TTL and Powertools expiry). @default 604800 (7 days) */
+  /** How long a completed key is remembered (ledger TTL and Powertools expiry); at least both queues' retention. @default 1209600 (14 days) */
   readonly retentionSeconds?: number;
   /** Retries of Lambda service errors (throttles, 5xx), not of function errors. @default 2 */
   readonly lambdaRetries?: number;
@@ -127,12 +154,16 @@ export const DEFAULTS = {
   functionMemoryMb: 256,
   batchSize: 10,
   maximumBatchingWindowSeconds: 1,
-  executionTimeoutSeconds: 60,
+  // The worst case of one record with the defaults below is 85 s (src/constructs/timing.ts).
+  executionTimeoutSeconds: 90,
   visibilityTimeoutFactor: 6,
   maxReceiveCount: 5,
   messageRetentionSeconds: 4 * 24 * 3600,
   deadLetterRetentionSeconds: 14 * 24 * 3600,
-  retentionSeconds: 7 * 24 * 3600,
+  maxMessageBytes: 120 * 1024,
+  conflictErrors: ["IdempotencyValidationError"],
+  // As long as the DLQ keeps a copy (its original enqueue time survives the move), so a redrive stays safe.
+  retentionSeconds: 14 * 24 * 3600,
   lambdaRetries: 2,
   ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
   logRetentionDays: 14,
@@ -147,6 +178,7 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     businessKey: p.businessKey,
     operation: p.operation ?? DEFAULTS.operation,
     payloadFields: p.payloadFields,
+    fieldRules: p.fieldRules ?? {},
     function: {
       name: p.function.name ?? DEFAULTS.functionName,
       entry: p.function.entry,
@@ -155,6 +187,7 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
       environment: p.function.environment ?? {},
       policyStatements: p.function.policyStatements ?? [],
       permanentErrors: p.function.permanentErrors,
+      conflictErrors: [...new Set([...DEFAULTS.conflictErrors, ...(p.function.conflictErrors ?? [])])],
       logLevel: p.function.logLevel ?? "INFO",
       reservedConcurrency: p.function.reservedConcurrency,
     },
@@ -169,6 +202,7 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     maxReceiveCount: p.maxReceiveCount ?? DEFAULTS.maxReceiveCount,
     messageRetentionSeconds: p.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds,
     deadLetterRetentionSeconds: p.deadLetterRetentionSeconds ?? DEFAULTS.deadLetterRetentionSeconds,
+    maxMessageBytes: p.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
     leaseSeconds: p.leaseSeconds ?? executionTimeoutSeconds,
     retentionSeconds: p.retentionSeconds ?? DEFAULTS.retentionSeconds,
     lambdaRetries: p.lambdaRetries ?? DEFAULTS.lambdaRetries,
@@ -193,4 +227,9 @@ export function lambdaAttempts(p: ResolvedPipelineProps): number {
 /** The Task timeout around the invocation: a little longer than the function's own, so the function's timeout fires first. */
 export function invokeTimeoutSeconds(p: ResolvedPipelineProps): number {
   return p.function.timeoutSeconds + 5;
+}
+
+/** Every field the pipeline checks, with its rule, in the order both layers check them. */
+export function pipelineFieldRules(p: ResolvedPipelineProps): [string, FieldRule][] {
+  return effectiveRules(p.businessKey.requiredFields, p.payloadFields, p.fieldRules);
 }

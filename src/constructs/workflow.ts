@@ -5,8 +5,8 @@ import { SfnStateMachine } from "@cdktf/provider-aws/lib/sfn-state-machine";
 import { Construct } from "constructs";
 import { renderPipelineDefinition } from "../../statemachines/render";
 import type { DownstreamFunction } from "./downstream-function";
-import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson } from "./iam";
-import { invokeTimeoutSeconds, type PolicyStatement, type ResolvedPipelineProps } from "./props";
+import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
+import { invokeTimeoutSeconds, pipelineFieldRules, type PolicyStatement, type ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
 import type { PipelineTables } from "./tables";
 
@@ -16,7 +16,7 @@ export class PipelineWorkflow extends Construct {
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { tables: PipelineTables; queues: PipelineQueues; fn: DownstreamFunction }) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { tables: PipelineTables; queues: PipelineQueues; fn: DownstreamFunction; arns: StackArnScope }) {
     super(scope, id);
     const name = `${p.namePrefix}-workflow`;
     // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy small when many workflows log.
@@ -24,7 +24,7 @@ export class PipelineWorkflow extends Construct {
       name: `/aws/vendedlogs/states/${name}`,
       retentionInDays: p.logRetentionDays,
     });
-    this.role = new IamRole(this, "role", { name: `${name}-role`, assumeRolePolicy: assumeRolePolicy("states.amazonaws.com") });
+    this.role = new IamRole(this, "role", { name: `${name}-role`, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns)) });
     const statements: PolicyStatement[] = [
       {
         Sid: "Ledger",
@@ -45,7 +45,7 @@ export class PipelineWorkflow extends Construct {
       deadLetterQueueUrl: parts.queues.deadLetterQueue.url,
       operation: p.operation,
       keyExpression: p.businessKey.expression,
-      requiredFields: p.businessKey.requiredFields,
+      fieldRules: pipelineFieldRules(p),
       payloadFields: p.payloadFields,
       leaseSeconds: p.leaseSeconds,
       retentionSeconds: p.retentionSeconds,
@@ -54,6 +54,7 @@ export class PipelineWorkflow extends Construct {
       lambdaRetries: p.lambdaRetries,
       maxConcurrency: p.maxConcurrency,
       permanentErrors: p.function.permanentErrors,
+      conflictErrors: p.function.conflictErrors,
       ledgerRetry: p.ledgerRetry,
     });
     this.stateMachine = new SfnStateMachine(this, "state-machine", {

@@ -1,4 +1,5 @@
 import { createRng } from "../../local/faults";
+import { paymentsEffectKey } from "../stacks/payments-identity";
 
 /** Why a sample message is in the stream, and so what must become of it. */
 export const SampleKind = {
@@ -41,7 +42,7 @@ function message(kind: SampleKind, order: Order, operation: string): SampleMessa
   return {
     kind,
     body: JSON.stringify(order),
-    effectKey: `${order.tenantId}#${order.orderId}#${operation}`,
+    effectKey: paymentsEffectKey(order.tenantId, order.orderId, operation),
     fingerprint: `${order.amount}|${order.currency}`,
   };
 }
@@ -70,7 +71,7 @@ export function sampleStream(options: { orders?: number; seed?: number | string;
   }
   wave1.push({ kind: SampleKind.InvalidJson, body: `{"tenantId": "acme", "orderId": "${run}-broken", "amount": 12` });
   wave1.push({ kind: SampleKind.MissingField, body: JSON.stringify({ tenantId: "globex", amount: 500, currency: "EUR" }) });
-  wave1.push(message(SampleKind.Rejected, { tenantId: "initech", orderId: `${run}-refund`, amount: -500, currency: "EUR" }, operation));
+  wave1.push(message(SampleKind.Rejected, { tenantId: "initech", orderId: `${run}-refund`, amount: 500, currency: "XXX" }, operation));
 
   const wave2: SampleMessage[] = all.filter((_, i) => i % 4 === 3).map((order) => message(SampleKind.ExactDuplicate, order, operation));
   const conflicted = all[Math.min(orders - 1, 4)];

@@ -1,4 +1,6 @@
 import { createRng } from "../../local/faults";
+import { paymentsEffectKey } from "../stacks/payments-identity";
+import { REFUSED_CURRENCY } from "../../functions/payments/charge";
 
 /** Why a message is in the load stream, and so what must become of it. */
 export const LoadKind = {
@@ -14,7 +16,7 @@ export const LoadKind = {
   InvalidJson: "invalid-json",
   /** JSON without the business key fields. */
   MissingField: "missing-field",
-  /** A charge the function refuses (negative amount): quarantined as `rejected`. */
+  /** A charge the downstream refuses (a currency it does not take): quarantined as `rejected`. */
   Rejected: "rejected",
 } as const;
 export type LoadKind = (typeof LoadKind)[keyof typeof LoadKind];
@@ -62,7 +64,7 @@ interface Order {
 }
 
 function valid(kind: LoadKind, order: Order, operation: string): LoadMessage {
-  return { kind, body: JSON.stringify(order), effectKey: `${order.tenantId}#${order.orderId}#${operation}`, fingerprint: `${order.amount}|${order.currency}` };
+  return { kind, body: JSON.stringify(order), effectKey: paymentsEffectKey(order.tenantId, order.orderId, operation), fingerprint: `${order.amount}|${order.currency}` };
 }
 
 /** How many of each kind a stream of `messages` holds (rounded; uniques take the remainder). */
@@ -137,7 +139,8 @@ export function generateStream(options: StreamOptions): LoadMessage[] {
         break;
       }
       case LoadKind.Rejected:
-        out.push(valid(kind, newOrder(-(1 + Math.floor(rng.next() * 1000))), options.operation));
+        // Well-formed, so it reaches the function, whose downstream refuses the currency for good.
+        out.push(valid(kind, { ...newOrder(), currency: REFUSED_CURRENCY }, options.operation));
         break;
       case LoadKind.InvalidJson:
         out.push({ kind, body: `{"tenantId":"acme","orderId":"${options.runId}-bad-${++seq}","amount":12` });

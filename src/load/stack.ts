@@ -23,13 +23,15 @@ export interface LoadStack {
 }
 
 /**
- * Test-sized windows within the construct's invariants, so crashes and retries resolve in seconds: visibility
- * 30 s ≥ 6 × the 5 s execution timeout; lease 5 s ≥ the 2 s function timeout × 2 attempts and ≤ the visibility
- * timeout; no batching window (a batch goes as soon as one receive fills it).
+ * Test-sized windows within the construct's invariants, so crashes and retries resolve in seconds: the 60 s
+ * execution timeout covers the worst case of one record (3 × (7 + 7) s of ledger retries + 2 × 2 s + 1 s of
+ * invocations + 10 s of release and quarantine = 57 s); visibility 360 s ≥ 6 × that (locally, retried records come
+ * back after 1 s anyway); lease 5 s ≥ the 2 s function timeout × 2 attempts and below the visibility timeout; no
+ * batching window (a batch goes as soon as one receive fills it).
  */
 export const LOAD_WINDOWS = {
-  executionTimeoutSeconds: 5,
-  visibilityTimeoutSeconds: 30,
+  executionTimeoutSeconds: 60,
+  visibilityTimeoutSeconds: 360,
   leaseSeconds: 5,
   function: { timeoutSeconds: 2 },
   lambdaRetries: 1,

@@ -1,5 +1,6 @@
 import jsonata from "jsonata";
 import { PAYMENTS_BUSINESS_KEY } from "../stacks/payments-identity";
+import { deriveBusinessKey } from "../contract/business-key";
 import { UsageError } from "./errors";
 
 /**
@@ -13,9 +14,8 @@ export const DEFAULT_KEY_EXPRESSION: string = PAYMENTS_BUSINESS_KEY.expression;
 export type KeyDeriver = (body: string) => Promise<string | undefined>;
 
 export function keyDeriver(expression: string = DEFAULT_KEY_EXPRESSION): KeyDeriver {
-  let compiled: ReturnType<typeof jsonata>;
   try {
-    compiled = jsonata(expression);
+    jsonata(expression);
   } catch (error) {
     throw new UsageError(`--key-expression "${expression}" is not a JSONata expression: ${(error as Error).message}`, { cause: error });
   }
@@ -26,11 +26,9 @@ export function keyDeriver(expression: string = DEFAULT_KEY_EXPRESSION): KeyDeri
     } catch {
       return undefined;
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
     try {
-      const value: unknown = await compiled.evaluate(parsed);
-      if (value === undefined || value === null || value === "") return undefined;
-      return typeof value === "string" ? value : JSON.stringify(value);
+      // The state machine's rule: canonical JSON of the key parts.
+      return await deriveBusinessKey(expression, parsed);
     } catch {
       return undefined;
     }

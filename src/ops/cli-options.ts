@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { businessKeyFromOperator } from "../contract/business-key";
 import { UsageError } from "./errors";
 import type { TargetOptions } from "./target";
 import { DlqReason } from "./types";
@@ -22,7 +23,7 @@ export const SCAN_OPTIONS = {
   "hold-seconds": { type: "string" },
 } as const satisfies Options;
 
-export type Values = Record<string, string | boolean | undefined>;
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 export interface ParsedArgs {
   readonly values: Values;
@@ -53,8 +54,31 @@ export function targetOptions(values: Values): TargetOptions {
   };
 }
 
-export function str(value: string | boolean | undefined): string | undefined {
+export function str(value: string | boolean | string[] | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
+}
+
+/** `--part a --part b`: a business key given by its parts, in order. */
+export const KEY_PART_OPTION = { part: { type: "string", multiple: true } } as const satisfies Options;
+
+/**
+ * The business key a command names: its canonical text as the DLQ listing and the ledger show it
+ * (`'["t1","o-42"]'`), or its parts (`--part t1 --part o-42`); always returned as the ledger's canonical text.
+ */
+export function businessKeyArgument(values: Values, positionals: string[], command: string): string {
+  const parts = Array.isArray(values.part) ? values.part : [];
+  if (parts.length > 0) {
+    positionalArgs(positionals, [], command);
+    return businessKeyFromOperator({ parts });
+  }
+  const [key] = positionalArgs(positionals, ["key"], command);
+  return businessKeyFromOperator({ key });
+}
+
+/** The `--key` filter, in canonical form; undefined when absent. */
+export function keyFilter(values: Values): string | undefined {
+  const key = str(values.key);
+  return key === undefined ? undefined : businessKeyFromOperator({ key });
 }
 
 /** A whole number option within [min, max], or undefined when absent. */

@@ -5,6 +5,7 @@ import { OpsError, UsageError } from "./errors";
 import { ExitCode } from "./exit-codes";
 import { HELP, PROG } from "./help";
 import { resolveTarget, type Target, type TargetDeps } from "./target";
+import { safeCell, safeLines } from "./safe-text";
 import type { OpsContext } from "./types";
 
 export interface CliIo extends CommandIo {
@@ -17,7 +18,9 @@ export interface CliIo extends CommandIo {
 }
 
 /** Runs one command line; returns the exit code. Never throws: every failure is one line on stderr. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  // The last line of defence: nothing from message data reaches the terminal raw, whatever printed it.
+  const io: CliIo = { ...rawIo, stdout: (text) => rawIo.stdout(safeLines(text)), stderr: (text) => rawIo.stderr(safeLines(text)), prompt: (q) => rawIo.prompt(safeCell(q)) };
   try {
     return await dispatch([...argv], io);
   } catch (error) {

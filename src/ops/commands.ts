@@ -1,4 +1,4 @@
-import { intOption, positionalArgs, reasonOption, SCAN_OPTIONS, str, type ParsedArgs } from "./cli-options";
+import { businessKeyArgument, intOption, KEY_PART_OPTION, keyFilter, positionalArgs, reasonOption, SCAN_OPTIONS, str, type ParsedArgs } from "./cli-options";
 import { listDlq, renderDlqList } from "./dlq-list";
 import { redriveDlq, renderRedrive } from "./dlq-redrive";
 import { NotFoundError, OpsError, UsageError } from "./errors";
@@ -8,6 +8,7 @@ import { getLedgerClaim, renderLedgerClaim, type LedgerClaim } from "./ledger-ge
 import { releaseClaim, renderRelease } from "./ledger-release";
 import { renderTrace, traceKey } from "./trace";
 import type { OpsContext } from "./types";
+import { safeJson } from "./safe-text";
 
 /** What a command may use besides its context. */
 export interface CommandIo {
@@ -24,7 +25,7 @@ export interface CommandIo {
  */
 export interface CommandSpec<I = unknown> {
   readonly name: string;
-  readonly options: Record<string, { type: "string" | "boolean"; short?: string }>;
+  readonly options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
   input(args: ParsedArgs): I;
   run(ctx: OpsContext, input: I, io: CommandIo): Promise<number>;
 }
@@ -33,7 +34,7 @@ function command<I>(spec: CommandSpec<I>): CommandSpec<I> {
   return spec;
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+const json = safeJson;
 
 function scanOptions(values: ParsedArgs["values"]) {
   return {
@@ -52,7 +53,7 @@ const dlqList = command({
   options: { ...SCAN_OPTIONS, reason: { type: "string" }, key: { type: "string" }, json: { type: "boolean" } },
   input({ values, positionals }) {
     positionalArgs(positionals, [], "dlq list");
-    return { ...scanOptions(values), reason: reasonOption(values), key: str(values.key), json: values.json === true };
+    return { ...scanOptions(values), reason: reasonOption(values), key: keyFilter(values), json: values.json === true };
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
@@ -74,7 +75,7 @@ const dlqRedrive = command({
     return {
       ...scanOptions(values),
       reason: reasonOption(values),
-      key: str(values.key),
+      key: keyFilter(values),
       dryRun: values["dry-run"] === true,
       force: values.force === true,
       json: values.json === true,
@@ -82,14 +83,14 @@ const dlqRedrive = command({
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
-    const result = await redriveDlq(ctx, { ...options, onNotice: (line) => io.stderr(`note: ${line}`) });
+    const result = await redriveDlq(ctx, { ...options, onNotice: (line) => io.stderr(`note: ${line}`), onWarning: (line) => io.stderr(line) });
     if (result.moved.length === 0 && result.failed.length === 0) {
       if (asJson) io.stdout(json(result));
       const filter = filterText(reason, key);
       throw new NotFoundError(
         result.scanned === 0
           ? `nothing to redrive: the DLQ is empty (${result.dlqUrl})`
-          : `nothing to redrive: no DLQ message ${filter ? `matches ${filter}` : "can be moved"}${result.skipped.length ? " without --force" : ""} (${result.scanned} scanned)`,
+          : `nothing to redrive: no DLQ message ${filter ? `matches ${filter}` : "can be moved"}${result.skipped.length || result.tooOld.length ? " without --force" : ""} (${result.scanned} scanned)`,
       );
     }
     io.stdout(asJson ? json(result) : renderRedrive(result));
@@ -102,16 +103,16 @@ const dlqRedrive = command({
 
 const ledgerGet = command({
   name: "ledger get",
-  options: { operation: { type: "string" }, json: { type: "boolean" } },
+  options: { ...KEY_PART_OPTION, operation: { type: "string" }, json: { type: "boolean" } },
   input({ values, positionals }) {
-    const [key] = positionalArgs(positionals, ["key"], "ledger get");
+    const key = businessKeyArgument(values, positionals, "ledger get");
     return { key, operation: str(values.operation), json: values.json === true };
   },
   async run(ctx, { key, operation, json: asJson }, io) {
     const claim = await getLedgerClaim(ctx, { key, operation });
     if (!claim) {
       throw new NotFoundError(
-        `no ledger item for key "${key}" (operation ${operation ?? String(ctx.outputs.operation)}): never claimed, released after a failure, or its retention ended (try \`trace ${key}\`)`,
+        `no ledger item for key "${key}" (operation ${operation ?? String(ctx.outputs.operation)}): never claimed, released after a failure, or its retention ended (try \`trace '${key}'\`)`,
       );
     }
     io.stdout(asJson ? json(claim) : renderLedgerClaim(claim, ctx.now()));
@@ -121,9 +122,9 @@ const ledgerGet = command({
 
 const ledgerRelease = command({
   name: "ledger release",
-  options: { operation: { type: "string" }, yes: { type: "boolean", short: "y" } },
+  options: { ...KEY_PART_OPTION, operation: { type: "string" }, yes: { type: "boolean", short: "y" } },
   input({ values, positionals }) {
-    const [key] = positionalArgs(positionals, ["key"], "ledger release");
+    const key = businessKeyArgument(values, positionals, "ledger release");
     return { key, operation: str(values.operation), yes: values.yes === true };
   },
   async run(ctx, { key, operation, yes }, io) {
@@ -154,9 +155,9 @@ function liveLeaseWarning(claim: LedgerClaim, nowMs: number): string {
 
 const trace = command({
   name: "trace",
-  options: { ...SCAN_OPTIONS, operation: { type: "string" }, json: { type: "boolean" } },
+  options: { ...SCAN_OPTIONS, ...KEY_PART_OPTION, operation: { type: "string" }, json: { type: "boolean" } },
   input({ values, positionals }) {
-    const [key] = positionalArgs(positionals, ["key"], "trace");
+    const key = businessKeyArgument(values, positionals, "trace");
     return { ...scanOptions(values), key, operation: str(values.operation), json: values.json === true };
   },
   async run(ctx, { json: asJson, ...options }, io) {

@@ -1,6 +1,7 @@
 import type { Message } from "@aws-sdk/client-sqs";
 import type { KeyDeriver } from "./business-key";
 import { DlqReason, KeySource, type DlqEntry } from "./types";
+import { businessKeyFromOperator } from "../contract/business-key";
 
 /**
  * One received DLQ message as the commands report it. The state machine's quarantine sets `reason`,
@@ -16,12 +17,15 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
   };
   const reason = text("reason") ?? DlqReason.RetriesExhausted;
   const body = message.Body ?? "";
-  const attributeKey = text("businessKey");
+  // The attribute escapes what SQS cannot carry (U+FFFE, U+FFFF): read back as the ledger's canonical text.
+  const rawAttributeKey = text("businessKey");
+  const attributeKey = rawAttributeKey === undefined ? undefined : canonicalKeyOrSelf(rawAttributeKey);
   // Only a message that passed validation has a meaningful key; invalid-message bodies are not evaluated.
   const derivedKey = attributeKey === undefined && reason === DlqReason.RetriesExhausted ? await deriveKey(body) : undefined;
   const businessKey = attributeKey ?? derivedKey;
   const detail = text("detail");
   const sent = Number(message.Attributes?.SentTimestamp);
+  const firstSent = firstSentTimestampOf(message) ?? (Number.isFinite(sent) && sent > 0 ? sent : undefined);
   const receives = Number(message.Attributes?.ApproximateReceiveCount);
   return {
     messageId: message.MessageId ?? "",
@@ -30,7 +34,25 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     originalMessageId: text("originalMessageId") ?? message.MessageId ?? "",
     ...(detail !== undefined ? { detail } : {}),
     ...(Number.isFinite(sent) && sent > 0 ? { sentAt: sent, ageMs: Math.max(0, nowMs - sent) } : {}),
+    ...(firstSent !== undefined ? { firstSentAt: firstSent } : {}),
     ...(Number.isFinite(receives) && receives > 0 ? { receiveCount: receives } : {}),
     body,
   };
+}
+
+function canonicalKeyOrSelf(text: string): string {
+  try {
+    return businessKeyFromOperator({ key: text });
+  } catch {
+    return text;
+  }
+}
+
+/** Name of the message attribute that carries the first send of a message across quarantines and redrives. */
+export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";
+
+/** The `firstSentTimestamp` attribute (DataType Number, epoch ms), when present and a plausible epoch. */
+export function firstSentTimestampOf(message: Message): number | undefined {
+  const value = Number(message.MessageAttributes?.[FIRST_SENT_ATTRIBUTE]?.StringValue);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }

@@ -1,17 +1,20 @@
 import { DeleteMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
 import { keyDeriver } from "./business-key";
+import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
-import { plural, table } from "./format";
+import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { requireOutput } from "./outputs";
+import { ageBeyondWindow, redriveWindowOf, tooOldReason, windowText, type RedriveWindow } from "./redrive-window";
 import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+import { safeCell } from "./safe-text";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */
   readonly dryRun?: boolean;
-  /** Also replay payload-mismatch messages. */
+  /** Also replay payload-mismatch messages, and messages older than the ledger can remember (with a warning). */
   readonly force?: boolean;
   /** Scan at most this many DLQ messages (default 100). */
   readonly max?: number;
@@ -19,6 +22,8 @@ export interface DlqRedriveOptions extends DlqFilter {
   readonly holdSeconds?: number;
   /** Reminders, said before anything moves (the CLI prints them on stderr). */
   readonly onNotice?: (line: string) => void;
+  /** Loud warnings about what `force` lets through (the CLI prints them on stderr). */
+  readonly onWarning?: (line: string) => void;
 }
 
 export interface RedrivenMessage {
@@ -44,6 +49,12 @@ export interface DlqRedriveResult {
   readonly moved: readonly RedrivenMessage[];
   /** payload-mismatch messages left in the DLQ because --force was not given. */
   readonly skipped: readonly DlqEntry[];
+  /** Messages first sent longer ago than the ledger can still remember when the copy is processed (left in the DLQ without --force). */
+  readonly tooOld: readonly DlqEntry[];
+  /** The safe age behind `tooOld`. */
+  readonly window: RedriveWindow;
+  /** What --force let through against the window. */
+  readonly warnings: readonly string[];
   readonly failed: readonly RedriveFailure[];
   readonly notices: readonly string[];
 }
@@ -55,22 +66,37 @@ const MISMATCH_WHY =
 /**
  * Moves matching DLQ messages back to the source queue: send the body unchanged, then delete from the DLQ, in that
  * order, so a crash between the two duplicates a message rather than losing it (the pipeline recognises the
- * duplicate by its business key). payload-mismatch messages move only with `force`.
+ * duplicate by its business key). payload-mismatch messages move only with `force`, and so do messages whose
+ * first send is older than the ledger can remember (see redrive-window.ts). Every copy carries
+ * `firstSentTimestamp`, so its age survives any number of quarantine/redrive cycles.
  */
 export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {}): Promise<DlqRedriveResult> {
   if (options.reason === DlqReason.PayloadMismatch && !options.force) {
     throw new RefusedError(`refusing to redrive payload-mismatch messages without --force: ${MISMATCH_WHY}`);
   }
   const queueUrl = requireOutput(ctx, "queue_url");
+  const window = redriveWindowOf(ctx);
   const deriveKey = keyDeriver(options.keyExpression);
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
+    const now = ctx.now();
     const selected = scan.held.filter((m) => matches(m.entry, options));
+    const isOld = (m: HeldMessage) => ageBeyondWindow(window, m.entry, now) !== undefined;
     const skipped = options.force ? [] : selected.filter((m) => m.entry.reason === DlqReason.PayloadMismatch).map((m) => m.entry);
-    const toMove = selected.filter((m) => options.force || m.entry.reason !== DlqReason.PayloadMismatch);
+    const tooOld = options.force ? [] : selected.filter((m) => m.entry.reason !== DlqReason.PayloadMismatch && isOld(m)).map((m) => m.entry);
+    const toMove = selected.filter((m) => options.force || (m.entry.reason !== DlqReason.PayloadMismatch && !isOld(m)));
     const notices = noticesFor(toMove, skipped);
+    if (tooOld.length > 0) {
+      notices.push(
+        `refusing ${plural(tooOld.length, "message")} first sent too long ago (${windowText(window)}): the ledger may no longer remember ` +
+          `${tooOld.length === 1 ? "its key" : "their keys"} when the copy is processed, so the effect could be applied twice; ` +
+          "check the downstream system for each one (`dlq list --json` shows firstSentAt), then pass --force to replay anyway",
+      );
+    }
     notices.forEach((line) => options.onNotice?.(line));
-    const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, notices };
+    const warnings = options.force ? toMove.filter(isOld).map((m) => forcedWarning(window, m.entry, now)) : [];
+    warnings.forEach((line) => options.onWarning?.(line));
+    const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, tooOld, window, warnings, notices };
     if (options.dryRun) return { ...base, moved: toMove.map((m) => ({ entry: m.entry })), failed: [] };
 
     const moved: RedrivenMessage[] = [];
@@ -79,7 +105,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
       let sent = false;
       try {
         const { MessageId } = await awsCall("sending to the source queue", { ...sqsAt, resource: `the source queue ${queueUrl}` }, () =>
-          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, ...forwardedAttributes(held) })),
+          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held, now) })),
         );
         sent = true;
         await awsCall("deleting from the DLQ", { ...sqsAt, resource: `the DLQ ${scan.queueUrl}` }, () =>
@@ -97,14 +123,24 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   });
 }
 
+type Attributes = NonNullable<HeldMessage["message"]["MessageAttributes"]>;
+
 /**
  * A quarantined message's attributes are the quarantine's own (reason, detail…): the copy goes without them.
- * A message the queue's redrive moved still carries its producer's attributes: they go with it.
+ * A message the queue's redrive moved still carries its producer's attributes: they go with it. Either way the
+ * copy carries `firstSentTimestamp`, the producer's first send, so the next redrive still knows the real age.
  */
-function forwardedAttributes(held: HeldMessage): { MessageAttributes?: NonNullable<HeldMessage["message"]["MessageAttributes"]> } {
-  const attributes = held.message.MessageAttributes;
-  if (held.entry.reason !== DlqReason.RetriesExhausted || !attributes || Object.keys(attributes).length === 0) return {};
-  return { MessageAttributes: attributes };
+function copyAttributes(held: HeldMessage, nowMs: number): Attributes {
+  const producer = held.entry.reason === DlqReason.RetriesExhausted ? (held.message.MessageAttributes ?? {}) : {};
+  const firstSent = held.entry.firstSentAt ?? nowMs;
+  return { ...producer, [FIRST_SENT_ATTRIBUTE]: { DataType: "Number", StringValue: String(firstSent) } };
+}
+
+function forcedWarning(window: RedriveWindow, entry: DlqEntry, nowMs: number): string {
+  return (
+    `WARNING: --force replays ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}, ${tooOldReason(window, entry, nowMs)}. ` +
+    "The ledger and the function's idempotency records may have forgotten this key: if it was applied before, it will be applied AGAIN"
+  );
 }
 
 function noticesFor(toMove: readonly HeldMessage[], skipped: readonly DlqEntry[]): string[] {
@@ -147,8 +183,13 @@ export function renderRedrive(result: DlqRedriveResult): string {
     lines.push(table(header, rows));
   }
   if (result.skipped.length) lines.push(`skipped ${plural(result.skipped.length, "payload-mismatch message")} (needs --force)`);
+  if (result.tooOld.length) {
+    lines.push(`refused ${plural(result.tooOld.length, "message")} first sent more than ${windowText(result.window)} ago (needs --force):`);
+    lines.push(table(["REASON", "BUSINESS KEY", "ORIGINAL MESSAGE ID", "FIRST SENT"], result.tooOld.map((e) => [e.reason, e.businessKey ?? "-", e.originalMessageId, e.firstSentAt ? humanDate(e.firstSentAt) : "unknown"])));
+  }
+  if (result.warnings.length) lines.push(...result.warnings);
   for (const f of result.failed) {
-    lines.push(`FAILED ${f.entry.originalMessageId}: ${f.error}${f.sent ? " (the copy was sent; the DLQ message stays: a harmless duplicate)" : " (left in the DLQ)"}`);
+    lines.push(`FAILED ${f.entry.originalMessageId}: ${safeCell(f.error)}${f.sent ? " (the copy was sent; the DLQ message stays: a harmless duplicate)" : " (left in the DLQ)"}`);
   }
   if (result.truncated) lines.push(`stopped after ${result.scanned} DLQ messages: run again or raise --max`);
   return lines.join("\n");

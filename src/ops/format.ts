@@ -1,4 +1,8 @@
 /** Text helpers shared by the commands' human output. */
+import { safeCell } from "./safe-text";
+
+/** The widest a table cell may be: longer values (keys up to 1,024 bytes, details) are cut; `--json` has them whole. */
+export const MAX_CELL = 100;
 
 /** "2025-03-01 12:00:03 UTC": operators compare these with logs, which are in UTC. */
 export function humanDate(epochMs: number): string {
@@ -30,8 +34,9 @@ export function dateWithRelative(epochMs: number, nowMs: number): string {
   return `${humanDate(epochMs)} (${relativeTime(epochMs, nowMs)})`;
 }
 
-/** Left-aligned columns; the last column is not padded. */
-export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Left-aligned columns; the last column is not padded. Cells are escaped (see safe-text.ts) and cut to MAX_CELL. */
+export function table(header: readonly string[], rawRows: readonly (readonly string[])[]): string {
+  const rows = rawRows.map((row) => row.map((cell) => truncate(safeCell(cell), MAX_CELL)));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: readonly string[]) =>
     cells
@@ -43,14 +48,18 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 /** Label/value lines with aligned values. */
 export function fields(pairs: readonly (readonly [string, string | undefined])[], indent = "  "): string {
-  const shown = pairs.filter((p): p is readonly [string, string] => p[1] !== undefined);
+  const shown = pairs.filter((p): p is readonly [string, string] => p[1] !== undefined).map(([label, value]) => [label, safeCell(value)] as const);
   const width = Math.max(0, ...shown.map(([label]) => label.length));
   return shown.map(([label, value]) => `${indent}${label.padEnd(width)}  ${value}`).join("\n");
 }
 
 /** Cuts a string to `max` characters with an ellipsis. */
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  // Never cut a surrogate pair in half: that would print a lone surrogate.
+  if (end > 0 && /[\ud800-\udbff]/.test(text[end - 1])) end -= 1;
+  return `${text.slice(0, end)}…`;
 }
 
 /** "1 message", "3 messages". */

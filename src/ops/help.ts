@@ -15,6 +15,9 @@ const TARGET = `Target (one of):
 const EXIT = `Exit codes: 0 ok · 1 failure, refusal, or nothing matched (unknown key, empty DLQ) · 2 usage error ·
 3 target unreachable or misconfigured (no state file, process gone, missing output, endpoint down, credentials)`;
 
+const KEY = `A business key is the ledger's canonical JSON text of its parts, as \`dlq list\` and the ledger show it, e.g.
+'["t1","o-42"]' (quote it for the shell), or its parts, with --part, in order (as strings).`;
+
 const SCAN = `  --max <n>                 scan at most <n> DLQ messages (default 100, at most 1000)
   --key-expression <expr>   JSONata business key expression for messages without a businessKey attribute (those the
                             queue's redrive moved); default: the payments stack's "tenantId & '#' & orderId"
@@ -71,29 +74,39 @@ payload-mismatch messages are refused without --force: their key was already app
 replay cannot succeed (it is quarantined again) and an operator must decide what the change means. Before moving
 rejected messages, fix what the function refused them for, or they come straight back.
 
+Messages first sent longer ago than the ledger can still remember are refused without --force: the copy may wait
+in the source queue for its whole retention, so the safe age is retention_seconds − message_retention_seconds
+(stack outputs; 14 d − 4 d = 10 d by default). The first send is the firstSentTimestamp attribute, else the DLQ
+message's SentTimestamp (a message the queue's redrive moved keeps its original enqueue time); every copy
+carries firstSentTimestamp, so the age survives repeated quarantines and redrives. --force replays them with a
+WARNING per message: if the key was applied before, it may be applied again.
+
 Options:
   --reason <reason>         only messages with this reason
   --key <key>               only messages for this business key
   --dry-run                 show what would move; send and delete nothing
-  --force                   also replay payload-mismatch messages
+  --force                   also replay payload-mismatch messages and messages older than the safe age
   --json                    one JSON document on stdout (reminders still go to stderr)
 ${SCAN}
 
 Exit 0 when at least one message moved (or would move), 1 when nothing matched or a message failed to move,
-or payload-mismatch was asked for without --force.
+or payload-mismatch was asked for without --force; 3 when the stack has no retention outputs (deploy it again).
 
 ${TARGET}
 
 ${EXIT}`,
 
-  "ledger get": `Usage: ${PROG} ledger get <key> <target> [--operation <op>] [--json]
+  "ledger get": `Usage: ${PROG} ledger get <key>|--part <p>... <target> [--operation <op>] [--json]
 
 Shows the ledger claim of a business key (consistent read): status (IN_PROGRESS or COMPLETED), owner (the SQS
 messageId that claimed it), claim id, payload hash, when it was claimed and completed, the lease (only while
 IN_PROGRESS) and the retention expiry, with dates in UTC and relative times, and what the claim means for the
 next message with this key.
 
+${KEY}
+
 Options:
+  --part <p>                a key part (repeat, in order) instead of <key>
   --operation <op>          the ledger sort key (default: the stack's "operation" output)
   --json                    one JSON document on stdout (times as stored: epoch seconds)
 
@@ -103,7 +116,7 @@ ${TARGET}
 
 ${EXIT}`,
 
-  "ledger release": `Usage: ${PROG} ledger release <key> <target> [--operation <op>] [--yes]
+  "ledger release": `Usage: ${PROG} ledger release <key>|--part <p>... <target> [--operation <op>] [--yes]
 
 Operator override for a stuck IN_PROGRESS claim (its worker died and the lease is long): deletes the claim,
 conditional on the status, claim id and owner just read, so a claim that completed or was taken over meanwhile is
@@ -112,7 +125,10 @@ the effect again.
 
 A claim whose lease has run out needs no release: the next delivery of the key takes it over.
 
+${KEY}
+
 Options:
+  --part <p>                a key part (repeat, in order) instead of <key>
   --operation <op>          the ledger sort key (default: the stack's "operation" output)
   --yes                     do not ask (required when stdin is not a terminal)
 
@@ -123,7 +139,7 @@ ${TARGET}
 
 ${EXIT}`,
 
-  trace: `Usage: ${PROG} trace <key> <target> [--operation <op>] [--json] [--max <n>]
+  trace: `Usage: ${PROG} trace <key>|--part <p>... <target> [--operation <op>] [--json] [--max <n>]
 
 Everything known about a business key in one view, with a verdict first ("applied once", "not applied:
 quarantined as payload-mismatch", "in progress", …):
@@ -132,7 +148,10 @@ quarantined as payload-mismatch", "in progress", …):
   effects            the downstream charge and every call to it, with outcomes (applied / replayed / conflict)
   DLQ                messages for the key (scanned without consuming them, as \`dlq list\` does)
 
+${KEY}
+
 Options:
+  --part <p>                a key part (repeat, in order) instead of <key>
   --operation <op>          default: the stack's "operation" output
   --json                    one JSON document on stdout
 ${SCAN}

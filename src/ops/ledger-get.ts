@@ -3,6 +3,7 @@ import { awsCall } from "./aws-errors";
 import { dateWithRelative, fields } from "./format";
 import { operationOf, requireOutput } from "./outputs";
 import type { OpsContext } from "./types";
+import { safeCell } from "./safe-text";
 
 /** Ledger status values written by the state machine. */
 export const ClaimStatus = { InProgress: "IN_PROGRESS", Completed: "COMPLETED" } as const;
@@ -102,7 +103,7 @@ export function renderLedgerClaim(read: LedgerClaim, nowMs: number): string {
         : undefined
       : `${claim.leaseExpired ? "ran out" : "until"} ${at(claim.leaseExpiresAt)}`;
   return [
-    `ledger ${claim.table}: key ${claim.key}, operation ${claim.operation}`,
+    `ledger ${claim.table}: key ${safeCell(claim.key)}, operation ${claim.operation}`,
     fields([
       ["status", claim.status],
       ["owner", claim.owner ? `${claim.owner} (SQS messageId of the claiming message)` : undefined],

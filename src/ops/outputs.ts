@@ -9,6 +9,18 @@ export function requireOutput(ctx: Pick<OpsContext, "outputs" | "targetLabel">, 
   throw new TargetError(`${ctx.targetLabel} ${found} "${name}" output: deploy the stack again, or pick the right one with --stack`);
 }
 
+/**
+ * A duration output in whole seconds. Terraform writes numbers (`terraform output -json`, `--outputs-file`);
+ * a numeric string is accepted too, for hand-written outputs files.
+ */
+export function requireSecondsOutput(ctx: Pick<OpsContext, "outputs" | "targetLabel">, name: OutputName): number {
+  const value = ctx.outputs[name];
+  const seconds = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof seconds === "number" && Number.isSafeInteger(seconds) && seconds > 0) return seconds;
+  const found = value === undefined ? "has no" : `has an unusable (${JSON.stringify(value)})`;
+  throw new TargetError(`${ctx.targetLabel} ${found} "${name}" output (whole seconds): deploy the stack again with this version, or pick the right one with --stack`);
+}
+
 /** The operation to use: the option, else the stack's `operation` output. */
 export function operationOf(ctx: Pick<OpsContext, "outputs" | "targetLabel">, option: string | undefined): string {
   return option ?? requireOutput(ctx, "operation");

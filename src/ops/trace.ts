@@ -9,6 +9,7 @@ import { dateWithRelative, duration, fields, humanDate, plural, readableDetail, 
 import { ClaimStatus, claimMeaning, getLedgerClaim, type LedgerClaim } from "./ledger-get";
 import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
+import { safeCell } from "./safe-text";
 
 export interface TraceOptions {
   readonly key: string;
@@ -202,7 +203,7 @@ function outcomes(byOutcome: Readonly<Record<string, number>>): string {
 /** The human view, one section per store. */
 export function renderTrace(t: KeyTrace, nowMs: number): string {
   const at = (ms: number | undefined) => (ms === undefined ? undefined : dateWithRelative(ms, nowMs));
-  const lines = [`key ${t.key}, operation ${t.operation}`, ...t.verdict.map((v, i) => (i === 0 ? `verdict: ${v}` : `         ${v}`)), ""];
+  const lines = [`key ${safeCell(t.key)}, operation ${t.operation}`, ...t.verdict.map((v, i) => (i === 0 ? `verdict: ${v}` : `         ${v}`)), ""];
 
   lines.push(`ledger (${t.ledgerTable})`);
   if (!t.ledger) lines.push("  no item");
@@ -237,7 +238,7 @@ export function renderTrace(t: KeyTrace, nowMs: number): string {
 
   if (t.effects) {
     const e = t.effects;
-    lines.push("", `effects (${e.table}, downstream key ${e.downstreamKey})`);
+    lines.push("", `effects (${e.table}, downstream key ${safeCell(e.downstreamKey)})`);
     lines.push(
       fields([
         ["charge", e.charge ? `${e.charge.chargeId}${e.charge.amount !== undefined ? `, ${e.charge.amount} ${e.charge.currency ?? ""}`.trimEnd() : ""}${e.charge.appliedAt ? `, applied ${at(Date.parse(e.charge.appliedAt))}` : ""}` : "none"],
@@ -252,7 +253,7 @@ export function renderTrace(t: KeyTrace, nowMs: number): string {
 
   lines.push("", `DLQ (${t.dlq.queueUrl}): ${plural(t.dlq.messages.length, "message")} for this key${t.dlq.truncated ? ` among the first ${t.dlq.scanned} scanned (raise --max)` : ""}`);
   for (const m of t.dlq.messages) {
-    lines.push(`  ${m.reason.padEnd(17)}  ${m.ageMs === undefined ? "?" : `${duration(m.ageMs)} old`}  message ${m.originalMessageId}${m.detail ? `  ${truncate(readableDetail(m.detail), 120)}` : ""}`);
+    lines.push(safeCell(`  ${m.reason.padEnd(17)}  ${m.ageMs === undefined ? "?" : `${duration(m.ageMs)} old`}  message ${m.originalMessageId}${m.detail ? `  ${truncate(readableDetail(m.detail), 120)}` : ""}`));
   }
   return lines.join("\n");
 }

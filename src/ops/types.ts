@@ -14,6 +14,9 @@ export const OutputName = {
   FunctionName: "function_name",
   Operation: "operation",
   Region: "region",
+  RetentionSeconds: "retention_seconds",
+  MessageRetentionSeconds: "message_retention_seconds",
+  DeadLetterRetentionSeconds: "dead_letter_retention_seconds",
 } as const;
 export type OutputName = (typeof OutputName)[keyof typeof OutputName];
 
@@ -60,6 +63,12 @@ export interface DlqEntry {
   readonly detail?: string;
   /** Epoch ms when the message was sent to the DLQ (for `retries-exhausted`: when the producer sent it). */
   readonly sentAt?: number;
+  /**
+   * Epoch ms of the producer's first send of this message, which bounds how long the ledger remembers its key:
+   * the `firstSentTimestamp` attribute (set by the quarantine and by `dlq redrive`, so it survives every cycle),
+   * else `sentAt` (a message the queue's redrive moved keeps its original enqueue time).
+   */
+  readonly firstSentAt?: number;
   readonly ageMs?: number;
   readonly receiveCount?: number;
   readonly body: string;

@@ -1,11 +1,11 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
 import { IdempotentPipeline, type IdempotentPipelineProps } from "../constructs";
 import type { StackConfig } from "./config";
 import { PaymentsDownstream } from "./payments-downstream";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./payments-identity";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./payments-identity";
 
 /** Per-environment overrides of the pipeline props (e.g. test-sized windows for the local end-to-end suite). */
 export type PipelineOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
@@ -31,6 +31,7 @@ export class PaymentsPipelineStack extends TerraformStack {
       businessKey: PAYMENTS_BUSINESS_KEY,
       operation: PAYMENTS_OPERATION,
       payloadFields: PAYMENTS_PAYLOAD_FIELDS,
+      fieldRules: PAYMENTS_FIELD_RULES,
       ...pipelineOverrides,
       function: {
         name: "charge",
@@ -38,6 +39,7 @@ export class PaymentsPipelineStack extends TerraformStack {
         environment: { EFFECTS_TABLE_NAME: this.downstream.table.name },
         policyStatements: this.downstream.policyStatements,
         permanentErrors: PERMANENT_ERROR_NAMES,
+        conflictErrors: CONFLICT_ERROR_NAMES,
         ...functionOverrides,
       },
     });

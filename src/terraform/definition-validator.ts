@@ -1,28 +1,31 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { callerIdentityXml, isGetCallerIdentity } from "./offline-sts";
 
 /**
  * hashicorp/aws 5.x calls Step Functions `ValidateStateMachineDefinition` while *planning* whenever a state
  * machine's definition is known and changes, so an offline plan against a seeded state would otherwise fail on
  * DNS. This answers that one call on 127.0.0.1, with the verdict of asl-validator (the schema and transition
- * checks AWS also makes) when it is installed, and OK otherwise. Every other call gets an error naming it.
+ * checks AWS also makes) when it is installed, and OK otherwise. It also answers STS `GetCallerIdentity`
+ * (the trust policies' account id, see offline-sts.ts). Every other call gets an error naming it.
  */
 export interface DefinitionValidator {
-  /** `http://127.0.0.1:<port>`, for the provider's `endpoints { sfn = ... }`. */
+  /** `http://127.0.0.1:<port>`, for the provider's `endpoints { sfn = ..., sts = ... }`. */
   readonly endpoint: string;
   /** Definitions checked so far (the provider calls once per changed state machine). */
   readonly calls: number;
   close(): Promise<void>;
 }
 
-interface Diagnostic {
+export interface Diagnostic {
   severity: "ERROR";
   code: string;
   message: string;
 }
-type Check = (definition: unknown) => Diagnostic[];
+export type Check = (definition: unknown) => Diagnostic[];
 
-async function loadChecker(): Promise<Check> {
+/** asl-validator's verdict on a parsed definition (no diagnostics = OK); OK for everything when it is not installed. */
+export async function loadChecker(): Promise<Check> {
   try {
     const { default: validate } = await import("asl-validator");
     return (definition) => {
@@ -58,6 +61,12 @@ export async function startDefinitionValidator(): Promise<DefinitionValidator> {
   const server = createServer((req, res) => {
     readBody(req)
       .then((body) => {
+        if (isGetCallerIdentity(body)) {
+          const xml = callerIdentityXml();
+          res.writeHead(200, { "content-type": "text/xml", "content-length": Buffer.byteLength(xml) });
+          res.end(xml);
+          return;
+        }
         const target = String(req.headers["x-amz-target"] ?? "");
         if (target !== "AWSStepFunctions.ValidateStateMachineDefinition") {
           reply(res, 400, { __type: "UnknownOperationException", message: `${target || "this call"} is not available in an offline plan` });

@@ -17,6 +17,8 @@ export interface OfflineOverride {
   readonly statePath: string;
   /** Local endpoint answering Step Functions' ValidateStateMachineDefinition (see definition-validator.ts). */
   readonly sfnEndpoint: string;
+  /** Local endpoint answering STS GetCallerIdentity (`data "aws_caller_identity"`); the same server by default. */
+  readonly stsEndpoint?: string;
 }
 
 /**
@@ -25,7 +27,8 @@ export interface OfflineOverride {
  * - without `skip_credentials_validation`: STS GetCallerIdentity fails on DNS;
  * - without `skip_requesting_account_id`: "AWS account ID not previously found";
  * - without `skip_metadata_api_check`: the plan still works but waits on the EC2 metadata endpoint (~4 s slower);
- * - the `sfn` endpoint: planning a known, changed state machine definition calls ValidateStateMachineDefinition.
+ * - the `sfn` endpoint: planning a known, changed state machine definition calls ValidateStateMachineDefinition;
+ * - the `sts` endpoint: `data "aws_caller_identity"` (the roles' trust conditions) calls GetCallerIdentity.
  * cdktf writes `backend "local" { path = "<project>/terraform.<stack>.tfstate" }`, i.e. into the repository: an
  * override backend block replaces it, so the plan neither reads a real state left there nor locks or writes it.
  */
@@ -40,7 +43,7 @@ export function offlineOverride(options: OfflineOverride): Record<string, unknow
           skip_credentials_validation: true,
           skip_requesting_account_id: true,
           skip_metadata_api_check: true,
-          endpoints: [{ sfn: options.sfnEndpoint }],
+          endpoints: [{ sfn: options.sfnEndpoint, sts: options.stsEndpoint ?? options.sfnEndpoint }],
         },
       ],
     },

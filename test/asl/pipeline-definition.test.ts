@@ -1,8 +1,9 @@
 import aslValidator from "asl-validator";
-import { jsonataString, renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
+import { jsonataString } from "../../src/contract/canonical-jsonata";
+import { LEDGER_RETRYABLE_ERRORS, renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
-const PARAMS: PipelineDefinitionParams = { ...PIPELINE_TEST_PARAMS, permanentErrors: ["ValidationError", "DownstreamConflictError"] };
+const PARAMS: PipelineDefinitionParams = { ...PIPELINE_TEST_PARAMS, permanentErrors: ["ValidationError", "DownstreamConflictError"], conflictErrors: ["IdempotencyValidationError", "DownstreamConflictError"] };
 
 type States = Record<string, Record<string, any>>;
 
@@ -18,7 +19,7 @@ describe("Function: renderPipelineDefinition", () => {
   });
 
   it("fails asl-validator when a JSONata expression is broken (the check can fail)", () => {
-    const broken = renderPipelineDefinition({ ...PARAMS, keyExpression: "tenantId & (" });
+    const broken = renderPipelineDefinition({ ...PARAMS, keyExpression: "[tenantId, (" });
     expect(aslValidator(broken as never).isValid).toBe(false);
   });
 
@@ -27,7 +28,9 @@ describe("Function: renderPipelineDefinition", () => {
     const states = recordStates(definition);
     expect(definition.TimeoutSeconds).toBe(60);
     expect((definition.States as States).ProcessBatch.MaxConcurrency).toBe(10);
-    expect(states.Invoke.Catch[0].ErrorEquals).toEqual(["ValidationError", "DownstreamConflictError"]);
+    // A name in both lists is a conflict (payload-mismatch), caught first.
+    expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
+    expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["ValidationError"], Assign: { reason: "rejected" } });
     expect(states.Invoke.Retry[0].MaxAttempts).toBe(2);
     expect(states.Claim.Retry[0]).toMatchObject({ IntervalSeconds: 1, MaxAttempts: 3, BackoffRate: 2, JitterStrategy: "FULL" });
   });
@@ -35,9 +38,10 @@ describe("Function: renderPipelineDefinition", () => {
   it("splices the key expression, the fields and the durations into the JSONata text", () => {
     const states = recordStates(renderPipelineDefinition(PARAMS));
     const decode: string = states.Parse.Branches[0].States.Decode.Output;
-    expect(decode).toContain("$body.(tenantId & '#' & orderId)");
-    expect(decode).toContain("['tenantId', 'orderId']");
-    expect(decode).toContain("{'amount': $lookup($body, 'amount'), 'currency': $lookup($body, 'currency')}");
+    expect(decode).toContain("$body.([tenantId, orderId])");
+    expect(decode).toContain("$lookup($body, 'currency')");
+    expect(decode).toContain("/^[A-Z]{3}$/");
+    expect(decode).not.toContain("$string($canon");
     expect(states.Claim.Arguments.Item.leaseExpiresAt.N).toBe("{% $string($now + 60) %}");
     expect(states.Claim.Arguments.Item.sk.S).toBe("charge");
     expect(JSON.stringify(renderPipelineDefinition(PARAMS))).not.toMatch(/\{\{/);
@@ -58,6 +62,7 @@ describe("Function: renderPipelineDefinition", () => {
     const states = recordStates(renderPipelineDefinition(PARAMS));
     const terminal = Object.entries(states).filter(([, s]) => s.End === true);
     expect(Object.fromEntries(terminal.map(([name, s]) => [name, s.Output.outcome]))).toEqual({
+      Follower: "follower",
       Quarantine: "quarantined",
       Processed: "processed",
       Duplicate: "duplicate",
@@ -67,6 +72,13 @@ describe("Function: renderPipelineDefinition", () => {
     for (const [, state] of Object.entries(states).filter(([, s]) => s.Type === "Task" || s.Type === "Parallel")) {
       expect(state.Catch.at(-1).ErrorEquals).toEqual(["States.ALL"]);
     }
+  });
+
+  it("retries only ledger errors the optimized DynamoDB integration reports (Java SDK v1 class names)", () => {
+    const states = recordStates(renderPipelineDefinition(PARAMS));
+    for (const name of ["Claim", "Inspect", "Complete", "Release"]) expect(states[name].Retry[0].ErrorEquals).toEqual([...LEDGER_RETRYABLE_ERRORS]);
+    expect(LEDGER_RETRYABLE_ERRORS).not.toContain("DynamoDB.ThrottlingException");
+    expect(LEDGER_RETRYABLE_ERRORS).not.toContain("DynamoDB.InternalServerError");
   });
 
   it("quotes field names safely for JSONata", () => {

@@ -25,7 +25,7 @@ describe("CLI: npm run cost", () => {
     const { code, stdout } = run([]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/Cost per million messages, by service/);
-    expect(stdout).toMatch(/Total\s+\$5\.\d\d\s+\$8\.\d\d/);
+    expect(stdout).toMatch(/Total\s+\$6\.\d\d\s+\$8\.\d\d/);
     expect(stdout).toMatch(/At a glance/);
     expect(stdout).toMatch(/Per record path/);
     expect(stdout).toMatch(/functionMs\s+45/);

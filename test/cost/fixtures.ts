@@ -17,7 +17,7 @@ export const CONFIG: DeployedConfig = {
     logFormat: "JSON",
     tracing: true,
   },
-  retentionSeconds: 604800,
+  retentionSeconds: 1209600,
   tables: {
     ledger: { name: "payments-ledger", billingMode: "PAY_PER_REQUEST", pointInTimeRecovery: true },
     idempotency: { name: "payments-idempotency", billingMode: "PAY_PER_REQUEST", pointInTimeRecovery: true },

@@ -10,7 +10,8 @@ import { A, CONFIG, MILLION } from "./fixtures";
 const book = loadPriceBook();
 const GiB = 1024 ** 3;
 const MONTH_SECONDS = 730 * 3600;
-const WEEK = 604800;
+// The default retention (14 days): how long each key's items stay until TTL.
+const RETENTION = 1209600;
 
 function find(lines: readonly CostLine[], service: string, item: string): CostLine {
   const found = lines.find((l) => l.service === service && l.item.startsWith(item));
@@ -68,9 +69,9 @@ describe("Function: compare", () => {
 
     it("prices storage until TTL and point-in-time recovery", () => {
       const perKeyBytes = 350 + 700 + 250 + 250 + 4 * 100;
-      const storage = ((0.8e6 * perKeyBytes) / GiB) * (WEEK / MONTH_SECONDS);
+      const storage = ((0.8e6 * perKeyBytes) / GiB) * (RETENTION / MONTH_SECONDS);
       expect(find(d, "DynamoDB", "storage").usd).toBeCloseTo(storage * 0.25, 10);
-      const pitr = ((0.8e6 * (350 + 100 + 700 + 100)) / GiB) * (WEEK / MONTH_SECONDS); // ledger + idempotency only
+      const pitr = ((0.8e6 * (350 + 100 + 700 + 100)) / GiB) * (RETENTION / MONTH_SECONDS); // ledger + idempotency only
       expect(find(d, "DynamoDB", "point-in-time").usd).toBeCloseTo(pitr * 0.2, 10);
     });
 

@@ -6,6 +6,7 @@ import { DEFAULT_ASSUMPTIONS } from "../../src/cost/assumptions";
 import { DESIGN_PATHS, Path, callCounts } from "../../src/cost/paths";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { waitFor } from "../helpers/wait-for";
+import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
 
 /**
  * The model's per-path DynamoDB calls, counted on the wire: the local cloud runs the synthesized stack (the real
@@ -121,7 +122,7 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
       new PutItemCommand({
         TableName: String(cloud.outputs.ledger_table_name),
         Item: {
-          pk: { S: "cost#o-held" },
+          pk: { S: paymentsBusinessKey("cost", "o-held") },
           sk: { S: String(cloud.outputs.operation) },
           status: { S: "IN_PROGRESS" },
           owner: { S: "another-message" },

@@ -1,17 +1,36 @@
 /**
- * The retention window: within it, the same key with another payload is a conflict; after it, the same key is
- * processed again, whether or not TTL has deleted the old items yet. The smallest window the construct allows
- * (retention = message retention = 60 s) means scenario 12 waits about a minute of real time, so it has a file
- * (and a jest worker) of its own. Scenario 5 runs on every target.
+ * The retention window, with the default windows (ledger and Powertools 14 days, source queue 4 days, DLQ
+ * 14 days): within it, the same key with another payload is a conflict, and a copy redriven from the DLQ is
+ * recognised; after it, the same key is processed again, whether or not TTL has deleted the old items yet.
+ * Days pass on the local cloud's shared clock (`retention.advance`), not in real time. Scenario 5 runs on every
+ * target; 12 and 15 need the clock.
  */
-import { waitFor } from "../helpers/wait-for";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { DEFAULTS } from "../../src/constructs/props";
+import { DlqReason, redriveDlq, type OpsContext } from "../../src/ops";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";
-import { Capability } from "./support/target";
+import { Capability, type E2eTarget } from "./support/target";
 
-const RETENTION_SECONDS = 60;
+const DAY_SECONDS = 24 * 3600;
 
-const suite = e2eSuite("retention", { overrides: { retentionSeconds: RETENTION_SECONDS, messageRetentionSeconds: RETENTION_SECONDS } });
+const suite = e2eSuite("retention", {});
+
+/** The operator CLI's context on the target's clients, reading the same clock as the cloud. */
+function opsContext(target: E2eTarget): OpsContext {
+  return {
+    sqs: target.clients.sqs,
+    dynamodb: target.clients.documents,
+    outputs: {
+      queue_url: target.names.queueUrl,
+      dlq_url: target.names.dlqUrl,
+      retention_seconds: target.retention!.retentionSeconds,
+      message_retention_seconds: target.retention!.messageRetentionSeconds,
+    },
+    targetLabel: "the e2e target",
+    now: () => Date.now(),
+  };
+}
 
 suite.scenario(
   { id: "s5", title: "5. the same key with a different payload is not applied and is quarantined as payload-mismatch" },
@@ -39,19 +58,19 @@ suite.scenario(
   {
     id: "s12",
     title: "12. after the retention window the same key is processed again, and the TTL sweeper removes expired ledger items",
-    needs: [Capability.ShortRetention],
-    localTimeoutMs: 150_000,
+    needs: [Capability.Clock],
   },
   async ({ target, payment, publish, settle }) => {
-    expect(target.retention!.retentionSeconds).toBe(RETENTION_SECONDS);
+    const retentionSeconds = target.retention!.retentionSeconds;
+    expect(retentionSeconds).toBe(DEFAULTS.retentionSeconds);
     const [a1, b1] = await publish([payment("a"), payment("b")]);
     const first = await settle([a1, b1]);
     expect(first.fates).toEqual({ [a1.messageId]: "applied", [b1.messageId]: "applied" });
     const ledgerA = (await readLedger(target, a1.key!))!;
-    expect(Number(ledgerA.expiresAt) - Number(ledgerA.completedAt)).toBe(RETENTION_SECONDS);
+    expect(Number(ledgerA.expiresAt) - Number(ledgerA.completedAt)).toBe(retentionSeconds);
 
     // Every layer remembers the key for the same window, give or take a second (Powertools rounds its expiry,
-    // the ledger floors it): wait (deadline, no fixed sleep) until all of them have expired, in epoch seconds.
+    // the ledger floors it): move the clock until all of them have expired, in epoch seconds.
     const expiries: number[] = [];
     for (const message of [a1, b1]) {
       expiries.push(Number((await readLedger(target, message.key!))!.expiresAt));
@@ -60,8 +79,9 @@ suite.scenario(
       expiries.push(...[charge!, ...calls].map((item) => Number(item.expiresAt)));
     }
     const lastExpiry = Math.max(...expiries);
-    expect(lastExpiry).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + RETENTION_SECONDS + 1);
-    await waitFor(() => Math.floor(Date.now() / 1000) > lastExpiry, { timeoutMs: (RETENTION_SECONDS + 30) * 1000, intervalMs: 250, message: "the retention window passed" });
+    expect(lastExpiry).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + retentionSeconds + 1);
+    target.retention!.advance(lastExpiry + 1 - Math.floor(Date.now() / 1000));
+    expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(lastExpiry);
 
     // a: TTL deletion is lazy, so the expired items are still there when the key comes back. The claim
     // condition checks expiry itself: the key is claimed and processed again, by the new message.
@@ -87,5 +107,37 @@ suite.scenario(
     const fresh = await settle([b2]);
     expect(fresh.fates).toEqual({ [b2.messageId]: "applied" });
     expect(fresh.effects[b1.key!]).toEqual({ charges: 1, calls: 1, callOutcomes: { applied: 1 } });
+  },
+);
+
+suite.scenario(
+  {
+    id: "s15",
+    title: "15. a copy redriven from the DLQ on day 10 is recognised as a duplicate: both layers still remember the key, and it is charged once",
+    needs: [Capability.Clock],
+  },
+  async ({ target, payment, publish, settle }) => {
+    // Day 0: applied. A copy of the same message ends in the DLQ the way the queue's redrive moves one (a second
+    // delivery that failed on every receive): same body, and it keeps its original enqueue time.
+    const [x1] = await publish([payment("x")]);
+    expect((await settle([x1])).fates).toEqual({ [x1.messageId]: "applied" });
+    await target.clients.sqs.send(new SendMessageCommand({ QueueUrl: target.names.dlqUrl, MessageBody: x1.body }));
+
+    // Day 10 (9 days 23 h later): TTL has had days to delete what expired, as it would on AWS.
+    target.retention!.advance(10 * DAY_SECONDS - 3600);
+    await target.retention!.sweep();
+
+    // The operator redrives it; the tool allows it (within retention − source queue retention) ...
+    const result = await redriveDlq(opsContext(target), { reason: DlqReason.RetriesExhausted });
+    expect(result.tooOld).toEqual([]);
+    expect(result.moved).toHaveLength(1);
+    const copy = { messageId: result.moved[0].newMessageId!, body: x1.body, key: x1.key };
+
+    // ... and the pipeline recognises it: the ledger still holds the completed claim, nothing is charged again.
+    const settled = await settle([x1, copy]);
+    expect(settled.fates).toEqual({ [x1.messageId]: "applied", [copy.messageId]: "duplicate" });
+    expect(settled.effects[x1.key!]).toEqual({ charges: 1, calls: 1, callOutcomes: { applied: 1 } });
+    expect(settled.dlq).toEqual([]);
+    expect(await readLedger(target, x1.key!)).toMatchObject({ status: "COMPLETED", owner: x1.messageId });
   },
 );

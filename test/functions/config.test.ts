@@ -4,14 +4,15 @@ import { readPaymentsConfig } from "../../functions/payments/config";
 import {
   EVENT_KEY_JMESPATH,
   idempotencyRecordId,
-  payloadValidationJmesPath,
 } from "../../functions/payments/idempotency";
+import { PAYMENTS_FIELD_RULES_ENV, PAYMENTS_RULES } from "../helpers/payments-contract";
 
 const env = {
   IDEMPOTENCY_TABLE_NAME: "idem",
   EFFECTS_TABLE_NAME: "effects",
   IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "604800",
   PAYLOAD_FIELDS: " currency, amount ,amount",
+  PIPELINE_FIELD_RULES: PAYMENTS_FIELD_RULES_ENV,
   POWERTOOLS_SERVICE_NAME: "payments",
   POWERTOOLS_LOG_LEVEL: "debug",
   AWS_LAMBDA_FUNCTION_NAME: "payments-fn",
@@ -29,6 +30,7 @@ describe("Function: readPaymentsConfig", () => {
       effectsTableName: "effects",
       expiresAfterSeconds: 604800,
       payloadFields: ["amount", "currency"],
+      fieldRules: PAYMENTS_RULES,
       serviceName: "payments",
       logLevel: "DEBUG",
       functionName: "payments-fn",
@@ -59,6 +61,9 @@ describe("Function: readPaymentsConfig", () => {
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "0", /positive whole number/],
     ["PAYLOAD_FIELDS", "amount,,currency", /without empty entries/],
     ["POWERTOOLS_LOG_LEVEL", "LOUD", /one of TRACE, DEBUG/],
+    ["PIPELINE_FIELD_RULES", "{", /is not JSON/],
+    ["PIPELINE_FIELD_RULES", '{"amount":{"type":"integer"}}', /list of \[field, rule\] pairs/],
+    ["PIPELINE_FIELD_RULES", '[["amount",{"type":"decimal"}]]', /not a field type/],
   ])("fails naming %s when it is %p", (name, value, fix) => {
     // Act / Assert
     expect(() => readPaymentsConfig({ ...env, [name]: value })).toThrow(
@@ -72,27 +77,6 @@ describe("Function: readPaymentsConfig", () => {
 
     // Assert
     expect(config.logLevel).toBe("INFO");
-  });
-});
-
-describe("Function: payloadValidationJmesPath", () => {
-  it("selects the payload fields as a hash, quoting names that are not plain identifiers", () => {
-    // Arrange
-    const fields = ["currency", "amount", "line-items", "a.b"];
-    const event = { payload: { amount: 1, currency: "EUR", "line-items": [1], "a.b": true, a: { b: false } } };
-
-    // Act
-    const expression = payloadValidationJmesPath(fields);
-    const selected = search(expression, event);
-
-    // Assert
-    expect(expression).toBe('{"a.b": payload."a.b", amount: payload.amount, currency: payload.currency, "line-items": payload."line-items"}');
-    expect(selected).toEqual({ "a.b": true, amount: 1, currency: "EUR", "line-items": [1] });
-  });
-
-  it("refuses an empty field list", () => {
-    // Act / Assert
-    expect(() => payloadValidationJmesPath([])).toThrow(/at least one field/);
   });
 });
 

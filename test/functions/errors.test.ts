@@ -7,18 +7,20 @@ import {
   DownstreamConflictError,
   DownstreamStateError,
   PERMANENT_ERROR_NAMES,
+  CONFLICT_ERROR_NAMES,
   PipelineFunctionError,
   ValidationError,
   isPermanentError,
 } from "../../functions/shared/errors";
 
 describe("Module: functions/shared/errors", () => {
-  it("lists the permanent names, including the name Powertools sets on a payload mismatch", () => {
+  it("lists the permanent and the conflict names, the latter including the name Powertools sets on a payload mismatch", () => {
     // Arrange
     const powertools = new IdempotencyValidationError("mismatch");
 
     // Act / Assert
-    expect(PERMANENT_ERROR_NAMES).toEqual(["ValidationError", "DownstreamConflictError", powertools.name]);
+    expect(PERMANENT_ERROR_NAMES).toEqual(["ValidationError", "DownstreamRefusedError"]);
+    expect(CONFLICT_ERROR_NAMES).toEqual([powertools.name, "DownstreamConflictError"]);
     expect(powertools.name).toBe("IdempotencyValidationError");
   });
 

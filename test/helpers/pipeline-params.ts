@@ -1,3 +1,5 @@
+import { effectiveRules } from "../../src/contract/field-rules";
+import { PAYMENTS_FIELD_RULES } from "../../src/stacks/payments-identity";
 import type { PipelineDefinitionParams } from "../../statemachines/render";
 
 /** Render parameters of the pipeline state machine with literal names, for tests that run or inspect it. */
@@ -6,8 +8,8 @@ export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {
   functionArn: "arn:aws:lambda:us-east-1:123456789012:function:charge",
   deadLetterQueueUrl: "http://127.0.0.1:1/123456789012/dlq",
   operation: "charge",
-  keyExpression: "tenantId & '#' & orderId",
-  requiredFields: ["tenantId", "orderId"],
+  keyExpression: "[tenantId, orderId]",
+  fieldRules: effectiveRules(["tenantId", "orderId"], ["amount", "currency"], PAYMENTS_FIELD_RULES),
   payloadFields: ["amount", "currency"],
   leaseSeconds: 60,
   retentionSeconds: 604800,
@@ -16,5 +18,6 @@ export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {
   lambdaRetries: 2,
   maxConcurrency: 10,
   permanentErrors: ["ValidationError"],
+  conflictErrors: ["IdempotencyValidationError"],
   ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
 };

@@ -1,8 +1,8 @@
-// Starts the suites that mostly wait (the retention scenario sleeps ~60 s of real time) first, so their wait
-// overlaps the other suites on a fresh clone, where jest has no timings cached yet. Then jest's own order.
+// Starts the suites that mostly wait (the offline terraform plan) first, so their wait overlaps the other suites
+// on a fresh clone, where jest has no timings cached yet. Then jest's own order.
 const Sequencer = require("@jest/test-sequencer").default;
 
-const WAIT_BOUND = [/test\/e2e\/retention\.test\.ts$/, /test\/plan\/terraform-plan\.test\.ts$/];
+const WAIT_BOUND = [/test\/plan\/terraform-plan\.test\.ts$/];
 
 class WaitBoundFirstSequencer extends Sequencer {
   sort(tests) {

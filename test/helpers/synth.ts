@@ -10,6 +10,7 @@ export const TEST_STACK: StackConfig = { stackName: "test-pipeline", region: "us
 /** The synthesized Terraform JSON (`cdk.tf.json`) as an object. */
 export interface TerraformJson {
   resource: Record<string, Record<string, Record<string, unknown>>>;
+  data?: Record<string, Record<string, Record<string, unknown>>>;
   output: Record<string, { value: unknown }>;
   provider: Record<string, unknown[]>;
   terraform: Record<string, unknown>;

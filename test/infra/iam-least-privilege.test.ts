@@ -1,4 +1,4 @@
-import { resourcesOfType, synthStack, type SynthesizedStack, type TerraformJson } from "../helpers/synth";
+import { TEST_STACK, resourcesOfType, synthStack, type SynthesizedStack, type TerraformJson } from "../helpers/synth";
 
 interface Statement {
   Effect: string;
@@ -116,15 +116,47 @@ describe("IAM least privilege (synthesized stack)", () => {
     );
   });
 
-  it("lets each role be assumed by its one service only", () => {
+  it("lets each role be assumed by its one service only, on behalf of this account (confused-deputy conditions)", () => {
+    // Arrange: the account and partition come from data sources Terraform reads while planning; evaluate those
+    // references with sample values, and the region is the provider's.
+    const [[callerId]] = Object.entries(stack.json.data!.aws_caller_identity);
+    const [[partitionId]] = Object.entries(stack.json.data!.aws_partition);
+    const evaluate = (text: string) =>
+      text.replaceAll(`\${data.aws_caller_identity.${callerId}.account_id}`, "111122223333").replaceAll(`\${data.aws_partition.${partitionId}.partition}`, "aws-us-gov");
+    const region = (stack.json.provider as { aws: { region: string }[] }).aws[0].region;
+    // Act
     const trust = Object.fromEntries(
-      resourcesOfType(stack.json, "aws_iam_role").map(([, body]) => [body.name, JSON.parse(body.assume_role_policy as string).Statement]),
+      resourcesOfType(stack.json, "aws_iam_role").map(([, body]) => [body.name, JSON.parse(evaluate(body.assume_role_policy as string)).Statement]),
     );
+    // Assert
+    const statement = (service: string, Condition: unknown) => [{ Effect: "Allow", Principal: { Service: service }, Action: "sts:AssumeRole", Condition }];
     expect(trust).toEqual({
-      "test-pipe-role": [{ Effect: "Allow", Principal: { Service: "pipes.amazonaws.com" }, Action: "sts:AssumeRole" }],
-      "test-workflow-role": [{ Effect: "Allow", Principal: { Service: "states.amazonaws.com" }, Action: "sts:AssumeRole" }],
-      "test-charge-role": [{ Effect: "Allow", Principal: { Service: "lambda.amazonaws.com" }, Action: "sts:AssumeRole" }],
+      "test-pipe-role": statement("pipes.amazonaws.com", {
+        StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:pipes:${region}:111122223333:pipe/test-pipe` },
+      }),
+      "test-workflow-role": statement("states.amazonaws.com", {
+        StringEquals: { "aws:SourceAccount": "111122223333" },
+        ArnLike: { "aws:SourceArn": `arn:aws-us-gov:states:${region}:111122223333:stateMachine:*` },
+      }),
+      "test-charge-role": statement("lambda.amazonaws.com", { StringEquals: { "aws:SourceAccount": "111122223333" } }),
     });
+    // What Pipes sends as aws:SourceArn is the pipe's own ARN.
+    const [, pipe] = resourcesOfType(stack.json, "aws_pipes_pipe")[0];
+    expect(trust["test-pipe-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:pipe/${pipe.name}$`));
+  });
+
+  it("writes no account id into a trust policy, and takes the region from the provider", () => {
+    const other = synthStack({}, { ...TEST_STACK, region: "eu-west-3" });
+    try {
+      for (const [, body] of resourcesOfType(other.json, "aws_iam_role")) {
+        const policy = body.assume_role_policy as string;
+        expect(policy).not.toMatch(/\d{12}/);
+        expect(policy).not.toContain("us-east-1");
+      }
+      expect(resourcesOfType(other.json, "aws_iam_role").some(([, body]) => (body.assume_role_policy as string).includes(":eu-west-3:"))).toBe(true);
+    } finally {
+      other.cleanup();
+    }
   });
 
   it("drops the X-Ray wildcard when tracing is off", () => {

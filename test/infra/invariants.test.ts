@@ -1,7 +1,20 @@
 import { App } from "cdktf";
 import { InvalidPropError } from "../../src/constructs";
 import { PaymentsPipelineStack, type PipelineOverrides } from "../../src/stacks/payments-stack";
+import template from "../../statemachines/pipeline.asl.json";
+import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../src/constructs/timing";
+import { LOAD_WINDOWS } from "../../src/load/stack";
+import { TEST_WINDOWS } from "../e2e/support/local-target";
 import { TEST_STACK } from "../helpers/synth";
+
+/** The failures suite's windows (test/e2e/failures.test.ts): short timeouts, no service-error retries. */
+const FAILURES_WINDOWS: PipelineOverrides = {
+  executionTimeoutSeconds: 6,
+  visibilityTimeoutSeconds: 36,
+  leaseSeconds: 6,
+  lambdaRetries: 0,
+  ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 },
+};
 
 /** Builds the stack (no synth): the construct checks its props in its constructor. */
 function build(overrides: PipelineOverrides): () => void {
@@ -24,8 +37,13 @@ describe("Synth-time invariants", () => {
     ["a fire-and-forget pipe", { invocationType: "FIRE_AND_FORGET" }, "invocationType", /use REQUEST_RESPONSE/],
     ["a visibility timeout under 6 × the execution timeout", { executionTimeoutSeconds: 60, visibilityTimeoutSeconds: 359 }, "visibilityTimeoutSeconds", /visibilityTimeoutSeconds >= 360/],
     ["a lease shorter than the function timeout × attempts", { function: { timeoutSeconds: 30 }, lambdaRetries: 2, leaseSeconds: 89 }, "leaseSeconds", /leaseSeconds >= 90/],
-    ["a lease longer than the visibility timeout", { leaseSeconds: 361 }, "leaseSeconds", /leaseSeconds <= 360/],
-    ["a ledger retention shorter than the queue's", { retentionSeconds: 3600, messageRetentionSeconds: 7200 }, "retentionSeconds", /retentionSeconds >= 7200/],
+    ["a lease that outlives the visibility timeout minus the batching window", { leaseSeconds: 539 }, "leaseSeconds", /leaseSeconds < 539/],
+    ["a lease that does so only through the batching window", { leaseSeconds: 530, maximumBatchingWindowSeconds: 10 }, "leaseSeconds", /540 − 10 = 530/],
+    ["a ledger retention shorter than the source queue's", { retentionSeconds: 3600, messageRetentionSeconds: 7200, deadLetterRetentionSeconds: 3600 }, "retentionSeconds", /retentionSeconds >= 7200/],
+    ["a ledger retention shorter than the DLQ's (the old 7-day default)", { retentionSeconds: 604800 }, "retentionSeconds", /deadLetterRetentionSeconds \(1209600\).*retentionSeconds >= 1209600/],
+    ["an execution timeout below the worst case of one record (the old 60 s default)", { executionTimeoutSeconds: 60 }, "executionTimeoutSeconds", /= 85 s\).*executionTimeoutSeconds >= 85/],
+    ["a Map that needs two waves for one batch", { maxConcurrency: 5 }, "executionTimeoutSeconds", /2 waves × .*executionTimeoutSeconds >= 170/],
+    ["a function timeout as long as the execution timeout", { executionTimeoutSeconds: 20, visibilityTimeoutSeconds: 120, leaseSeconds: 20, function: { timeoutSeconds: 20 }, lambdaRetries: 0 }, "function.timeoutSeconds", /function.timeoutSeconds < 20/],
     ["a batch larger than 10", { batchSize: 11 }, "batchSize", /1-10/],
     ["an empty batch", { batchSize: 0 }, "batchSize", /1-10/],
     ["a batching window beyond Pipes' limit", { maximumBatchingWindowSeconds: 301 }, "maximumBatchingWindowSeconds", /0-300/],
@@ -43,8 +61,29 @@ describe("Synth-time invariants", () => {
     expect(error.message).toMatch(fix);
   });
 
-  it("accepts the test-sized configuration the local end-to-end suite uses", () => {
-    expect(build({ executionTimeoutSeconds: 5, visibilityTimeoutSeconds: 30, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 1, batchSize: 5 })).not.toThrow();
+  it("accepts the default stack and the test-sized configurations the local end-to-end suites use", () => {
+    expect(build({})).not.toThrow();
+    expect(build(TEST_WINDOWS)).not.toThrow();
+    expect(build({ ...FAILURES_WINDOWS, function: { timeoutSeconds: 3 } })).not.toThrow();
+    expect(build(LOAD_WINDOWS)).not.toThrow();
+  });
+
+  it("adds up the worst case of one record from the definition's Retry blocks", () => {
+    // Arrange: the defaults (ledger retry 1 s × 3 attempts × 2, two Lambda retries, 10 s function timeout).
+    const props = new PaymentsPipelineStack(new App(), TEST_STACK).pipeline.config;
+    // Act
+    const budget = worstRecordBudget(props);
+    // Assert: 3 × (7 + 7) + (3 × 10 + 1 + 2) + max(7, 7 + (1 + 2)) = 85.
+    expect(budget.claim).toEqual({ attempts: 4, backoffSeconds: 7, seconds: 7 });
+    expect(budget.invoke).toEqual({ attempts: 3, backoffSeconds: 3, seconds: 33 });
+    expect(budget.quarantine).toEqual({ attempts: 3, backoffSeconds: 3, seconds: 3 });
+    expect(budget.seconds).toBe(85);
+    expect(props.executionTimeoutSeconds).toBeGreaterThanOrEqual(budget.seconds);
+  });
+
+  it("counts as many claim attempts as the definition allows", () => {
+    const decide = JSON.stringify((template as { States: { ProcessBatch: { ItemProcessor: { States: Record<string, unknown> } } } }).States.ProcessBatch.ItemProcessor.States.Decide);
+    expect(decide).toContain(`$claimAttempts < ${CLAIM_ATTEMPTS}`);
   });
 
   it("rejects a bad name prefix", () => {

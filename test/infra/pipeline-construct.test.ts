@@ -40,7 +40,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const { json } = stack;
       const definition = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string);
       expect(definition.QueryLanguage).toBe("JSONata");
-      expect(definition.TimeoutSeconds).toBe(60);
+      expect(definition.TimeoutSeconds).toBe(90);
       // Before the per-record Map only a Pass (grouping exact duplicates) runs: no Task at all.
       expect(definition.States[definition.StartAt].Type).toBe("Pass");
       const processor = definition.States[definition.States[definition.StartAt].Next].ItemProcessor;
@@ -50,9 +50,10 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       while (processor.States[name].Type !== "Task") {
         seen.push(name);
         const state = processor.States[name];
-        name = state.Next ?? state.Default;
+        // Route sends a batch's first copy of a body (a leader) on to Parse; followers end at once.
+        name = name === "Route" ? state.Choices[0].Next : (state.Next ?? state.Default);
       }
-      expect(seen).toEqual(["Parse", "Validate", "Stamp"]);
+      expect(seen).toEqual(["Route", "Parse", "Validate", "Stamp"]);
       expect(processor.States[name]).toMatchObject({
         Resource: "arn:aws:states:::dynamodb:putItem",
         Arguments: { TableName: referenceTo(json, "aws_dynamodb_table", "test-ledger", "name") },
@@ -65,7 +66,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const states = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string).States.ProcessBatch.ItemProcessor.States;
       expect(states.Invoke.Arguments.FunctionName).toBe(referenceTo(json, "aws_lambda_function", "test-charge", "arn"));
       expect(states.Invoke.TimeoutSeconds).toBe(15);
-      expect(states.Invoke.Catch[0].ErrorEquals).toEqual(["ValidationError", "DownstreamConflictError", "IdempotencyValidationError"]);
+      expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
+      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["ValidationError", "DownstreamRefusedError"], Assign: { reason: "rejected" } });
       expect(states.Quarantine.Arguments.QueueUrl).toBe(referenceTo(json, "aws_sqs_queue", "test-dlq", "url"));
     });
   });
@@ -98,7 +100,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
     it("redrives to the DLQ after 5 receives, with a visibility timeout of 6 × the execution timeout, encrypted", () => {
       const { json } = stack;
       const queue = resourceNamed(json, "aws_sqs_queue", "test-queue");
-      expect(queue).toMatchObject({ visibility_timeout_seconds: 360, message_retention_seconds: 345600, sqs_managed_sse_enabled: true });
+      expect(queue).toMatchObject({ visibility_timeout_seconds: 540, message_retention_seconds: 345600, sqs_managed_sse_enabled: true });
       expect(JSON.parse(queue.redrive_policy as string)).toEqual({ deadLetterTargetArn: referenceTo(json, "aws_sqs_queue", "test-dlq", "arn"), maxReceiveCount: 5 });
       expect(resourceNamed(json, "aws_sqs_queue", "test-dlq")).toMatchObject({ message_retention_seconds: 1209600, sqs_managed_sse_enabled: true });
     });
@@ -128,7 +130,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
           variables: {
             IDEMPOTENCY_TABLE_NAME: referenceTo(json, "aws_dynamodb_table", "test-idempotency", "name"),
             EFFECTS_TABLE_NAME: referenceTo(json, "aws_dynamodb_table", "test-effects", "name"),
-            IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "604800",
+            IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "1209600",
             PAYLOAD_FIELDS: "amount,currency",
             POWERTOOLS_SERVICE_NAME: "test",
             POWERTOOLS_LOG_LEVEL: "INFO",
@@ -198,7 +200,8 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       visibilityTimeoutSeconds: 30,
       leaseSeconds: 6,
       function: { timeoutSeconds: 2 },
-      lambdaRetries: 1,
+      lambdaRetries: 0,
+      ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 },
       filterPatterns: [{ body: { currency: ["EUR", "USD"] } }],
     });
     try {

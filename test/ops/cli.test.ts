@@ -49,7 +49,7 @@ describe("CLI entry (spawned)", () => {
       spawnCli(["--help"]),
       spawnCli(["ledger", "get"]),
       spawnCli(["dlq", "list", "--state", join(dir, "missing.json")]),
-      spawnCli(["ledger", "get", "t1#o-1", "--state", unreachable]),
+      spawnCli(["ledger", "get", '["t1","o-1"]', "--state", unreachable]),
     ]);
     expect(help).toMatchObject({ code: ExitCode.Ok, stderr: "" });
     expect(help.stdout).toContain("Exit codes: 0 ok");

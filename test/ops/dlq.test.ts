@@ -25,7 +25,7 @@ beforeAll(async () => {
   // The first invocation fails with a permanent error (once): that message is quarantined as `rejected`, and a
   // redriven copy succeeds, as it would after an operator fixed the cause.
   ops = await startOpsCloud({
-    faults: { seed: 1, rules: [{ service: "lambda", function: "ops-charge", action: "fail", when: "before", times: 1, errorType: "DownstreamConflictError", errorMessage: "injected permanent failure" }] },
+    faults: { seed: 1, rules: [{ service: "lambda", function: "ops-charge", action: "fail", when: "before", times: 1, errorType: "DownstreamRefusedError", errorMessage: "injected permanent failure" }] },
   });
   ids.rejected = await ops.send(payment("rej"));
   expect(await ops.outcome(ids.rejected)).toMatchObject({ outcome: "quarantined", reason: "rejected" });
@@ -44,14 +44,14 @@ describe("dlq list", () => {
     const first = await listDlq(ops.ctx);
     const byReason = Object.fromEntries(first.messages.map((m) => [m.reason, m]));
     expect(Object.keys(byReason).sort()).toEqual(["invalid-message", "payload-mismatch", "rejected", "retries-exhausted"]);
-    expect(byReason.rejected).toMatchObject({ businessKey: "t1#rej", keySource: "attribute", originalMessageId: ids.rejected });
+    expect(byReason.rejected).toMatchObject({ businessKey: '["t1","rej"]', keySource: "attribute", originalMessageId: ids.rejected });
     expect(byReason.rejected.detail).toContain("injected permanent failure");
-    expect(byReason["payload-mismatch"]).toMatchObject({ businessKey: "t1#ok", originalMessageId: ids.mismatch });
+    expect(byReason["payload-mismatch"]).toMatchObject({ businessKey: '["t1","ok"]', originalMessageId: ids.mismatch });
     expect(byReason["payload-mismatch"].detail).toContain(ids.applied);
     expect(byReason["invalid-message"].businessKey).toBeUndefined();
     expect(byReason["invalid-message"].originalMessageId).toBe(ids.invalid);
     // No reason attribute: moved by the queue's redrive; its key comes from the body.
-    expect(byReason["retries-exhausted"]).toMatchObject({ businessKey: "t1#exh", keySource: "body", originalMessageId: ids.exhausted });
+    expect(byReason["retries-exhausted"]).toMatchObject({ businessKey: '["t1","exh"]', keySource: "body", originalMessageId: ids.exhausted });
     for (const m of first.messages) expect(m.ageMs).toBeGreaterThanOrEqual(0);
     expect(first.byReason).toEqual({ rejected: 1, "invalid-message": 1, "payload-mismatch": 1, "retries-exhausted": 1 });
 
@@ -62,14 +62,14 @@ describe("dlq list", () => {
 
     const text = renderDlqList(second);
     expect(text).toContain("4 messages");
-    expect(text).toMatch(/rejected\s+t1#rej\s+/);
-    expect(text).toContain("t1#exh *");
+    expect(text).toMatch(/rejected\s+\["t1","rej"\]\s+/);
+    expect(text).toContain('["t1","exh"] *');
   });
 
   it("filters by reason and key, and bounds the scan with max", async () => {
     expect((await listDlq(ops.ctx, { reason: DlqReason.Rejected })).messages.map((m) => m.originalMessageId)).toEqual([ids.rejected]);
-    expect((await listDlq(ops.ctx, { key: "t1#ok" })).messages.map((m) => m.reason)).toEqual(["payload-mismatch"]);
-    expect((await listDlq(ops.ctx, { key: "t1#none" })).messages).toEqual([]);
+    expect((await listDlq(ops.ctx, { key: '["t1","ok"]' })).messages.map((m) => m.reason)).toEqual(["payload-mismatch"]);
+    expect((await listDlq(ops.ctx, { key: '["t1","none"]' })).messages).toEqual([]);
     const bounded = await listDlq(ops.ctx, { max: 2 });
     expect(bounded).toMatchObject({ scanned: 2, truncated: true });
     expect(await dlqDepth()).toBe(4);
@@ -102,11 +102,11 @@ describe("dlq redrive", () => {
     expect(await ops.outcome(copy)).toMatchObject({ outcome: "processed" });
 
     const effects = await ops.ctx.dynamodb.send(
-      new QueryCommand({ TableName: ops.cloud.outputs.effects_table_name as string, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": "t1#rej#charge" } }),
+      new QueryCommand({ TableName: ops.cloud.outputs.effects_table_name as string, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": '["t1","rej"]#charge' } }),
     );
     expect(effects.Items!.filter((i) => i.sk === "CHARGE")).toHaveLength(1);
     expect(effects.Items!.filter((i) => String(i.sk).startsWith("CALL#")).map((i) => i.outcome)).toEqual(["applied"]);
-    const ledger = await ops.ctx.dynamodb.send(new GetCommand({ TableName: ops.cloud.outputs.ledger_table_name as string, Key: { pk: "t1#rej", sk: "charge" } }));
+    const ledger = await ops.ctx.dynamodb.send(new GetCommand({ TableName: ops.cloud.outputs.ledger_table_name as string, Key: { pk: '["t1","rej"]', sk: "charge" } }));
     expect(ledger.Item).toMatchObject({ status: "COMPLETED", owner: copy });
     // Deleted from the DLQ after the send.
     const left = await listDlq(ops.ctx);
@@ -123,11 +123,11 @@ describe("dlq redrive", () => {
 
   it("selects by key and reports nothing to move as exit 1 with one line", async () => {
     const cli = captureIo();
-    expect(await runCli(["dlq", "redrive", "--state", ops.stateFile, "--key", "t1#none"], cli.io)).toBe(ExitCode.Failure);
+    expect(await runCli(["dlq", "redrive", "--state", ops.stateFile, "--key", '["t1","none"]'], cli.io)).toBe(ExitCode.Failure);
     expect(cli.err).toHaveLength(1);
-    expect(cli.err[0]).toMatch(/^pipeline-ops: nothing to redrive: no DLQ message matches --key t1#none \(\d+ scanned\)$/);
+    expect(cli.err[0]).toMatch(/^pipeline-ops: nothing to redrive: no DLQ message matches --key \["t1","none"\] \(\d+ scanned\)$/);
 
-    const result = await redriveDlq(ops.ctx, { key: "t1#exh" });
+    const result = await redriveDlq(ops.ctx, { key: '["t1","exh"]' });
     expect(result.moved.map((m) => m.entry.reason)).toEqual(["retries-exhausted"]);
     expect(await ops.outcome(result.moved[0].newMessageId!)).toMatchObject({ outcome: "processed" });
   });

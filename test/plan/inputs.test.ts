@@ -33,7 +33,7 @@ describe("Function: detectAwsCredentials", () => {
 });
 
 describe("Function: offlineOverride", () => {
-  it("holds placeholder keys, the skip flags, a temporary local backend and the local sfn endpoint", () => {
+  it("holds placeholder keys, the skip flags, a temporary local backend and the local sfn and sts endpoints", () => {
     const body = offlineOverride({ statePath: "/tmp/x/terraform.tfstate", sfnEndpoint: "http://127.0.0.1:1" });
     expect(body).toEqual({
       terraform: { backend: { local: { path: "/tmp/x/terraform.tfstate" } } },
@@ -44,7 +44,7 @@ describe("Function: offlineOverride", () => {
             skip_credentials_validation: true,
             skip_requesting_account_id: true,
             skip_metadata_api_check: true,
-            endpoints: [{ sfn: "http://127.0.0.1:1" }],
+            endpoints: [{ sfn: "http://127.0.0.1:1", sts: "http://127.0.0.1:1" }],
           }),
         ],
       },

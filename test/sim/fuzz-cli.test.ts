@@ -9,6 +9,7 @@ describe("Function: parseFuzzArgs", () => {
       path: "3:0:1",
       maxOps: 5,
       hunt: "precision-collision",
+      skip: [],
       json: false,
       trace: false,
       help: false,
@@ -30,7 +31,7 @@ describe("Function: parseFuzzArgs", () => {
 
 describe("Function: replayCommand", () => {
   it("replays the failing seed and path with one run", () => {
-    const report = { seed: 9, totals: emptyTotals(), elapsedMs: 1, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
+    const report = { seed: 9, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
     expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --path 4:1 --runs 1");
   });
 });

@@ -53,6 +53,30 @@ describe("CLI: sfn run", () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ status: "FAILED", error: "DynamoDB.ConditionalCheckFailedException" });
   }, 60000);
 
+  it("runs a test case of a Step Functions Local mock configuration (--mock-config, --test-case)", async () => {
+    const definition = file("mocked.json", {
+      StartAt: "Charge",
+      States: {
+        Charge: { Type: "Task", Resource: "arn:aws:states:::lambda:invoke", Parameters: { FunctionName: "charge", "Payload.$": "$" }, End: true },
+      },
+    });
+    const config = file("mock.json", {
+      StateMachines: { Payments: { TestCases: { Declined: { Charge: "ChargeDeclined" }, Paid: { Charge: "ChargeOk" } } } },
+      MockedResponses: {
+        ChargeDeclined: { "0": { Throw: { Error: "CardDeclined", Cause: "insufficient funds" } } },
+        ChargeOk: { "0": { Return: { StatusCode: 200, Payload: { charged: true } } } },
+      },
+    });
+    // Two processes only (each tsx start costs seconds); the Return path is covered in-process by mocks.test.ts.
+    const [declined, missing] = await Promise.all([
+      sfn(["run", "--definition", definition, "--mock-config", config, "--test-case", "Declined"]),
+      sfn(["run", "--definition", definition, "--mock-config", config]),
+    ]);
+    expect(JSON.parse(declined.stdout)).toEqual({ status: "FAILED", error: "CardDeclined", cause: "insufficient funds" });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/--mock-config needs --test-case/);
+  }, 60000);
+
   it("exits non-zero with one line on stderr for an unusable definition", async () => {
     const bad = await sfn(["run", "--definition", file("bad.json", { StartAt: "X", States: { A: { Type: "Pass", End: true } } })]);
     expect(bad.code).not.toBe(0);

@@ -1,4 +1,4 @@
-/** Map concurrency, tolerated failures (DISTRIBUTED only, as AWS), sibling abort, ItemSelector context. */
+/** Map concurrency, tolerated failures, sibling abort, ItemSelector context. */
 import { DefinitionError, type LambdaInvoker } from "../../local/stepfunctions";
 import { FakeClock } from "./helpers/fake-clock";
 import { machine, runOnce, types } from "./helpers/machine";
@@ -83,9 +83,18 @@ describe("Map", () => {
     expect((await runOnce(def, [-1, -2, 3], { clock, integrations: { lambda: concurrencyProbe(clock).invoker } })).error).toBe("States.ExceedToleratedFailureThreshold");
   });
 
-  it("rejects ToleratedFailureCount/Percentage on an INLINE map", () => {
-    expect(() => machine(mapDef({ ToleratedFailureCount: 1 }))).toThrow(DefinitionError);
-    expect(() => machine(mapDef({ ToleratedFailurePercentage: 5 }))).toThrow(/only supported by a Map state in DISTRIBUTED mode/);
+  it("accepts ToleratedFailureCount/Percentage on an INLINE map and applies them as in DISTRIBUTED mode", async () => {
+    // Accepted: recorded on AWS (see recorded-on-aws.test.ts). Applied: not recorded for inline maps.
+    const clock = new FakeClock();
+    const ok = await runOnce(mapDef({ ToleratedFailureCount: 1, MaxConcurrency: 1 }), [1, -1, 3], { clock, integrations: { lambda: concurrencyProbe(clock).invoker } });
+    expect(ok.output).toEqual([2, { Error: "Negative", Cause: '{"errorType":"Negative"}' }, 6]);
+    const over = await runOnce(mapDef({ ToleratedFailurePercentage: 40, MaxConcurrency: 1 }), [-1, 2], { clock, integrations: { lambda: concurrencyProbe(clock).invoker } });
+    expect(over.error).toBe("States.ExceedToleratedFailureThreshold");
+  });
+
+  it("keeps Label for DISTRIBUTED maps", () => {
+    expect(() => machine(mapDef({ Label: "x" }))).toThrow(DefinitionError);
+    expect(() => machine(mapDef({ Label: "x" }))).toThrow(/only supported by a Map state in DISTRIBUTED mode/);
   });
 
   it("gives ItemSelector the item's index and value, and the Map's input", async () => {

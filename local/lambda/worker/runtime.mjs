@@ -8,7 +8,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 
-const { taskRoot, handler: fullHandler, discardOutput } = workerData;
+const { taskRoot, handler: fullHandler, discardOutput, clockBuffer } = workerData;
+
+// Before the handler loads: its Date reads the local cloud's controllable clock (real time + a shared offset).
+if (clockBuffer) createRequire(import.meta.url)("../../clock/offset-date.cjs").installOffsetDate(clockBuffer);
 
 // Output nobody reads ("silent" logs) ends here instead of crossing to the host thread. The handler still
 // formats and writes every line, as on Lambda; only the transport is skipped.

@@ -9,19 +9,29 @@ import { missingClient, requireObject } from "./requests";
 import { optimizedError, sdkMetadata, stripMetadata } from "./aws-errors";
 import type { TaskHandler } from "./types";
 
-/** Exceptions the Java SDK models for DynamoDB (others surface as DynamoDB.AmazonDynamoDBException). */
+/**
+ * Exceptions the AWS SDK for Java v1 models for DynamoDB, by class name: Step Functions names an optimized
+ * integration's error after the class (`DynamoDB.ConditionalCheckFailedException`; the base class
+ * `DynamoDB.AmazonDynamoDBException` for everything unmodeled, e.g. ValidationException and ThrottlingException).
+ */
 const MODELED = new Set([
   "ConditionalCheckFailedException",
   "ProvisionedThroughputExceededException",
   "ResourceNotFoundException",
   "ItemCollectionSizeLimitExceededException",
   "TransactionConflictException",
-  "RequestLimitExceeded",
+  "RequestLimitExceededException",
   "InternalServerErrorException",
   "ResourceInUseException",
   "LimitExceededException",
   "ReplicatedWriteConflictException",
 ]);
+
+/** Wire error codes whose Java v1 class name differs (the JS SDK v3 names its errors after the code). */
+const JAVA_CLASS_OF_CODE: Readonly<Record<string, string>> = {
+  InternalServerError: "InternalServerErrorException",
+  RequestLimitExceeded: "RequestLimitExceededException",
+};
 
 const COMMANDS = {
   getItem: GetItemCommand,
@@ -33,7 +43,7 @@ const COMMANDS = {
 export type DynamoDbAction = keyof typeof COMMANDS;
 
 export function dynamodbError(err: unknown): StatesError {
-  return optimizedError(err, { prefix: "DynamoDB", service: "AmazonDynamoDBv2", modeled: MODELED, generic: "AmazonDynamoDBException" });
+  return optimizedError(err, { prefix: "DynamoDB", service: "AmazonDynamoDBv2", modeled: MODELED, generic: "AmazonDynamoDBException", normalize: (name) => JAVA_CLASS_OF_CODE[name] ?? name });
 }
 
 export function dynamodbHandler(action: DynamoDbAction): TaskHandler {

@@ -2,6 +2,7 @@
 import type { PathRoots } from "../jsonpath/intrinsics";
 import type { Bindings } from "../jsonata/template";
 import { contextObject, type Run, type StateInfo, type Thread } from "./context";
+import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
 
 export interface StatesVar {
   input: unknown;
@@ -35,9 +36,13 @@ export function pathRoots(run: Run, thread: Thread, info: StateInfo, input: unkn
   return { input, context: contextObject(run, thread, info), vars: thread.vars };
 }
 
-/** Commits an Assign result into the current scope (after all of the state's expressions were evaluated). */
-export function commitAssign(thread: Thread, assigned: unknown): void {
+/**
+ * Commits an Assign result into the current scope (after all of the state's expressions were evaluated). The
+ * variables of one Assign together are limited to 256 KiB (AWS, "Passing data between states with variables").
+ */
+export function commitAssign(thread: Thread, assigned: unknown, stateName: string): void {
   if (assigned === undefined) return;
+  if (exceedsPayloadLimit(assigned)) throw terminalDataLimit(stateName, "variables");
   const values = assigned as Record<string, unknown>;
   for (const key of Object.keys(values)) thread.vars[key] = values[key];
 }

@@ -2,14 +2,16 @@
 import type { CompiledMachine } from "../machine-compile";
 import type { History, EventCursor } from "../history/history";
 import type { Clock, Integrations } from "../types";
+import type { MockedStates } from "../mocks/config";
 
+/** `$states.context.Execution`, keys in the order AWS prints them; RedriveCount only for STANDARD machines. */
 export interface ExecutionInfo {
   Id: string;
   Input: unknown;
+  StartTime: string;
   Name: string;
   RoleArn: string;
-  StartTime: string;
-  RedriveCount: number;
+  RedriveCount?: number;
 }
 
 /** One execution. */
@@ -23,6 +25,9 @@ export interface Run {
   readonly history: History;
   readonly execution: ExecutionInfo;
   readonly stateMachine: { Id: string; Name: string };
+  /** Mocked Task states of this machine, and how often each was invoked in this execution. */
+  readonly mocks?: MockedStates;
+  readonly mockCounts: Map<string, number>;
 }
 
 /** A line of control: the top-level program, a Parallel branch or a Map iteration. */
@@ -40,11 +45,17 @@ export interface StateInfo {
   Name: string;
   EnteredTime: string;
   RetryCount: number;
+  /** Task, Map and Parallel (the states that accept Retry) report RetryCount; others do not. */
+  retryable?: boolean;
 }
 
 /** Builds `$states.context` / `$$` for one state. */
 export function contextObject(run: Run, thread: Thread, state: StateInfo): Record<string, unknown> {
-  const ctx: Record<string, unknown> = { Execution: run.execution, State: state, StateMachine: run.stateMachine };
+  // Recorded on AWS (LocalStack snapshots test_base.py::test_query_context_object_values, a Pass state, and
+  // test_base_scenarios.py::test_lambda_invoke_with_retry_extended_input, a Task with Retry): State has Name and
+  // EnteredTime, and RetryCount only where the state can retry.
+  const State = state.retryable ? { Name: state.Name, EnteredTime: state.EnteredTime, RetryCount: state.RetryCount } : { Name: state.Name, EnteredTime: state.EnteredTime };
+  const ctx: Record<string, unknown> = { Execution: run.execution, StateMachine: run.stateMachine, State };
   if (thread.mapItem) ctx.Map = { Item: thread.mapItem };
   return ctx;
 }

@@ -1,5 +1,5 @@
 /** Retry/Catch around the work of a Task, Map or Parallel state, and the output of a matching Catcher. */
-import { StatesError } from "../errors";
+import { errorFields, StatesError } from "../errors";
 import { QueryLanguage, type Catcher, type CompiledStateBase } from "../definition/compiled";
 import { evaluateTyped } from "../jsonata/template";
 import { applyResultPath } from "../jsonpath/dataflow";
@@ -10,19 +10,24 @@ import { findCatcher, runWithRetry } from "./retry";
 import type { Step, Visit } from "../states/types";
 
 async function catcherOutput(visit: Visit, catcher: Catcher, err: StatesError, run: Run, thread: Thread): Promise<unknown> {
-  const errorOutput = { Error: err.error, Cause: err.causeText };
+  // A field a Fail state did not set stays absent (not recorded on AWS for a caught error-less Fail; kept
+  // consistent with the uncaught case, which is).
+  const fields = errorFields(err);
+  const errorOutput: Record<string, string> = {};
+  if (fields.error !== undefined) errorOutput.Error = fields.error;
+  if (fields.cause !== undefined) errorOutput.Cause = fields.cause;
   if (visit.state.language === QueryLanguage.JSONata) {
     const states = statesVar(run, thread, visit.info, visit.input);
     states.errorOutput = errorOutput;
     const b = jsonataBindings(run, thread, states);
     const assigned = catcher.assign ? await evaluateTyped(catcher.assign, b, "object") : undefined;
     const output = catcher.output ? await catcher.output.evaluate(b) : errorOutput;
-    commitAssign(thread, assigned);
+    commitAssign(thread, assigned, visit.state.name);
     return output;
   }
   const assigned = catcher.assignPath?.evaluate(pathRoots(run, thread, visit.info, errorOutput));
   const output = applyResultPath(catcher.resultPath, visit.input, errorOutput);
-  commitAssign(thread, assigned);
+  commitAssign(thread, assigned, visit.state.name);
   return output;
 }
 
@@ -37,7 +42,7 @@ export async function runExecutionState(visit: Visit<CompiledStateBase>, run: Ru
       decorateStateError(err, state.name, visit.enteredEventId, run, thread),
     );
   } catch (e) {
-    if (!(e instanceof StatesError)) throw e;
+    if (!(e instanceof StatesError) || e.terminal) throw e;
     const catcher = findCatcher(state.catch, e.error);
     if (!catcher) throw e;
     try {

@@ -18,7 +18,7 @@ export async function finishJsonata(visit: Visit, run: Run, thread: Thread, resu
   const b = jsonataBindings(run, thread, states);
   const assigned = state.assign ? await evaluateTyped(state.assign, b, "object") : undefined;
   const output = state.output ? await state.output.evaluate(b) : defaultOutput;
-  commitAssign(thread, assigned);
+  commitAssign(thread, assigned, visit.state.name);
   return output;
 }
 
@@ -40,6 +40,6 @@ export function finishJsonPath(visit: Visit, run: Run, thread: Thread, result: u
   const assigned = state.assignPath ? state.assignPath.evaluate(pathRoots(run, thread, visit.info, r)) : undefined;
   let out = opts.resultPath ? applyResultPath(state.resultPath, visit.input, r) : r;
   if (state.outputPath !== undefined) out = selectPath(state.outputPath, pathRoots(run, thread, visit.info, out));
-  commitAssign(thread, assigned);
+  commitAssign(thread, assigned, visit.state.name);
   return out;
 }

@@ -5,7 +5,11 @@ import { STATE_TYPES } from "../states/table";
 import type { Visit } from "../states/types";
 import type { Run, StateInfo, Thread } from "./context";
 import { decorateStateError } from "./decorate";
+import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
 import { ThreadAborted } from "./retry";
+
+/** States that accept Retry; only they report `$states.context.State.RetryCount` (see runtime/context.ts). */
+const RETRYABLE = new Set(["Task", "Map", "Parallel"]);
 
 export async function runProgram(program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {
   const h = run.history;
@@ -17,7 +21,7 @@ export async function runProgram(program: CompiledProgram, input: unknown, run: 
     if (!state) throw new StatesError("States.Runtime", `The state '${name}' does not exist.`);
     const type = STATE_TYPES[state.type];
     const enteredEventId = h.add(thread, `${state.type}StateEntered`, h.on ? { name, input: value } : undefined);
-    const info: StateInfo = { Name: name, EnteredTime: new Date(run.clock.now()).toISOString(), RetryCount: 0 };
+    const info: StateInfo = { Name: name, EnteredTime: new Date(run.clock.now()).toISOString(), RetryCount: 0, retryable: RETRYABLE.has(state.type) };
     const visit: Visit = { state, input: value, info, enteredEventId };
     let step;
     try {
@@ -26,6 +30,8 @@ export async function runProgram(program: CompiledProgram, input: unknown, run: 
       if (e instanceof ThreadAborted || thread.signal.aborted) throw e instanceof ThreadAborted ? e : new ThreadAborted();
       throw decorateStateError(toStatesError(e), name, enteredEventId, run, thread);
     }
+    // A state output over the quota fails the execution before the state exits (recorded on AWS).
+    if (exceedsPayloadLimit(step.output)) throw terminalDataLimit(name, "output");
     if (state.type !== "Fail") h.add(thread, `${state.type}StateExited`, h.on ? { name, output: step.output } : undefined);
     if (step.next === undefined) return step.output;
     name = step.next;

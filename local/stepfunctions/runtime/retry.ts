@@ -5,8 +5,8 @@ import type { Run, StateInfo, Thread } from "./context";
 
 /**
  * Whether an ErrorEquals list matches an error name. `States.ALL` matches every catchable error;
- * `States.TaskFailed` matches every catchable error except `States.Timeout`; States.Runtime and
- * States.DataLimitExceeded match nothing.
+ * `States.TaskFailed` matches every catchable error except `States.Timeout`; States.Runtime matches nothing
+ * (terminal errors of other names are never offered to a matcher: see `StatesError.terminal`).
  */
 export function errorMatches(errorEquals: readonly string[], error: string): boolean {
   if (isUncatchable(error)) return false;
@@ -63,7 +63,7 @@ export async function runWithRetry<T>(
       if (thread.signal.aborted) throw new ThreadAborted();
       if (e instanceof ThreadAborted) throw e;
       const err = onError(toStatesError(e));
-      if (!retriers) throw err;
+      if (!retriers || err.terminal) throw err;
       const index = retriers.findIndex((r) => errorMatches(r.errorEquals, err.error));
       if (index < 0) throw err;
       counts ??= new Array<number>(retriers.length).fill(0);

@@ -71,7 +71,7 @@ export const choiceState: StateType<ChoiceState> = {
         if (holds !== true) continue;
         const assigned = rule.assign ? await evaluateTyped(rule.assign, b, "object") : undefined;
         const output = rule.output ? await rule.output.evaluate(b) : visit.input;
-        commitAssign(thread, assigned);
+        commitAssign(thread, assigned, visit.state.name);
         return { output, next: rule.next };
       }
       if (state.default === undefined) throw noMatch(state.name);
@@ -83,7 +83,7 @@ export const choiceState: StateType<ChoiceState> = {
       if (!(rule.predicate as Predicate)(roots)) continue;
       const assigned = rule.assignPath?.evaluate(roots);
       const output = state.outputPath === undefined ? input : selectPath(state.outputPath, roots);
-      commitAssign(thread, assigned);
+      commitAssign(thread, assigned, visit.state.name);
       return { output, next: rule.next };
     }
     if (state.default === undefined) throw noMatch(state.name);

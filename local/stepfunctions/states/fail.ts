@@ -59,14 +59,21 @@ export const failState: StateType<FailState> = {
     };
     const error = await read(state.error, "Error");
     const cause = await read(state.cause, "Cause");
-    throw new FailStateError(error ?? "", cause ?? "");
+    throw new FailStateError(error, cause);
   },
 };
 
-/** A Fail state's error: any name (even States.*), never decorated. */
+/**
+ * A Fail state's error: any name (even States.*), never decorated. Error and Cause may be absent: AWS then
+ * reports no `error`/`cause` field at all (recorded, see `errorFields`), not empty strings.
+ */
 export class FailStateError extends StatesError {
-  constructor(error: string, cause: string) {
-    super(error, cause);
+  readonly hasError: boolean;
+  readonly hasCause: boolean;
+  constructor(error: string | undefined, cause: string | undefined) {
+    super(error ?? "", cause ?? "");
     this.name = "FailStateError";
+    this.hasError = error !== undefined;
+    this.hasCause = cause !== undefined;
   }
 }

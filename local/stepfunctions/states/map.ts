@@ -2,7 +2,10 @@
  * Map: runs its ItemProcessor once per item (Items/ItemsPath), at most MaxConcurrency at once
  * (0 = unbounded; AWS runs at most 40 inline iterations at once). Each iteration gets its own variable scope
  * that reads the outer one. An iteration failure fails the Map with that error and aborts the other
- * iterations, unless a DISTRIBUTED map tolerates it (ToleratedFailureCount/Percentage, DISTRIBUTED only, as AWS).
+ * iterations, unless the map tolerates it (ToleratedFailureCount/Percentage). AWS accepts these on INLINE maps
+ * too (recorded: LocalStack's AWS-validated evaluate_jsonata/test_base_evaluate_expressions.py::test_base_map
+ * [TOLERATED_FAILURE_*], 2025-07-22, an inline map with ToleratedFailure* runs); how an inline map applies them to
+ * failing items was not recorded, so the distributed semantics are used for both.
  * DISTRIBUTED maps run in-process, without ItemReader/ItemBatcher/ResultWriter.
  */
 import { QueryLanguage, type CompiledProgram, type CompiledStateBase } from "../definition/compiled";
@@ -53,7 +56,7 @@ export const mapState: StateType<MapState> = {
     for (const f of ["ItemReader", "ItemBatcher", "ResultWriter"]) {
       if (raw[f] !== undefined) problems.push(`${where}/${f}: not supported by the local interpreter (distributed maps run in-process over Items only)`);
     }
-    for (const f of ["ToleratedFailureCount", "ToleratedFailurePercentage", "ToleratedFailureCountPath", "ToleratedFailurePercentagePath", "Label"]) {
+    for (const f of ["Label"]) {
       if (raw[f] !== undefined && !distributed) problems.push(`${where}/${f}: the field '${f}' is only supported by a Map state in DISTRIBUTED mode`);
     }
     if (raw.ItemSelector !== undefined && raw.Parameters !== undefined) problems.push(`${where}: use either ItemSelector or Parameters, not both`);
@@ -129,9 +132,9 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
   let failure: StatesError | undefined;
   let failures = 0;
   let lastId = startedId;
+  const tolerating = toleratedCount !== undefined || toleratedPercentage !== undefined;
   const tolerated = () =>
-    state.distributed &&
-    (toleratedCount !== undefined || toleratedPercentage !== undefined) &&
+    tolerating &&
     (toleratedCount === undefined || failures <= toleratedCount) &&
     (toleratedPercentage === undefined || (failures * 100) / list.length <= toleratedPercentage);
 
@@ -153,9 +156,10 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
         const err = toStatesError(e);
         h.add(it, "MapIterationFailed", h.on ? { name: state.name, index } : undefined);
         failures++;
-        if (tolerated()) results[index] = { Error: err.error, Cause: err.causeText };
+        // A terminal error (e.g. an output over the payload quota) is never tolerated.
+        if (!err.terminal && tolerated()) results[index] = { Error: err.error, Cause: err.causeText };
         else if (!failure) {
-          failure = state.distributed && (toleratedCount !== undefined || toleratedPercentage !== undefined)
+          failure = tolerating && !err.terminal
             ? new StatesError(StatesErrorName.ExceedToleratedFailureThreshold, "The specified tolerated failure threshold was exceeded", { cause: err })
             : err;
           controller.abort();

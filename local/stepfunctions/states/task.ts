@@ -13,7 +13,9 @@ import { commitAssign, jsonataBindings, pathRoots, statesVar } from "../runtime/
 import type { Run, Thread } from "../runtime/context";
 import { runExecutionState } from "../runtime/execution-state";
 import { effectiveInput, finishJsonPath } from "../runtime/io";
+import { exceedsPayloadLimit, resultTooLarge, terminalDataLimit } from "../runtime/data-limit";
 import { ThreadAborted } from "../runtime/retry";
+import { answerMock } from "../mocks/answer";
 import type { StateType } from "./types";
 
 interface TaskState extends CompiledStateBase {
@@ -75,7 +77,7 @@ export const taskState: StateType<TaskState> = {
         states.result = result;
         const assigned = state.assign ? await evaluateTyped(state.assign, b, "object") : undefined;
         const output = state.output ? await state.output.evaluate(b) : result;
-        commitAssign(thread, assigned);
+        commitAssign(thread, assigned, state.name);
         return { output, next: state.next };
       });
     }
@@ -99,11 +101,13 @@ export const taskState: StateType<TaskState> = {
 
 /** One call of the integration, with its history events and TimeoutSeconds. */
 async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds: number | undefined, run: Run, thread: Thread): Promise<unknown> {
-  const handler = state.handler;
+  const mock = run.mocks?.get(state.name);
+  const handler = state.handler ?? (mock ? resourceIds(state.resource) : undefined);
   if (!handler) throw unsupportedResource(state.resource);
   const h = run.history;
   const legacy = handler.legacyLambda === true;
   const ids = { resource: handler.resource, resourceType: handler.resourceType };
+  if (exceedsPayloadLimit(parameters)) throw terminalDataLimit(state.name, "input");
   if (h.on) {
     if (legacy) h.add(thread, "LambdaFunctionScheduled", { resource: handler.resource, input: parameters, timeoutInSeconds: timeoutSeconds });
     else h.add(thread, "TaskScheduled", { ...ids, region: run.region, parameters, timeoutInSeconds: timeoutSeconds });
@@ -116,7 +120,9 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
   const onAbort = () => ac.abort(thread.signal.reason);
   thread.signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const call = handler.invoke(parameters, { resourceArn: state.resource, integrations: run.integrations, signal: ac.signal });
+    const call = mock
+      ? Promise.resolve().then(() => answerMock(mock, run.mockCounts, state.name))
+      : (handler as TaskHandler).invoke(parameters, { resourceArn: state.resource, integrations: run.integrations, signal: ac.signal });
     let result: unknown;
     if (timeoutSeconds === undefined) result = await call;
     else {
@@ -131,6 +137,8 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
         throw new StatesError(StatesErrorName.Timeout, "");
       }
     }
+    // Recorded on AWS: the label is the resource type ('lambda') for optimized integrations, the ARN for legacy ones.
+    if (exceedsPayloadLimit(result)) throw resultTooLarge(legacy ? state.resource : handler.resourceType);
     if (h.on) h.add(thread, legacy ? "LambdaFunctionSucceeded" : "TaskSucceeded", legacy ? { output: result } : { ...ids, output: result });
     else h.add(thread, "");
     return result;
@@ -147,4 +155,14 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
     thread.signal.removeEventListener("abort", onAbort);
     if (timeoutSeconds !== undefined) ac.abort();
   }
+}
+
+/**
+ * History ids of a resource no integration serves, for a mocked Task: `arn:aws:states:::sns:publish` →
+ * `sns`/`publish` (`.sync`/`.waitForTaskToken` suffixes kept in `resource`, as AWS records them).
+ */
+function resourceIds(resource: string): Pick<TaskHandler, "resource" | "resourceType" | "legacyLambda"> {
+  const service = /^arn:aws[a-z-]*:states:::([^:]+):(.+)$/.exec(resource);
+  if (service) return { resourceType: service[1], resource: service[2] };
+  return { resourceType: "unknown", resource, legacyLambda: /^arn:aws[a-z-]*:lambda:/.test(resource) };
 }

@@ -17,18 +17,21 @@ import type { E2eTarget } from "./target";
 export const E2E_STACK: StackConfig = { stackName: "e2e-pipeline", region: "us-east-1", namePrefix: "e2e" };
 
 /**
- * Test-sized windows within the construct's invariants (visibility ≥ 6 × the execution timeout, lease ≥ the
- * function timeout × invoke attempts and ≤ the visibility timeout), no batching window. They are roomy on
+ * Test-sized windows within the construct's invariants (execution timeout ≥ the worst case of one record,
+ * visibility ≥ 6 × the execution timeout, lease ≥ the function timeout × invoke attempts and below the visibility
+ * timeout), no batching window. They are roomy on
  * purpose: on a busy 2-core machine five concurrent cold starts can take seconds, and a function or execution
  * timeout that is not the subject of a scenario would add a legitimate second downstream call (a crash window).
  * Scenarios about timeouts shorten them through `overrides`.
  */
 export const TEST_WINDOWS = {
-  executionTimeoutSeconds: 20,
-  visibilityTimeoutSeconds: 120,
+  executionTimeoutSeconds: 30,
+  visibilityTimeoutSeconds: 180,
   leaseSeconds: 16,
   function: { timeoutSeconds: 8 },
   lambdaRetries: 1,
+  // One ledger retry: the worst case of a record is then 3 × (1 + 1) + 2 × 8 + 1 + (1 + 3) = 27 s, within 30.
+  ledgerRetry: { intervalSeconds: 1, maxAttempts: 1, backoffRate: 1 },
   maximumBatchingWindowSeconds: 0,
 } as const satisfies PipelineOverrides;
 
@@ -96,7 +99,9 @@ function wrapCloud(cloud: LocalCloud, overrides: PipelineOverrides, settleTimeou
     deliveries,
     retention: {
       retentionSeconds,
+      messageRetentionSeconds: overrides.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds,
       sweep: async () => (await cloud.sweepTtl()).deleted,
+      advance: (seconds) => cloud.clock.advance(seconds),
     },
     diagnostics: () => {
       const stats = cloud.stats();

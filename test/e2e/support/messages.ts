@@ -1,3 +1,4 @@
+import { paymentsBusinessKey } from "../../../src/stacks/payments-identity";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {
@@ -14,9 +15,9 @@ export function payment(tenantId: string, orderId: string, fields: Record<string
   return { tenantId, orderId, amount: 1250, currency: "EUR", ...fields };
 }
 
-/** The business key the stack's key expression (`tenantId & '#' & orderId`) gives. */
+/** The business key the stack's key expression (`[tenantId, orderId]`) gives: canonical JSON of the parts. */
 export function businessKeyOf(body: PaymentBody): string {
-  return `${body.tenantId}#${body.orderId}`;
+  return paymentsBusinessKey(body.tenantId, body.orderId);
 }
 
 /** The downstream idempotency key: `<businessKey>#<operation>` (the effects table's `pk`). */

@@ -11,8 +11,20 @@ export interface Sent {
   readonly key?: string;
 }
 
-/** What can be published: a payment (serialised as JSON) or a raw body string. */
-export type Publishable = PaymentBody | string;
+/** A body sent exactly as written (e.g. `"amount":10.0`), with the business key it should yield, if any. */
+export interface RawMessage {
+  readonly raw: string;
+  readonly key?: string;
+}
+
+/** What can be published: a payment (serialised as JSON), a raw body string, or a raw body with its key. */
+export type Publishable = PaymentBody | string | RawMessage;
+
+function entryOf(item: Publishable): { body: string; key?: string } {
+  if (typeof item === "string") return { body: item };
+  if (typeof (item as RawMessage).raw === "string") return { body: (item as RawMessage).raw, key: (item as RawMessage).key };
+  return { body: JSON.stringify(item), key: businessKeyOf(item as PaymentBody) };
+}
 
 const SQS_BATCH = 10;
 
@@ -20,10 +32,7 @@ const SQS_BATCH = 10;
 export async function publish(target: E2eTarget, bodies: readonly Publishable[]): Promise<Sent[]> {
   const sent: Sent[] = [];
   for (let start = 0; start < bodies.length; start += SQS_BATCH) {
-    const chunk = bodies.slice(start, start + SQS_BATCH).map((item) => ({
-      body: typeof item === "string" ? item : JSON.stringify(item),
-      key: typeof item === "string" ? undefined : businessKeyOf(item),
-    }));
+    const chunk = bodies.slice(start, start + SQS_BATCH).map(entryOf);
     const result = await target.clients.sqs.send(
       new SendMessageBatchCommand({
         QueueUrl: target.names.queueUrl,

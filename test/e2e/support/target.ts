@@ -10,8 +10,8 @@ export const Capability = {
   Faults: "faults",
   /** The pipe's per-message delivery log: when each message was received, retried or acknowledged. */
   Deliveries: "deliveries",
-  /** A TTL sweep on demand, and a retention window short enough to wait out in a test. */
-  ShortRetention: "short-retention",
+  /** A TTL sweep on demand, and a wall clock the suite can move forward (days pass without waiting). */
+  Clock: "clock",
 } as const;
 export type Capability = (typeof Capability)[keyof typeof Capability];
 
@@ -41,8 +41,15 @@ export interface FaultControl {
 export interface RetentionControl {
   /** The stack's retention window (ledger TTL, Powertools expiry, downstream item expiry). */
   readonly retentionSeconds: number;
+  /** The source queue's message retention. */
+  readonly messageRetentionSeconds: number;
   /** Runs the TTL sweeper once now; resolves with the number of items it deleted, per table. */
   sweep(): Promise<Record<string, number>>;
+  /**
+   * Moves the wall clock of every part of the target forward (the local cloud's shared clock): also `Date.now()`
+   * in this process, so the suite's own reads and the operator tools see the same time. Call it while idle.
+   */
+  advance(seconds: number): void;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { PAYMENTS_FIELD_RULES_ENV } from "../../helpers/payments-contract";
 import type { PaymentsHandler } from "../../../functions/payments/create-handler";
 
 /** The environment the infrastructure construct gives the function, pointed at a local DynamoDB. */
@@ -7,6 +8,7 @@ export function paymentsEnv(endpoint: string, tables: { idempotency: string; eff
     EFFECTS_TABLE_NAME: tables.effects,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "3600",
     PAYLOAD_FIELDS: "amount,currency",
+    PIPELINE_FIELD_RULES: PAYMENTS_FIELD_RULES_ENV,
     POWERTOOLS_SERVICE_NAME: "payments",
     POWERTOOLS_LOG_LEVEL: "SILENT",
     AWS_LAMBDA_FUNCTION_NAME: "payments-test",

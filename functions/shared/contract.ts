@@ -1,0 +1,66 @@
+/**
+ * The function's side of the pipeline contract (src/contract/): the same field rules and canonical payload hash
+ * as the state machine, read from the environment the construct sets. Both layers therefore give one message one
+ * fate, whichever reaches it first.
+ */
+import { payloadHash } from "../../src/contract/canonical";
+import { CanonicalValueError } from "../../src/contract/errors";
+import { assertFieldRules, firstFieldProblem, type FieldRule } from "../../src/contract/field-rules";
+import { CONTRACT_ENV } from "../../src/contract/function-env";
+import type { Environment } from "./env";
+import { requireString } from "./env";
+import { ConfigurationError, ValidationError } from "./errors";
+
+export interface FunctionContract {
+  /** Fields checked, in order, with their rules. */
+  readonly fieldRules: readonly (readonly [string, FieldRule])[];
+  /** Fields covered by the payload hash. */
+  readonly payloadFields: readonly string[];
+}
+
+/** Reads PIPELINE_FIELD_RULES (JSON `[[field, rule], ...]`); throws `ConfigurationError` naming it. */
+export function readFieldRules(env: Environment): [string, FieldRule][] {
+  const name = CONTRACT_ENV.FIELD_RULES;
+  const raw = requireString(env, name);
+  const fix = `set it to the JSON the IdempotentPipeline construct writes, e.g. [["amount",{"type":"integer"}]]`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new ConfigurationError(name, `${name} is not JSON: ${fix}`, { cause: error });
+  }
+  if (!Array.isArray(parsed) || !parsed.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "object" && e[1] !== null)) {
+    throw new ConfigurationError(name, `${name} is not a list of [field, rule] pairs: ${fix}`);
+  }
+  const pairs = parsed as [string, FieldRule][];
+  try {
+    assertFieldRules(Object.fromEntries(pairs), name);
+  } catch (error) {
+    throw new ConfigurationError(name, (error as Error).message, { cause: error });
+  }
+  return pairs;
+}
+
+/** Depth of a parsed value, counting up to `limit + 1` at most (never recursing further). */
+function tooDeep(value: unknown, depth: number, limit: number): boolean {
+  if (depth > limit) return true;
+  if (value === null || typeof value !== "object") return false;
+  const children = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  return children.some((child) => tooDeep(child, depth + 1, limit));
+}
+
+/**
+ * Checks a payload as the state machine's Decode step does (depth, field rules, exact numbers) and returns its
+ * payload hash. Throws `ValidationError` naming the field and the fix.
+ */
+export function checkPayload(payload: Readonly<Record<string, unknown>>, contract: FunctionContract, maxDepth: number): string {
+  if (tooDeep(payload, 0, maxDepth)) throw new ValidationError("payload", `body: nested deeper than ${maxDepth} levels`);
+  const problem = firstFieldProblem(payload, contract.fieldRules as [string, FieldRule][]);
+  if (problem) throw new ValidationError(`payload.${problem.slice(0, problem.indexOf(":"))}`, problem);
+  try {
+    return payloadHash(payload, contract.payloadFields);
+  } catch (error) {
+    if (error instanceof CanonicalValueError) throw new ValidationError(`payload.${error.field}`, error.message, { cause: error });
+    throw error;
+  }
+}

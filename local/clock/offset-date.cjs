@@ -1,0 +1,30 @@
+"use strict";
+// Shifts this thread's wall clock by an offset kept in a SharedArrayBuffer, so the main thread and every worker
+// thread of the local cloud (fauxqs, dynalite, Lambda execution environments) read one controllable clock:
+// `Date.now()` and `new Date()` return real time + offset, and advancing the offset moves them all at once.
+// Plain CommonJS on purpose: worker threads load it with Node's own loader (ESM can import CommonJS), the host
+// with require. Timers are untouched: only wall-clock readings move.
+
+/** Installs the offset clock on this thread's `Date` (once per realm; later calls must name the same buffer). */
+function installOffsetDate(buffer, realm = globalThis) {
+  const current = realm.Date;
+  if (current.offsetClockBuffer !== undefined) {
+    if (current.offsetClockBuffer !== buffer) throw new Error("this thread already follows another local cloud's clock");
+    return;
+  }
+  const view = new BigInt64Array(buffer);
+  const RealDate = current;
+  const realNow = RealDate.now;
+  const now = () => realNow() + Number(Atomics.load(view, 0));
+  function OffsetDate(...args) {
+    if (!new.target) return new RealDate(now()).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, new.target);
+  }
+  Object.setPrototypeOf(OffsetDate, RealDate);
+  OffsetDate.prototype = RealDate.prototype;
+  OffsetDate.now = now;
+  Object.defineProperty(OffsetDate, "offsetClockBuffer", { value: buffer });
+  realm.Date = OffsetDate;
+}
+
+module.exports = { installOffsetDate };

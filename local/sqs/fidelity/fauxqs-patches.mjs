@@ -1,0 +1,88 @@
+// Where fauxqs 1.9.2 differs from AWS in ways users hit, patched at its seams (one patch per difference, each
+// checked by test/local/sqs). fauxqs exports none of these modules, so they are loaded by file URL next to its
+// entry point: the same module instances fauxqs itself uses.
+
+/** AWS's valid characters (SendMessage): #x9 #xA #xD #x20–#xD7FF #xE000–#xFFFD #x10000–#x10FFFF. */
+export const INVALID_SQS_CHARACTER = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+const LOCAL_ACCOUNT = "000000000000";
+
+export async function patchFauxqs() {
+  const entry = import.meta.resolve("fauxqs");
+  const [{ SqsQueue, SqsStore }, types] = await Promise.all([
+    import(new URL("./sqs/sqsStore.js", entry).href),
+    import(new URL("./sqs/sqsTypes.js", entry).href),
+  ]);
+  allowNonBmpCharacters(types.INVALID_MESSAGE_BODY_CHAR);
+  countAfterExpiredVisibility(SqsQueue);
+  keepReceiveCountOnRedrive(SqsQueue);
+  acceptLocalQueueUrls(SqsStore);
+}
+
+/**
+ * fauxqs's character check has no `u` flag, so it reads an emoji as two lone surrogates and refuses it. Its
+ * send actions call `.test` on this one shared RegExp: give that object AWS's rule.
+ */
+function allowNonBmpCharacters(fauxqsCheck) {
+  fauxqsCheck.test = (text) => INVALID_SQS_CHARACTER.test(text);
+}
+
+/**
+ * fauxqs returns messages whose visibility ran out to the queue only on its next receive, so
+ * GetQueueAttributes after a receive with `VisibilityTimeout=0` reported the message as in flight. AWS counts it
+ * as visible at once: settle the timers before reading the counts.
+ */
+function countAfterExpiredVisibility(SqsQueue) {
+  const getAllAttributes = SqsQueue.prototype.getAllAttributes;
+  SqsQueue.prototype.getAllAttributes = function (names) {
+    this.processTimers();
+    return getAllAttributes.call(this, names);
+  };
+}
+
+/**
+ * fauxqs counts the receive attempt that moves a message to the DLQ as a receive (maxReceiveCount + 1), so the
+ * first receive from the DLQ reported one more than AWS. A message reaches `enqueue` with a count above zero
+ * only through that redrive move (new messages start at 0; visibility expiry does not enqueue), so undo the
+ * count of the attempt there.
+ */
+function keepReceiveCountOnRedrive(SqsQueue) {
+  const enqueue = SqsQueue.prototype.enqueue;
+  SqsQueue.prototype.enqueue = function (message) {
+    if (message.approximateReceiveCount > 0) message.approximateReceiveCount -= 1;
+    return enqueue.call(this, message);
+  };
+}
+
+/**
+ * fauxqs finds a queue by the exact URL it returned (`http://sqs.<region>.localhost:<port>/<account>/<name>`).
+ * Clients pointed at `http://127.0.0.1:<port>` or `localhost` build URLs with that host: accept those too (the
+ * port is not compared: every local queue lives on this one server).
+ */
+function acceptLocalQueueUrls(SqsStore) {
+  const getQueue = SqsStore.prototype.getQueue;
+  SqsStore.prototype.getQueue = function (url) {
+    const exact = getQueue.call(this, url);
+    if (exact) return exact;
+    const name = localQueueName(url);
+    return name === undefined ? undefined : this.getQueueByName(name);
+  };
+  const deleteQueue = SqsStore.prototype.deleteQueue;
+  SqsStore.prototype.deleteQueue = function (url) {
+    return deleteQueue.call(this, this.getQueue(url)?.url ?? url);
+  };
+}
+
+/** The queue name in a local queue URL, or undefined when the URL is not one. */
+export function localQueueName(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const host = parsed.hostname;
+  const local = host === "127.0.0.1" || host === "localhost" || /^sqs\.[a-z0-9-]+\.localhost$/.test(host);
+  const match = /^\/(\d{12})\/([^/]+)$/.exec(parsed.pathname);
+  return local && match && match[1] === LOCAL_ACCOUNT ? match[2] : undefined;
+}

@@ -1,0 +1,136 @@
+import template from "../../statemachines/pipeline.asl.json";
+import { InvalidPropError } from "./errors";
+import type { ResolvedPipelineProps } from "./props";
+
+/**
+ * Claim attempts per record: the `Decide` state claims again while `$claimAttempts < 3` (a holder that vanished
+ * or expired between our write and our read). A test pins this figure to the definition.
+ */
+export const CLAIM_ATTEMPTS = 3;
+
+interface Retrier {
+  readonly IntervalSeconds?: number;
+  readonly MaxAttempts?: number;
+  readonly BackoffRate?: number;
+  readonly MaxDelaySeconds?: number;
+}
+
+/** How long one Task state can take at worst: every attempt at its longest, every retry wait at its longest. */
+export interface TaskBudget {
+  readonly attempts: number;
+  readonly backoffSeconds: number;
+  readonly seconds: number;
+}
+
+/** Worst case of one record, with its parts, so the synth error can show the arithmetic. */
+export interface RecordBudget {
+  readonly seconds: number;
+  readonly claim: TaskBudget;
+  readonly inspect: TaskBudget;
+  readonly invoke: TaskBudget;
+  readonly complete: TaskBudget;
+  readonly release: TaskBudget;
+  readonly quarantine: TaskBudget;
+}
+
+/**
+ * Longest wait of one retrier: IntervalSeconds × BackoffRate^n for each retry (AWS defaults 1 s, 3 attempts,
+ * ×2), each capped by MaxDelaySeconds. FULL jitter waits a random time up to that figure, so the figure is the bound.
+ */
+function retrierWaits(r: Retrier): { retries: number; seconds: number } {
+  const retries = r.MaxAttempts ?? 3;
+  const interval = r.IntervalSeconds ?? 1;
+  const rate = r.BackoffRate ?? 2;
+  let seconds = 0;
+  for (let n = 0; n < retries; n += 1) seconds += Math.min(interval * rate ** n, r.MaxDelaySeconds ?? Infinity);
+  return { retries, seconds };
+}
+
+/** The Retry blocks of the definition with the two placeholders they may hold filled from the props. */
+function retriersOf(state: string, p: ResolvedPipelineProps): Retrier[] {
+  const states = (template as { States: { ProcessBatch: { ItemProcessor: { States: Record<string, { Retry?: unknown }> } } } }).States.ProcessBatch
+    .ItemProcessor.States;
+  if (!(state in states)) throw new Error(`pipeline.asl.json has no state ${state}; update src/constructs/timing.ts`);
+  const retry = states[state].Retry ?? [];
+  if (retry === "{{LedgerRetry}}") {
+    return [{ IntervalSeconds: p.ledgerRetry.intervalSeconds, MaxAttempts: p.ledgerRetry.maxAttempts, BackoffRate: p.ledgerRetry.backoffRate }];
+  }
+  if (!Array.isArray(retry)) throw new Error(`pipeline.asl.json: ${state}.Retry is ${JSON.stringify(retry)}; update src/constructs/timing.ts`);
+  const number = (r: Record<string, unknown>, field: string): number | undefined => {
+    const value = field === "MaxAttempts" && r[field] === "{{LambdaRetries}}" ? p.lambdaRetries : r[field];
+    if (value === undefined || (typeof value === "number" && Number.isFinite(value))) return value;
+    // A placeholder this model does not know would make the bound NaN, and every comparison with it false.
+    throw new Error(`pipeline.asl.json: ${state}.Retry ${field} is ${JSON.stringify(value)}; teach src/constructs/timing.ts its value`);
+  };
+  return retry.map((r: Record<string, unknown>) => ({
+    IntervalSeconds: number(r, "IntervalSeconds"),
+    BackoffRate: number(r, "BackoffRate"),
+    MaxDelaySeconds: number(r, "MaxDelaySeconds"),
+    MaxAttempts: number(r, "MaxAttempts"),
+  }));
+}
+
+/** Several retriers count separately (each keeps its own counter), so the bound adds them all. */
+function taskBudget(state: string, p: ResolvedPipelineProps, attemptSeconds: number): TaskBudget {
+  const waits = retriersOf(state, p).map(retrierWaits);
+  const attempts = 1 + waits.reduce((sum, w) => sum + w.retries, 0);
+  const backoffSeconds = waits.reduce((sum, w) => sum + w.seconds, 0);
+  return { attempts, backoffSeconds, seconds: attempts * attemptSeconds + backoffSeconds };
+}
+
+/**
+ * The longest one record can keep its execution busy, read from the definition's Retry blocks:
+ * up to CLAIM_ATTEMPTS × (Claim + Inspect), then Invoke (attempts × the function timeout + backoff), then the
+ * longer of Complete and Release + Quarantine. Ledger and SQS calls count their retry waits only (a call takes
+ * milliseconds); an invocation counts the function's timeout per attempt, which fires before the Task's own
+ * timeout (function timeout + 5 s, a backstop for a Lambda that never answers).
+ */
+export function worstRecordBudget(p: ResolvedPipelineProps): RecordBudget {
+  const claim = taskBudget("Claim", p, 0);
+  const inspect = taskBudget("Inspect", p, 0);
+  const invoke = taskBudget("Invoke", p, p.function.timeoutSeconds);
+  const complete = taskBudget("Complete", p, 0);
+  const release = taskBudget("Release", p, 0);
+  const quarantine = taskBudget("Quarantine", p, 0);
+  const seconds = CLAIM_ATTEMPTS * (claim.seconds + inspect.seconds) + invoke.seconds + Math.max(complete.seconds, release.seconds + quarantine.seconds);
+  return { seconds, claim, inspect, invoke, complete, release, quarantine };
+}
+
+/**
+ * Timing rules that keep one claim, one invocation and one receive from overlapping another: the execution
+ * outlives its slowest record, the function its invocation, and the lease ends before the message can reappear.
+ */
+export function assertTimingInvariants(p: ResolvedPipelineProps): void {
+  if (p.function.timeoutSeconds >= p.executionTimeoutSeconds) {
+    throw new InvalidPropError(
+      "function.timeoutSeconds",
+      p.function.timeoutSeconds,
+      `is not below executionTimeoutSeconds (${p.executionTimeoutSeconds}); the execution would time out while the function still runs and the whole batch would come back`,
+      `set function.timeoutSeconds < ${p.executionTimeoutSeconds} or raise executionTimeoutSeconds`,
+    );
+  }
+  const b = worstRecordBudget(p);
+  const waves = Math.ceil(p.batchSize / p.maxConcurrency);
+  const worst = waves * b.seconds;
+  if (p.executionTimeoutSeconds < worst) {
+    const arithmetic =
+      `${waves > 1 ? `${waves} waves × (` : ""}${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
+      `invoke ${b.invoke.attempts} × ${p.function.timeoutSeconds} + ${b.invoke.backoffSeconds} backoff + ` +
+      `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""} = ${worst} s`;
+    throw new InvalidPropError(
+      "executionTimeoutSeconds",
+      p.executionTimeoutSeconds,
+      `is below the worst case of one record (${arithmetic}); a record still retrying would be cut off and its whole batch would come back`,
+      `set executionTimeoutSeconds >= ${worst} (and visibilityTimeoutSeconds >= ${6 * worst}), or lower function.timeoutSeconds, lambdaRetries or ledgerRetry`,
+    );
+  }
+  const leaseLimit = p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds;
+  if (p.leaseSeconds >= leaseLimit) {
+    throw new InvalidPropError(
+      "leaseSeconds",
+      p.leaseSeconds,
+      `is not below visibilityTimeoutSeconds − maximumBatchingWindowSeconds (${p.visibilityTimeoutSeconds} − ${p.maximumBatchingWindowSeconds} = ${leaseLimit}); a message can wait in the batching window while its visibility timeout runs, so it could reappear and find its own live claim`,
+      `set leaseSeconds < ${leaseLimit}`,
+    );
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Field rules (`field-rules.ts`) rendered as JSONata for the state machine's Decode step: one expression per
+ * field that yields the same problem text as `fieldProblem`, or nothing. `$body` is the parsed message body.
+ */
+import { CanonicalProblem } from "./canonical";
+import { jsonataString } from "./canonical-jsonata";
+import { describeRule, FieldType, type FieldRule } from "./field-rules";
+import { MAX_EXACT_INTEGER, MAX_QUOTED_VALUE_CHARS } from "./limits";
+
+/** `$quote($v)`: the value's JSON text, cut short (as `quoteValue`, up to 15 significant digits). */
+export const QUOTE_FUNCTION = `$quote := function($v) { ( $t := $string([$v]); $q := $substring($t, 1, $length($t) - 2); $length($q) > ${MAX_QUOTED_VALUE_CHARS} ? $substring($q, 0, ${MAX_QUOTED_VALUE_CHARS}) & '...' : $q ) };`;
+
+function exactInteger(v: string): string {
+  return `($type(${v}) = 'number' and ${v} = $floor(${v}) and $abs(${v}) <= ${MAX_EXACT_INTEGER})`;
+}
+
+function bounds(rule: { minimum?: number; maximum?: number }, v: string): string {
+  const parts: string[] = [];
+  if (rule.minimum !== undefined) parts.push(`${v} >= ${JSON.stringify(rule.minimum)}`);
+  if (rule.maximum !== undefined) parts.push(`${v} <= ${JSON.stringify(rule.maximum)}`);
+  return parts.length ? ` and ${parts.join(" and ")}` : "";
+}
+
+/** A JSONata condition that holds when `$v` satisfies the rule (`and` short-circuits, so no type error). */
+export function ruleCondition(rule: FieldRule, v = "$v"): string {
+  switch (rule.type) {
+    case FieldType.STRING: {
+      const checks = [`$type(${v}) = 'string'`, `$length(${v}) >= ${rule.minLength ?? 1}`];
+      if (rule.maxLength !== undefined) checks.push(`$length(${v}) <= ${rule.maxLength}`);
+      if (rule.pattern !== undefined) checks.push(`$contains(${v}, /${rule.pattern}/)`);
+      return `(${checks.join(" and ")})`;
+    }
+    case FieldType.INTEGER:
+      return `(${exactInteger(v)}${bounds(rule, v)})`;
+    case FieldType.NUMBER:
+      return `($type(${v}) = 'number'${bounds(rule, v)})`;
+    case FieldType.BOOLEAN:
+      return `($type(${v}) = 'boolean')`;
+    case FieldType.STRING_OR_INTEGER:
+      return `(($type(${v}) = 'string' and $length(${v}) > 0) or ${exactInteger(v)})`;
+    case FieldType.ANY:
+      return "true";
+  }
+}
+
+/** The problem with one field, as `fieldProblem` words it, or undefined. Needs `$body` and `$quote` in scope. */
+export function fieldProblemExpression(field: string, rule: FieldRule): string {
+  const name = jsonataString(field);
+  const expected = jsonataString(`${field}: expected ${describeRule(rule)}, got `);
+  const inexactInteger = jsonataString(CanonicalProblem.inexactInteger(field));
+  const inexactFraction = jsonataString(CanonicalProblem.inexactFraction(field));
+  return (
+    `( $v := $lookup($body, ${name}); $not($exists($v)) ? ${expected} & 'nothing'` +
+    ` : ($type($v) = 'number' and $v = $floor($v) and $abs($v) > ${MAX_EXACT_INTEGER}) ? ${inexactInteger}` +
+    ` : ($type($v) = 'number' and $v != $floor($v) and $number($string($v)) != $v) ? ${inexactFraction}` +
+    ` : ${ruleCondition(rule)} ? undefined : ${expected} & $quote($v) )`
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Field rules: what each top-level body field the pipeline reads must hold. Declared once (a construct prop),
+ * enforced by the state machine (rendered into JSONata by `field-rules-jsonata.ts`) and by the function (here),
+ * so both layers give a message the same fate whatever arrives first.
+ */
+import { CanonicalProblem } from "./canonical";
+import { ContractConfigError } from "./errors";
+import { MAX_EXACT_INTEGER, MAX_QUOTED_VALUE_CHARS } from "./limits";
+
+export const FieldType = {
+  STRING: "string",
+  INTEGER: "integer",
+  NUMBER: "number",
+  BOOLEAN: "boolean",
+  /** A non-empty string or an exact integer: the default for key fields. */
+  STRING_OR_INTEGER: "string-or-integer",
+  /** Any JSON value (numbers exact, see canonical.ts): the default for payload fields. */
+  ANY: "any",
+} as const;
+export type FieldType = (typeof FieldType)[keyof typeof FieldType];
+
+export interface StringRule {
+  readonly type: typeof FieldType.STRING;
+  /** Unicode code points. @default 1 */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A JavaScript regular expression (no flags, no `/`) the value must contain a match of, e.g. `^[A-Z]{3}$`. */
+  readonly pattern?: string;
+}
+export interface NumericRule {
+  readonly type: typeof FieldType.INTEGER | typeof FieldType.NUMBER;
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+export interface PlainRule {
+  readonly type: typeof FieldType.BOOLEAN | typeof FieldType.STRING_OR_INTEGER | typeof FieldType.ANY;
+}
+export type FieldRule = StringRule | NumericRule | PlainRule;
+
+/** Rules per top-level field name. */
+export type FieldRules = Readonly<Record<string, FieldRule>>;
+
+export const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.STRING_OR_INTEGER };
+export const DEFAULT_PAYLOAD_RULE: FieldRule = { type: FieldType.ANY };
+
+/** What a rule expects, in the words of a validation message: "expected <this>, got ...". */
+export function describeRule(rule: FieldRule): string {
+  switch (rule.type) {
+    case FieldType.STRING: {
+      const min = rule.minLength ?? 1;
+      const length = rule.maxLength !== undefined ? `a string of ${min} to ${rule.maxLength} characters` : min === 1 ? "a non-empty string" : `a string of at least ${min} characters`;
+      return rule.pattern !== undefined ? `${length} matching /${rule.pattern}/` : length;
+    }
+    case FieldType.INTEGER:
+    case FieldType.NUMBER: {
+      const noun = rule.type === FieldType.INTEGER ? "an integer" : "a number";
+      const bounds = [rule.minimum !== undefined ? `>= ${rule.minimum}` : "", rule.maximum !== undefined ? `<= ${rule.maximum}` : ""].filter(Boolean).join(" and ");
+      return bounds ? `${noun} ${bounds}` : noun;
+    }
+    case FieldType.BOOLEAN:
+      return "true or false";
+    case FieldType.STRING_OR_INTEGER:
+      return "a non-empty string or an integer";
+    case FieldType.ANY:
+      return "a value";
+  }
+}
+
+/** The value as a validation message quotes it: JSON, cut short. */
+export function quoteValue(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > MAX_QUOTED_VALUE_CHARS ? `${json.slice(0, MAX_QUOTED_VALUE_CHARS)}...` : json;
+}
+
+function isExactInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && Math.abs(value) <= MAX_EXACT_INTEGER;
+}
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+function satisfies(value: unknown, rule: FieldRule): boolean {
+  switch (rule.type) {
+    case FieldType.STRING: {
+      if (typeof value !== "string") return false;
+      const length = codePoints(value);
+      if (length < (rule.minLength ?? 1)) return false;
+      if (rule.maxLength !== undefined && length > rule.maxLength) return false;
+      return rule.pattern === undefined || new RegExp(rule.pattern).test(value);
+    }
+    case FieldType.INTEGER:
+    case FieldType.NUMBER:
+      if (typeof value !== "number" || !Number.isFinite(value)) return false;
+      if (rule.type === FieldType.INTEGER && !isExactInteger(value)) return false;
+      if (rule.minimum !== undefined && value < rule.minimum) return false;
+      return rule.maximum === undefined || value <= rule.maximum;
+    case FieldType.BOOLEAN:
+      return typeof value === "boolean";
+    case FieldType.STRING_OR_INTEGER:
+      return (typeof value === "string" && value.length > 0) || isExactInteger(value);
+    case FieldType.ANY:
+      return true;
+  }
+}
+
+/** The problem with one field of a body, or undefined when it satisfies its rule. */
+export function fieldProblem(body: Readonly<Record<string, unknown>>, field: string, rule: FieldRule): string | undefined {
+  const value = Object.prototype.hasOwnProperty.call(body, field) ? body[field] : undefined;
+  // JSON has no undefined: an own property holding it is as absent as a missing one.
+  if (value === undefined) return `${field}: expected ${describeRule(rule)}, got nothing`;
+  // A number JSON cannot carry exactly is named as such, not as a range or type problem.
+  if (typeof value === "number" && Number.isFinite(value)) {
+    if (Number.isInteger(value) && Math.abs(value) > MAX_EXACT_INTEGER) return CanonicalProblem.inexactInteger(field);
+    if (!Number.isInteger(value) && Number(String(Number(value.toPrecision(15)))) !== value) return CanonicalProblem.inexactFraction(field);
+  }
+  return satisfies(value, rule) ? undefined : `${field}: expected ${describeRule(rule)}, got ${quoteValue(value)}`;
+}
+
+/** Every field the pipeline reads, with its rule: key fields first, then payload fields, each once, in order. */
+export function effectiveRules(keyFields: readonly string[], payloadFields: readonly string[], rules: FieldRules): [string, FieldRule][] {
+  const out = new Map<string, FieldRule>();
+  for (const field of keyFields) out.set(field, rules[field] ?? DEFAULT_KEY_RULE);
+  for (const field of [...payloadFields].sort()) if (!out.has(field)) out.set(field, rules[field] ?? DEFAULT_PAYLOAD_RULE);
+  for (const [field, rule] of Object.entries(rules)) if (!out.has(field)) out.set(field, rule);
+  return [...out.entries()];
+}
+
+/** The first problem of a body, checking fields in `effectiveRules` order; undefined when all hold. */
+export function firstFieldProblem(body: Readonly<Record<string, unknown>>, rules: readonly [string, FieldRule][]): string | undefined {
+  for (const [field, rule] of rules) {
+    const problem = fieldProblem(body, field, rule);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+const TYPES = new Set<string>(Object.values(FieldType));
+
+/** Refuses rules the state machine could not enforce exactly as the function does. */
+export function assertFieldRules(rules: FieldRules, prop = "fieldRules"): void {
+  for (const [field, rule] of Object.entries(rules)) {
+    const at = `${prop}.${field}`;
+    if (!TYPES.has(rule.type)) throw new ContractConfigError(`${at}.type`, rule.type, "is not a field type", `use one of ${[...TYPES].join(", ")}`);
+    if (rule.type === FieldType.STRING) {
+      for (const [name, value] of [["minLength", rule.minLength], ["maxLength", rule.maxLength]] as const) {
+        if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new ContractConfigError(`${at}.${name}`, value, "is not a length", "use a whole number >= 0");
+      }
+      if (rule.pattern !== undefined) {
+        if (rule.pattern.includes("/")) throw new ContractConfigError(`${at}.pattern`, rule.pattern, "contains \"/\", which would end the JSONata /regex/ the state machine embeds it in", "write it as \\x2F");
+        try {
+          new RegExp(rule.pattern);
+        } catch (error) {
+          throw new ContractConfigError(`${at}.pattern`, rule.pattern, `is not a regular expression (${(error as Error).message})`, "give a JavaScript regular expression without flags", { cause: error });
+        }
+      }
+    }
+    if (rule.type === FieldType.INTEGER || rule.type === FieldType.NUMBER) {
+      for (const [name, value] of [["minimum", rule.minimum], ["maximum", rule.maximum]] as const) {
+        if (value !== undefined && !Number.isFinite(value)) throw new ContractConfigError(`${at}.${name}`, value, "is not a finite number", "use a finite number");
+      }
+    }
+  }
+}

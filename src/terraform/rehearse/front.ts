@@ -1,0 +1,117 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Check } from "../definition-validator";
+
+/**
+ * A thin HTTP front before moto on 127.0.0.1: it answers the two Step Functions calls that moto 5.2.1 does not
+ * implement (hashicorp/aws 5.100.0 makes both for every state machine) and passes every other request through
+ * untouched. Nothing else is rewritten, so every other answer the provider sees is moto's own.
+ * - ValidateStateMachineDefinition: the project's own check of the definition (see definition-check.ts).
+ * - ListStateMachineVersions: an empty list (the stack publishes no versions).
+ * - SQS GetQueueAttributes: moto's answer, with RedrivePolicy re-serialised compactly as AWS returns it (moto adds
+ *   spaces, which the provider takes for a change on every plan). The content is moto's, untouched.
+ */
+export interface Front {
+  /** `http://127.0.0.1:<port>`, for every endpoint of the provider. */
+  readonly endpoint: string;
+  /** Calls answered here instead of by moto, by operation. */
+  readonly answered: Readonly<Record<string, number>>;
+  /** Definitions this front refused, with the diagnostics (a break test expects one). */
+  readonly refused: readonly string[];
+  close(): Promise<void>;
+}
+
+const SFN_PREFIX = "AWSStepFunctions.";
+
+/** moto's GetQueueAttributes answer with RedrivePolicy in AWS's compact form; anything unexpected passes unchanged. */
+export function compactRedrivePolicy(body: string): string {
+  try {
+    const answer = JSON.parse(body) as { Attributes?: Record<string, string> };
+    const policy = answer.Attributes?.RedrivePolicy;
+    if (policy === undefined) return body;
+    answer.Attributes!.RedrivePolicy = JSON.stringify(JSON.parse(policy));
+    return JSON.stringify(answer);
+  } catch {
+    return body;
+  }
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/x-amz-json-1.0", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The answer to ValidateStateMachineDefinition for a request body, as AWS shapes it. */
+export function validateAnswer(body: string, check: Check): { result: "OK" | "FAIL"; diagnostics: unknown[]; truncated: false } {
+  let definition: unknown;
+  try {
+    definition = JSON.parse((JSON.parse(body) as { definition?: string }).definition ?? "");
+  } catch {
+    return { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false };
+  }
+  const diagnostics = check(definition);
+  return { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false };
+}
+
+export async function startFront(upstream: string, check: Check): Promise<Front> {
+  const answered: Record<string, number> = {};
+  const refused: string[] = [];
+  const target = new URL(upstream);
+  const server = createServer((req, res) => {
+    readBody(req)
+      .then((body) => {
+        const op = String(req.headers["x-amz-target"] ?? "");
+        if (op === `${SFN_PREFIX}ValidateStateMachineDefinition`) {
+          answered.ValidateStateMachineDefinition = (answered.ValidateStateMachineDefinition ?? 0) + 1;
+          const answer = validateAnswer(body.toString("utf8"), check);
+          if (answer.result === "FAIL") refused.push(JSON.stringify(answer.diagnostics));
+          return reply(res, 200, answer);
+        }
+        if (op === `${SFN_PREFIX}ListStateMachineVersions`) {
+          answered.ListStateMachineVersions = (answered.ListStateMachineVersions ?? 0) + 1;
+          return reply(res, 200, { stateMachineVersions: [] });
+        }
+        const forward = request(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+          (upstreamRes) => {
+            if (op !== "AmazonSQS.GetQueueAttributes") {
+              res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+              upstreamRes.pipe(res);
+              return;
+            }
+            void readBody(upstreamRes).then((raw) => {
+              const text = compactRedrivePolicy(raw.toString("utf8"));
+              if (text !== raw.toString("utf8")) answered.GetQueueAttributes = (answered.GetQueueAttributes ?? 0) + 1;
+              res.writeHead(upstreamRes.statusCode ?? 502, { ...upstreamRes.headers, "content-length": Buffer.byteLength(text) });
+              res.end(text);
+            });
+          },
+        );
+        forward.on("error", (error) => reply(res, 502, { __type: "InternalFailure", message: `moto unreachable: ${error.message}` }));
+        forward.end(body);
+      })
+      .catch(() => reply(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    answered,
+    refused,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * JSONata expressions of the pipeline state machine that are too long to read inside the JSON file. Each is a
+ * complete `{% %}` field value, filled in by the renderer.
+ */
+import { MAX_DETAIL_CHARS } from "../src/contract/limits";
+
+/** Epoch ms of the message's first send: kept across quarantine and redrive so the tools know its true age. */
+export const FIRST_SENT_TIMESTAMP =
+  "{% ( $f := $states.input.messageAttributes.firstSentTimestamp.stringValue; $s := $states.input.attributes.SentTimestamp;" +
+  " ($exists($f) and $contains($string($f), /^[0-9]{1,15}$/)) ? $string($f) : $exists($s) ? $string($s) : $string($millis()) ) %}";
+
+/** Why Decode failed, from the error's cause (the part after the expression text, or its end). */
+export const PARSE_ERROR_DETAIL =
+  "{% ( $c := $string($states.errorOutput.Cause); $m := $contains($c, 'during evaluation. ') ? $substringAfter($c, 'during evaluation. ') : $substring($c, -300);" +
+  " $contains($c, 'D1001') ? 'body: a number out of range (e.g. 1e400); send it as a string' : 'body could not be parsed: ' & $m ) %}";
+
+/**
+ * The function's error name and message. The cause of a Lambda function error is the runtime's JSON
+ * `{errorType, errorMessage, trace}`: only `errorMessage` is kept, never the stack trace. (`\x5C` is a backslash:
+ * JSONata's scanner miscounts brackets after a literal `\\`.)
+ */
+export const FUNCTION_ERROR_DETAIL = String.raw`{% ( $c := $string($states.errorOutput.Cause); $m := $match($c, /"errorMessage"\s*:\s*"((?:[^"\x5C]|\x5C.)*)"/);` +
+  String.raw` $states.errorOutput.Error & ': ' & ($exists($m) ? $m[0].groups[0] : $substring($c, 0, 200)) ) %}`;
+
+/**
+ * Characters SQS refuses in a message attribute (outside #x9 #xA #xD #x20-#xD7FF #xE000-#xFFFD #x10000-#x10FFFF,
+ * i.e. other control characters, U+FFFE/U+FFFF and lone surrogates), as a JSONata regex without the `u` flag.
+ */
+export const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/`;
+
+/**
+ * The DLQ message's attributes. `detail` is cleaned and cut to a sentence. `businessKey` is the ledger's canonical
+ * text, in which JSON already escapes control characters and lone surrogates; U+FFFE and U+FFFF, which SQS also
+ * refuses, are written as their JSON escapes, so the attribute still parses to the very same key.
+ */
+export const QUARANTINE_ATTRIBUTES =
+  `{% ( $clean := function($s) { $substring($replace($string($s), ${SQS_REFUSED_CHARACTERS}, '?'), 0, ${MAX_DETAIL_CHARS}) };` +
+  " $merge([{" +
+  " 'reason': { 'DataType': 'String', 'StringValue': $reason }," +
+  " 'originalMessageId': { 'DataType': 'String', 'StringValue': $messageId }," +
+  " 'firstSentTimestamp': { 'DataType': 'Number', 'StringValue': $firstSentTimestamp }," +
+  " 'detail': { 'DataType': 'String', 'StringValue': ($exists($detail) and $detail != '') ? $clean($detail) : $reason }" +
+  " }, $key ? { 'businessKey': { 'DataType': 'String', 'StringValue': " +
+  String.raw`$replace($replace($key, /\uFFFE/, '\\ufffe'), /\uFFFF/, '\\uffff')` +
+  " } } : {}]) ) %}";

@@ -1,0 +1,75 @@
+/**
+ * The state machine's Decode step (JSONata, as rendered) and the TypeScript decoder agree on every generated
+ * body: the same business key and payload hash, or both refuse the message (naming the same field where the
+ * JSONata side gets as far as naming one).
+ */
+import fc from "fast-check";
+import { decodeBody } from "../../src/contract/decode";
+import { decodeExpression, type DecodeSpec } from "../../src/contract/decode-jsonata";
+import { compileExpression } from "../../local/stepfunctions/jsonata/expression";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_PAYLOAD_FIELDS } from "../../src/stacks/payments-identity";
+import { PAYMENTS_RULES } from "../helpers/payments-contract";
+import { paymentBodyText } from "./support/bodies";
+
+const SPEC: DecodeSpec = { keyExpression: PAYMENTS_BUSINESS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: PAYMENTS_PAYLOAD_FIELDS };
+const decode = compileExpression(decodeExpression(SPEC));
+
+type Outcome = { key: string; payloadHash: string } | { problemAt: string };
+
+function fieldOf(problem: string): string {
+  return problem.slice(0, problem.indexOf(":"));
+}
+
+async function stateMachineOutcome(body: string): Promise<Outcome | "failed"> {
+  try {
+    const r = (await decode.evaluate(undefined, { states: { input: { body } } })) as { key: string | null; payloadHash: string | null; problem: string | null };
+    return r.problem !== null ? { problemAt: fieldOf(r.problem) } : { key: r.key!, payloadHash: r.payloadHash! };
+  } catch {
+    return "failed"; // the Parse state's catch-all: invalid-message
+  }
+}
+
+async function typescriptOutcome(body: string): Promise<Outcome> {
+  const r = await decodeBody(body, SPEC);
+  return "problem" in r ? { problemAt: fieldOf(r.problem) } : r;
+}
+
+describe("Decode: the state machine and the TypeScript contract agree", () => {
+  it("on generated payment bodies (hostile key parts, numbers spelled many ways, wrong types, missing fields)", async () => {
+    await fc.assert(
+      fc.asyncProperty(paymentBodyText, async (body) => {
+        const sm = await stateMachineOutcome(body);
+        const ts = await typescriptOutcome(body);
+        if (sm === "failed") expect(ts).toHaveProperty("problemAt");
+        else expect(sm).toEqual(ts);
+      }),
+      { numRuns: 600, seed: 42 },
+    );
+  });
+
+  it("gives two key tuples one ledger key only when they are equal, and two amounts one hash only when equal", async () => {
+    const part = fc.array(fc.constantFrom("a", "b", "#", "\\", '"', "|", "\u0000", "é", "e\u0301", "\ud800", "😀"), { minLength: 1, maxLength: 4 }).map((cs) => cs.join(""));
+    const amount = fc.constantFrom("1000000000000001", "1000000000000002", "10", "10.0", "1e1", "11", "12.5", "12.50");
+    const pair = fc.tuple(part, part, amount);
+    // The second tuple is often the first one's text cut elsewhere: ("a#", "b") against ("a", "#b").
+    const pairs = pair.chain((a) =>
+      fc.oneof(
+        fc.tuple(fc.constant(a), pair),
+        fc.tuple(fc.nat({ max: a[0].length + a[1].length }), amount).map(([cut, other]) => {
+          const text = a[0] + a[1];
+          return [a, [text.slice(0, cut) || "#", text.slice(cut) || "#", other]] as const;
+        }),
+      ),
+    );
+    const body = ([t, o, amount]: readonly [string, string, string]) => `{"tenantId":${JSON.stringify(t)},"orderId":${JSON.stringify(o)},"amount":${amount},"currency":"EUR"}`;
+    await fc.assert(
+      fc.asyncProperty(pairs, async ([a, b]) => {
+        const [x, y] = await Promise.all([stateMachineOutcome(body(a)), stateMachineOutcome(body(b))]);
+        if (x === "failed" || y === "failed" || !("key" in x) || !("key" in y)) return;
+        expect(x.key === y.key).toBe(a[0] === b[0] && a[1] === b[1]);
+        expect(x.payloadHash === y.payloadHash).toBe(JSON.parse(a[2]) === JSON.parse(b[2]));
+      }),
+      { numRuns: 300, seed: 44 },
+    );
+  });
+});

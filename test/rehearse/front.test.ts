@@ -1,0 +1,69 @@
+import { definitionCheck } from "../../src/terraform/rehearse/definition-check";
+import { compactRedrivePolicy, validateAnswer } from "../../src/terraform/rehearse/front";
+import { synthStack, resourcesOfType } from "../helpers/synth";
+
+/** The definition the provider sends: the synthesized one with its references resolved (as after apply). */
+function deployedDefinition(): Record<string, unknown> {
+  const stack = synthStack();
+  try {
+    const [, machine] = resourcesOfType(stack.json, "aws_sfn_state_machine")[0]!;
+    const text = (machine.definition as string).replace(/\$\{[^}]+\}/g, "arn:aws:lambda:us-east-1:123456789012:function:resolved");
+    return JSON.parse(text) as Record<string, unknown>;
+  } finally {
+    stack.cleanup();
+  }
+}
+const request = (definition: unknown) => JSON.stringify({ definition: JSON.stringify(definition) });
+
+describe("Function: validateAnswer (the front's ValidateStateMachineDefinition)", () => {
+  let definition: Record<string, unknown>;
+  beforeAll(() => {
+    definition = deployedDefinition();
+  });
+
+  it("answers OK for the pipeline's deployed definition", async () => {
+    expect(validateAnswer(request(definition), await definitionCheck())).toEqual({ result: "OK", diagnostics: [], truncated: false });
+  });
+
+  it("answers FAIL from asl-validator for a transition to a state that does not exist", async () => {
+    // Arrange
+    const broken = { ...definition, StartAt: "NoSuchState" };
+    // Act
+    const answer = validateAnswer(request(broken), await definitionCheck());
+    // Assert
+    expect(answer.result).toBe("FAIL");
+    expect(JSON.stringify(answer.diagnostics)).toContain("NoSuchState");
+  });
+
+  it("answers FAIL with the interpreter compiler's own diagnostic, naming the state, for a JSONata syntax error", async () => {
+    // Arrange: the deployed definition with one JSONata expression cut short
+    const broken = JSON.parse(JSON.stringify(definition).replace(" %}", " ( %}")) as unknown;
+    const answer = validateAnswer(request(broken), await definitionCheck());
+    expect(answer.result).toBe("FAIL");
+    expect(answer.diagnostics).toContainEqual(expect.objectContaining({ message: expect.stringMatching(/^interpreter: .*\/States\/[^/]+\/\w+: the JSONata expression/) }));
+  });
+
+  it("answers FAIL naming invalid JSON when the definition does not parse", async () => {
+    const answer = validateAnswer(JSON.stringify({ definition: "{not json" }), await definitionCheck());
+    expect(answer).toMatchObject({ result: "FAIL", diagnostics: [{ code: "INVALID_JSON_DESCRIPTION" }] });
+  });
+});
+
+describe("Function: compactRedrivePolicy", () => {
+  it("re-serialises moto's spaced RedrivePolicy compactly, keeping its content and key order", () => {
+    // Arrange: moto 5.2.1's answer, verbatim
+    const moto = JSON.stringify({ Attributes: { QueueArn: "arn:q", RedrivePolicy: '{"deadLetterTargetArn": "arn:aws:sqs:us-east-1:123456789012:payments-dlq", "maxReceiveCount": 5}' } });
+    // Act
+    const out = JSON.parse(compactRedrivePolicy(moto)) as { Attributes: Record<string, string> };
+    // Assert
+    expect(out.Attributes).toEqual({ QueueArn: "arn:q", RedrivePolicy: '{"deadLetterTargetArn":"arn:aws:sqs:us-east-1:123456789012:payments-dlq","maxReceiveCount":5}' });
+  });
+
+  it("passes an answer without a redrive policy, or one it cannot read, through unchanged", () => {
+    const plain = '{"Attributes": {"QueueArn": "arn:q"}}';
+    expect(compactRedrivePolicy(plain)).toBe(plain);
+    expect(compactRedrivePolicy("<html>500</html>")).toBe("<html>500</html>");
+    const odd = '{"Attributes": {"RedrivePolicy": "not json"}}';
+    expect(compactRedrivePolicy(odd)).toBe(odd);
+  });
+});
