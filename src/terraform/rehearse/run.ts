@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEFAULTS } from "../../constructs/props";
 import { stackConfigFromEnv } from "../../stacks/config";
 import type { PipelineOverrides } from "../../stacks/payments-stack";
 import { synthPaymentsStack } from "../../stacks/synth";
@@ -23,8 +24,14 @@ import { applyPlan, destroy, init, planToFile, replan, stateAddresses } from "./
 import { Outcome, resourceResults, type ResourceResult } from "./table";
 import { terraformIn } from "./tf";
 
+/** The default stack's visibility timeout, from which the change rehearsal moves it one minute up. */
+const DEFAULT_VISIBILITY_SECONDS = DEFAULTS.visibilityTimeoutFactor * DEFAULTS.executionTimeoutSeconds;
+
 /** An in-place change AWS makes without replacing anything: the function's memory and the queue's visibility timeout. */
-export const CHANGE: PipelineOverrides = { visibilityTimeoutSeconds: 420, function: { memoryMb: 512 } };
+export const CHANGE: PipelineOverrides = { visibilityTimeoutSeconds: DEFAULT_VISIBILITY_SECONDS + 60, function: { memoryMb: DEFAULTS.functionMemoryMb * 2 } };
+
+/** The change in words, for the report. */
+export const CHANGE_TEXT = `function memory ${DEFAULTS.functionMemoryMb} → ${DEFAULTS.functionMemoryMb * 2} MB, visibility timeout ${DEFAULT_VISIBILITY_SECONDS} → ${DEFAULT_VISIBILITY_SECONDS + 60} s`;
 
 export interface RehearsalOptions {
   readonly env: NodeJS.ProcessEnv;
