@@ -40,12 +40,19 @@ export function createSimFunction(options: {
     logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),
   });
   let requests = 0;
+  let blips = 0;
+  // The Lambda service errors Step Functions retries, in turn (no name: the SDK got no answer).
+  const BLIPS = ["TooManyRequestsException", "ServiceException", "AWSLambdaException", "ClientExecutionTimeoutException", ""];
   return async (req) => {
     options.onInvoke();
     const requestId = `req-${++requests}`;
     const event = JSON.parse(req.Payload) as { messageId?: string };
     const fault = options.faults.decide(String(event.messageId));
     await options.delay();
+    if (fault === FaultKind.FnBlip) {
+      const name = BLIPS[blips++ % BLIPS.length];
+      throw name ? Object.assign(new Error(`${name} (injected, transient)`), { name, $metadata: { httpStatusCode: 500 } }) : new Error("socket hang up (injected)");
+    }
     if (fault === FaultKind.FnThrottle) {
       throw Object.assign(new Error("Rate Exceeded."), { name: "TooManyRequestsException", $metadata: { httpStatusCode: 429 } });
     }

@@ -3,6 +3,7 @@
  * fuzz budget in the simulation); a mutant is killed when the oracle reports a violation or the run breaks.
  * Survivors are either listed as equivalent, with the argument, or reported as gaps in the proof.
  */
+import { HoleClass } from "./classify";
 import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
@@ -29,6 +30,9 @@ export interface MutateOptions {
   readonly onResult?: (r: MutantResult) => void;
 }
 
+/** Known findings on main, set aside as in the budget (docs/simulation.md, "Findings on main"). */
+export const KNOWN_FINDINGS = [HoleClass.QuarantinedLeaderFollowers];
+
 export class BaselineNotGreen extends Error {
   override name = "BaselineNotGreen";
 }
@@ -36,7 +40,7 @@ export class BaselineNotGreen extends Error {
 export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
-  const baseline = await fuzz({ runs, seed });
+  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS });
   if (baseline.failure) {
     throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run fuzz -- --seed ${seed} --runs ${runs}`);
   }
@@ -46,7 +50,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
     let result: MutantResult;
     try {
       const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
-      const report = await fuzz({ runs, seed, settings });
+      const report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
       result = report.failure
         ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns }
         : EQUIVALENT_MUTANTS[mutant.id]

@@ -25,12 +25,22 @@ export const FaultKind = {
   LedgerFail: "ledger-fail",
   /** The claim write lands but its answer is lost (a retried write). */
   LedgerLostAnswer: "ledger-lost-answer",
+  /**
+   * Transient: the first attempt of every ledger call for this message fails (throttles, 5xx, an unmodeled error,
+   * no answer at all, in turn) and the retry succeeds. The state machine's Retry must absorb it: no receive lost.
+   */
+  LedgerBlip: "ledger-blip",
+  /** Transient: the first invocation attempt fails with a Lambda service error (in turn), the retry succeeds. */
+  FnBlip: "fn-blip",
   /** The message becomes visible again right after its batch is formed (a stalled worker): a concurrent second delivery. */
   VisibilityExpiry: "visibility-expiry",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
 /** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
+/** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
+export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip];
+
 export interface Fault {
   readonly message: number;
   readonly kind: FaultKind;

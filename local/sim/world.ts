@@ -13,7 +13,7 @@ import type { OpsContext } from "../../src/ops/types";
 import { workflowTarget } from "../cloud/workflow-target";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { createSimFunction } from "./function";
-import { FaultKind, type Charge, type Scenario } from "./scenario";
+import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
 import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
 import { VirtualClock } from "./virtual-clock";
@@ -76,17 +76,49 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     if (root === undefined) return undefined;
     const receive = receiveOf(messageId);
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
-    if (hit) {
-      faulted.add(root);
-      log(`fault ${hit.kind} message #${root} receive ${receive}`);
-    }
+    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) faulted.add(root);
+    if (hit) log(`fault ${hit.kind} message #${root} receive ${receive}`);
     return hit?.kind;
+  };
+  // Transient faults fail the first attempt of a call site once per receive, with the error names in turn.
+  const blipped = new Set<string>();
+  let blips = 0;
+  const firstAttempt = (site: string): boolean => !blipped.has(site) && (blipped.add(site), true);
+  const LEDGER_BLIPS: [string, number | undefined][] = [
+    ["ProvisionedThroughputExceededException", 400],
+    ["RequestLimitExceeded", 400],
+    ["InternalServerError", 500],
+    ["ThrottlingException", 400],
+    ["Error", undefined],
+  ];
+  const ledgerBlip = (): Error => {
+    const [name, status] = LEDGER_BLIPS[blips++ % LEDGER_BLIPS.length];
+    return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
+  };
+  /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
+  const ownerOfClaim = new Map<string, string>();
+  const claimerOfKey = new Map<string, string>();
+  const ledgerCaller = (input: Record<string, unknown>): string | undefined => {
+    const item = input.Item as Record<string, { S?: string }> | undefined;
+    if (item?.owner?.S) return item.owner.S;
+    const claimId = (input.ExpressionAttributeValues as Record<string, { S?: string }> | undefined)?.[":claimId"]?.S;
+    if (claimId && ownerOfClaim.has(claimId)) return ownerOfClaim.get(claimId);
+    const pk = (input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
+    return pk === undefined ? undefined : claimerOfKey.get(pk);
   };
 
   const dynamo = createSimDynamo(clock, async (call, apply) => {
     counters.dynamoCalls++;
     if (call.caller === "sfn" || call.caller === "fn") await delay();
     const item = call.input.Item as Record<string, { S?: string; N?: string }> | undefined;
+    if (call.caller === "sfn" && call.input.TableName === SIM_NAMES.ledger) {
+      if (call.operation === "PutItem" && item?.owner?.S && item.claimId?.S && item.pk?.S) {
+        ownerOfClaim.set(item.claimId.S, item.owner.S);
+        claimerOfKey.set(item.pk.S, item.owner.S);
+      }
+      const owner = ledgerCaller(call.input);
+      if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip();
+    }
     if (call.caller === "sfn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.ledger && item?.owner?.S) {
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
       if (fault === FaultKind.LedgerFail) throw new DynamoError("InternalServerError", "Internal server error (injected)", 500);
@@ -132,7 +164,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     environment: settings.functionEnvironment,
     timeoutSeconds: p.function.timeoutSeconds,
     delay,
-    faults: { decide: (messageId) => faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle]) },
+    faults: {
+      decide: (messageId) => {
+        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnBlip]);
+        if (kind !== FaultKind.FnBlip) return kind;
+        return firstAttempt(`${messageId}/${receiveOf(messageId)}/invoke`) ? FaultKind.FnBlip : undefined;
+      },
+    },
     onInvoke: () => counters.invocations++,
   });
   const machine = createStateMachine(settings.definition, {
