@@ -1,7 +1,7 @@
 // `npm run mutate`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
 // Exits 1 when a non-equivalent mutant survives or the unmutated pipeline is not green, 2 on bad usage.
 import "./support/quiet-sdk";
-import { BaselineNotGreen, MutantStatus, mutate, mutateReportText } from "../local/sim/mutate";
+import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText } from "../local/sim/mutate";
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -17,10 +17,9 @@ async function main(): Promise<number> {
   const results = await mutate({
     runs,
     filter: flag("--only"),
-    onResult: (r) => process.stderr.write(`${r.status === MutantStatus.Killed ? "." : r.status === MutantStatus.Equivalent ? "=" : "S"}`),
+    onResult: (r) => console.log(mutantLine(r)),
   });
-  process.stderr.write("\n");
-  console.log(mutateReportText(results));
+  console.log(mutateReportText(results, false));
   return results.some((r) => r.status === MutantStatus.Survived) ? 1 : 0;
 }
 

@@ -16,6 +16,12 @@ import type { SimDynamo } from "./dynamo";
 import { FaultKind } from "./scenario";
 import type { VirtualClock } from "./virtual-clock";
 
+function hashOf(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
+
 export interface FunctionFaults {
   /** The fault for this invocation (message id of the copy, attempt within the receive), or undefined. */
   decide(messageId: string): FaultKind | undefined;
@@ -29,6 +35,8 @@ export function createSimFunction(options: {
   delay: () => Promise<void>;
   faults: FunctionFaults;
   onInvoke: () => void;
+  /** Called when an invocation reaches the handler (after the faults that stop it before). */
+  onHandler: (messageId: string) => void;
 }): LambdaInvoker {
   const { clock } = options;
   const config = readPaymentsConfig(options.environment);
@@ -40,7 +48,6 @@ export function createSimFunction(options: {
     logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),
   });
   let requests = 0;
-  let blips = 0;
   // The Lambda service errors Step Functions retries, in turn (no name: the SDK got no answer).
   const BLIPS = ["TooManyRequestsException", "ServiceException", "AWSLambdaException", "ClientExecutionTimeoutException", ""];
   return async (req) => {
@@ -50,7 +57,7 @@ export function createSimFunction(options: {
     const fault = options.faults.decide(String(event.messageId));
     await options.delay();
     if (fault === FaultKind.FnBlip) {
-      const name = BLIPS[blips++ % BLIPS.length];
+      const name = BLIPS[Math.abs(hashOf(String(event.messageId))) % BLIPS.length];
       throw name ? Object.assign(new Error(`${name} (injected, transient)`), { name, $metadata: { httpStatusCode: 500 } }) : new Error("socket hang up (injected)");
     }
     if (fault === FaultKind.FnThrottle) {
@@ -58,6 +65,7 @@ export function createSimFunction(options: {
     }
     const died = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
     if (fault === FaultKind.FnCrashBefore) return died;
+    options.onHandler(String(event.messageId));
     const deadline = clock.now() + options.timeoutSeconds * 1000;
     const context = {
       functionName: config.functionName,

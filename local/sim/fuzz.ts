@@ -60,7 +60,7 @@ export interface FuzzReport {
 }
 
 export function oracleConfig(settings: SimSettings): OracleConfig {
-  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules };
+  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules, deadLetterRetentionMs: settings.props.deadLetterRetentionSeconds * 1000 };
 }
 
 export class ViolationFound extends Error {

@@ -65,15 +65,19 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   return results;
 }
 
-export function mutateReportText(results: readonly MutantResult[]): string {
+/** One mutant's line of the report. */
+export function mutantLine(r: MutantResult): string {
+  return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${r.status === MutantStatus.Killed ? ` (run ${r.runs})` : ""}\n           ${r.note.slice(0, 160)}`;
+}
+
+export function mutateReportText(results: readonly MutantResult[], withLines = true): string {
   const count = (s: MutantStatus) => results.filter((r) => r.status === s).length;
   const killed = count(MutantStatus.Killed);
   const equivalent = count(MutantStatus.Equivalent);
   const survived = count(MutantStatus.Survived);
   const score = killed + survived === 0 ? 100 : (100 * killed) / (killed + survived);
-  const line = (r: MutantResult) => `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 100)}${r.status === MutantStatus.Killed ? ` (run ${r.runs})` : ""}\n           ${r.note.slice(0, 140)}`;
   return [
-    ...results.map(line),
+    ...(withLines ? results.map(mutantLine) : []),
     "",
     `mutants ${results.length}: killed ${killed}, survived ${survived}, equivalent ${equivalent}; score ${score.toFixed(1)}% of non-equivalent mutants killed`,
   ].join("\n");

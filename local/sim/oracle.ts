@@ -58,6 +58,8 @@ export interface OracleConfig {
   /** The source queue's retention: the longest a message can wait before its last delivery. */
   readonly queueRetentionMs: number;
   readonly rules?: OracleRules;
+  /** The DLQ's retention: a quarantined copy older than this is gone (AWS drops it). */
+  readonly deadLetterRetentionMs?: number;
 }
 
 export type Verdict =
@@ -157,6 +159,21 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     }
   }
 
+  // The first layer decides duplicates and conflicts without calling the function: with no fault, stall or release
+  // on a key, the function runs once per charge, plus once per message it refused (rejected) — counting only
+  // messages first sent while the key's first charge must still be remembered.
+  if (!scenario.ops.some((o) => o.op === "stall")) {
+    for (const [key, members] of byKey) {
+      if (faultedKeys.has(key) || releasedKeys.has(key)) continue;
+      const charges = chargesByKey.get(key) ?? [];
+      const until = charges.length > 0 ? Math.min(...charges.map((c) => c.at)) + config.retentionMs - config.queueRetentionMs : Number.POSITIVE_INFINITY;
+      const inWindow = new Set(members.filter((i) => (obs.messages[i]?.sentAt ?? 0) < until));
+      const runs = obs.handlerRuns.filter((r) => inWindow.has(r.message)).length;
+      const allowed = charges.filter((c) => inWindow.has(c.message)).length + [...inWindow].filter((i) => obs.messages[i]?.fate === Fate.Rejected).length;
+      if (runs > allowed) out.push({ key, what: `the function ran ${runs} times for a key charged ${charges.length} time(s): a duplicate or conflict reached the second layer` });
+    }
+  }
+
   verdicts.forEach((v, i) => {
     const seen = obs.messages[i];
     if (!seen) return;
@@ -176,6 +193,8 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
         allowed.add(Fate.Mismatch);
       }
     }
+    // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
+    if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
     if (!allowed.has(seen.fate)) {
       const key = v.kind === "valid" ? v.key : undefined;
       const what =

@@ -14,6 +14,7 @@ import { createWorld, SIM_START_MS, type World } from "./world";
 
 /** How long the system may take to settle after the last operation (virtual time). */
 const SETTLE_LIMIT_MS = 24 * 3600_000;
+const TTL_LAG_MS = 2 * 24 * 3600_000;
 const deriveKey = keyDeriver();
 
 async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[]): Promise<void> {
@@ -54,7 +55,9 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
             { tableName: SIM_NAMES.effects, attributeName: "expiresAt" },
           ],
           intervalMs: 0,
-          clock: () => clock.now(),
+          // DynamoDB deletes expired items lazily ("typically within a few days"): two days late here, so the
+          // expiry checks in the conditions, not the sweep, must keep the promise.
+          clock: () => clock.now() - TTL_LAG_MS,
         });
         const swept = await sweeper.sweepOnce();
         log(`ttl swept ${JSON.stringify(swept.deleted)}`);
@@ -103,6 +106,11 @@ function fates(world: World, sent: string[]): Fate[] {
   const source = new Set(sqs.messages(SIM_NAMES.queueUrl).map((m) => m.id));
   const dlq = sqs.messages(SIM_NAMES.dlqUrl);
   const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
+  // Quarantined copies that aged out of the DLQ count for the message they came from.
+  for (const e of sqs.events) {
+    const original = e.type === "expired" ? sqs.ever(e.id)?.attributes?.originalMessageId?.StringValue : undefined;
+    if (original) expired.add(original);
+  }
   const latest = new Map<number, string>();
   for (const [id, root] of world.roots) latest.set(root, id);
   return sent.map((firstId, index) => {
@@ -176,6 +184,8 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
     return {
       messages: sent.map((id, i) => ({ fate: fate[i], sentAt: sentAt[i], faulted: world.faulted.has(i) })),
       charges: world.charges,
+      handlerRuns: world.handlerRuns,
+      endedAt: clock.now(),
       trace: world.trace,
       stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS },
     };

@@ -23,7 +23,7 @@ export const FaultKind = {
   FnThrottle: "fn-throttle",
   /** The claim write fails with a server error before reaching the table, three times in a row. */
   LedgerFail: "ledger-fail",
-  /** The claim write lands but its answer is lost (a retried write). */
+  /** The claim write lands but its answer is lost, once per receive: the retried write must recognise its own claim. */
   LedgerLostAnswer: "ledger-lost-answer",
   /**
    * Transient: the first attempt of every ledger call for this message fails (throttles, 5xx, an unmodeled error,
@@ -39,7 +39,7 @@ export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
 /** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 /** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
-export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip];
+export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer];
 
 export interface Fault {
   readonly message: number;
@@ -81,7 +81,11 @@ export interface Observation {
   /** Per sent message: its final fate, its send time and whether a fault hit it. */
   readonly messages: readonly { readonly fate: Fate; readonly sentAt: number; readonly faulted: boolean }[];
   readonly charges: readonly Charge[];
+  /** Invocations that reached the function's handler, by sent message. */
+  readonly handlerRuns: readonly { readonly message: number; readonly at: number }[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */
   readonly trace: readonly string[];
+  /** Virtual time at the end of the run. */
+  readonly endedAt: number;
   readonly stats: { readonly executions: number; readonly dynamoCalls: number; readonly invocations: number; readonly virtualMs: number };
 }

@@ -59,6 +59,8 @@ export class SimSqs {
   readonly events: SqsEvent[] = [];
   private readonly queues = new Map<string, { config: SimQueueConfig; messages: StoredMessage[] }>();
   private sequence = 0;
+  /** Every message ever stored, by id (fates are read from it after messages left their queues). */
+  private readonly all = new Map<string, StoredMessage>();
   /** Long polls waiting for a send. */
   private waiters = new Set<() => void>();
   /** Called before a message becomes visible again; the scheduler uses it to expire visibility early. */
@@ -74,6 +76,10 @@ export class SimSqs {
     return {
       send: (command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) => this.send(command, options?.abortSignal),
     } as unknown as SQSClient;
+  }
+
+  ever(id: string): StoredMessage | undefined {
+    return this.all.get(id);
   }
 
   messages(url: string): readonly StoredMessage[] {
@@ -92,7 +98,9 @@ export class SimSqs {
       if (INVALID_CHARACTER.test(text)) throw new SqsError("InvalidMessageContents", "Invalid characters found.");
     }
     const id = `m${++this.sequence}`;
-    q.messages.push({ id, body, attributes, sentAt, receiveCount: 0, invisibleUntil: 0 });
+    const stored: StoredMessage = { id, body, attributes, sentAt, receiveCount: 0, invisibleUntil: 0 };
+    q.messages.push(stored);
+    this.all.set(id, stored);
     this.events.push({ type: "sent", queue: url, id });
     const waiters = this.waiters;
     this.waiters = new Set();

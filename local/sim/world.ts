@@ -32,6 +32,8 @@ export interface World {
   /** Copy message id → index of the sent message it descends from. */
   readonly roots: Map<string, number>;
   readonly faulted: Set<number>;
+  /** Every invocation that reached the handler, by sent message. */
+  readonly handlerRuns: { message: number; at: number }[];
   readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
   log(line: string): void;
 }
@@ -61,6 +63,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const charges: Charge[] = [];
   const roots = new Map<string, number>();
   const faulted = new Set<number>();
+  const handlerRuns: { message: number; at: number }[] = [];
   const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
   const sqs = new SimSqs(clock);
 
@@ -82,7 +85,6 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   };
   // Transient faults fail the first attempt of a call site once per receive, with the error names in turn.
   const blipped = new Set<string>();
-  let blips = 0;
   const firstAttempt = (site: string): boolean => !blipped.has(site) && (blipped.add(site), true);
   const LEDGER_BLIPS: [string, number | undefined][] = [
     ["ProvisionedThroughputExceededException", 400],
@@ -91,8 +93,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     ["ThrottlingException", 400],
     ["Error", undefined],
   ];
-  const ledgerBlip = (): Error => {
-    const [name, status] = LEDGER_BLIPS[blips++ % LEDGER_BLIPS.length];
+  // Each message meets one kind of transient error, so a message blipped on every receive keeps testing one name.
+  const ledgerBlip = (root: number): Error => {
+    const [name, status] = LEDGER_BLIPS[root % LEDGER_BLIPS.length];
     return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
   };
   /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
@@ -117,12 +120,12 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         claimerOfKey.set(item.pk.S, item.owner.S);
       }
       const owner = ledgerCaller(call.input);
-      if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip();
+      if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip(roots.get(owner) ?? 0);
     }
     if (call.caller === "sfn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.ledger && item?.owner?.S) {
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
       if (fault === FaultKind.LedgerFail) throw new DynamoError("InternalServerError", "Internal server error (injected)", 500);
-      if (fault === FaultKind.LedgerLostAnswer) {
+      if (fault === FaultKind.LedgerLostAnswer && firstAttempt(`${item.owner.S}/${receiveOf(item.owner.S)}/lost-answer`)) {
         await apply().catch(() => undefined);
         throw new DynamoError("InternalServerError", "Internal server error after the write (injected)", 500);
       }
@@ -172,6 +175,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       },
     },
     onInvoke: () => counters.invocations++,
+    onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
   });
   const machine = createStateMachine(settings.definition, {
     name: "sim-workflow",
@@ -227,5 +231,5 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     targetLabel: "simulation",
     now: () => clock.now(),
   };
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, counters, log };
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, log };
 }

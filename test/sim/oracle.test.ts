@@ -10,7 +10,7 @@ function scenarioOf(...bodies: string[]): Scenario {
   return { seed: 1, pollers: 1, faults: [], ops: bodies.map((b) => ({ op: "send" as const, body: b })) };
 }
 function observed(messages: [Fate, number][], charges: Observation["charges"]): Observation {
-  return { messages: messages.map(([fate, sentAt]) => ({ fate, sentAt, faulted: false })), charges, trace: [], stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0 } };
+  return { messages: messages.map(([fate, sentAt]) => ({ fate, sentAt, faulted: false })), charges, handlerRuns: charges.map((c) => ({ message: c.message, at: c.at })), endedAt: 0, trace: [], stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0 } };
 }
 
 describe("Function: judge (the intended semantics of issue 11)", () => {
@@ -53,6 +53,12 @@ describe("Function: violations", () => {
     const s = scenarioOf(pay("t", "o"), pay("t", "o", "1e1"));
     const obs = observed([[Fate.Acked, 0], [Fate.Acked, 1]], [{ message: 0, at: 5, amount: 10, currency: "EUR" }]);
     expect(violations(s, obs, CONFIG)).toEqual([]);
+  });
+
+  it("flags a duplicate that reached the function although the first layer should have answered it", () => {
+    const s = scenarioOf(pay("t", "o"), pay("t", "o"));
+    const obs = { ...observed([[Fate.Acked, 0], [Fate.Acked, 1]], [{ message: 0, at: 5, amount: 10, currency: "EUR" }]), handlerRuns: [{ message: 0, at: 5 }, { message: 1, at: 9 }] };
+    expect(violations(s, obs, CONFIG)).toEqual([expect.objectContaining({ what: expect.stringContaining("the function ran 2 times") })]);
   });
 
   it("flags a second charge of a key by a message sent within what the pipeline must remember", () => {
