@@ -5,6 +5,7 @@ import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
 import { isPermanentError } from "../shared/errors";
+import { createInvocationLog, InvocationOutcome } from "../shared/invocation-log";
 import { charge, downstreamIdempotencyKey } from "./charge";
 import type { PaymentsConfig } from "./config";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
@@ -23,22 +24,11 @@ export interface PaymentsDependencies {
 
 export type PaymentsHandler = (event: unknown, context: Context) => Promise<PaymentResult>;
 
-const INVOCATION_KEYS = ["businessKey", "operation", "messageId"] as const;
-
-/** The correlation fields of a possibly invalid event, so even a rejection is logged with them. */
-function invocationKeys(event: unknown): Record<string, string> {
-  const keys: Record<string, string> = {};
-  if (typeof event !== "object" || event === null) return keys;
-  for (const key of INVOCATION_KEYS) {
-    const value = (event as Record<string, unknown>)[key];
-    if (typeof value === "string") keys[key] = value;
-  }
-  return keys;
-}
-
 /** Wires validation, Powertools idempotency, the logger and the side effect into a Lambda handler. */
 export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandler {
   const { config, logger } = deps;
+  // One line per invocation (see invocation-log.ts): the charge and the duplicate hook only add fields to it.
+  const log = createInvocationLog(logger, isPermanentError);
   const idempotencyConfig = new IdempotencyConfig({
     eventKeyJmesPath: EVENT_KEY_JMESPATH,
     payloadValidationJmesPath: PAYLOAD_VALIDATION_JMESPATH,
@@ -46,9 +36,7 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
     throwOnNoIdempotencyKey: true,
     // Runs only when Powertools answers from a stored record instead of running the effect.
     responseHook: (response, record) => {
-      logger.info("duplicate invocation: returning the stored result", {
-        idempotencyRecordStatus: record.getStatus(),
-      });
+      log.note({ outcome: InvocationOutcome.DUPLICATE, idempotencyRecordStatus: record.getStatus() });
       return response;
     },
   });
@@ -70,7 +58,7 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
         amount: event.payload.amount,
         currency: event.payload.currency,
       });
-      logger.info(`downstream charge ${receipt.outcome}`, { chargeId: receipt.chargeId });
+      log.note({ outcome: receipt.outcome, chargeId: receipt.chargeId });
       return {
         businessKey: event.businessKey,
         operation: event.operation,
@@ -85,26 +73,12 @@ export function createPaymentsHandler(deps: PaymentsDependencies): PaymentsHandl
   );
 
   return async function handler(event: unknown, context: Context): Promise<PaymentResult> {
-    logger.addContext(context);
     idempotencyConfig.registerLambdaContext(context);
-    const keys = invocationKeys(event);
-    logger.appendKeys(keys);
-    try {
-      // Validate before Powertools: a malformed event never writes an idempotency record.
+    // Validate before Powertools: a malformed event never writes an idempotency record.
+    return log.run(event, context, () => {
       const { event: valid, payloadHash } = validatePaymentEvent(event, config);
       // Powertools validates on the canonical payload hash, the very value the ledger stores.
-      const result = await processOnce({ ...valid, payloadHash }, context);
-      logger.info("payment processed", { outcome: result.outcome, chargeId: result.chargeId });
-      return result;
-    } catch (error) {
-      if (isPermanentError(error)) {
-        logger.warn("payment rejected: permanent error, the message will be quarantined", error as Error);
-      } else {
-        logger.error("payment failed: transient error, the message will be retried", error as Error);
-      }
-      throw error;
-    } finally {
-      logger.removeKeys(Object.keys(keys));
-    }
+      return processOnce({ ...valid, payloadHash }, context);
+    });
   };
 }

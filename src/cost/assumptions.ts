@@ -16,9 +16,11 @@ export interface Assumptions {
   readonly callItemBytes: number;
   /** Billed duration of one downstream invocation that applies a new key (4 DynamoDB calls, warm). */
   readonly functionMs: number;
-  /** INFO lines the function writes per applied key ("downstream charge applied", "payment processed"). */
+  /** The part of `functionMs` spent in Powertools idempotency (its INPROGRESS put and COMPLETED update): the pipeline's. */
+  readonly functionIdempotencyMs: number;
+  /** INFO lines the function writes per applied key (one: functions/shared/invocation-log.ts). */
   readonly functionInfoLines: number;
-  /** Bytes of one Powertools JSON log line (measured on the local cloud: 551 on average). */
+  /** Bytes of one Powertools JSON log line (measured on the local cloud: test/cost/path-calls.test.ts). */
   readonly functionLogLineBytes: number;
   /** Explicit bytes of function log per invocation; overrides lines × bytes when set. */
   readonly functionLogBytesOverride: number | null;
@@ -70,12 +72,13 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   recordOverheadBytes: 1024,
   producerMessagesPerSend: 1,
   ledgerItemBytes: 350,
-  idempotencyItemBytes: 700,
+  idempotencyItemBytes: 320,
   chargeItemBytes: 250,
   callItemBytes: 250,
   functionMs: 45,
-  functionInfoLines: 2,
-  functionLogLineBytes: 560,
+  functionIdempotencyMs: 16,
+  functionInfoLines: 1,
+  functionLogLineBytes: 440,
   functionLogBytesOverride: null,
   platformLogBytesPerInvocation: 500,
   logEventOverheadBytes: 26,
@@ -106,13 +109,14 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   messageBodyBytes: "payment JSON; the sample order body is ~70 B, real ones carry more fields",
   recordOverheadBytes: "receiptHandle, attributes, md5OfBody, eventSourceARN around each body in the pipe's record",
   producerMessagesPerSend: "producer uses SendMessage, not SendMessageBatch",
-  ledgerItemBytes: "pk, sk, status, owner, claimId, payloadHash, timestamps: < 1 KB, so 1 WRU per write",
-  idempotencyItemBytes: "Powertools record with the stored result: < 1 KB",
+  ledgerItemBytes: "pk, sk, status, owner, claimId, payloadHash, timestamps: < 1 KB, so 1 WRU per write (measured on the local cloud)",
+  idempotencyItemBytes: "Powertools record with the stored result: 274-300 B measured on the local cloud (test/cost/path-calls.test.ts)",
   chargeItemBytes: "CHARGE item of the downstream stand-in",
   callItemBytes: "CALL item of the downstream stand-in",
   functionMs: "4 DynamoDB calls at ~8 ms plus handler work, warm; cold starts not modelled (--function-ms)",
-  functionInfoLines: "'downstream charge applied' + 'payment processed' at INFO; 0 at WARN and above, ×2 at DEBUG",
-  functionLogLineBytes: "measured on the local cloud (Powertools JSON line with business key and messageId)",
+  functionIdempotencyMs: "2 of the function's 4 DynamoDB calls at ~8 ms; the rest (CHARGE and CALL puts, handler) is the side effect",
+  functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
+  functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",
   functionLogBytesOverride: "set by --log-bytes",
   platformLogBytesPerInvocation: "only with Text log format or system log level INFO/DEBUG (this stack: JSON + WARN, so none)",
   logEventOverheadBytes: "CloudWatch Logs per-event metadata (PutLogEvents accounting)",

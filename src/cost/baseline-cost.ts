@@ -3,7 +3,7 @@ import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, produce
 import { fmt } from "./format";
 import type { CostContext } from "./context";
 import type { DesignCost } from "./design-cost";
-import { chunks, line, Quantity, Service, sumUsd, type CostLine } from "./line";
+import { chunks, line, Owner, Quantity, Service, sumUsd, type CostLine } from "./line";
 import { BASELINE_PATHS, PATHS } from "./paths";
 import { invocationLogBytes } from "./usage";
 import { SINGLE_EXECUTION_EVENTS, billedExpressGb, executionLogBytes, expectedBilledMs, pathLatencyMs, pathLogBytes } from "./workflow-metrics";
@@ -66,5 +66,5 @@ export function baselineCost(ctx: CostContext): DesignCost {
     lines.push(line(book, Service.XRay, "traces recorded", "xray.trace", executions * a.xraySampleRate, Quantity.Traces, `${fmt(executions)} executions × ${a.xraySampleRate} sampled`));
   }
   const name = `Lambda guard, one ${b.workflow === BaselineWorkflow.Standard ? "Standard" : "Express"} execution per message`;
-  return { design: name, lines, totalUsd: sumUsd(lines), executions, deliveries, billedMsPerExecution: billedMs };
+  return { design: name, lines, totalUsd: sumUsd(lines), pipelineUsd: sumUsd(lines, Owner.Pipeline), sideEffectUsd: sumUsd(lines, Owner.SideEffect), executions, deliveries, billedMsPerExecution: billedMs };
 }

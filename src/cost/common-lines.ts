@@ -1,10 +1,13 @@
 import type { CostContext } from "./context";
 import { fmt } from "./format";
-import { chunks, line, Quantity, Service, type CostLine } from "./line";
+import { chunks, line, Owner, Quantity, Service, type CostLine } from "./line";
 import { ITEMS_STORED_PER_NEW_KEY, Path, PATHS, Table, type PathProfile } from "./paths";
 import { dynamoUnits, invocationLogBytes, storageGbMonths } from "./usage";
 
-/** Lines both designs share: the producer, the DLQ, DynamoDB, the downstream function and its logs. */
+/**
+ * Lines both designs share: the producer, the DLQ, DynamoDB, the downstream function and its logs. The effects table
+ * and the function's own requests and work are the side effect; its Powertools calls and its logs are the pipeline's.
+ */
 
 type Paths = Readonly<Record<Path, PathProfile>>;
 
@@ -31,24 +34,33 @@ export function dynamoLines(ctx: CostContext, paths: Paths): CostLine[] {
   const lines: CostLine[] = [];
   for (const table of [Table.Ledger, Table.Idempotency, Table.Effects]) {
     const { wru, rru } = units[table];
-    if (wru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} writes`, "dynamodb.write", wru, Quantity.Units, `${fmt(wru)} WRU (items < 1 KB: 1 WRU per write, failed conditions included)`));
-    if (rru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} reads`, "dynamodb.read", rru, Quantity.Units, `${fmt(rru)} RRU (consistent reads of items < 4 KB)`));
+    const owner = tableOwner(table);
+    if (wru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} writes`, "dynamodb.write", wru, Quantity.Units, `${fmt(wru)} WRU (items < 1 KB: 1 WRU per write, failed conditions included)`, owner));
+    if (rru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} reads`, "dynamodb.read", rru, Quantity.Units, `${fmt(rru)} RRU (consistent reads of items < 4 KB)`, owner));
   }
   return lines;
+}
+
+/** The ledger and the Powertools table are the pipeline's; the effects table stands in for the user's downstream. */
+export function tableOwner(table: Table): Owner {
+  return table === Table.Effects ? Owner.SideEffect : Owner.Pipeline;
 }
 
 export function storageLines(ctx: CostContext): CostLine[] {
   const newKeys = ctx.deliveries[Path.NewKey];
   const retention = ctx.config.retentionSeconds;
-  const all = [Table.Ledger, Table.Idempotency, Table.Effects];
-  const withPitr = all.filter((t) => ctx.config.tables[t].pointInTimeRecovery);
-  const storage = storageGbMonths(newKeys, retention, ctx.a, all);
-  const lines = [
-    line(ctx.book, Service.DynamoDB, "storage until TTL", "dynamodb.storage", storage, Quantity.GbMonths, `${fmt(newKeys)} keys × ${ITEMS_STORED_PER_NEW_KEY.length} items kept ${fmt(retention / 86400)} days`),
-  ];
-  if (withPitr.length) {
-    const pitr = storageGbMonths(newKeys, retention, ctx.a, withPitr);
-    lines.push(line(ctx.book, Service.DynamoDB, "point-in-time recovery", "dynamodb.pitr", pitr, Quantity.GbMonths, `on ${withPitr.join(", ")}`));
+  const lines: CostLine[] = [];
+  for (const owner of [Owner.Pipeline, Owner.SideEffect]) {
+    const tables = [Table.Ledger, Table.Idempotency, Table.Effects].filter((t) => tableOwner(t) === owner);
+    const items = ITEMS_STORED_PER_NEW_KEY.filter((i) => tables.includes(i.table)).length;
+    const storage = storageGbMonths(newKeys, retention, ctx.a, tables);
+    lines.push(line(ctx.book, Service.DynamoDB, `storage until TTL (${tables.join(", ")})`, "dynamodb.storage", storage, Quantity.GbMonths,
+      `${fmt(newKeys)} keys × ${items} item(s) kept ${fmt(retention / 86400)} days`, owner));
+    const withPitr = tables.filter((t) => ctx.config.tables[t].pointInTimeRecovery);
+    if (withPitr.length) {
+      const pitr = storageGbMonths(newKeys, retention, ctx.a, withPitr);
+      lines.push(line(ctx.book, Service.DynamoDB, `point-in-time recovery (${withPitr.join(", ")})`, "dynamodb.pitr", pitr, Quantity.GbMonths, `on ${withPitr.join(", ")}`, owner));
+    }
   }
   return lines;
 }
@@ -56,10 +68,17 @@ export function storageLines(ctx: CostContext): CostLine[] {
 export function downstreamLambdaLines(ctx: CostContext, paths: Paths): CostLine[] {
   const fn = ctx.config.function;
   const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
-  const gbSeconds = invocations * (fn.memoryMb / 1024) * (Math.ceil(ctx.a.functionMs) / 1000);
+  // Billed duration is rounded up to 1 ms once per invocation; the Powertools share is then split off it.
+  const billedMs = Math.ceil(ctx.a.functionMs);
+  const layerMs = Math.min(ctx.a.functionIdempotencyMs, billedMs);
+  const gbSeconds = (ms: number) => invocations * (fn.memoryMb / 1024) * (ms / 1000);
+  const priceId = fn.architecture === "arm64" ? "lambda.arm64.gbSecond" : "lambda.x86_64.gbSecond";
   return [
-    line(ctx.book, Service.Lambda, `${fn.name} requests`, "lambda.request", invocations, Quantity.Requests, `${fmt(invocations)} invocations (new keys only)`),
-    line(ctx.book, Service.Lambda, `${fn.name} duration (${fn.architecture})`, fn.architecture === "arm64" ? "lambda.arm64.gbSecond" : "lambda.x86_64.gbSecond", gbSeconds, Quantity.GbSeconds, `${fmt(invocations)} × ${fn.memoryMb} MB × ${Math.ceil(ctx.a.functionMs)} ms`),
+    line(ctx.book, Service.Lambda, `${fn.name} requests`, "lambda.request", invocations, Quantity.Requests, `${fmt(invocations)} invocations (new keys only)`, Owner.SideEffect),
+    line(ctx.book, Service.Lambda, `${fn.name} duration: Powertools idempotency (${fn.architecture})`, priceId, gbSeconds(layerMs), Quantity.GbSeconds,
+      `${fmt(invocations)} × ${fn.memoryMb} MB × ${layerMs} ms of its ${billedMs} ms`),
+    line(ctx.book, Service.Lambda, `${fn.name} duration: side effect (${fn.architecture})`, priceId, gbSeconds(billedMs - layerMs), Quantity.GbSeconds,
+      `${fmt(invocations)} × ${fn.memoryMb} MB × ${billedMs - layerMs} ms of its ${billedMs} ms`, Owner.SideEffect),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, producerLine, storageLines, sumOver } from "./common-lines";
 import { fmt } from "./format";
 import type { CostContext } from "./context";
-import { chunks, line, Quantity, Service, sumUsd, type CostLine } from "./line";
+import { chunks, line, Owner, Quantity, Service, sumUsd, type CostLine } from "./line";
 import { DESIGN_PATHS, Path, PATHS } from "./paths";
 import { PipesBilling } from "./assumptions";
 import { BATCH_EXECUTION_EVENTS, billedExpressGb, executionLogBytes, expectedBilledMs, pathLatencyMs, pathLogBytes } from "./workflow-metrics";
@@ -10,6 +10,10 @@ export interface DesignCost {
   readonly design: string;
   readonly lines: readonly CostLine[];
   readonly totalUsd: number;
+  /** The pipeline's own cost: every line but the side effect's. */
+  readonly pipelineUsd: number;
+  /** The example's side effect (effects table, the function's own requests and work): the same in both designs. */
+  readonly sideEffectUsd: number;
   readonly executions: number;
   readonly deliveries: number;
   /** Expected billed duration of one execution, ms. */
@@ -58,5 +62,5 @@ export function designCost(ctx: CostContext): DesignCost {
   if (config.stateMachine.tracing) {
     lines.push(line(book, Service.XRay, "traces recorded", "xray.trace", executions * a.xraySampleRate, Quantity.Traces, `${fmt(executions)} executions × ${a.xraySampleRate} sampled`));
   }
-  return { design: "this design", lines, totalUsd: sumUsd(lines), executions, deliveries, billedMsPerExecution: billedMs };
+  return { design: "this design", lines, totalUsd: sumUsd(lines), pipelineUsd: sumUsd(lines, Owner.Pipeline), sideEffectUsd: sumUsd(lines, Owner.SideEffect), executions, deliveries, billedMsPerExecution: billedMs };
 }

@@ -23,6 +23,14 @@ export const Quantity = {
 } as const;
 export type Quantity = (typeof Quantity)[keyof typeof Quantity];
 
+/**
+ * Who a line is for. The pipeline's own cost (queue, pipe, workflow, ledger, Powertools layer, logs, tracing) is what
+ * choosing this design costs; the side effect (here the effects table and the function's own work) is the user's
+ * business and costs the same in either design.
+ */
+export const Owner = { Pipeline: "pipeline", SideEffect: "side effect" } as const;
+export type Owner = (typeof Owner)[keyof typeof Owner];
+
 /** One priced line: quantity × the unit price of `priceId` = usd. `detail` says how the quantity was counted. */
 export interface CostLine {
   readonly service: Service;
@@ -33,15 +41,16 @@ export interface CostLine {
   readonly unitPriceUsd: number;
   readonly usd: number;
   readonly detail: string;
+  readonly owner: Owner;
 }
 
-export function line(book: PriceBook, service: Service, item: string, priceId: PriceId, quantity: number, quantityUnit: Quantity, detail: string): CostLine {
+export function line(book: PriceBook, service: Service, item: string, priceId: PriceId, quantity: number, quantityUnit: Quantity, detail: string, owner: Owner = Owner.Pipeline): CostLine {
   const price = unitPrice(book, priceId);
-  return { service, item, quantity, quantityUnit, priceId, unitPriceUsd: price, usd: quantity * price, detail };
+  return { service, item, quantity, quantityUnit, priceId, unitPriceUsd: price, usd: quantity * price, detail, owner };
 }
 
-export function sumUsd(lines: readonly CostLine[]): number {
-  return lines.reduce((sum, l) => sum + l.usd, 0);
+export function sumUsd(lines: readonly CostLine[], owner?: Owner): number {
+  return lines.reduce((sum, l) => (owner === undefined || l.owner === owner ? sum + l.usd : sum), 0);
 }
 
 /** SQS, Pipes and EventBridge bill each started 64 KB of payload as one request. */

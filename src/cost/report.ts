@@ -24,7 +24,7 @@ const perMillion = (c: Comparison, value: number) => (value * 1e6) / c.scenario.
 
 /** Every section of `npm run cost`, in the order printed. */
 export function buildReport(input: ReportInput): Section[] {
-  return [summarySection(input), matrixSection(input), linesSection("This design: line items", input.comparison, input.comparison.design.lines),
+  return [summarySection(input), ownerSection(input), matrixSection(input), linesSection("This design: line items", input.comparison, input.comparison.design.lines),
     linesSection(`${input.comparison.baseline.design}: line items`, input.comparison, input.comparison.baseline.lines),
     pathSection(input), configSection(input.config), fixedSection(input.fixed), assumptionSection(input), priceSection(input.book), exclusionsSection()];
 }
@@ -52,12 +52,33 @@ function summarySection({ comparison: c }: ReportInput): Section {
   };
 }
 
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)} ×` : "-");
+
+function ownerSection({ comparison: c }: ReportInput): Section {
+  const row = (name: string, d: number, b: number) => [name, usd(perMillion(c, d), 2), usd(perMillion(c, b), 2), ratio(d, b)];
+  return {
+    title: "The pipeline's own cost and the side effect's, per million messages",
+    headers: ["Part", `This design (batch ${c.scenario.batchSize})`, c.baseline.design, "This ÷ guard"],
+    align: ["l", "r", "r", "r"],
+    rows: [
+      row("pipeline's own cost", c.design.pipelineUsd, c.baseline.pipelineUsd),
+      row("side effect (the example's)", c.design.sideEffectUsd, c.baseline.sideEffectUsd),
+      row("total", c.design.totalUsd, c.baseline.totalUsd),
+    ],
+    notes: [
+      "Pipeline: queue, pipe, workflow, ledger, Powertools table and its share of the function's duration, logs, tracing, DLQ.",
+      "Side effect: the effects table (CHARGE and CALL items, storage) and the function's requests and own work; the user pays it in either design.",
+    ],
+  };
+}
+
 function matrixSection({ matrix }: ReportInput): Section {
   return {
     title: "At a glance: cost per million messages",
-    headers: ["Duplicates", "Batch size", "This design", "Lambda guard", "Saved"],
-    align: ["r", "r", "r", "r", "r"],
-    rows: matrix.map((c) => [share(c.scenario.duplicateRatio, 0), String(c.scenario.batchSize), usd(perMillion(c, c.design.totalUsd), 2), usd(perMillion(c, c.baseline.totalUsd), 2), share(c.savingsShare)]),
+    headers: ["Duplicates", "Batch size", "This design", "Lambda guard", "Saved", "Pipeline: this", "Pipeline: guard", "This ÷ guard"],
+    align: ["r", "r", "r", "r", "r", "r", "r", "r"],
+    rows: matrix.map((c) => [share(c.scenario.duplicateRatio, 0), String(c.scenario.batchSize), usd(perMillion(c, c.design.totalUsd), 2), usd(perMillion(c, c.baseline.totalUsd), 2), share(c.savingsShare),
+      usd(perMillion(c, c.design.pipelineUsd), 2), usd(perMillion(c, c.baseline.pipelineUsd), 2), ratio(c.design.pipelineUsd, c.baseline.pipelineUsd)]),
     notes: ["Lambda guard = one execution per message whatever the batch size column says (its pipe batch is 1)."],
   };
 }
@@ -65,9 +86,9 @@ function matrixSection({ matrix }: ReportInput): Section {
 function linesSection(title: string, c: Comparison, lines: readonly CostLine[]): Section {
   return {
     title,
-    headers: ["Service", "Item", "Quantity", "Price", "USD per million", "How counted"],
-    align: ["l", "l", "r", "r", "r", "l"],
-    rows: lines.map((l) => [l.service, l.item, quantity(perMillion(c, l.quantity), l.quantityUnit), unitPriceText(l.unitPriceUsd, l.quantityUnit), usd(perMillion(c, l.usd)), l.detail]),
+    headers: ["Service", "Item", "For", "Quantity", "Price", "USD per million", "How counted"],
+    align: ["l", "l", "l", "r", "r", "r", "l"],
+    rows: lines.map((l) => [l.service, l.item, l.owner, quantity(perMillion(c, l.quantity), l.quantityUnit), unitPriceText(l.unitPriceUsd, l.quantityUnit), usd(perMillion(c, l.usd)), l.detail]),
   };
 }
 

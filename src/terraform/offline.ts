@@ -1,17 +1,34 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
 import { TerraformCommandError, TerraformNotAvailableError } from "./errors";
+import { describeRequirement, type ProviderRequirement } from "./required-providers";
 
-/** hashicorp/aws version that @cdktf/provider-aws 20.1.0 is generated from. */
-export const AWS_PROVIDER_VERSION = "5.100.0";
 export const MIRROR_ENV = "TF_PROVIDER_MIRROR";
 export const TERRAFORM_BIN_ENV = "TERRAFORM_BIN";
-const PROVIDER_PATH = ["registry.terraform.io", "hashicorp", "aws", AWS_PROVIDER_VERSION];
 
-function hasProvider(mirror: string): boolean {
-  return existsSync(join(mirror, ...PROVIDER_PATH));
+/**
+ * The versions of one provider a filesystem mirror holds, in either layout `terraform providers mirror` writes:
+ * unpacked (`<host>/<ns>/<type>/<version>/<os>_<arch>/`) or packed (`terraform-provider-<type>_<version>_<os>_<arch>.zip`).
+ */
+export function mirroredVersions(mirror: string, source: string): string[] {
+  const dir = join(mirror, ...source.split("/"));
+  if (!existsSync(dir)) return [];
+  const type = source.split("/").pop()!;
+  const versions = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && /^\d+\.\d+\.\d+/.test(entry.name)) versions.add(entry.name);
+    const packed = new RegExp(`^terraform-provider-${type}_(\\d+\\.\\d+\\.\\d+[^_]*)_`).exec(entry.name);
+    if (entry.isFile() && packed) versions.add(packed[1]!);
+  }
+  return [...versions].sort();
+}
+
+/** True when the mirror holds the pinned version (or, for a range, any version: terraform then picks or refuses). */
+function holds(mirror: string, r: ProviderRequirement): boolean {
+  const versions = mirroredVersions(mirror, r.source);
+  return r.exactVersion ? versions.includes(r.exactVersion) : versions.length > 0;
 }
 
 /** Places a machine may keep a filesystem mirror of providers (the first is where this project's machines keep it). */
@@ -26,19 +43,36 @@ function mirrorCandidates(env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
-/** The provider mirror: `$TF_PROVIDER_MIRROR`, else the first known location holding hashicorp/aws 5.100.0. */
-export function findProviderMirror(env: NodeJS.ProcessEnv = process.env): string {
+const MIRROR_FIX =
+  `run 'terraform providers mirror <dir>' in the synthesized stack's folder on a machine with network and set ${MIRROR_ENV}=<dir>, or plan online (with network, terraform init downloads it)`;
+
+function whatItHolds(mirror: string, providers: readonly ProviderRequirement[]): string {
+  const held = providers.flatMap((r) => mirroredVersions(mirror, r.source).map((v) => `${r.source.split("/").slice(1).join("/")} ${v}`));
+  return held.length ? `holds ${held.join(", ")}` : "holds none of them";
+}
+
+/**
+ * The provider mirror for a stack: `$TF_PROVIDER_MIRROR`, else the first known location holding every provider the
+ * stack's `required_providers` asks for (see {@link readRequiredProviders}). The error names the provider and
+ * version missing, what each place holds instead, and the fix.
+ */
+export function findProviderMirror(providers: readonly ProviderRequirement[], env: NodeJS.ProcessEnv = process.env): string {
+  const needed = providers.map(describeRequirement).join(", ") || "no providers";
+  const holdsAll = (mirror: string) => providers.every((r) => holds(mirror, r));
   const configured = env[MIRROR_ENV];
   if (configured) {
-    if (hasProvider(configured)) return configured;
+    if (holdsAll(configured)) return configured;
+    const missing = providers.filter((r) => !holds(configured, r));
     throw new TerraformNotAvailableError(
-      `${MIRROR_ENV}=${configured} holds no ${PROVIDER_PATH.join("/")}; point ${MIRROR_ENV} at a filesystem mirror that does (terraform providers mirror <dir> makes one)`,
+      `${MIRROR_ENV}=${configured} holds no ${missing.map((r) => `${r.source}/${r.exactVersion ?? "<any version>"}`).join(", ")} (the synthesized stack requires ${needed}; it ${whatItHolds(configured, providers)}); ${MIRROR_FIX}`,
     );
   }
-  const found = mirrorCandidates(env).find(hasProvider);
+  const candidates = mirrorCandidates(env);
+  const found = candidates.find(holdsAll);
   if (found) return found;
+  const seen = candidates.filter((c) => existsSync(c)).map((c) => `${c} ${whatItHolds(c, providers)}`);
   throw new TerraformNotAvailableError(
-    `no filesystem mirror of hashicorp/aws ${AWS_PROVIDER_VERSION} found; set ${MIRROR_ENV} to a directory laid out as <dir>/${PROVIDER_PATH.join("/")}/<os>_<arch>/ (run 'terraform providers mirror <dir>' once on a machine with network)`,
+    `no filesystem mirror holds what the synthesized stack requires (${needed})${seen.length ? `: ${seen.join("; ")}` : ""}; set ${MIRROR_ENV} to a directory laid out as <dir>/<host>/<namespace>/<type>/<version>/<os>_<arch>/: ${MIRROR_FIX}`,
   );
 }
 

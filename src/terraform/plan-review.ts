@@ -6,6 +6,7 @@ import type { PipelineOverrides } from "../stacks/payments-stack";
 import { synthPaymentsStack } from "../stacks/synth";
 import { PlanInputError } from "./errors";
 import { findProviderMirror, requireTerraform } from "./offline";
+import { readRequiredProviders } from "./required-providers";
 import type { PlanJson } from "./plan-json";
 import { planStack } from "./plan-stack";
 import { timed, type Log } from "./progress";
@@ -56,10 +57,10 @@ function synth(config: StackConfig, outdir: string, overrides: PipelineOverrides
 export async function runPlanReview(request: PlanReviewRequest): Promise<PlanReviewResult> {
   const { mode, log, env } = request;
   if (request.against && request.baseEnv) throw new PlanInputError("use either --against FILE or --base-env FILE, not both");
-  // Preflight before the (slower) synth: a missing CLI or mirror is reported first.
+  // Preflight before the synth: a missing CLI is reported first. The mirror is looked up after each synth, for the
+  // providers that stack's required_providers names (a CDK Terrain build may need another hashicorp/aws).
   const terraform = requireTerraform(env);
-  const needsMirror = mode === ReviewMode.offline || request.baseEnv !== undefined;
-  const mirror = needsMirror ? findProviderMirror(env) : undefined;
+  const mirrorFor = (stackDir: string) => findProviderMirror(readRequiredProviders(stackDir), env);
   const config = stackConfigFromEnv(env);
   const reportDir = resolve(request.reportDir);
 
@@ -72,7 +73,7 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
     const baseOut = mkdtempSync(join(tmpdir(), "plan-review-base-"));
     try {
       const base = await synth(baseConfig, baseOut, request.overrides?.base, log, "base: ");
-      const result = await planStack({ stackDir: base.stackDir, mode: ReviewMode.offline, terraform, mirror, env: request.baseEnv, log, label: "base" });
+      const result = await planStack({ stackDir: base.stackDir, mode: ReviewMode.offline, terraform, mirror: mirrorFor(base.stackDir), env: request.baseEnv, log, label: "base" });
       basePlan = result.plan;
     } finally {
       rmSync(baseOut, { recursive: true, force: true });
@@ -94,6 +95,7 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
   if (seed && seed.unresolved.length > 0) {
     notes.push(`Baseline values that could not be reconstructed (left empty, may show as spurious updates): ${seed.unresolved.map((u) => `\`${u}\``).join(", ")}.`);
   }
+  const mirror = mode === ReviewMode.offline ? mirrorFor(head.stackDir) : undefined;
   const result = await planStack({ stackDir: head.stackDir, mode, terraform, mirror, seed: seed?.state, env, log, label: request.baseEnv ? "head" : undefined });
   if (result.definitionsValidated > 0) {
     notes.push("State machine definitions were checked locally (asl-validator) in place of AWS's ValidateStateMachineDefinition, which the provider calls while planning.");

@@ -25,13 +25,22 @@ describe("CLI: npm run cost", () => {
     const { code, stdout } = run([]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/Cost per million messages, by service/);
-    expect(stdout).toMatch(/Total\s+\$6\.\d\d\s+\$8\.\d\d/);
+    expect(stdout).toMatch(/Total\s+\$5\.\d\d\s+\$8\.\d\d/);
     expect(stdout).toMatch(/At a glance/);
     expect(stdout).toMatch(/Per record path/);
     expect(stdout).toMatch(/functionMs\s+45/);
     expect(stdout).toMatch(/dynamodb\.pitr .* NONE \(unconfirmed\)/);
     expect(stdout).toContain("https://aws.amazon.com/dynamodb/pricing/on-demand/");
     expect(stdout).toMatch(/Fixed monthly costs/);
+  });
+
+  it("prints the pipeline's own cost apart from the side effect, each against the Lambda guard", () => {
+    const { stdout } = run([]);
+    expect(stdout).toMatch(/The pipeline's own cost and the side effect's, per million messages/);
+    expect(stdout).toMatch(/pipeline's own cost\s+\$3\.\d\d\s+\$6\.\d\d\s+0\.6\d ×/);
+    expect(stdout).toMatch(/side effect \(the example's\)\s+\$1\.62\s+\$1\.62\s+1\.00 ×/);
+    expect(stdout).toMatch(/effects writes\s+side effect/);
+    expect(stdout).toMatch(/ledger writes\s+pipeline/);
   });
 
   it("takes the scenario from the flags (a percentage works too)", () => {

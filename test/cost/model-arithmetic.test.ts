@@ -6,7 +6,8 @@ import { A, CONFIG, MILLION } from "./fixtures";
 
 // Each expected value below is worked out by hand from the default assumptions and the prices file:
 // body 512 B + 1024 B record overhead = 1536 B per record (1 chunk); items < 1 KB (1 WRU) and < 4 KB (1 RRU);
-// new-key path 6 writes, duplicate path 1 write + 1 consistent read; function 256 MB arm64 45 ms, 2 log lines of 560 B.
+// new-key path 6 writes, duplicate path 1 write + 1 consistent read; function 256 MB arm64 45 ms (16 of them Powertools'),
+// one log line of 440 B.
 const book = loadPriceBook();
 const GiB = 1024 ** 3;
 const MONTH_SECONDS = 730 * 3600;
@@ -68,22 +69,24 @@ describe("Function: compare", () => {
     });
 
     it("prices storage until TTL and point-in-time recovery", () => {
-      const perKeyBytes = 350 + 700 + 250 + 250 + 4 * 100;
-      const storage = ((0.8e6 * perKeyBytes) / GiB) * (RETENTION / MONTH_SECONDS);
-      expect(find(d, "DynamoDB", "storage").usd).toBeCloseTo(storage * 0.25, 10);
-      const pitr = ((0.8e6 * (350 + 100 + 700 + 100)) / GiB) * (RETENTION / MONTH_SECONDS); // ledger + idempotency only
+      const storage = (bytes: number) => ((0.8e6 * bytes) / GiB) * (RETENTION / MONTH_SECONDS);
+      expect(find(d, "DynamoDB", "storage until TTL (ledger, idempotency)").usd).toBeCloseTo(storage(350 + 320 + 2 * 100) * 0.25, 10);
+      expect(find(d, "DynamoDB", "storage until TTL (effects)").usd).toBeCloseTo(storage(250 + 250 + 2 * 100) * 0.25, 10);
+      const pitr = ((0.8e6 * (350 + 100 + 320 + 100)) / GiB) * (RETENTION / MONTH_SECONDS); // ledger + idempotency only
       expect(find(d, "DynamoDB", "point-in-time").usd).toBeCloseTo(pitr * 0.2, 10);
     });
 
     it("prices the downstream Lambda for new keys only, and the guard for every message", () => {
       expect(find(d, "Lambda", "payments-charge requests").usd).toBeCloseTo(0.8e6 * 0.2e-6, 10); // $0.16
-      expect(find(d, "Lambda", "payments-charge duration").usd).toBeCloseTo(0.8e6 * 0.25 * 0.045 * 0.0000133334, 10); // 9,000 GB-s
+      // 9,000 GB-s in all: 16 ms of Powertools idempotency (the pipeline's), 29 ms of the side effect.
+      expect(find(d, "Lambda", "payments-charge duration: Powertools").usd).toBeCloseTo(0.8e6 * 0.25 * 0.016 * 0.0000133334, 10);
+      expect(find(d, "Lambda", "payments-charge duration: side effect").usd).toBeCloseTo(0.8e6 * 0.25 * 0.029 * 0.0000133334, 10);
       expect(find(b, "Lambda", "guard requests").usd).toBeCloseTo(1e6 * 0.2e-6, 10);
       expect(find(b, "Lambda", "guard duration").usd).toBeCloseTo(1e6 * 0.125 * 0.015 * 0.0000133334, 10); // 1,875 GB-s
     });
 
     it("prices log ingestion: function lines, ERROR events for lost claims, guard lines", () => {
-      expect(find(d, "CloudWatch Logs", "payments-charge logs").usd).toBeCloseTo(((0.8e6 * 2 * (560 + 26)) / GiB) * 0.5, 10);
+      expect(find(d, "CloudWatch Logs", "payments-charge logs").usd).toBeCloseTo(((0.8e6 * (440 + 26)) / GiB) * 0.5, 10);
       // ERROR level logs one TaskFailed (the caught ConditionalCheckFailedException) per duplicate.
       expect(find(d, "CloudWatch Logs", "state machine logs").usd).toBeCloseTo(((0.2e6 * (650 + 26)) / GiB) * 0.5, 10);
       expect(find(b, "CloudWatch Logs", "state machine logs").usd).toBe(0);
@@ -102,6 +105,21 @@ describe("Function: compare", () => {
       expect(c.savingsUsd).toBeCloseTo(c.baseline.totalUsd - c.design.totalUsd, 12);
       expect(c.savingsShare).toBeCloseTo(c.savingsUsd / c.baseline.totalUsd, 12);
       for (const l of [...d, ...b]) expect(l.usd).toBeCloseTo(l.quantity * l.unitPriceUsd, 12);
+    });
+
+    it("splits the total into the pipeline's own cost and the side effect, the same side effect in both designs", () => {
+      // Side effect: CHARGE + CALL writes, their storage, the function's requests and its 29 ms of own work.
+      const sideEffect =
+        1.6e6 * 0.625e-6 +
+        ((0.8e6 * (250 + 250 + 2 * 100)) / GiB) * (RETENTION / MONTH_SECONDS) * 0.25 +
+        0.8e6 * 0.2e-6 +
+        0.8e6 * 0.25 * 0.029 * 0.0000133334;
+      expect(c.design.sideEffectUsd).toBeCloseTo(sideEffect, 10);
+      expect(c.baseline.sideEffectUsd).toBeCloseTo(sideEffect, 10);
+      expect(c.design.pipelineUsd).toBeCloseTo(c.design.totalUsd - sideEffect, 10);
+      expect(c.baseline.pipelineUsd).toBeCloseTo(c.baseline.totalUsd - sideEffect, 10);
+      const sideEffectItems = d.filter((l) => l.owner === "side effect").map((l) => l.item);
+      expect(sideEffectItems).toEqual(["effects writes", "storage until TTL (effects)", "payments-charge requests", "payments-charge duration: side effect (arm64)"]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { PutItemCommand } from "@aws-sdk/client-dynamodb";
+import { PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { GetQueueAttributesCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
 import { startLocalCloud, type LocalCloud } from "../../local/cloud";
@@ -7,6 +7,7 @@ import { DESIGN_PATHS, Path, callCounts } from "../../src/cost/paths";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { waitFor } from "../helpers/wait-for";
 import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
+import { dynamoItemBytes } from "../../src/cost/item-size";
 
 /**
  * The model's per-path DynamoDB calls, counted on the wire: the local cloud runs the synthesized stack (the real
@@ -89,7 +90,22 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
     expect(invocations()).toBe(4);
   });
 
-  it("logs what the model assumes per applied key: 2 INFO lines of about 560 bytes", () => {
+  it("stores items no larger than the model assumes (ledger, Powertools record, CHARGE and CALL items)", async () => {
+    const largest = async (table: unknown, filter: (item: Record<string, AttributeValue>) => boolean = () => true) => {
+      const { Items = [] } = await cloud.clients.dynamodb.send(new ScanCommand({ TableName: String(table) }));
+      return Math.max(...Items.filter(filter).map(dynamoItemBytes));
+    };
+    const o = cloud.outputs;
+    const a = DEFAULT_ASSUMPTIONS;
+    expect(await largest(o.ledger_table_name)).toBeLessThanOrEqual(a.ledgerItemBytes);
+    expect(await largest(o.idempotency_table_name)).toBeLessThanOrEqual(a.idempotencyItemBytes);
+    expect(await largest(o.effects_table_name, (i) => i.sk.S === "CHARGE")).toBeLessThanOrEqual(a.chargeItemBytes);
+    expect(await largest(o.effects_table_name, (i) => i.sk.S !== "CHARGE")).toBeLessThanOrEqual(a.callItemBytes);
+    // And not far below either: the model would overstate storage.
+    expect(await largest(o.idempotency_table_name)).toBeGreaterThan(a.idempotencyItemBytes * 0.7);
+  });
+
+  it("logs what the model assumes per applied key: one compact INFO line of about 440 bytes", () => {
     expect(functionLines).toHaveLength(4 * DEFAULT_ASSUMPTIONS.functionInfoLines);
     const average = functionLines.reduce((sum, l) => sum + Buffer.byteLength(l), 0) / functionLines.length;
     // Local ARNs, ids and names have the lengths AWS's have; allow for longer business keys and names.

@@ -31,30 +31,32 @@ describe("Function: payments handler logging and cold start", () => {
     await db?.stop();
   });
 
-  it("puts businessKey, operation, messageId and the request id on every line of an invocation", async () => {
+  it("writes one line per applied invocation with businessKey, operation, messageId, request id, outcome and charge", async () => {
     // Arrange
     const event = paymentEvent();
     const context = lambdaContext("payments-test");
 
     // Act
-    const { error, lines } = await captureOutput(() => handler(event, context));
+    const { error, result, lines } = await captureOutput(() => handler(event, context));
 
     // Assert
     expect(error).toBeUndefined();
-    const logs = parse(lines);
-    expect(logs.map((log) => log.message)).toEqual(["downstream charge applied", "payment processed"]);
-    for (const log of logs) {
-      expect(log).toMatchObject({
+    expect(parse(lines)).toEqual([
+      expect.objectContaining({
+        level: "INFO",
+        message: "invocation applied",
+        service: "payments",
         businessKey: event.businessKey,
         operation: "charge",
         messageId: event.messageId,
         function_request_id: context.awsRequestId,
-        service: "payments",
-      });
-    }
+        outcome: "applied",
+        chargeId: result?.chargeId,
+      }),
+    ]);
   });
 
-  it("logs a duplicate served from the stored record with the duplicate's own messageId", async () => {
+  it("logs a duplicate served from the stored record as one line with the duplicate's own messageId", async () => {
     // Arrange
     const event = paymentEvent();
     await captureOutput(() => handler(event, lambdaContext("payments-test")));
@@ -64,15 +66,18 @@ describe("Function: payments handler logging and cold start", () => {
     const { lines } = await captureOutput(() => handler(duplicate, lambdaContext("payments-test")));
 
     // Assert
-    const logs = parse(lines);
-    expect(logs.map((log) => log.message)).toEqual([
-      "duplicate invocation: returning the stored result",
-      "payment processed",
+    expect(parse(lines)).toEqual([
+      expect.objectContaining({
+        message: "invocation duplicate",
+        outcome: "duplicate",
+        idempotencyRecordStatus: "COMPLETED",
+        businessKey: event.businessKey,
+        messageId: duplicate.messageId,
+      }),
     ]);
-    for (const log of logs) expect(log).toMatchObject({ businessKey: event.businessKey, messageId: duplicate.messageId });
   });
 
-  it("removes the keys after an invocation: the next one does not inherit them", async () => {
+  it("logs a rejection as one WARN line with the error, and the next invocation does not inherit its keys", async () => {
     // Arrange
     const first = paymentEvent();
     await captureOutput(() => handler(first, lambdaContext("payments-test")));
@@ -85,9 +90,27 @@ describe("Function: payments handler logging and cold start", () => {
     expect(error).toMatchObject({ name: "ValidationError", field: "messageId" });
     const logs = parse(lines);
     expect(logs).toEqual([
-      expect.objectContaining({ level: "WARN", businessKey: withoutMessageId.businessKey }),
+      expect.objectContaining({
+        level: "WARN",
+        outcome: "rejected",
+        businessKey: withoutMessageId.businessKey,
+        error: expect.objectContaining({ name: "ValidationError", location: expect.any(String), stack: expect.any(String) }),
+      }),
     ]);
     expect(logs[0]).not.toHaveProperty("messageId");
+  });
+
+  it("keeps the lines of overlapping invocations apart", async () => {
+    // Arrange
+    const events = [paymentEvent(), paymentEvent(), paymentEvent()];
+
+    // Act
+    const { lines } = await captureOutput(() => Promise.all(events.map((e) => handler(e, lambdaContext("payments-test")))));
+
+    // Assert
+    const byMessage = new Map(parse(lines).map((log) => [log.messageId, log]));
+    expect(byMessage.size).toBe(events.length);
+    for (const event of events) expect(byMessage.get(event.messageId)).toMatchObject({ businessKey: event.businessKey, outcome: "applied" });
   });
 
   it("fails at cold start naming a missing variable", () => {

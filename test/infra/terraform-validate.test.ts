@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findProviderMirror, findTerraform, offlineTerraformEnv, runTerraform, writeOfflineCliConfig } from "../../src/terraform/offline";
+import { readRequiredProviders } from "../../src/terraform/required-providers";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 
 const terraform = findTerraform();
@@ -22,9 +23,9 @@ if (optedOut) console.warn("\n*** terraform CLI not found and SKIP_TERRAFORM_TES
     rmSync(cliDir, { recursive: true, force: true });
   });
 
-  it("accepts the synthesized stack with hashicorp/aws 5.100.0 from the mirror", async () => {
+  it("accepts the synthesized stack with the hashicorp/aws its required_providers names, from the mirror", async () => {
     if (!terraform) throw new Error("terraform CLI not found on PATH: install Terraform >= 1.5, set TERRAFORM_BIN, or set SKIP_TERRAFORM_TESTS=1 to skip loudly");
-    const env = offlineTerraformEnv(writeOfflineCliConfig(cliDir, findProviderMirror()));
+    const env = offlineTerraformEnv(writeOfflineCliConfig(cliDir, findProviderMirror(readRequiredProviders(stack.stackDir))));
     await runTerraform(terraform, ["init", "-backend=false", "-input=false", "-no-color"], { cwd: stack.stackDir, env });
     const { stdout } = await runTerraform(terraform, ["validate", "-json", "-no-color"], { cwd: stack.stackDir, env });
     const result = JSON.parse(stdout);

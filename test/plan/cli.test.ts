@@ -44,10 +44,13 @@ describe("CLI: npm run plan (paths that run no terraform)", () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("names TF_PROVIDER_MIRROR when the mirror is missing, before synthesizing anything", async () => {
+  it("names TF_PROVIDER_MIRROR and the provider the synthesized stack requires when the mirror lacks it, before running terraform", async () => {
     const { code, stderr } = await cli(["--offline", "--outdir", join(home, "out2")], { TERRAFORM_BIN: process.execPath, TF_PROVIDER_MIRROR: join(home, "no-mirror") });
     expect(code).toBe(1);
-    expect(stderr.split("\n")).toEqual([expect.stringMatching(/^plan: TF_PROVIDER_MIRROR=.*no-mirror holds no registry\.terraform\.io\/hashicorp\/aws\/5\.100\.0; point TF_PROVIDER_MIRROR at/)]);
+    expect(stderr.split("\n")).toEqual([
+      expect.stringMatching(/^plan: synth payments-pipeline /),
+      expect.stringMatching(/^plan: TF_PROVIDER_MIRROR=.*no-mirror holds no registry\.terraform\.io\/hashicorp\/aws\/5\.100\.0 \(the synthesized stack requires hashicorp\/aws 5\.100\.0; .*terraform providers mirror/),
+    ]);
   });
 
   it("reviews a saved plan against a saved plan or review, and exits 2 on a high risk with --fail-on-risk", async () => {

@@ -3,13 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../constructs/props";
-import { stackConfigFromEnv } from "../../stacks/config";
+import { stackConfigFromEnv, type StackConfig } from "../../stacks/config";
 import type { PipelineOverrides } from "../../stacks/payments-stack";
 import { synthPaymentsStack } from "../../stacks/synth";
 import { withoutAwsIdentity } from "../credentials";
 import { TerraformNotAvailableError } from "../errors";
 import { findProviderMirror, findTerraform, offlineTerraformEnv, writeOfflineCliConfig } from "../offline";
 import type { Log } from "../progress";
+import { readRequiredProviders, type ProviderRequirement } from "../required-providers";
 import { compareActions, planDrift, type ChangeCheck, type Drift } from "./drift";
 import { RehearsalNotRunError } from "./errors";
 import { startFront } from "./front";
@@ -56,14 +57,24 @@ export interface RehearsalReport {
   readonly failures: readonly string[];
 }
 
+/** The providers the stack's synthesized `required_providers` asks for (a throwaway synth, ~1 s). */
+function stackProviders(config: StackConfig): ProviderRequirement[] {
+  const dir = mkdtempSync(join(tmpdir(), "rehearse-providers-"));
+  try {
+    return readRequiredProviders(synthPaymentsStack(config, { outdir: dir }).stackDir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Preflight: what is missing, as one message naming what to install or set. */
-export function preflight(env: NodeJS.ProcessEnv): { terraform: string; mirror: string; moto: string } {
+export function preflight(env: NodeJS.ProcessEnv, providers: readonly ProviderRequirement[]): { terraform: string; mirror: string; moto: string } {
   const terraform = findTerraform(env);
   if (!terraform) throw new RehearsalNotRunError("no terraform CLI on PATH: install Terraform >= 1.5 or set TERRAFORM_BIN");
   const moto = findMotoServer(env);
   if (!moto) throw new RehearsalNotRunError("no moto_server on PATH: pip install 'moto[server]==5.2.1' or set MOTO_SERVER_BIN");
   try {
-    return { terraform, mirror: findProviderMirror(env), moto };
+    return { terraform, mirror: findProviderMirror(providers, env), moto };
   } catch (error) {
     if (error instanceof TerraformNotAvailableError) throw new RehearsalNotRunError(error.message, { cause: error });
     throw error;
@@ -72,8 +83,8 @@ export function preflight(env: NodeJS.ProcessEnv): { terraform: string; mirror: 
 
 export async function rehearse(options: RehearsalOptions): Promise<RehearsalReport> {
   const { env, log } = options;
-  const tools = preflight(env);
   const config = stackConfigFromEnv(env);
+  const tools = preflight(env, stackProviders(config));
   const work = mkdtempSync(join(tmpdir(), "rehearse-"));
   const timings: Record<string, number> = {};
   const failures: string[] = [];

@@ -1,0 +1,87 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "@aws-lambda-powertools/logger";
+import type { Context } from "aws-lambda";
+
+/**
+ * One compact structured log line per invocation, written when the invocation ends.
+ *
+ * Why one line: at INFO the function used to write two Powertools lines per applied key, each repeating the Lambda
+ * context (function ARN, name, memory: what the log group already says), ~1 KB in all; at a million messages that
+ * was the largest item of the pipeline's own bill after DynamoDB. The line keeps what an operator searches by
+ * (business key, operation, messageId, request id) and what happened (outcome, plus what the work noted, e.g. the
+ * charge id). Failures keep the error with its stack, one line too.
+ */
+
+/** What one invocation ended in, as the function saw it. */
+export const InvocationOutcome = {
+  /** The work ran and reported its own outcome (e.g. `applied` / `replayed`); this is the fallback word. */
+  PROCESSED: "processed",
+  /** Powertools answered from a completed record: the work did not run again. */
+  DUPLICATE: "duplicate",
+  /** A permanent error: the state machine quarantines the message. */
+  REJECTED: "rejected",
+  /** Any other error: the state machine releases the claim and the message is retried. */
+  FAILED: "failed",
+} as const;
+export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof InvocationOutcome];
+
+/** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
+export const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
+
+export type LogFields = Record<string, unknown>;
+
+export interface InvocationLog {
+  /**
+   * Runs one invocation's `work` and writes its line when it settles: INFO on success, WARN for a permanent error,
+   * ERROR otherwise. The result or error passes through unchanged.
+   */
+  run<T>(event: unknown, context: Context, work: () => Promise<T>): Promise<T>;
+  /** Adds fields (e.g. `{ outcome: "applied", chargeId }`) to the line of the invocation running now; no-op outside one. */
+  note(fields: LogFields): void;
+}
+
+function correlationFields(event: unknown): LogFields {
+  const fields: LogFields = {};
+  if (typeof event !== "object" || event === null) return fields;
+  for (const key of CORRELATION_FIELDS) {
+    const value = (event as Record<string, unknown>)[key];
+    if (typeof value === "string") fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * `isPermanent` tells rejections from failures. Fields live in an AsyncLocalStorage, not in the logger's keys, so
+ * invocations that overlap in one process (tests, a local cloud) never write each other's keys.
+ */
+export function createInvocationLog(logger: Logger, isPermanent: (error: unknown) => boolean): InvocationLog {
+  const current = new AsyncLocalStorage<LogFields>();
+  let coldStart = true;
+
+  return {
+    note(fields) {
+      const line = current.getStore();
+      if (line) Object.assign(line, fields);
+    },
+
+    async run(event, context, work) {
+      const line: LogFields = { function_request_id: context.awsRequestId, cold_start: coldStart, ...correlationFields(event) };
+      coldStart = false;
+      try {
+        const result = await current.run(line, work);
+        line.outcome ??= InvocationOutcome.PROCESSED;
+        logger.info(`invocation ${String(line.outcome)}`, line);
+        return result;
+      } catch (error) {
+        if (isPermanent(error)) {
+          line.outcome = InvocationOutcome.REJECTED;
+          logger.warn("invocation rejected: permanent error, the message will be quarantined", { ...line, error });
+        } else {
+          line.outcome = InvocationOutcome.FAILED;
+          logger.error("invocation failed: transient error, the message will be retried", { ...line, error });
+        }
+        throw error;
+      }
+    },
+  };
+}
