@@ -28,7 +28,7 @@ function states(definition: Json, prefix = ""): [string, Json][] {
 /** Applies `change` to the state at `path` of a deep copy of the definition. */
 function at(path: string, change: (state: Json, parent: Record<string, Json>) => void): (d: Json) => Json {
   return (definition) => {
-    const copy = structuredClone(definition);
+    const copy = JSON.parse(JSON.stringify(definition)) as Json; // no shared sub-objects: the renderer reuses one Retry array
     const found = states(copy).find(([p]) => p === path);
     if (!found) throw new Error(`mutant: no state ${path}`);
     const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
@@ -184,7 +184,7 @@ export function mutantsOf(definition: Json): Mutant[] {
       const name = path.slice(path.lastIndexOf("/") + 1);
       const next = state.Next;
       out.push({ id: `${path}:skip`, description: `${path}: skipped (every transition into it goes to ${next})`, apply: (d) => {
-        const copy = structuredClone(d);
+        const copy = JSON.parse(JSON.stringify(d)) as Json;
         for (const [, s] of states(copy)) {
           if (s.Next === name) s.Next = next;
           for (const c of (s.Catch ?? []) as Json[]) if (c.Next === name) c.Next = next;

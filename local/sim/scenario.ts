@@ -23,6 +23,8 @@ export const FaultKind = {
   FnThrottle: "fn-throttle",
   /** The claim write fails with a server error before reaching the table, three times in a row. */
   LedgerFail: "ledger-fail",
+  /** The ledger's reads and updates for this message (Inspect, Complete, Release) fail on every attempt. */
+  LedgerReadFail: "ledger-read-fail",
   /** The claim write lands but its answer is lost, once per receive: the retried write must recognise its own claim. */
   LedgerLostAnswer: "ledger-lost-answer",
   /**

@@ -121,6 +121,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
       const owner = ledgerCaller(call.input);
       if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip(roots.get(owner) ?? 0);
+      if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
+        throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
+      }
     }
     if (call.caller === "sfn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.ledger && item?.owner?.S) {
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
