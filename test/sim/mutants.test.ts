@@ -42,3 +42,14 @@ describe("Function: mutantsOf", () => {
     expect(JSON.stringify(definition)).toBe(before);
   });
 });
+
+describe("Mutant isolation", () => {
+  it("a mutant of one state's Retry leaves the other states' Retry alone (the renderer shares one array)", () => {
+    const definition = simSettings().definition;
+    const mutant = mutantsOf(definition).find((m) => m.id.startsWith("ProcessBatch/Claim:retry-0:without:"));
+    expect(mutant).toBeDefined();
+    const mutated = mutant?.apply(definition) as { States: { ProcessBatch: { ItemProcessor: { States: Record<string, { Retry?: { ErrorEquals: string[] }[] }> } } } };
+    const inner = mutated.States.ProcessBatch.ItemProcessor.States;
+    expect(inner.Claim.Retry?.[0].ErrorEquals.length).toBe((inner.Inspect.Retry?.[0].ErrorEquals.length ?? 0) - 1);
+  });
+});
