@@ -4,10 +4,23 @@
  */
 import { MAX_DETAIL_CHARS } from "../src/contract/limits";
 
-/** Epoch ms of the message's first send: kept across quarantine and redrive so the tools know its true age. */
-export const FIRST_SENT_TIMESTAMP =
-  "{% ( $f := $states.input.messageAttributes.firstSentTimestamp.stringValue; $s := $states.input.attributes.SentTimestamp;" +
-  " ($exists($f) and $contains($string($f), /^[0-9]{1,15}$/)) ? $string($f) : $exists($s) ? $string($s) : $string($millis()) ) %}";
+/**
+ * Epoch ms of the message's first send, from the SQS record `record` (a JSONata expression): its own
+ * `firstSentTimestamp` attribute when a quarantine or redrive set one, else its SentTimestamp. Kept across quarantine
+ * and redrive so the tools know the message's true age.
+ */
+function firstSentTimestamp(record: string): string {
+  return (
+    `{% ( $r := ${record}; $f := $r.messageAttributes.firstSentTimestamp.stringValue; $s := $r.attributes.SentTimestamp;` +
+    " ($exists($f) and $contains($string($f), /^[0-9]{1,15}$/)) ? $string($f) : $exists($s) ? $string($s) : $string($millis()) ) %}"
+  );
+}
+
+/** Of the record being processed (a Map iteration's input). */
+export const FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.input");
+
+/** Of a follower quarantined after the Map: its record is found in the execution's input by message id. */
+export const FOLLOWER_FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.context.Execution.Input[messageId = $states.input.messageId][0]");
 
 /** Why Decode failed, from the error's cause (the part after the expression text, or its end). */
 export const PARSE_ERROR_DETAIL =

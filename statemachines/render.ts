@@ -1,6 +1,6 @@
 import { decodeExpression } from "../src/contract/decode-jsonata";
 import type { FieldRule } from "../src/contract/field-rules";
-import { FIRST_SENT_TIMESTAMP, FUNCTION_ERROR_DETAIL, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
+import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FUNCTION_ERROR_DETAIL, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
 import template from "./pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
@@ -70,6 +70,7 @@ function placeholderValues(p: PipelineDefinitionParams): Record<string, unknown>
     Operation: p.operation,
     DecodeExpression: decodeExpression({ keyExpression: p.keyExpression, rules: p.fieldRules, payloadFields: p.payloadFields }),
     FirstSentTimestamp: FIRST_SENT_TIMESTAMP,
+    FollowerFirstSentTimestamp: FOLLOWER_FIRST_SENT_TIMESTAMP,
     ParseErrorDetail: PARSE_ERROR_DETAIL,
     FunctionErrorDetail: FUNCTION_ERROR_DETAIL,
     QuarantineAttributes: QUARANTINE_ATTRIBUTES,

@@ -6,7 +6,8 @@ const OUTCOMES = new Set<string>(Object.values(RecordOutcome));
 /**
  * The per-record outcomes of one execution of the pipeline state machine: the outputs of the states that end a
  * record's path (`{messageId, outcome, reason?, followers?}`). Followers (same body in the same batch) share the
- * leader's fate: duplicates when it was processed or a duplicate, retried otherwise. Other state machines yield none.
+ * leader's fate: duplicates when it was processed or a duplicate, quarantined (each by its own state, after the
+ * Map) when it was quarantined, retried otherwise. Other state machines yield none.
  */
 export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
   const found: OutcomeEvent[] = [];
@@ -23,6 +24,8 @@ export function recordOutcomes(events: readonly HistoryEvent[], at: number): Out
       detail: typeof output.detail === "string" ? output.detail : undefined,
       at,
     });
+    // A quarantined leader's followers are quarantined after the Map, each reporting its own outcome.
+    if (outcome === RecordOutcome.Quarantined) continue;
     const followerOutcome = outcome === RecordOutcome.Processed || outcome === RecordOutcome.Duplicate ? RecordOutcome.Duplicate : RecordOutcome.Retry;
     for (const follower of Array.isArray(output.followers) ? output.followers : []) {
       if (typeof follower !== "string") continue;

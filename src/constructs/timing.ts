@@ -31,6 +31,8 @@ export interface RecordBudget {
   readonly complete: TaskBudget;
   readonly release: TaskBudget;
   readonly quarantine: TaskBudget;
+  /** Quarantining one follower of a quarantined leader, after the first Map (QuarantineFollowers). */
+  readonly followerQuarantine: TaskBudget;
 }
 
 /**
@@ -46,10 +48,13 @@ function retrierWaits(r: Retrier): { retries: number; seconds: number } {
   return { retries, seconds };
 }
 
+type MapName = "ProcessBatch" | "QuarantineFollowers";
+
 /** The Retry blocks of the definition with the two placeholders they may hold filled from the props. */
-function retriersOf(state: string, p: ResolvedPipelineProps): Retrier[] {
-  const states = (template as { States: { ProcessBatch: { ItemProcessor: { States: Record<string, { Retry?: unknown }> } } } }).States.ProcessBatch
-    .ItemProcessor.States;
+function retriersOf(state: string, p: ResolvedPipelineProps, map: MapName = "ProcessBatch"): Retrier[] {
+  const maps = (template as { States: Record<MapName, { ItemProcessor: { States: Record<string, { Retry?: unknown }> } }> }).States;
+  if (!(map in maps)) throw new Error(`pipeline.asl.json has no Map ${map}; update src/constructs/timing.ts`);
+  const states = maps[map].ItemProcessor.States;
   if (!(state in states)) throw new Error(`pipeline.asl.json has no state ${state}; update src/constructs/timing.ts`);
   const retry = states[state].Retry ?? [];
   if (retry === "{{LedgerRetry}}") {
@@ -71,8 +76,8 @@ function retriersOf(state: string, p: ResolvedPipelineProps): Retrier[] {
 }
 
 /** Several retriers count separately (each keeps its own counter), so the bound adds them all. */
-function taskBudget(state: string, p: ResolvedPipelineProps, attemptSeconds: number): TaskBudget {
-  const waits = retriersOf(state, p).map(retrierWaits);
+function taskBudget(state: string, p: ResolvedPipelineProps, attemptSeconds: number, map: MapName = "ProcessBatch"): TaskBudget {
+  const waits = retriersOf(state, p, map).map(retrierWaits);
   const attempts = 1 + waits.reduce((sum, w) => sum + w.retries, 0);
   const backoffSeconds = waits.reduce((sum, w) => sum + w.seconds, 0);
   return { attempts, backoffSeconds, seconds: attempts * attemptSeconds + backoffSeconds };
@@ -92,8 +97,9 @@ export function worstRecordBudget(p: ResolvedPipelineProps): RecordBudget {
   const complete = taskBudget("Complete", p, 0);
   const release = taskBudget("Release", p, 0);
   const quarantine = taskBudget("Quarantine", p, 0);
+  const followerQuarantine = taskBudget("QuarantineFollower", p, 0, "QuarantineFollowers");
   const seconds = CLAIM_ATTEMPTS * (claim.seconds + inspect.seconds) + invoke.seconds + Math.max(complete.seconds, release.seconds + quarantine.seconds);
-  return { seconds, claim, inspect, invoke, complete, release, quarantine };
+  return { seconds, claim, inspect, invoke, complete, release, quarantine, followerQuarantine };
 }
 
 /**
@@ -111,12 +117,15 @@ export function assertTimingInvariants(p: ResolvedPipelineProps): void {
   }
   const b = worstRecordBudget(p);
   const waves = Math.ceil(p.batchSize / p.maxConcurrency);
-  const worst = waves * b.seconds;
+  // After the records: at most batchSize − 1 followers of quarantined leaders, quarantined in waves of maxConcurrency.
+  const followerWaves = Math.ceil((p.batchSize - 1) / p.maxConcurrency);
+  const worst = waves * b.seconds + followerWaves * b.followerQuarantine.seconds;
   if (p.executionTimeoutSeconds < worst) {
     const arithmetic =
       `${waves > 1 ? `${waves} waves × (` : ""}${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
       `invoke ${b.invoke.attempts} × ${p.function.timeoutSeconds} + ${b.invoke.backoffSeconds} backoff + ` +
-      `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""} = ${worst} s`;
+      `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""}` +
+      `${followerWaves > 0 ? ` + ${followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""} = ${worst} s`;
     throw new InvalidPropError(
       "executionTimeoutSeconds",
       p.executionTimeoutSeconds,

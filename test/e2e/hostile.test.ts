@@ -145,7 +145,7 @@ suite.scenario(
 );
 
 suite.scenario(
-  { id: "s22", title: "22. NFC and NFD spellings are two keys (documented): each is applied once, and each is a duplicate of itself", needs: [Capability.Deliveries] },
+  { id: "s22", title: "22. NFC and NFD spellings are two keys (documented): each is applied once, and each is a duplicate of itself" },
   async ({ tenant, payment, publish, settle }) => {
     const nfc = { ...payment("caf\u00e9") };
     const nfd = { ...payment("cafe\u0301") };

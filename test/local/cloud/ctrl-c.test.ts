@@ -78,11 +78,12 @@ describe("npm start -- --serve, interrupted under load", () => {
 
       // Assert
       const left = readdirSync(childTmp).filter((name) => name.startsWith("lambda-"));
-      expect({ ...result, stopped: output.includes("stopped."), stillStopping: output.includes("SIGINT: still stopping"), stateFileLeft: existsSync(stateFile), functionFoldersLeft: left }).toEqual({
+      // The second Ctrl-C usually lands mid-stop ("still stopping"); on a fast machine the stop can end first. Either
+      // way the process must exit 0 with nothing left behind (before the fix it exited 130 mid-stop, files left).
+      expect({ ...result, stopped: output.includes("stopped."), stateFileLeft: existsSync(stateFile), functionFoldersLeft: left }).toEqual({
         code: 0,
         signal: null,
         stopped: true,
-        stillStopping: true,
         stateFileLeft: false,
         functionFoldersLeft: [],
       });
