@@ -1,0 +1,65 @@
+/**
+ * Names the hole a counterexample shows, from the scenario alone (for reports and the hunt mode): the classes of
+ * issue 11. A violation no class explains is "other" — still a violation.
+ */
+import { judge, sentBodies, type Violation } from "./oracle";
+import type { Scenario } from "./scenario";
+
+export const HoleClass = {
+  Separator: "separator-collision",
+  Precision: "precision-collision",
+  RedriveAfterRetention: "redrive-after-retention",
+  Types: "type-disagreement",
+  Limits: "size-or-depth-limit",
+  Characters: "characters-in-quarantine",
+  /** More identical copies in one batch than receives allowed: the copies behind a quarantined first one are retried. */
+  QuarantinedLeaderFollowers: "quarantined-leader-followers",
+  Other: "other",
+} as const;
+export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
+
+function parsed(body: string): Record<string, unknown> | undefined {
+  try {
+    const v = JSON.parse(body) as unknown;
+    return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The classes a failing scenario exhibits (several may apply). */
+export function classify(scenario: Scenario, found: readonly Violation[]): HoleClass[] {
+  const bodies = sentBodies(scenario);
+  const verdicts = bodies.map((b) => judge(b));
+  const classes = new Set<HoleClass>();
+  const involved = new Set(found.flatMap((v) => (v.message === undefined ? [] : [v.message])));
+  const valid = verdicts.flatMap((v, i) => (v.kind === "valid" ? [{ i, v, o: parsed(bodies[i]) as Record<string, unknown> }] : []));
+  for (const a of valid) {
+    for (const b of valid) {
+      if (a.i >= b.i || !(involved.has(a.i) || involved.has(b.i))) continue;
+      if (a.v.key !== b.v.key && `${a.o.tenantId}#${a.o.orderId}` === `${b.o.tenantId}#${b.o.orderId}`) classes.add(HoleClass.Separator);
+      if (a.v.key === b.v.key && a.v.amount !== b.v.amount && a.v.amount.toPrecision(15) === b.v.amount.toPrecision(15)) classes.add(HoleClass.Precision);
+    }
+  }
+  if (found.some((v) => v.what.includes("charged again")) && scenario.ops.some((o) => o.op === "redrive") && scenario.ops.some((o) => o.op === "jump")) {
+    classes.add(HoleClass.RedriveAfterRetention);
+  }
+  for (const i of involved) {
+    const v = verdicts[i];
+    if (!v || v.kind !== "invalid") continue;
+    if (/must be|capital/.test(v.why)) classes.add(HoleClass.Types);
+    if (/over|deep/.test(v.why)) classes.add(HoleClass.Limits);
+  }
+  for (const i of involved) {
+    const o = parsed(bodies[i]);
+    if (o && [o.tenantId, o.orderId].some((p) => typeof p === "string" && /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(p))) {
+      classes.add(HoleClass.Characters);
+    }
+  }
+  for (const v of found) {
+    if (v.message === undefined || !v.what.startsWith("fate retries-exhausted")) continue;
+    if (bodies.filter((b) => b === bodies[v.message as number]).length > 5) classes.add(HoleClass.QuarantinedLeaderFollowers);
+  }
+  if (classes.size === 0) classes.add(HoleClass.Other);
+  return [...classes];
+}

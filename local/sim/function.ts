@@ -1,0 +1,104 @@
+/**
+ * The downstream function in the simulation: the payments handler's own code (`createPaymentsHandler`, the module
+ * the deployed `handler.ts` wires up), Powertools and the AWS SDK included, run in process. Its DynamoDB client is a
+ * real SDK client served by the simulated store; its time is the virtual clock (see determinism.ts). The invoker
+ * answers as Lambda's Invoke API does: function errors as payloads, service errors thrown, timeouts as
+ * `Sandbox.Timedout`, a dying runtime as `Runtime.ExitError` (the local cloud's own error payloads).
+ */
+import { Logger } from "@aws-lambda-powertools/logger";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Context } from "aws-lambda";
+import { createPaymentsHandler } from "../../functions/payments/create-handler";
+import { readPaymentsConfig } from "../../functions/payments/config";
+import { exitPayload, timeoutPayload } from "../lambda/error-payloads";
+import type { LambdaInvoker } from "../stepfunctions";
+import type { SimDynamo } from "./dynamo";
+import { FaultKind } from "./scenario";
+import type { VirtualClock } from "./virtual-clock";
+
+function hashOf(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
+
+export interface FunctionFaults {
+  /** The fault for this invocation (message id of the copy, attempt within the receive), or undefined. */
+  decide(messageId: string): FaultKind | undefined;
+}
+
+export function createSimFunction(options: {
+  clock: VirtualClock;
+  dynamo: SimDynamo;
+  environment: Record<string, string>;
+  timeoutSeconds: number;
+  delay: () => Promise<void>;
+  faults: FunctionFaults;
+  onInvoke: () => void;
+  /** Called when an invocation reaches the handler (after the faults that stop it before). */
+  onHandler: (messageId: string) => void;
+}): LambdaInvoker {
+  const { clock } = options;
+  const config = readPaymentsConfig(options.environment);
+  const dynamoDb = options.dynamo.sdkClient("fn");
+  const handler = createPaymentsHandler({
+    config,
+    dynamoDb,
+    documentClient: DynamoDBDocumentClient.from(dynamoDb),
+    logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),
+  });
+  let requests = 0;
+  // The Lambda service errors Step Functions retries, in turn (no name: the SDK got no answer).
+  const BLIPS = ["TooManyRequestsException", "ServiceException", "AWSLambdaException", "ClientExecutionTimeoutException", ""];
+  return async (req) => {
+    options.onInvoke();
+    const requestId = `req-${++requests}`;
+    const event = JSON.parse(req.Payload) as { messageId?: string };
+    const fault = options.faults.decide(String(event.messageId));
+    await options.delay();
+    if (fault === FaultKind.FnBlip) {
+      const name = BLIPS[Math.abs(hashOf(String(event.messageId))) % BLIPS.length];
+      throw name ? Object.assign(new Error(`${name} (injected, transient)`), { name, $metadata: { httpStatusCode: 500 } }) : new Error("socket hang up (injected)");
+    }
+    if (fault === FaultKind.FnThrottle) {
+      throw Object.assign(new Error("Rate Exceeded."), { name: "TooManyRequestsException", $metadata: { httpStatusCode: 429 } });
+    }
+    const died = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
+    if (fault === FaultKind.FnCrashBefore) return died;
+    options.onHandler(String(event.messageId));
+    const deadline = clock.now() + options.timeoutSeconds * 1000;
+    const context = {
+      functionName: config.functionName,
+      functionVersion: "$LATEST",
+      invokedFunctionArn: req.FunctionName,
+      memoryLimitInMB: "256",
+      awsRequestId: requestId,
+      logGroupName: `/aws/lambda/${config.functionName}`,
+      logStreamName: "sim",
+      callbackWaitsForEmptyEventLoop: true,
+      getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),
+      done: () => undefined,
+      fail: () => undefined,
+      succeed: () => undefined,
+    } as Context;
+    const timer = new AbortController();
+    const timedOut = clock.sfn.sleep(options.timeoutSeconds * 1000, timer.signal).then(
+      () => "timeout" as const,
+      () => "cancelled" as const,
+    );
+    const ran = handler(event, context).then(
+      (value) => ({ ok: true as const, value }),
+      (error: Error) => ({ ok: false as const, error }),
+    );
+    const first = await Promise.race([ran, timedOut]);
+    timer.abort();
+    if (first === "timeout" || first === "cancelled") {
+      return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, options.timeoutSeconds)) };
+    }
+    if (fault === FaultKind.FnCrashAfter) return died;
+    if (!first.ok) {
+      return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify({ errorType: first.error.name, errorMessage: first.error.message, trace: [] }) };
+    }
+    return { StatusCode: 200, Payload: JSON.stringify(first.value) };
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The search: fast-check draws hostile scenarios, the simulation runs each against the real components, the
+ * oracle judges. On a violation fast-check shrinks the scenario to a minimal one and reports the seed and path
+ * that replay it exactly.
+ */
+import fc from "fast-check";
+import { classify, type HoleClass } from "./classify";
+import { scenarioArbitrary } from "./generator";
+import { violations, type OracleConfig, type Violation } from "./oracle";
+import { runScenario } from "./run";
+import type { Observation, Scenario } from "./scenario";
+import { simSettings, type SimSettings } from "./settings";
+
+export interface FuzzOptions {
+  readonly runs: number;
+  readonly seed?: number;
+  /** fast-check's replay path of a reported counterexample. */
+  readonly path?: string;
+  readonly maxOps?: number;
+  readonly settings?: SimSettings;
+  /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
+  readonly hunt?: HoleClass;
+  /** Known findings not to stop at (each must be reported; the report lists how often each was met). */
+  readonly skip?: readonly HoleClass[];
+  /** Stop at the first failure without shrinking (mutation runs only need to know a mutant dies). */
+  readonly noShrink?: boolean;
+  /** Called after every run (progress). */
+  readonly onRun?: (n: number) => void;
+}
+
+export interface FuzzTotals {
+  runs: number;
+  messages: number;
+  charges: number;
+  executions: number;
+  dynamoCalls: number;
+  invocations: number;
+  virtualMs: number;
+  fates: Record<string, number>;
+  faultsFired: number;
+  /** Distinct (fate, had-fault) × op kinds seen, a rough measure of the ground covered. */
+  states: Set<string>;
+}
+
+export interface FuzzReport {
+  readonly seed: number;
+  readonly totals: FuzzTotals;
+  readonly elapsedMs: number;
+  /** Violations of skipped classes met (counted per run, shrinking included). */
+  readonly skipped: Readonly<Record<string, number>>;
+  readonly failure?: {
+    readonly scenario: Scenario;
+    readonly violations: readonly Violation[];
+    readonly classes: readonly HoleClass[];
+    readonly path: string;
+    /** Runs until the first failure (before shrinking). */
+    readonly numRuns: number;
+    readonly shrinks: number;
+  };
+}
+
+export function oracleConfig(settings: SimSettings): OracleConfig {
+  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules, deadLetterRetentionMs: settings.props.deadLetterRetentionSeconds * 1000 };
+}
+
+export class ViolationFound extends Error {
+  constructor(readonly found: readonly Violation[]) {
+    super(found.map((v) => `${v.message === undefined ? "" : `message #${v.message} `}${v.key === undefined ? "" : `key ${short(v.key)}: `}${v.what}`).join("\n"));
+    this.name = "ViolationFound";
+  }
+}
+
+function short(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 60)}…(${text.length} chars)` : text;
+}
+
+function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
+  totals.runs++;
+  totals.messages += obs.messages.length;
+  totals.charges += obs.charges.length;
+  totals.executions += obs.stats.executions;
+  totals.dynamoCalls += obs.stats.dynamoCalls;
+  totals.invocations += obs.stats.invocations;
+  totals.virtualMs += obs.stats.virtualMs;
+  totals.faultsFired += obs.trace.filter((l) => l.includes(" fault ")).length;
+  const kinds = [...new Set(scenario.ops.map((o) => o.op))].sort().join("+");
+  for (const m of obs.messages) {
+    totals.fates[m.fate] = (totals.fates[m.fate] ?? 0) + 1;
+    totals.states.add(`${m.fate}/${m.faulted ? "fault" : "clean"}/${kinds}`);
+  }
+}
+
+export function emptyTotals(): FuzzTotals {
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, states: new Set() };
+}
+
+/** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
+export async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals): Promise<Observation> {
+  const obs = await runScenario(settings, scenario);
+  if (totals) count(totals, scenario, obs);
+  const found = violations(scenario, obs, oracleConfig(settings));
+  if (found.length > 0) throw new ViolationFound(found);
+  return obs;
+}
+
+export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const settings = options.settings ?? simSettings();
+  const seed = options.seed ?? Date.now() % 2_147_483_647;
+  const totals = emptyTotals();
+  const started = performance.now();
+  let last: readonly Violation[] = [];
+  const skipped: Record<string, number> = {};
+  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps }), async (scenario) => {
+    try {
+      await checkScenario(settings, scenario, totals);
+    } catch (thrown) {
+      let error = thrown;
+      if (!(error instanceof ViolationFound)) throw error;
+      // A violation a skipped (known) class explains is counted and set aside; any other still fails the run.
+      const known = (v: Violation) => classify(scenario, [v]).some((c) => options.skip?.includes(c));
+      for (const v of error.found.filter(known)) for (const c of classify(scenario, [v]).filter((k) => options.skip?.includes(k))) skipped[c] = (skipped[c] ?? 0) + 1;
+      const found = error.found.filter((v) => !known(v));
+      if (found.length === 0) return;
+      if (options.hunt && !classify(scenario, found).includes(options.hunt)) return;
+      error = new ViolationFound(found);
+      last = (error as ViolationFound).found;
+      throw error;
+    }
+    options.onRun?.(totals.runs);
+  });
+  const result = await fc.check(property, { numRuns: options.runs, seed, path: options.path, endOnFailure: options.noShrink === true });
+  const elapsedMs = performance.now() - started;
+  if (!result.failed || !result.counterexample) return { seed, totals, elapsedMs, skipped };
+  return {
+    seed,
+    totals,
+    elapsedMs,
+    skipped,
+    failure: { scenario: result.counterexample[0], violations: last, classes: classify(result.counterexample[0], last), path: result.counterexamplePath ?? "", numRuns: result.numRuns, shrinks: result.numShrinks },
+  };
+}

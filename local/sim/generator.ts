@@ -1,0 +1,154 @@
+/**
+ * Hostile streams for the simulation (fast-check arbitraries). Key parts with separators, quotes and escapes,
+ * unicode (NFC/NFD, emoji, control characters, lone surrogates), numbers at precision edges and in several
+ * spellings, type variants, missing and empty fields, field orders, sizes at the limits (keys near 1,024 and
+ * 2,048 bytes, bodies near 256 KiB, deep nesting), exact duplicates, resends in another field order, conflicts,
+ * operator actions and clock jumps at any point, and per-message faults. Small pools make collisions likely.
+ */
+import fc from "fast-check";
+import { FaultKind, type Fault, type Op, type Scenario } from "./scenario";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A JSON value as text, so spellings JSON.parse would merge (10, 10.0, 1e1) stay distinct on the wire. */
+type Raw = { readonly raw: string };
+const raw = (text: string): Raw => ({ raw: text });
+const str = (s: string): Raw => raw(JSON.stringify(s));
+/** The same string with every non-ASCII character as a \u escape (a different body, the same value). */
+const escaped = (s: string): Raw =>
+  raw(JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+
+const PART_TEXTS = [
+  "a", "b", "c", "t1", "o-42", "a#b", "b#c", "#", "a\\b", "x'y", 'q"z', " a", "a ", "café", "cafe\u0301", "😀", "\u0001ctl",
+  "\ud800", "42", "1e1", "x".repeat(1010), "x".repeat(1030), "é".repeat(1030), "x".repeat(2100),
+];
+/** Parts over a tiny alphabet that includes separator-like characters: two tuples often join to the same text. */
+const tinyPart = fc.oneof(
+  { weight: 3, arbitrary: fc.array(fc.constantFrom("a", "#"), { minLength: 1, maxLength: 2 }) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom("a", "b", "#", "|"), { minLength: 1, maxLength: 3 }) },
+).map((cs) => cs.join(""));
+const part = fc.oneof(
+  { weight: 8, arbitrary: tinyPart.map(str) },
+  { weight: 6, arbitrary: fc.constantFrom(...PART_TEXTS.slice(0, 8)).map(str) },
+  { weight: 4, arbitrary: fc.constantFrom(...PART_TEXTS).map(str) },
+  { weight: 2, arbitrary: fc.constantFrom(...PART_TEXTS).map(escaped) },
+  { weight: 2, arbitrary: fc.constantFrom("42", "4242", "0", "null", "true", '""', "[]", '{"a":1}').map(raw) },
+);
+
+const AMOUNTS = [
+  "10", "10.0", "1e1", "100E-1", '"10"', "1000000000000001", "1000000000000002", "9007199254740991", "9007199254740993",
+  "123456789012345678", "0", "-5", "1.5", "0.1", "1e400", "null", "2",
+];
+const amount = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom("10", "20", "10.0", "1e1").map(raw) },
+  { weight: 4, arbitrary: fc.constantFrom(...AMOUNTS).map(raw) },
+);
+const currency = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom("EUR", "USD").map(str) },
+  { weight: 2, arbitrary: fc.constantFrom("eur", "EURO", "", "E\u0301UR").map(str) },
+  { weight: 1, arbitrary: fc.constantFrom("978", "null").map(raw) },
+);
+const extra = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constantFrom("note 😀", "\u2028", "naïve").map((s) => ["note", str(s)] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(2, 8).map((d) => ["nested", raw("[".repeat(d) + "]".repeat(d))] as const) },
+  { weight: 1, arbitrary: fc.constant(["deep", raw("[".repeat(20_000) + "]".repeat(20_000))] as const) },
+  { weight: 1, arbitrary: fc.constantFrom(1_000, 200_000, 261_990, 262_100).map((n) => ["pad", str("p".repeat(n))] as const) },
+);
+
+/** One message's fields (absent ones left out), before serialization. */
+export interface MessageSpec {
+  readonly fields: readonly (readonly [string, Raw])[];
+}
+
+/** A well-formed message over tiny parts: most of a stream, so keys meet (duplicates, conflicts, collisions). */
+const plainSpec: fc.Arbitrary<MessageSpec> = fc
+  .record({ tenantId: tinyPart, orderId: tinyPart, amount: fc.constantFrom("10", "20", "10.0", "1e1", "1000000000000001", "1000000000000002"), currency: fc.constantFrom("EUR", "USD") })
+  .map((m) => ({ fields: [["tenantId", str(m.tenantId)], ["orderId", str(m.orderId)], ["amount", raw(m.amount)], ["currency", str(m.currency)]] as const }));
+
+const hostileSpec: fc.Arbitrary<MessageSpec> = fc
+  .record({
+    tenantId: fc.option(part, { freq: 12, nil: undefined }),
+    orderId: fc.option(part, { freq: 12, nil: undefined }),
+    amount: fc.option(amount, { freq: 12, nil: undefined }),
+    currency: fc.option(currency, { freq: 12, nil: undefined }),
+    extra,
+  })
+  .map(({ extra: more, ...main }) => ({
+    fields: [...Object.entries(main).filter((e): e is [string, Raw] => e[1] !== undefined), ...(more ? [more as readonly [string, Raw]] : [])],
+  }));
+
+const spec = fc.oneof({ weight: 3, arbitrary: plainSpec }, { weight: 2, arbitrary: hostileSpec });
+
+/** Body text of a spec with its fields in the order given by `order` (a permutation index). */
+export function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string {
+  const fields = s.fields.map(([k, v]) => [k, k === "amount" && amountOverride ? amountOverride : v] as const);
+  let x = order;
+  for (let i = fields.length - 1; i > 0; i--) {
+    const j = x % (i + 1);
+    x = Math.floor(x / (i + 1));
+    [fields[i], fields[j]] = [fields[j], fields[i]];
+  }
+  return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${v.raw}`).join(",")}}`;
+}
+
+type OpSpec =
+  | { readonly kind: "send"; readonly spec: number; readonly order: number; readonly amount?: Raw }
+  | { readonly kind: "advance"; readonly ms: number }
+  | { readonly kind: "stall"; readonly ms: number }
+  | { readonly kind: "jump"; readonly ms: number }
+  | { readonly kind: "redrive" }
+  | { readonly kind: "release"; readonly message: number };
+
+const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
+  // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.nat(23) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), amount }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("advance" as const), ms: fc.constantFrom(100, 1_000, 30_000, 400_000) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("stall" as const), ms: fc.constantFrom(30_000, 120_000, 600_000, HOUR) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("jump" as const), ms: fc.constantFrom(HOUR, DAY, 3 * DAY, 8 * DAY, 15 * DAY) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: "redrive" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("release" as const), message: fc.nat(11) }) },
+);
+
+const fault: fc.Arbitrary<Fault> = fc.record({
+  message: fc.nat(11),
+  kind: fc.constantFrom(...Object.values(FaultKind)),
+  // Some receives, or every one (a poison message: it can only leave through the DLQ).
+  receives: fc.oneof({ weight: 1, arbitrary: fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }) }, { weight: 1, arbitrary: fc.constant([1, 2, 3, 4, 5]) }),
+});
+
+/** Jumps add up to at most a month: past the ledger's and the DLQ's retention (both 14 days by default). */
+const MAX_TOTAL_JUMP_MS = 30 * DAY;
+
+export function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
+  let jumped = 0;
+  const out: Op[] = [];
+  for (const o of ops) {
+    if (o.kind === "send") out.push({ op: "send", body: serialize(specs[o.spec % specs.length], o.order, o.amount) });
+    else if (o.kind === "jump") {
+      if (jumped + o.ms > MAX_TOTAL_JUMP_MS) continue;
+      jumped += o.ms;
+      out.push({ op: "jump", ms: o.ms });
+    } else if (o.kind === "stall") out.push({ op: "stall", ms: o.ms });
+    else if (o.kind === "advance") out.push({ op: "advance", ms: o.ms });
+    else if (o.kind === "redrive") out.push({ op: "redrive" });
+    else out.push({ op: "release", message: o.message });
+  }
+  return out;
+}
+
+/** A whole scenario: up to ~20 operations over up to 12 distinct messages, with up to 3 faults. */
+export function scenarioArbitrary(options: { maxOps?: number } = {}): fc.Arbitrary<Scenario> {
+  return fc
+    .record({
+      seed: fc.nat(),
+      pollers: fc.integer({ min: 1, max: 3 }),
+      specs: fc.array(spec, { minLength: 1, maxLength: 12, size: "large" }),
+      ops: fc.array(opSpec, { minLength: 1, maxLength: options.maxOps ?? 20, size: "large" }),
+      faults: fc.array(fault, { maxLength: 3 }),
+    })
+    .map(({ seed, pollers, specs, ops, faults }) => ({ seed, pollers, faults, ops: toOps(specs, ops) }));
+}

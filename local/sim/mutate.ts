@@ -1,0 +1,84 @@
+/**
+ * Mutation score of the proof: every mutant of the rendered state machine is run against the fast proof (a fixed
+ * fuzz budget in the simulation); a mutant is killed when the oracle reports a violation or the run breaks.
+ * Survivors are either listed as equivalent, with the argument, or reported as gaps in the proof.
+ */
+import { HoleClass } from "./classify";
+import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
+import { fuzz } from "./fuzz";
+import { mutantsOf, type Mutant } from "./mutants";
+import { simSettings } from "./settings";
+import { renderPipelineDefinition } from "../../statemachines/render";
+
+export const MutantStatus = { Killed: "killed", Survived: "survived", Equivalent: "equivalent" } as const;
+export type MutantStatus = (typeof MutantStatus)[keyof typeof MutantStatus];
+
+export interface MutantResult {
+  readonly mutant: Mutant;
+  readonly status: MutantStatus;
+  /** How it died (the first violation or error), or why it is equivalent. */
+  readonly note: string;
+  readonly runs: number;
+}
+
+export interface MutateOptions {
+  /** Fuzz runs per mutant (default 150). */
+  readonly runs?: number;
+  readonly seed?: number;
+  /** Only mutants whose id contains this text. */
+  readonly filter?: string;
+  readonly onResult?: (r: MutantResult) => void;
+}
+
+/** Known findings on main, set aside as in the budget (docs/simulation.md, "Findings on main"). */
+export const KNOWN_FINDINGS = [HoleClass.QuarantinedLeaderFollowers];
+
+export class BaselineNotGreen extends Error {
+  override name = "BaselineNotGreen";
+}
+
+export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
+  const runs = options.runs ?? 150;
+  const seed = options.seed ?? 20261201;
+  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS });
+  if (baseline.failure) {
+    throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run fuzz -- --seed ${seed} --runs ${runs}`);
+  }
+  const definition = simSettings().definition;
+  const results: MutantResult[] = [];
+  for (const mutant of mutantsOf(definition).filter((m) => !options.filter || m.id.includes(options.filter))) {
+    let result: MutantResult;
+    try {
+      const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
+      const report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      result = report.failure
+        ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns }
+        : EQUIVALENT_MUTANTS[mutant.id]
+          ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS[mutant.id], runs }
+          : { mutant, status: MutantStatus.Survived, note: "no violation in the budget", runs };
+    } catch (error) {
+      result = { mutant, status: MutantStatus.Killed, note: `run broke: ${(error as Error).message.split("\n")[0].slice(0, 120)}`, runs: 0 };
+    }
+    results.push(result);
+    options.onResult?.(result);
+  }
+  return results;
+}
+
+/** One mutant's line of the report. */
+export function mutantLine(r: MutantResult): string {
+  return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${r.status === MutantStatus.Killed ? ` (run ${r.runs})` : ""}\n           ${r.note.slice(0, 160)}`;
+}
+
+export function mutateReportText(results: readonly MutantResult[], withLines = true): string {
+  const count = (s: MutantStatus) => results.filter((r) => r.status === s).length;
+  const killed = count(MutantStatus.Killed);
+  const equivalent = count(MutantStatus.Equivalent);
+  const survived = count(MutantStatus.Survived);
+  const score = killed + survived === 0 ? 100 : (100 * killed) / (killed + survived);
+  return [
+    ...(withLines ? results.map(mutantLine) : []),
+    "",
+    `mutants ${results.length}: killed ${killed}, survived ${survived}, equivalent ${equivalent}; score ${score.toFixed(1)}% of non-equivalent mutants killed`,
+  ].join("\n");
+}

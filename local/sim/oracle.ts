@@ -1,0 +1,214 @@
+/**
+ * The reference model: what the pipeline MUST do with a stream, from the intended semantics alone (business key =
+ * RFC 8785 text of the array of key parts; field rules; canonical numbers; memory that outlives every copy), never
+ * from the implementation. `expectations()` says each message's allowed fates; `violations()` compares a run with
+ * them and with each key's allowed charge count.
+ */
+import { Fate, type Observation, type Scenario } from "./scenario";
+
+/** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
+export type OracleFieldRule =
+  | { readonly type: "string"; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: string }
+  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number };
+
+export interface OracleRules {
+  readonly keyParts: readonly string[];
+  readonly payloadFields: readonly string[];
+  readonly fields: Readonly<Record<string, OracleFieldRule>>;
+  readonly maxKeyBytes: number;
+  /** Nesting beyond this is "deep": invalid-message on first delivery. Generated bodies are either ≤ 10 or 20,000 deep. */
+  readonly maxDepth: number;
+  /** What the source queue accepts (body + attributes), from the deployed setting. */
+  readonly maxMessageBytes: number;
+}
+
+/** The payments pipeline's identity and rules (issue 11's decisions). */
+export const PAYMENTS_RULES: OracleRules = {
+  keyParts: ["tenantId", "orderId"],
+  payloadFields: ["amount", "currency"],
+  fields: {
+    tenantId: { type: "string" },
+    orderId: { type: "string" },
+    amount: { type: "integer", minimum: 1 },
+    currency: { type: "string", pattern: "^[A-Z]{3}$" },
+  },
+  maxKeyBytes: 1024,
+  maxDepth: 64,
+  maxMessageBytes: 262_144,
+};
+
+function ruleProblem(value: unknown, rule: OracleFieldRule): string | undefined {
+  if (rule.type === "integer") {
+    if (typeof value !== "number" || !Number.isSafeInteger(value)) return "must be an integer JSON carries exactly";
+    if (rule.minimum !== undefined && value < rule.minimum) return `must be >= ${rule.minimum}`;
+    if (rule.maximum !== undefined && value > rule.maximum) return `must be <= ${rule.maximum}`;
+    return undefined;
+  }
+  if (typeof value !== "string") return "must be a string";
+  const length = [...value].length;
+  if (length < (rule.minLength ?? 1)) return "must not be empty";
+  if (rule.maxLength !== undefined && length > rule.maxLength) return `must be at most ${rule.maxLength} characters`;
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value)) return `must match ${rule.pattern}`;
+  return undefined;
+}
+
+export interface OracleConfig {
+  /** How long both layers remember a key (ledger retention = Powertools expiry). */
+  readonly retentionMs: number;
+  /** The source queue's retention: the longest a message can wait before its last delivery. */
+  readonly queueRetentionMs: number;
+  readonly rules?: OracleRules;
+  /** The DLQ's retention: a quarantined copy older than this is gone (AWS drops it). */
+  readonly deadLetterRetentionMs?: number;
+}
+
+export type Verdict =
+  | { readonly kind: "refused"; readonly why: string }
+  | { readonly kind: "invalid"; readonly why: string }
+  | { readonly kind: "valid"; readonly key: string; readonly payload: string; readonly amount: number; readonly currency: string };
+
+// SQS: #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF.
+const SQS_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+function depth(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (d > max) max = d;
+    if (v !== null && typeof v === "object") for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+/** The fate a message's content alone decides. */
+export function judge(body: string, rules: OracleRules = PAYMENTS_RULES): Verdict {
+  if (Buffer.byteLength(body) > rules.maxMessageBytes) return { kind: "refused", why: `body over ${rules.maxMessageBytes} bytes` };
+  if (body.length === 0 || SQS_INVALID.test(body)) return { kind: "refused", why: "characters SQS refuses" };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { kind: "invalid", why: "not JSON" };
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { kind: "invalid", why: "not a JSON object" };
+  if (depth(parsed) > rules.maxDepth) return { kind: "invalid", why: "nested too deep" };
+  const o = parsed as Record<string, unknown>;
+  for (const [field, rule] of Object.entries(rules.fields)) {
+    const problem = ruleProblem(o[field], rule);
+    if (problem) return { kind: "invalid", why: `${field} ${problem}` };
+  }
+  // RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX).
+  const key = JSON.stringify(rules.keyParts.map((f) => o[f]));
+  if (Buffer.byteLength(key) > rules.maxKeyBytes) return { kind: "invalid", why: `key over ${rules.maxKeyBytes.toLocaleString("en-US")} bytes` };
+  const payload = Object.fromEntries([...rules.payloadFields].sort().map((f) => [f, o[f]]));
+  return { kind: "valid", key, payload: JSON.stringify(payload), amount: o.amount as number, currency: o.currency as string };
+}
+
+export interface Violation {
+  readonly message?: number;
+  readonly key?: string;
+  readonly what: string;
+}
+
+/** Bodies of the scenario's sends, in send order. */
+export function sentBodies(scenario: Scenario): string[] {
+  return scenario.ops.flatMap((o) => (o.op === "send" ? [o.body] : []));
+}
+
+/** Compares one run with the model. Empty = the run kept every promise. */
+export function violations(scenario: Scenario, obs: Observation, config: OracleConfig): Violation[] {
+  const bodies = sentBodies(scenario);
+  const verdicts = bodies.map((b) => judge(b, config.rules));
+  const out: Violation[] = [];
+  const byKey = new Map<string, number[]>();
+  verdicts.forEach((v, i) => {
+    if (v.kind === "valid") byKey.set(v.key, [...(byKey.get(v.key) ?? []), i]);
+  });
+  const faultedKeys = new Set<string>();
+  verdicts.forEach((v, i) => {
+    if (v.kind === "valid" && obs.messages[i]?.faulted) faultedKeys.add(v.key);
+  });
+  // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
+  const releasedKeys = new Set(scenario.ops.flatMap((o) => (o.op === "release" && verdicts[o.message]?.kind === "valid" ? [(verdicts[o.message] as { key: string }).key] : [])));
+
+  // Charges: only valid messages, each key at most once per memory window, with a payload one of its messages carried.
+  const chargesByKey = new Map<string, Observation["charges"][number][]>();
+  for (const charge of obs.charges) {
+    const v = verdicts[charge.message];
+    if (!v || v.kind !== "valid") {
+      out.push({ message: charge.message, what: `charged although the message is ${v ? v.kind + " (" + v.why + ")" : "unknown"}` });
+      continue;
+    }
+    if (charge.amount !== v.amount || charge.currency !== v.currency) {
+      out.push({ message: charge.message, key: v.key, what: `charged ${String(charge.amount)} ${String(charge.currency)}, the message says ${v.amount} ${v.currency}` });
+    }
+    chargesByKey.set(v.key, [...(chargesByKey.get(v.key) ?? []), charge]);
+  }
+  for (const [key, charges] of chargesByKey) {
+    const sorted = [...charges].sort((a, b) => a.at - b.at);
+    for (let i = 1; i < sorted.length; i++) {
+      // A later charge is legitimate only for a message first sent after the memory of the earlier one may end
+      // (memory R from the charge, minus the longest a message may wait in the queue).
+      const sentAt = obs.messages[sorted[i].message].sentAt;
+      if (sentAt < sorted[i - 1].at + config.retentionMs - config.queueRetentionMs) {
+        const gap = sentAt - sorted[i - 1].at;
+        const when = gap >= 0 ? `${fmt(gap)} after` : `${fmt(-gap)} before`;
+        out.push({ message: sorted[i].message, key, what: `key charged again (charge ${i + 1}, ${fmt(sorted[i].at - sorted[i - 1].at)} after the first) by a message first sent ${when} the earlier charge: within what the pipeline must remember` });
+      }
+    }
+  }
+
+  // The first layer decides duplicates and conflicts without calling the function: with no fault, stall or release
+  // on a key, the function runs once per charge, plus once per message it refused (rejected) — counting only
+  // messages first sent while the key's first charge must still be remembered.
+  if (!scenario.ops.some((o) => o.op === "stall")) {
+    for (const [key, members] of byKey) {
+      if (faultedKeys.has(key) || releasedKeys.has(key)) continue;
+      const charges = chargesByKey.get(key) ?? [];
+      const until = charges.length > 0 ? Math.min(...charges.map((c) => c.at)) + config.retentionMs - config.queueRetentionMs : Number.POSITIVE_INFINITY;
+      const inWindow = new Set(members.filter((i) => (obs.messages[i]?.sentAt ?? 0) < until));
+      const runs = obs.handlerRuns.filter((r) => inWindow.has(r.message)).length;
+      const allowed = charges.filter((c) => inWindow.has(c.message)).length + [...inWindow].filter((i) => obs.messages[i]?.fate === Fate.Rejected).length;
+      if (runs > allowed) out.push({ key, what: `the function ran ${runs} times for a key charged ${charges.length} time(s): a duplicate or conflict reached the second layer` });
+    }
+  }
+
+  verdicts.forEach((v, i) => {
+    const seen = obs.messages[i];
+    if (!seen) return;
+    const allowed = new Set<Fate>();
+    if (v.kind === "refused") allowed.add(Fate.RefusedAtSend);
+    else if (v.kind === "invalid") allowed.add(Fate.Invalid);
+    else {
+      const charged = chargesByKey.get(v.key) ?? [];
+      // Acked (applied, or recognised as a duplicate) when its payload is the one its key was charged with; a
+      // conflict when the key was charged with another payload. Nothing charged and no fault: the message was lost.
+      if (charged.some((c) => c.amount === v.amount && c.currency === v.currency)) allowed.add(Fate.Acked);
+      if (charged.some((c) => c.amount !== v.amount || c.currency !== v.currency)) allowed.add(Fate.Mismatch);
+      if (faultedKeys.has(v.key) || releasedKeys.has(v.key)) {
+        // Faults on the key may exhaust the receives; a takeover after a fault may meet the downstream's own record.
+        allowed.add(Fate.RetriesExhausted);
+        allowed.add(Fate.Rejected);
+        allowed.add(Fate.Mismatch);
+      }
+    }
+    // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
+    if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
+    if (!allowed.has(seen.fate)) {
+      const key = v.kind === "valid" ? v.key : undefined;
+      const what =
+        allowed.size > 0
+          ? `fate ${seen.fate}, expected ${[...allowed].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}`
+          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one`;
+      out.push({ message: i, key, what });
+    } else if (v.kind === "valid" && seen.fate === Fate.Acked && (chargesByKey.get(v.key) ?? []).length === 0) {
+      out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });
+    }
+  });
+  return out;
+}
+
+function fmt(ms: number): string {
+  return ms >= 86_400_000 ? `${(ms / 86_400_000).toFixed(1)} d` : `${Math.round(ms / 1000)} s`;
+}

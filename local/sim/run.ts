@@ -1,0 +1,195 @@
+/**
+ * Runs one scenario in a fresh simulated stack and reports what became of every message and every charge.
+ * Same scenario → same run, byte for byte (`trace`): all time is virtual and every choice comes from the seed.
+ */
+import { releaseClaim } from "../../src/ops/ledger-release";
+import { redriveDlq } from "../../src/ops/dlq-redrive";
+import { keyDeriver } from "../../src/ops/business-key";
+import { startTtlSweeper } from "../dynamodb/ttl-sweeper";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { installDeterminism } from "./determinism";
+import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
+import { SIM_NAMES, type SimSettings } from "./settings";
+import { createWorld, SIM_START_MS, type World } from "./world";
+
+/** How long the system may take to settle after the last operation (virtual time). */
+const SETTLE_LIMIT_MS = 24 * 3600_000;
+const TTL_LAG_MS = 2 * 24 * 3600_000;
+const deriveKey = keyDeriver();
+
+async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[]): Promise<void> {
+  const { clock, sqs, log } = world;
+  for (const op of scenario.ops) {
+    switch (op.op) {
+      case "send": {
+        const index = sent.length;
+        sent.push("");
+        sentAt.push(clock.now());
+        try {
+          const id = sqs.sendMessage(SIM_NAMES.queueUrl, op.body);
+          sent[index] = id;
+          world.roots.set(id, index);
+          log(`send #${index} ${id}`);
+        } catch (error) {
+          log(`send #${index} refused: ${(error as Error).name}`);
+        }
+        break;
+      }
+      case "advance":
+        await clock.pipes.sleep(op.ms);
+        break;
+      case "stall":
+        clock.jump(op.ms);
+        log(`stall ${op.ms} ms`);
+        break;
+      case "jump": {
+        // Time passes over an idle system (a weekend, an outage of the producer): nothing is in flight.
+        for (let waited = 0; !idle(world) && waited < SETTLE_LIMIT_MS; waited += 10_000) await clock.pipes.sleep(10_000);
+        clock.jump(op.ms);
+        log(`jump ${op.ms} ms`);
+        const sweeper = startTtlSweeper({
+          client: world.dynamo.sender("ttl") as unknown as DynamoDBClient,
+          tables: [
+            { tableName: SIM_NAMES.ledger, attributeName: "expiresAt" },
+            { tableName: SIM_NAMES.idempotency, attributeName: "expiration" },
+            { tableName: SIM_NAMES.effects, attributeName: "expiresAt" },
+          ],
+          intervalMs: 0,
+          // DynamoDB deletes expired items lazily ("typically within a few days"): two days late here, so the
+          // expiry checks in the conditions, not the sweep, must keep the promise.
+          clock: () => clock.now() - TTL_LAG_MS,
+        });
+        const swept = await sweeper.sweepOnce();
+        log(`ttl swept ${JSON.stringify(swept.deleted)}`);
+        break;
+      }
+      case "redrive":
+        try {
+          const result = await redriveDlq(world.ops, {});
+          for (const moved of result.moved) {
+            const root = world.roots.get(moved.entry.originalMessageId) ?? world.roots.get(moved.entry.messageId);
+            if (root !== undefined && moved.newMessageId) world.roots.set(moved.newMessageId, root);
+            log(`redrive #${root} ${moved.entry.reason} → ${moved.newMessageId}`);
+          }
+          for (const skipped of result.skipped) log(`redrive skipped #${world.roots.get(skipped.originalMessageId)} ${skipped.reason}`);
+          log(`redrive moved ${result.moved.length} skipped ${result.skipped.length} failed ${result.failed.length}`);
+        } catch (error) {
+          log(`redrive refused: ${(error as Error).message.slice(0, 120)}`);
+        }
+        break;
+      case "release": {
+        const key = op.message < scenario.ops.length ? await deriveKey(bodyOf(scenario, op.message) ?? "") : undefined;
+        if (key === undefined) break;
+        try {
+          const result = await releaseClaim(world.ops, { key, confirm: async () => true });
+          log(`release #${op.message} released=${result.released}`);
+        } catch (error) {
+          log(`release #${op.message} refused: ${(error as Error).name}`);
+        }
+        break;
+      }
+    }
+  }
+}
+
+function idle(world: World): boolean {
+  return world.counters.inFlight === 0 && world.sqs.messages(SIM_NAMES.queueUrl).length === 0;
+}
+
+function bodyOf(scenario: Scenario, index: number): string | undefined {
+  return scenario.ops.filter((o) => o.op === "send")[index]?.body as string | undefined;
+}
+
+/** The final fate of each sent message: where its latest copy ended. */
+function fates(world: World, sent: string[]): Fate[] {
+  const { sqs } = world;
+  const source = new Set(sqs.messages(SIM_NAMES.queueUrl).map((m) => m.id));
+  const dlq = sqs.messages(SIM_NAMES.dlqUrl);
+  const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
+  // Quarantined copies that aged out of the DLQ count for the message they came from.
+  for (const e of sqs.events) {
+    const original = e.type === "expired" ? sqs.ever(e.id)?.attributes?.originalMessageId?.StringValue : undefined;
+    if (original) expired.add(original);
+  }
+  const latest = new Map<number, string>();
+  for (const [id, root] of world.roots) latest.set(root, id);
+  return sent.map((firstId, index) => {
+    if (firstId === "") return Fate.RefusedAtSend;
+    const id = latest.get(index) ?? firstId;
+    if (source.has(id)) return Fate.Pending;
+    if (dlq.some((m) => m.id === id)) return Fate.RetriesExhausted;
+    const quarantined = dlq.find((m) => m.attributes?.originalMessageId?.StringValue === id);
+    if (quarantined) return `quarantined:${quarantined.attributes?.reason?.StringValue}` as Fate;
+    if (expired.has(id)) return Fate.Expired;
+    return Fate.Acked;
+  });
+}
+
+/**
+ * Concurrent work interleaves at microtask granularity, and a first run in a process takes extra microtask hops
+ * (module caches of the SDK and Powertools fill on first use). One warm-up run per process, with every kind of
+ * operation and fault, makes the first real run take the same path as any later one: replays match.
+ */
+const WARM_UP: Scenario = {
+  seed: 0,
+  pollers: 2,
+  faults: Object.values(FaultKind).map((kind, i) => ({ message: i % 3, kind, receives: [1] })),
+  ops: [
+    { op: "send", body: '{"tenantId":"w","orderId":"1","amount":10,"currency":"EUR"}' },
+    { op: "send", body: '{"tenantId":"w","orderId":"1","amount":11,"currency":"EUR"}' },
+    { op: "send", body: '{"tenantId":"w","orderId":"2","amount":10,"currency":"EUR"}' },
+    { op: "send", body: "not json" },
+    { op: "stall", ms: 120_000 },
+    { op: "release", message: 2 },
+    { op: "jump", ms: 3_600_000 },
+    { op: "redrive" },
+  ],
+};
+const warmed = new WeakSet<SimSettings>();
+
+export async function runScenario(settings: SimSettings, scenario: Scenario): Promise<Observation> {
+  if (!warmed.has(settings)) {
+    warmed.add(settings);
+    await runOnce(settings, WARM_UP);
+  }
+  return runOnce(settings, scenario);
+}
+
+async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Observation> {
+  const world = await createWorld(settings, scenario);
+  const { clock } = world;
+  const restore = installDeterminism(() => clock.now(), String(scenario.seed));
+  const sent: string[] = [];
+  const sentAt: number[] = [];
+  try {
+    world.runner.start();
+    let applied = false;
+    const driver = apply(world, scenario, sent, sentAt).then(() => {
+      applied = true;
+    });
+    let failure: unknown;
+    driver.catch((error) => (failure = error));
+    const quiet = (): boolean =>
+      failure !== undefined || (applied && idle(world));
+    await clock.run(quiet);
+    if (!applied && failure === undefined) await clock.run(() => applied || failure !== undefined);
+    const settleUntil = clock.now() + SETTLE_LIMIT_MS;
+    await clock.run(quiet, settleUntil);
+    if (failure !== undefined) throw failure;
+    let stopped = false;
+    void world.runner.stop({ gracePeriodMs: 1000 }).then(() => (stopped = true));
+    await clock.run(() => stopped);
+    const fate = fates(world, sent);
+    for (const [i, f] of fate.entries()) world.log(`fate #${i} ${f}`);
+    return {
+      messages: sent.map((id, i) => ({ fate: fate[i], sentAt: sentAt[i], faulted: world.faulted.has(i) })),
+      charges: world.charges,
+      handlerRuns: world.handlerRuns,
+      endedAt: clock.now(),
+      trace: world.trace,
+      stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS },
+    };
+  } finally {
+    restore();
+  }
+}

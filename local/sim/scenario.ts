@@ -1,0 +1,93 @@
+/** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
+
+export type Op =
+  /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */
+  | { readonly op: "send"; readonly body: string }
+  /** Let the system run for this long (virtual milliseconds). */
+  | { readonly op: "advance"; readonly ms: number }
+  /** Once the system is idle, the clock jumps forward (hours to days): TTL, retention and DLQ age move; TTL is swept. */
+  | { readonly op: "jump"; readonly ms: number }
+  /** The clock jumps forward now, with work in flight (a stalled host): leases and visibility timeouts run out. */
+  | { readonly op: "stall"; readonly ms: number }
+  /** An operator runs `ops dlq redrive` (the real command code) against the simulated queues. */
+  | { readonly op: "redrive" }
+  /** An operator runs `ops ledger release` for the key of the n-th sent message (the real command code). */
+  | { readonly op: "release"; readonly message: number };
+
+export const FaultKind = {
+  /** The invocation dies before the handler runs (Runtime.ExitError). */
+  FnCrashBefore: "fn-crash-before",
+  /** The handler ran (the side effect happened), then the invocation died. */
+  FnCrashAfter: "fn-crash-after",
+  /** Lambda refuses the invocation (TooManyRequestsException), three times in a row. */
+  FnThrottle: "fn-throttle",
+  /** The claim write fails with a server error before reaching the table, three times in a row. */
+  LedgerFail: "ledger-fail",
+  /** The ledger's reads and updates for this message (Inspect, Complete, Release) fail on every attempt. */
+  LedgerReadFail: "ledger-read-fail",
+  /** The claim write lands but its answer is lost, once per receive: the retried write must recognise its own claim. */
+  LedgerLostAnswer: "ledger-lost-answer",
+  /**
+   * Transient: the first attempt of every ledger call for this message fails (throttles, 5xx, an unmodeled error,
+   * no answer at all, in turn) and the retry succeeds. The state machine's Retry must absorb it: no receive lost.
+   */
+  LedgerBlip: "ledger-blip",
+  /** Transient: the first invocation attempt fails with a Lambda service error (in turn), the retry succeeds. */
+  FnBlip: "fn-blip",
+  /** The message becomes visible again right after its batch is formed (a stalled worker): a concurrent second delivery. */
+  VisibilityExpiry: "visibility-expiry",
+} as const;
+export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
+
+/** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
+/** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
+export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer];
+
+export interface Fault {
+  readonly message: number;
+  readonly kind: FaultKind;
+  readonly receives: readonly number[];
+}
+
+export interface Scenario {
+  /** Decides delays and interleavings (which poller, batch sizes, the order of concurrent calls). */
+  readonly seed: number;
+  readonly ops: readonly Op[];
+  readonly faults: readonly Fault[];
+  /** Concurrent pipe pollers (1-3). */
+  readonly pollers: number;
+}
+
+/** What the run saw, per message the producer sent (in send order). */
+export const Fate = {
+  RefusedAtSend: "refused-at-send",
+  Acked: "acked",
+  Invalid: "quarantined:invalid-message",
+  Mismatch: "quarantined:payload-mismatch",
+  Rejected: "quarantined:rejected",
+  RetriesExhausted: "retries-exhausted",
+  Expired: "expired",
+  Pending: "pending",
+} as const;
+export type Fate = (typeof Fate)[keyof typeof Fate];
+
+export interface Charge {
+  /** Index of the sent message whose (copy's) invocation applied the charge. */
+  readonly message: number;
+  readonly at: number;
+  readonly amount: unknown;
+  readonly currency: unknown;
+}
+
+export interface Observation {
+  /** Per sent message: its final fate, its send time and whether a fault hit it. */
+  readonly messages: readonly { readonly fate: Fate; readonly sentAt: number; readonly faulted: boolean }[];
+  readonly charges: readonly Charge[];
+  /** Invocations that reached the function's handler, by sent message. */
+  readonly handlerRuns: readonly { readonly message: number; readonly at: number }[];
+  /** One line per event of the run; equal for equal scenarios, byte for byte. */
+  readonly trace: readonly string[];
+  /** Virtual time at the end of the run. */
+  readonly endedAt: number;
+  readonly stats: { readonly executions: number; readonly dynamoCalls: number; readonly invocations: number; readonly virtualMs: number };
+}

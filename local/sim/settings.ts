@@ -1,0 +1,88 @@
+/**
+ * The simulated stack's settings: the payments example's props through the construct's own `resolveProps` (so the
+ * defaults are the deployed ones), rendered by the one renderer with literal names. The mapping mirrors
+ * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
+ */
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
+import { CONTRACT_ENV, encodeFieldRules } from "../../src/contract/function-env";
+import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../src/constructs/props";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../src/stacks/payments-identity";
+import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
+
+export const SIM_NAMES = {
+  region: "us-east-1",
+  account: "000000000000",
+  ledger: "sim-ledger",
+  idempotency: "sim-idempotency",
+  effects: "sim-effects",
+  functionName: "sim-charge",
+  queueUrl: "http://sqs.sim/000000000000/sim-queue",
+  queueArn: "arn:aws:sqs:us-east-1:000000000000:sim-queue",
+  dlqUrl: "http://sqs.sim/000000000000/sim-dlq",
+  dlqArn: "arn:aws:sqs:us-east-1:000000000000:sim-dlq",
+  stateMachineArn: "arn:aws:states:us-east-1:000000000000:stateMachine:sim-workflow",
+} as const;
+
+export interface SimSettings {
+  readonly props: ResolvedPipelineProps;
+  /** The model's rules: the stack's declared field rules and limits, read by the model's own evaluator. */
+  readonly rules: OracleRules;
+  readonly definition: Record<string, unknown>;
+  readonly params: PipelineDefinitionParams;
+  readonly functionEnvironment: Record<string, string>;
+}
+
+export type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">>;
+
+export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition): SimSettings {
+  const props = resolveProps({
+    namePrefix: "sim",
+    businessKey: PAYMENTS_BUSINESS_KEY,
+    operation: PAYMENTS_OPERATION,
+    payloadFields: PAYMENTS_PAYLOAD_FIELDS,
+    fieldRules: PAYMENTS_FIELD_RULES,
+    ...overrides,
+    function: { name: "charge", entry: "functions/payments/handler.ts", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
+  } as IdempotentPipelineProps);
+  const params: PipelineDefinitionParams = {
+    ledgerTableName: SIM_NAMES.ledger,
+    functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
+    deadLetterQueueUrl: SIM_NAMES.dlqUrl,
+    operation: props.operation,
+    keyExpression: props.businessKey.expression,
+    fieldRules: pipelineFieldRules(props),
+    payloadFields: props.payloadFields,
+    leaseSeconds: props.leaseSeconds,
+    retentionSeconds: props.retentionSeconds,
+    executionTimeoutSeconds: props.executionTimeoutSeconds,
+    invokeTimeoutSeconds: invokeTimeoutSeconds(props),
+    lambdaRetries: props.lambdaRetries,
+    maxConcurrency: props.maxConcurrency,
+    permanentErrors: props.function.permanentErrors,
+    conflictErrors: props.function.conflictErrors,
+    ledgerRetry: props.ledgerRetry,
+  };
+  const functionEnvironment: Record<string, string> = {
+    EFFECTS_TABLE_NAME: SIM_NAMES.effects,
+    IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
+    IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
+    [CONTRACT_ENV.PAYLOAD_FIELDS]: props.payloadFields.join(","),
+    [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(props)),
+    POWERTOOLS_SERVICE_NAME: props.namePrefix,
+    POWERTOOLS_LOG_LEVEL: "SILENT",
+    AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
+    AWS_REGION: SIM_NAMES.region,
+  };
+  return { props, rules: oracleRules(props), definition: render(params), params, functionEnvironment };
+}
+
+/** The declaration (data) the model evaluates; the pipeline's own evaluators are not used. */
+function oracleRules(props: ResolvedPipelineProps): OracleRules {
+  const fields: Record<string, OracleFieldRule> = {};
+  for (const [field, rule] of Object.entries(props.fieldRules)) {
+    if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
+    fields[field] = rule as OracleFieldRule;
+  }
+  return { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+}

@@ -1,0 +1,235 @@
+/**
+ * SQS for the simulation: standard queues with AWS's delivery rules under the virtual clock. Visibility timeout
+ * and receipt handles, receive counts, the redrive policy (a receive past `maxReceiveCount` moves the message to
+ * the DLQ instead), retention counted from the ORIGINAL enqueue time (a standard queue's DLQ keeps it), SendMessage
+ * limits (262,144 bytes of body + attributes, SQS's character set). It answers the commands the pipes runner and
+ * the operator tools send, by command class name, as the SDK's `send` does.
+ */
+import { createHash } from "node:crypto";
+import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
+import type { VirtualClock } from "./virtual-clock";
+
+export interface SimQueueConfig {
+  readonly url: string;
+  readonly arn: string;
+  readonly visibilityTimeoutSeconds: number;
+  readonly retentionSeconds: number;
+  readonly maxMessageBytes: number;
+  readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
+}
+
+export interface StoredMessage {
+  readonly id: string;
+  readonly body: string;
+  readonly attributes?: Record<string, MessageAttributeValue>;
+  /** Original enqueue time (kept when the redrive policy moves it). */
+  readonly sentAt: number;
+  receiveCount: number;
+  invisibleUntil: number;
+  receiptHandle?: string;
+}
+
+/** What happened to messages, in order: the simulation derives every message's fate from it. */
+export type SqsEvent =
+  | { type: "sent"; queue: string; id: string }
+  | { type: "deleted"; queue: string; id: string }
+  | { type: "dead-lettered"; queue: string; id: string }
+  | { type: "expired"; queue: string; id: string };
+
+export class SqsError extends Error {
+  readonly $metadata = { httpStatusCode: 400, requestId: "sim" };
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+// SQS: #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF (a lone surrogate is none of these).
+const INVALID_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+function attributesBytes(attributes?: Record<string, MessageAttributeValue>): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    bytes += Buffer.byteLength(name) + Buffer.byteLength(value.DataType ?? "") + Buffer.byteLength(value.StringValue ?? "");
+  }
+  return bytes;
+}
+
+export class SimSqs {
+  readonly events: SqsEvent[] = [];
+  private readonly queues = new Map<string, { config: SimQueueConfig; messages: StoredMessage[] }>();
+  private sequence = 0;
+  /** Every message ever stored, by id (fates are read from it after messages left their queues). */
+  private readonly all = new Map<string, StoredMessage>();
+  /** Long polls waiting for a send. */
+  private waiters = new Set<() => void>();
+  /** Called before a message becomes visible again; the scheduler uses it to expire visibility early. */
+  onReceive?: (queue: string, messages: readonly StoredMessage[]) => void;
+
+  constructor(private readonly clock: VirtualClock) {}
+
+  addQueue(config: SimQueueConfig): void {
+    this.queues.set(config.url, { config, messages: [] });
+  }
+
+  get client(): SQSClient {
+    return {
+      send: (command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) => this.send(command, options?.abortSignal),
+    } as unknown as SQSClient;
+  }
+
+  ever(id: string): StoredMessage | undefined {
+    return this.all.get(id);
+  }
+
+  messages(url: string): readonly StoredMessage[] {
+    return this.queue(url).messages;
+  }
+
+  /** The producer's SendMessage (or an operator's), with SQS's checks. */
+  sendMessage(url: string, body: string, attributes?: Record<string, MessageAttributeValue>, sentAt = this.clock.now()): string {
+    const q = this.queue(url);
+    if (body.length === 0) throw new SqsError("InvalidParameterValue", "The request must contain the parameter MessageBody.");
+    const bytes = Buffer.byteLength(body) + attributesBytes(attributes);
+    if (bytes > q.config.maxMessageBytes) {
+      throw new SqsError("InvalidParameterValue", `One or more parameters are invalid. Reason: Message must be shorter than ${q.config.maxMessageBytes} bytes.`);
+    }
+    for (const text of [body, ...Object.values(attributes ?? {}).map((a) => a.StringValue ?? "")]) {
+      if (INVALID_CHARACTER.test(text)) throw new SqsError("InvalidMessageContents", "Invalid characters found.");
+    }
+    const id = `m${++this.sequence}`;
+    const stored: StoredMessage = { id, body, attributes, sentAt, receiveCount: 0, invisibleUntil: 0 };
+    q.messages.push(stored);
+    this.all.set(id, stored);
+    this.events.push({ type: "sent", queue: url, id });
+    const waiters = this.waiters;
+    this.waiters = new Set();
+    for (const wake of waiters) wake();
+    return id;
+  }
+
+  /** Makes an in-flight message visible again at `atMs` (a fault: its worker stalled past the visibility timeout). */
+  expireVisibility(url: string, id: string, atMs: number): boolean {
+    const m = this.queue(url).messages.find((x) => x.id === id && x.invisibleUntil > atMs);
+    if (m) m.invisibleUntil = atMs;
+    return m !== undefined;
+  }
+
+  private queue(url: string) {
+    const q = this.queues.get(url);
+    if (!q) throw new SqsError("QueueDoesNotExist", `The specified queue does not exist: ${url}`);
+    return q;
+  }
+
+  /** Retention: drops what is older than the queue keeps, counted from the original enqueue time. */
+  private expire(url: string): void {
+    const q = this.queue(url);
+    const limit = this.clock.now() - q.config.retentionSeconds * 1000;
+    for (const m of q.messages.filter((x) => x.sentAt < limit)) this.events.push({ type: "expired", queue: url, id: m.id });
+    q.messages = q.messages.filter((x) => x.sentAt >= limit);
+  }
+
+  private async send(command: { input: Record<string, unknown> }, signal?: AbortSignal): Promise<unknown> {
+    const name = command.constructor.name.replace(/Command$/, "");
+    const input = command.input as Record<string, never>;
+    switch (name) {
+      case "SendMessage":
+        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, input.MessageAttributes) };
+      case "ReceiveMessage":
+        return this.receive(input as never, signal);
+      case "DeleteMessage":
+        if (!this.remove(input.QueueUrl, input.ReceiptHandle)) throw new SqsError("ReceiptHandleIsInvalid", "The receipt handle is not valid.");
+        return {};
+      case "DeleteMessageBatch":
+        return this.batch(input.QueueUrl, input.Entries, (e) => this.remove(input.QueueUrl, e.ReceiptHandle));
+      case "ChangeMessageVisibility":
+        this.changeVisibility(input.QueueUrl, input.ReceiptHandle, input.VisibilityTimeout);
+        return {};
+      case "ChangeMessageVisibilityBatch":
+        return this.batch(input.QueueUrl, input.Entries, (e) => this.changeVisibility(input.QueueUrl, e.ReceiptHandle, e.VisibilityTimeout ?? 0));
+      case "GetQueueAttributes": {
+        this.expire(input.QueueUrl);
+        const all = this.queue(input.QueueUrl).messages;
+        const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
+        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0" } };
+      }
+      default:
+        throw new SqsError("InvalidAction", `simulation: ${name} is not served`);
+    }
+  }
+
+  private batch(url: string, entries: { Id: string; ReceiptHandle: string; VisibilityTimeout?: number }[], one: (e: { ReceiptHandle: string; VisibilityTimeout?: number }) => boolean) {
+    this.queue(url);
+    const Successful: { Id: string }[] = [];
+    const Failed: { Id: string; Code: string; SenderFault: boolean; Message: string }[] = [];
+    for (const e of entries ?? []) {
+      if (one(e)) Successful.push({ Id: e.Id });
+      else Failed.push({ Id: e.Id, Code: "ReceiptHandleIsInvalid", SenderFault: true, Message: "The receipt handle is not valid." });
+    }
+    return { Successful, Failed };
+  }
+
+  private remove(url: string, handle: string): boolean {
+    const q = this.queue(url);
+    const i = q.messages.findIndex((m) => m.receiptHandle === handle);
+    if (i < 0) return false;
+    this.events.push({ type: "deleted", queue: url, id: q.messages[i].id });
+    q.messages.splice(i, 1);
+    return true;
+  }
+
+  private changeVisibility(url: string, handle: string, seconds: number): boolean {
+    const m = this.queue(url).messages.find((x) => x.receiptHandle === handle);
+    if (m) m.invisibleUntil = this.clock.now() + seconds * 1000;
+    return m !== undefined;
+  }
+
+  private async receive(input: { QueueUrl: string; MaxNumberOfMessages?: number; VisibilityTimeout?: number; WaitTimeSeconds?: number }, signal?: AbortSignal): Promise<{ Messages?: Message[] }> {
+    let taken = this.take(input);
+    if (taken.length === 0 && (input.WaitTimeSeconds ?? 0) > 0) {
+      // A long poll returns when a message arrives or the wait ends (visibility expiry is seen at the next poll).
+      const woken = new AbortController();
+      const wake = (): void => woken.abort();
+      this.waiters.add(wake);
+      signal?.addEventListener("abort", wake, { once: true });
+      await this.clock.pipes.sleep((input.WaitTimeSeconds ?? 0) * 1000, woken.signal);
+      this.waiters.delete(wake);
+      signal?.removeEventListener("abort", wake);
+      if (signal?.aborted) throw Object.assign(new Error("Request aborted"), { name: "AbortError" });
+      taken = this.take(input);
+    }
+    return taken.length > 0 ? { Messages: taken } : {};
+  }
+
+  private take(input: { QueueUrl: string; MaxNumberOfMessages?: number; VisibilityTimeout?: number }): Message[] {
+    this.expire(input.QueueUrl);
+    const q = this.queue(input.QueueUrl);
+    const now = this.clock.now();
+    const out: Message[] = [];
+    for (const m of [...q.messages]) {
+      if (out.length >= (input.MaxNumberOfMessages ?? 1)) break;
+      if (m.invisibleUntil > now) continue;
+      const redrive = q.config.redrive;
+      if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
+        // AWS moves the message when a receive would exceed maxReceiveCount; the DLQ keeps its enqueue time.
+        q.messages.splice(q.messages.indexOf(m), 1);
+        this.queue(redrive.deadLetterUrl).messages.push({ ...m, receiveCount: 0, invisibleUntil: 0, receiptHandle: undefined });
+        this.events.push({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
+        continue;
+      }
+      m.receiveCount++;
+      m.invisibleUntil = now + (input.VisibilityTimeout ?? q.config.visibilityTimeoutSeconds) * 1000;
+      m.receiptHandle = `${m.id}#${m.receiveCount}#${now}`;
+      out.push({
+        MessageId: m.id,
+        ReceiptHandle: m.receiptHandle,
+        Body: m.body,
+        MD5OfBody: createHash("md5").update(m.body).digest("hex"),
+        Attributes: { SenderId: "AIDASIMULATION", ApproximateFirstReceiveTimestamp: String(now), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
+        ...(m.attributes && Object.keys(m.attributes).length > 0 ? { MessageAttributes: m.attributes } : {}),
+      });
+    }
+    this.onReceive?.(input.QueueUrl, q.messages.filter((m) => out.some((o) => o.MessageId === m.id)));
+    return out;
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * One simulated stack, fresh per run: virtual clock, in-process DynamoDB (dynalite's code), simulated SQS, the
+ * payments function's code, the rendered state machine in the project's interpreter, the real pipes runner, and
+ * the operator tools' context. The scheduler's choices (delays of every call, hence interleavings) come from the
+ * run's seed; faults come from the scenario.
+ */
+import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { createRng } from "../faults/rng";
+import { createPipeRunner, type PipeRunner } from "../pipes";
+import { createStateMachine, type StateMachine } from "../stepfunctions";
+import type { OpsContext } from "../../src/ops/types";
+import { workflowTarget } from "../cloud/workflow-target";
+import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
+import { createSimFunction } from "./function";
+import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
+import { SIM_NAMES, type SimSettings } from "./settings";
+import { SimSqs } from "./sqs";
+import { VirtualClock } from "./virtual-clock";
+
+export const SIM_START_MS = Date.UTC(2026, 0, 1);
+
+export interface World {
+  readonly clock: VirtualClock;
+  readonly sqs: SimSqs;
+  readonly dynamo: SimDynamo;
+  readonly machine: StateMachine;
+  readonly runner: PipeRunner;
+  readonly ops: OpsContext;
+  readonly trace: string[];
+  readonly charges: Charge[];
+  /** Copy message id → index of the sent message it descends from. */
+  readonly roots: Map<string, number>;
+  readonly faulted: Set<number>;
+  /** Every invocation that reached the handler, by sent message. */
+  readonly handlerRuns: { message: number; at: number }[];
+  readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
+  log(line: string): void;
+}
+
+const TABLES = [
+  { TableName: SIM_NAMES.ledger, keys: ["pk", "sk"] },
+  { TableName: SIM_NAMES.idempotency, keys: ["id"] },
+  { TableName: SIM_NAMES.effects, keys: ["pk", "sk"] },
+];
+
+function createTableInput(t: (typeof TABLES)[number]) {
+  return {
+    TableName: t.TableName,
+    BillingMode: "PAY_PER_REQUEST",
+    AttributeDefinitions: t.keys.map((k) => ({ AttributeName: k, AttributeType: "S" })),
+    KeySchema: t.keys.map((k, i) => ({ AttributeName: k, KeyType: i === 0 ? "HASH" : "RANGE" })),
+  };
+}
+
+export async function createWorld(settings: SimSettings, scenario: Scenario): Promise<World> {
+  const clock = new VirtualClock(SIM_START_MS);
+  const rng = createRng(`${scenario.seed}/schedule`);
+  const trace: string[] = [];
+  const log = (line: string): void => {
+    trace.push(`${String(clock.now() - SIM_START_MS).padStart(10)} ${line}`);
+  };
+  const charges: Charge[] = [];
+  const roots = new Map<string, number>();
+  const faulted = new Set<number>();
+  const handlerRuns: { message: number; at: number }[] = [];
+  const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
+  const sqs = new SimSqs(clock);
+
+  // The scheduler's knob: how long each call takes decides which concurrent call lands first.
+  const delay = (): Promise<void> => {
+    const r = rng.next();
+    const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * 2000);
+    return clock.sfn.sleep(ms);
+  };
+  const receiveOf = (messageId: string): number => sqs.messages(SIM_NAMES.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
+  const faultFor = (messageId: string, kinds: readonly FaultKind[]): FaultKind | undefined => {
+    const root = roots.get(messageId);
+    if (root === undefined) return undefined;
+    const receive = receiveOf(messageId);
+    const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
+    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) faulted.add(root);
+    if (hit) log(`fault ${hit.kind} message #${root} receive ${receive}`);
+    return hit?.kind;
+  };
+  // Transient faults fail the first attempt of a call site once per receive, with the error names in turn.
+  const blipped = new Set<string>();
+  const firstAttempt = (site: string): boolean => !blipped.has(site) && (blipped.add(site), true);
+  const LEDGER_BLIPS: [string, number | undefined][] = [
+    ["ProvisionedThroughputExceededException", 400],
+    ["RequestLimitExceeded", 400],
+    ["InternalServerError", 500],
+    ["ThrottlingException", 400],
+    ["Error", undefined],
+  ];
+  // Each message meets one kind of transient error, so a message blipped on every receive keeps testing one name.
+  const ledgerBlip = (root: number): Error => {
+    const [name, status] = LEDGER_BLIPS[root % LEDGER_BLIPS.length];
+    return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
+  };
+  /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
+  const ownerOfClaim = new Map<string, string>();
+  const claimerOfKey = new Map<string, string>();
+  const ledgerCaller = (input: Record<string, unknown>): string | undefined => {
+    const item = input.Item as Record<string, { S?: string }> | undefined;
+    if (item?.owner?.S) return item.owner.S;
+    const claimId = (input.ExpressionAttributeValues as Record<string, { S?: string }> | undefined)?.[":claimId"]?.S;
+    if (claimId && ownerOfClaim.has(claimId)) return ownerOfClaim.get(claimId);
+    const pk = (input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
+    return pk === undefined ? undefined : claimerOfKey.get(pk);
+  };
+
+  const dynamo = createSimDynamo(clock, async (call, apply) => {
+    counters.dynamoCalls++;
+    if (call.caller === "sfn" || call.caller === "fn") await delay();
+    const item = call.input.Item as Record<string, { S?: string; N?: string }> | undefined;
+    if (call.caller === "sfn" && call.input.TableName === SIM_NAMES.ledger) {
+      if (call.operation === "PutItem" && item?.owner?.S && item.claimId?.S && item.pk?.S) {
+        ownerOfClaim.set(item.claimId.S, item.owner.S);
+        claimerOfKey.set(item.pk.S, item.owner.S);
+      }
+      const owner = ledgerCaller(call.input);
+      if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip(roots.get(owner) ?? 0);
+      if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
+        throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
+      }
+    }
+    if (call.caller === "sfn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.ledger && item?.owner?.S) {
+      const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
+      if (fault === FaultKind.LedgerFail) throw new DynamoError("InternalServerError", "Internal server error (injected)", 500);
+      if (fault === FaultKind.LedgerLostAnswer && firstAttempt(`${item.owner.S}/${receiveOf(item.owner.S)}/lost-answer`)) {
+        await apply().catch(() => undefined);
+        throw new DynamoError("InternalServerError", "Internal server error after the write (injected)", 500);
+      }
+    }
+    const out = await apply();
+    if (call.caller === "fn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.effects && item?.sk?.S === "CHARGE") {
+      const root = roots.get(item.messageId?.S ?? "") ?? -1;
+      charges.push({ message: root, at: clock.now(), amount: item.amount?.N === undefined ? undefined : Number(item.amount.N), currency: item.currency?.S });
+      log(`CHARGE message #${root} ${item.amount?.N} ${item.currency?.S} key ${JSON.stringify(item.pk?.S)}`);
+    }
+    return out;
+  });
+  for (const t of TABLES) await dynamo.sender("setup").send(new CreateTableCommand(createTableInput(t) as never));
+  // dynalite marks a table ACTIVE on a (real) zero-delay timer.
+  await new Promise((resolve) => setTimeout(resolve, 1));
+
+  const p = settings.props;
+  sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144 });
+  sqs.addQueue({
+    url: SIM_NAMES.queueUrl,
+    arn: SIM_NAMES.queueArn,
+    visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
+    retentionSeconds: p.messageRetentionSeconds,
+    maxMessageBytes: p.maxMessageBytes,
+    redrive: { deadLetterUrl: SIM_NAMES.dlqUrl, maxReceiveCount: p.maxReceiveCount },
+  });
+  sqs.onReceive = (url, delivered) => {
+    if (url !== SIM_NAMES.queueUrl) return;
+    for (const m of delivered) {
+      // Visible again once this batch's window has closed: a second, concurrent delivery to another poller. (Within
+      // the window it would need a visibility timeout shorter than the window, which the construct refuses.)
+      if (faultFor(m.id, [FaultKind.VisibilityExpiry])) sqs.expireVisibility(url, m.id, clock.now() + p.maximumBatchingWindowSeconds * 1000 + 1);
+    }
+  };
+
+  const lambda = createSimFunction({
+    clock,
+    dynamo,
+    environment: settings.functionEnvironment,
+    timeoutSeconds: p.function.timeoutSeconds,
+    delay,
+    faults: {
+      decide: (messageId) => {
+        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnBlip]);
+        if (kind !== FaultKind.FnBlip) return kind;
+        return firstAttempt(`${messageId}/${receiveOf(messageId)}/invoke`) ? FaultKind.FnBlip : undefined;
+      },
+    },
+    onInvoke: () => counters.invocations++,
+    onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
+  });
+  const machine = createStateMachine(settings.definition, {
+    name: "sim-workflow",
+    arn: SIM_NAMES.stateMachineArn,
+    clock: clock.sfn,
+    history: false,
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: sqs.client, lambda },
+  });
+  const target = workflowTarget(machine, (run) => {
+    counters.executions++;
+    log(`execution ${run.status} ${run.status === "SUCCEEDED" ? JSON.stringify(run.output) : `${run.error}`}`);
+  });
+  const runner = createPipeRunner({
+    name: "sim-pipe",
+    sqs: sqs.client,
+    queueUrl: SIM_NAMES.queueUrl,
+    queueArn: SIM_NAMES.queueArn,
+    region: SIM_NAMES.region,
+    batchSize: p.batchSize,
+    maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds,
+    invocationType: "REQUEST_RESPONSE",
+    target: async (input, ctx) => {
+      counters.inFlight++;
+      try {
+        return await target(input, ctx);
+      } finally {
+        counters.inFlight--;
+      }
+    },
+    concurrency: scenario.pollers,
+    clock: clock.pipes,
+    onEvent: (e) => {
+      if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
+    },
+  });
+  const opsDynamo = DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } });
+  const ops: OpsContext = {
+    sqs: sqs.client,
+    dynamodb: opsDynamo,
+    outputs: {
+      queue_url: SIM_NAMES.queueUrl,
+      dlq_url: SIM_NAMES.dlqUrl,
+      ledger_table_name: SIM_NAMES.ledger,
+      idempotency_table_name: SIM_NAMES.idempotency,
+      effects_table_name: SIM_NAMES.effects,
+      function_name: SIM_NAMES.functionName,
+      operation: p.operation,
+      region: SIM_NAMES.region,
+      retention_seconds: p.retentionSeconds,
+      message_retention_seconds: p.messageRetentionSeconds,
+      dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
+    },
+    targetLabel: "simulation",
+    now: () => clock.now(),
+  };
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, log };
+}
