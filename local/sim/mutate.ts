@@ -31,7 +31,8 @@ export interface MutateOptions {
 }
 
 /** Known findings on main, set aside as in the budget (docs/simulation.md, "Findings on main"). */
-export const KNOWN_FINDINGS = [HoleClass.QuarantinedLeaderFollowers];
+/** Classes of violation the unmutated pipeline is known to show, set aside and counted (none: the last is fixed). */
+export const KNOWN_FINDINGS: HoleClass[] = [];
 
 export class BaselineNotGreen extends Error {
   override name = "BaselineNotGreen";
