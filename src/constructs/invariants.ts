@@ -51,7 +51,7 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
     throw new InvalidPropError("namePrefix", p.namePrefix, "is not a valid name prefix", "use 1-40 letters, digits, '-' or '_'");
   }
   if (p.businessKey.expression.trim() === "") {
-    throw new InvalidPropError("businessKey.expression", p.businessKey.expression, "is empty", "give a JSONata expression over the body, e.g. \"tenantId & '#' & orderId\"");
+    throw new InvalidPropError("businessKey.expression", p.businessKey.expression, "is empty", "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"");
   }
   terraformSafe("businessKey.expression", p.businessKey.expression);
   contractRule(() => assertKeyExpression(p.businessKey.expression));
