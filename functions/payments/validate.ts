@@ -1,4 +1,4 @@
-import { MAX_BODY_DEPTH, MAX_BUSINESS_KEY_BYTES } from "../../src/contract/limits";
+import { MAX_BUSINESS_KEY_BYTES } from "../../src/contract/limits";
 import { checkPayload, type FunctionContract } from "../shared/contract";
 import { ValidationError } from "../shared/errors";
 import type { PaymentEvent, PaymentPayload } from "./types";
@@ -65,7 +65,7 @@ export function validatePaymentEvent(event: unknown, contract: FunctionContract)
   if (!isObject(payload)) {
     fail("payload", "the parsed message body as a JSON object (pass $parse(body), not the string)", payload);
   }
-  const payloadHash = checkPayload(payload, contract, MAX_BODY_DEPTH);
+  const payloadHash = checkPayload(payload, contract);
   assertChargeable(payload);
   return {
     event: {

@@ -3,7 +3,8 @@
  * as the state machine, read from the environment the construct sets. Both layers therefore give one message one
  * fate, whichever reaches it first.
  */
-import { payloadHash } from "../../src/contract/canonical";
+import { nestsTooDeep, payloadHash } from "../../src/contract/canonical";
+import { DecodeProblem } from "../../src/contract/decode-jsonata";
 import { CanonicalValueError } from "../../src/contract/errors";
 import { assertFieldRules, firstFieldProblem, type FieldRule } from "../../src/contract/field-rules";
 import { CONTRACT_ENV } from "../../src/contract/function-env";
@@ -41,20 +42,12 @@ export function readFieldRules(env: Environment): [string, FieldRule][] {
   return pairs;
 }
 
-/** Depth of a parsed value, counting up to `limit + 1` at most (never recursing further). */
-function tooDeep(value: unknown, depth: number, limit: number): boolean {
-  if (depth > limit) return true;
-  if (value === null || typeof value !== "object") return false;
-  const children = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
-  return children.some((child) => tooDeep(child, depth + 1, limit));
-}
-
 /**
  * Checks a payload as the state machine's Decode step does (depth, field rules, exact numbers) and returns its
  * payload hash. Throws `ValidationError` naming the field and the fix.
  */
-export function checkPayload(payload: Readonly<Record<string, unknown>>, contract: FunctionContract, maxDepth: number): string {
-  if (tooDeep(payload, 0, maxDepth)) throw new ValidationError("payload", `body: nested deeper than ${maxDepth} levels`);
+export function checkPayload(payload: Readonly<Record<string, unknown>>, contract: FunctionContract): string {
+  if (nestsTooDeep(payload)) throw new ValidationError("payload", DecodeProblem.tooDeep);
   const problem = firstFieldProblem(payload, contract.fieldRules as [string, FieldRule][]);
   if (problem) throw new ValidationError(`payload.${problem.slice(0, problem.indexOf(":"))}`, problem);
   try {

@@ -92,3 +92,10 @@ export function businessKeyText(parts: readonly unknown[]): string {
 export function utf8Bytes(text: string): number {
   return Buffer.byteLength(text, "utf8");
 }
+
+/** True when a parsed value nests deeper than MAX_BODY_DEPTH (the body itself is depth 0); stops descending there. */
+export function nestsTooDeep(value: unknown, depth = 0): boolean {
+  if (depth > MAX_BODY_DEPTH) return true;
+  if (value === null || typeof value !== "object") return false;
+  return (Array.isArray(value) ? value : Object.values(value as Record<string, unknown>)).some((child) => nestsTooDeep(child, depth + 1));
+}

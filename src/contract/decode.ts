@@ -3,25 +3,20 @@
  * the tools and for the property test that holds the two to one rule.
  */
 import jsonata from "jsonata";
-import { businessKeyText, payloadHash, utf8Bytes } from "./canonical";
+import { businessKeyText, nestsTooDeep, payloadHash, utf8Bytes } from "./canonical";
 import { DecodeProblem, type DecodeSpec } from "./decode-jsonata";
 import { CanonicalValueError } from "./errors";
 import { firstFieldProblem, type FieldRule } from "./field-rules";
-import { MAX_BODY_DEPTH, MAX_BUSINESS_KEY_BYTES } from "./limits";
+import { MAX_BUSINESS_KEY_BYTES } from "./limits";
 
 export type Decoded = { readonly key: string; readonly payloadHash: string } | { readonly problem: string };
 
-function tooDeep(value: unknown, depth: number): boolean {
-  if (depth > MAX_BODY_DEPTH) return true;
-  if (value === null || typeof value !== "object") return false;
-  return (Array.isArray(value) ? value : Object.values(value as Record<string, unknown>)).some((child) => tooDeep(child, depth + 1));
-}
 
 /** Decodes a raw message body; throws only where the state machine's step fails too (not JSON, non-finite numbers). */
 export async function decodeBody(body: string, spec: DecodeSpec): Promise<Decoded> {
   const parsed: unknown = JSON.parse(body);
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { problem: DecodeProblem.notAnObject };
-  if (tooDeep(parsed, 0)) return { problem: DecodeProblem.tooDeep };
+  if (nestsTooDeep(parsed)) return { problem: DecodeProblem.tooDeep };
   const record = parsed as Record<string, unknown>;
   const fieldProblem = firstFieldProblem(record, spec.rules as [string, FieldRule][]);
   if (fieldProblem) return { problem: fieldProblem };
