@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { callerIdentityXml, isGetCallerIdentity } from "./offline-sts";
+import { readBody, replyJson } from "./json-http";
 
 /**
  * hashicorp/aws 5.x calls Step Functions `ValidateStateMachineDefinition` while *planning* whenever a state
@@ -43,24 +44,15 @@ export async function loadChecker(): Promise<Check> {
   }
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/x-amz-json-1.0", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 export async function startDefinitionValidator(): Promise<DefinitionValidator> {
   const check = await loadChecker();
   let calls = 0;
   const server = createServer((req, res) => {
     readBody(req)
-      .then((body) => {
+      .then((bytes) => {
+        const body = bytes.toString("utf8");
         if (isGetCallerIdentity(body)) {
           const xml = callerIdentityXml();
           res.writeHead(200, { "content-type": "text/xml", "content-length": Buffer.byteLength(xml) });
@@ -69,7 +61,7 @@ export async function startDefinitionValidator(): Promise<DefinitionValidator> {
         }
         const target = String(req.headers["x-amz-target"] ?? "");
         if (target !== "AWSStepFunctions.ValidateStateMachineDefinition") {
-          reply(res, 400, { __type: "UnknownOperationException", message: `${target || "this call"} is not available in an offline plan` });
+          replyJson(res, 400, { __type: "UnknownOperationException", message: `${target || "this call"} is not available in an offline plan` });
           return;
         }
         calls++;
@@ -77,13 +69,13 @@ export async function startDefinitionValidator(): Promise<DefinitionValidator> {
         try {
           definition = JSON.parse((JSON.parse(body) as { definition?: string }).definition ?? "");
         } catch {
-          reply(res, 200, { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false });
+          replyJson(res, 200, { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false });
           return;
         }
         const diagnostics = check(definition);
-        reply(res, 200, { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false });
+        replyJson(res, 200, { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false });
       })
-      .catch(() => reply(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
+      .catch(() => replyJson(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,6 +1,7 @@
-import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Check } from "../definition-validator";
+import { readBody, replyJson } from "../json-http";
 
 /**
  * A thin HTTP front before moto on 127.0.0.1: it answers the two Step Functions calls that moto 5.2.1 does not
@@ -36,17 +37,7 @@ export function compactRedrivePolicy(body: string): string {
   }
 }
 
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/x-amz-json-1.0", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The answer to ValidateStateMachineDefinition for a request body, as AWS shapes it. */
 export function validateAnswer(body: string, check: Check): { result: "OK" | "FAIL"; diagnostics: unknown[]; truncated: false } {
@@ -72,11 +63,11 @@ export async function startFront(upstream: string, check: Check): Promise<Front>
           answered.ValidateStateMachineDefinition = (answered.ValidateStateMachineDefinition ?? 0) + 1;
           const answer = validateAnswer(body.toString("utf8"), check);
           if (answer.result === "FAIL") refused.push(JSON.stringify(answer.diagnostics));
-          return reply(res, 200, answer);
+          return replyJson(res, 200, answer);
         }
         if (op === `${SFN_PREFIX}ListStateMachineVersions`) {
           answered.ListStateMachineVersions = (answered.ListStateMachineVersions ?? 0) + 1;
-          return reply(res, 200, { stateMachineVersions: [] });
+          return replyJson(res, 200, { stateMachineVersions: [] });
         }
         const forward = request(
           { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
@@ -94,10 +85,10 @@ export async function startFront(upstream: string, check: Check): Promise<Front>
             });
           },
         );
-        forward.on("error", (error) => reply(res, 502, { __type: "InternalFailure", message: `moto unreachable: ${error.message}` }));
+        forward.on("error", (error) => replyJson(res, 502, { __type: "InternalFailure", message: `moto unreachable: ${error.message}` }));
         forward.end(body);
       })
-      .catch(() => reply(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
+      .catch(() => replyJson(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
