@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { callerIdentityXml, isGetCallerIdentity } from "./offline-sts";
-import { readBody, replyJson } from "./json-http";
+import { listenOnLoopback, readBody, replyJson } from "./json-http";
 
 /**
  * hashicorp/aws 5.x calls Step Functions `ValidateStateMachineDefinition` while *planning* whenever a state
@@ -46,6 +45,18 @@ export async function loadChecker(): Promise<Check> {
 
 
 
+/** The answer to ValidateStateMachineDefinition for a request body, as AWS shapes it. */
+export function validateAnswer(body: string, check: Check): { result: "OK" | "FAIL"; diagnostics: unknown[]; truncated: false } {
+  let definition: unknown;
+  try {
+    definition = JSON.parse((JSON.parse(body) as { definition?: string }).definition ?? "");
+  } catch {
+    return { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false };
+  }
+  const diagnostics = check(definition);
+  return { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false };
+}
+
 export async function startDefinitionValidator(): Promise<DefinitionValidator> {
   const check = await loadChecker();
   let calls = 0;
@@ -65,25 +76,13 @@ export async function startDefinitionValidator(): Promise<DefinitionValidator> {
           return;
         }
         calls++;
-        let definition: unknown;
-        try {
-          definition = JSON.parse((JSON.parse(body) as { definition?: string }).definition ?? "");
-        } catch {
-          replyJson(res, 200, { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false });
-          return;
-        }
-        const diagnostics = check(definition);
-        replyJson(res, 200, { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false });
+        replyJson(res, 200, validateAnswer(body, check));
       })
       .catch(() => replyJson(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const endpoint = await listenOnLoopback(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     get calls() {
       return calls;
     },

@@ -1,5 +1,6 @@
 import { definitionCheck } from "../../src/terraform/rehearse/definition-check";
-import { compactRedrivePolicy, validateAnswer } from "../../src/terraform/rehearse/front";
+import { validateAnswer } from "../../src/terraform/definition-validator";
+import { compactRedrivePolicy } from "../../src/terraform/rehearse/front";
 import { synthStack, resourcesOfType } from "../helpers/synth";
 
 /** The definition the provider sends: the synthesized one with its references resolved (as after apply). */

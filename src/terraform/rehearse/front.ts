@@ -1,7 +1,6 @@
 import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Check } from "../definition-validator";
-import { readBody, replyJson } from "../json-http";
+import { validateAnswer, type Check } from "../definition-validator";
+import { listenOnLoopback, readBody, replyJson } from "../json-http";
 
 /**
  * A thin HTTP front before moto on 127.0.0.1: it answers the two Step Functions calls that moto 5.2.1 does not
@@ -39,17 +38,6 @@ export function compactRedrivePolicy(body: string): string {
 
 
 
-/** The answer to ValidateStateMachineDefinition for a request body, as AWS shapes it. */
-export function validateAnswer(body: string, check: Check): { result: "OK" | "FAIL"; diagnostics: unknown[]; truncated: false } {
-  let definition: unknown;
-  try {
-    definition = JSON.parse((JSON.parse(body) as { definition?: string }).definition ?? "");
-  } catch {
-    return { result: "FAIL", diagnostics: [{ severity: "ERROR", code: "INVALID_JSON_DESCRIPTION", message: "the definition is not valid JSON" }], truncated: false };
-  }
-  const diagnostics = check(definition);
-  return { result: diagnostics.length ? "FAIL" : "OK", diagnostics, truncated: false };
-}
 
 export async function startFront(upstream: string, check: Check): Promise<Front> {
   const answered: Record<string, number> = {};
@@ -90,13 +78,9 @@ export async function startFront(upstream: string, check: Check): Promise<Front>
       })
       .catch(() => replyJson(res, 500, { __type: "InternalFailure", message: "could not read the request" }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const endpoint = await listenOnLoopback(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     answered,
     refused,
     close: () =>
