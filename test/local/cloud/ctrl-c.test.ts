@@ -18,6 +18,25 @@ import { waitFor } from "../../helpers/wait-for";
 const ROOT = join(__dirname, "../../..");
 const START = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
 
+/**
+ * `npm start` with `args`, as npm runs it: the script's words, with node_modules/.bin on the PATH (no shell, so the
+ * exit status is the command's own), in its own process group, its temporary folders under `tmp`.
+ */
+function startNpmStart(args: readonly string[], tmp: string) {
+  const [command, ...words] = START.split(/\s+/);
+  const child = spawn(command, [...words, ...args], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, FORCE_COLOR: "0", TMPDIR: tmp },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = { text: "" };
+  child.stdout.on("data", (d: Buffer) => (output.text += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output.text += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  return { child, output, exited };
+}
+
 describe("npm start -- --serve, interrupted under load", () => {
   let stack: SynthesizedStack;
   let dir: string;
@@ -35,25 +54,14 @@ describe("npm start -- --serve, interrupted under load", () => {
     const stateFile = join(dir, "state.json");
     const childTmp = mkdtempSync(join(dir, "tmp-"));
     const args = ["--stack-file", join(stack.stackDir, "cdk.tf.json"), "--serve", "--state-file", stateFile, "--retry-after", "1"];
-    // As npm runs it: the script's words, with node_modules/.bin on the PATH (no shell, so the exit status is the command's own).
-    const [command, ...words] = START.split(/\s+/);
-    const child = spawn(command, [...words, ...args], {
-      cwd: ROOT,
-      detached: true,
-      env: { ...process.env, PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, FORCE_COLOR: "0", TMPDIR: childTmp },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    const { child, output, exited } = startNpmStart(args, childTmp);
     let producing = true;
     try {
-      await waitFor(() => output.includes("Ctrl-C stops."), { timeoutMs: 60_000, message: "serve mode never printed its endpoints" });
+      await waitFor(() => output.text.includes("Ctrl-C stops."), { timeoutMs: 60_000, message: "serve mode never printed its endpoints" });
       expect(readdirSync(childTmp).some((name) => name.startsWith("lambda-"))).toBe(true);
       const state = JSON.parse(readFileSync(stateFile, "utf8"));
       const sqs = createSqsClient(state.endpoints.sqs);
-      const processed = () => (output.match(/ processed /g) ?? []).length;
+      const processed = () => (output.text.match(/ processed /g) ?? []).length;
       // A producer that keeps the queue full until the end.
       const producer = (async () => {
         for (let batch = 0; producing; batch += 1) {
@@ -80,7 +88,7 @@ describe("npm start -- --serve, interrupted under load", () => {
       const left = readdirSync(childTmp).filter((name) => name.startsWith("lambda-"));
       // The second Ctrl-C usually lands mid-stop ("still stopping"); on a fast machine the stop can end first. Either
       // way the process must exit 0 with nothing left behind (before the fix it exited 130 mid-stop, files left).
-      expect({ ...result, stopped: output.includes("stopped."), stateFileLeft: existsSync(stateFile), functionFoldersLeft: left }).toEqual({
+      expect({ ...result, stopped: output.text.includes("stopped."), stateFileLeft: existsSync(stateFile), functionFoldersLeft: left }).toEqual({
         code: 0,
         signal: null,
         stopped: true,
@@ -95,26 +103,16 @@ describe("npm start -- --serve, interrupted under load", () => {
 
   it("the sample stream, interrupted mid-run: exit 130 after a clean stop, no temporary function folder left", async () => {
     const childTmp = mkdtempSync(join(dir, "tmp-"));
-    const [command, ...words] = START.split(/\s+/);
-    const child = spawn(command, [...words, "--stack-file", join(stack.stackDir, "cdk.tf.json"), "--orders", "400", "--retry-after", "1"], {
-      cwd: ROOT,
-      detached: true,
-      env: { ...process.env, PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH}`, FORCE_COLOR: "0", TMPDIR: childTmp },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    const { child, output, exited } = startNpmStart(["--stack-file", join(stack.stackDir, "cdk.tf.json"), "--orders", "400", "--retry-after", "1"], childTmp);
     try {
-      await waitFor(() => output.includes("local cloud up in") && readdirSync(childTmp).some((name) => name.startsWith("lambda-")), {
+      await waitFor(() => output.text.includes("local cloud up in") && readdirSync(childTmp).some((name) => name.startsWith("lambda-")), {
         timeoutMs: 60_000,
         message: "the demo never started its functions",
       });
       process.kill(-child.pid!, "SIGINT");
       const result = await exited;
       const left = readdirSync(childTmp).filter((name) => name.startsWith("lambda-"));
-      expect({ ...result, interrupted: output.includes("interrupted: stopping the local cloud"), functionFoldersLeft: left }).toEqual({
+      expect({ ...result, interrupted: output.text.includes("interrupted: stopping the local cloud"), functionFoldersLeft: left }).toEqual({
         code: 130,
         signal: null,
         interrupted: true,
