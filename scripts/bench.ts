@@ -2,10 +2,10 @@
 import "./support/quiet-sdk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { BENCH_HELP, parseBenchArgs } from "../src/load/bench-args";
-import { formatBench } from "../src/load/bench-report";
-import { runBench } from "../src/load/bench-run";
-import { LoadUsageError } from "../src/load/errors";
+import { BENCH_HELP, parseBenchArgs } from "../tools/load/bench-args";
+import { formatBench } from "../tools/load/bench-report";
+import { runBench } from "../tools/load/bench-run";
+import { LoadUsageError } from "../tools/load/errors";
 
 async function main(): Promise<number> {
   const cli = parseBenchArgs(process.argv.slice(2));

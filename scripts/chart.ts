@@ -1,5 +1,5 @@
 // `npm run chart`: writes docs/cost-chart.svg (cost per million messages against batch size), no dependencies.
-import { runChartCli } from "../src/cost/chart-cli";
+import { runChartCli } from "../tools/cost/chart-cli";
 
 process.exitCode = runChartCli(process.argv.slice(2), {
   stdout: (line) => process.stdout.write(`${line}\n`),

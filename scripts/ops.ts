@@ -1,7 +1,7 @@
 // `npm run -s ops -- <command>` / `pipeline-ops <command>`: the operator CLI (DLQ, ledger, key tracing).
 // See docs/operations.md; `--help` on every command.
-import { runCli } from "../src/ops/cli";
-import { promptLine } from "../src/ops/terminal";
+import { runCli } from "../tools/ops/cli";
+import { promptLine } from "../tools/ops/terminal";
 
 // The AWS SDK warns once per process (at client construction) that Node 20 support ends in 2027: noise on an
 // operator's stderr, where scripts expect one line per failure.

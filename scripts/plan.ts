@@ -1,6 +1,6 @@
 // `npm run plan`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
-import { cleanupInFlightRuns } from "../src/terraform/plan-stack";
-import { main } from "../src/terraform/plan-cli";
+import { cleanupInFlightRuns } from "../tools/terraform/plan-stack";
+import { main } from "../tools/terraform/plan-cli";
 
 // Ctrl-C: terraform stops with us; the offline override and temporary state must not stay behind.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

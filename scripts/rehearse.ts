@@ -1,6 +1,6 @@
 // `npm run rehearse`: apply → re-plan → change → teardown of the synthesized stack against moto, offline.
-import { main } from "../src/terraform/rehearse/cli";
-import { stopRunningTerraform } from "../src/terraform/rehearse/tf";
+import { main } from "../tools/terraform/rehearse/cli";
+import { stopRunningTerraform } from "../tools/terraform/rehearse/tf";
 
 // Ctrl-C: terraform stops first and no new step starts; the run's finally block then stops moto and removes the
 // temporary folder. `on`, not `once`: tsx relays a SIGINT twice, and an unhandled second one would kill us mid-cleanup.

@@ -2,10 +2,10 @@
 import "./support/quiet-sdk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { LoadUsageError } from "../src/load/errors";
-import { parseSoakArgs, SOAK_HELP } from "../src/load/soak-args";
-import { buildSoakReport, soakJson } from "../src/load/soak-report";
-import { runSoak } from "../src/load/soak-run";
+import { LoadUsageError } from "../tools/load/errors";
+import { parseSoakArgs, SOAK_HELP } from "../tools/load/soak-args";
+import { buildSoakReport, soakJson } from "../tools/load/soak-report";
+import { runSoak } from "../tools/load/soak-run";
 
 async function main(): Promise<number> {
   const cli = parseSoakArgs(process.argv.slice(2));

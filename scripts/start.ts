@@ -3,10 +3,10 @@
 import "./support/quiet-sdk";
 import { parseArgs } from "node:util";
 import { startLocalCloud, type LocalCloud } from "../local/cloud";
-import { watchInterrupts } from "../src/demo/interrupts";
-import { runDemo } from "../src/demo/run-demo";
-import { serve } from "../src/demo/serve";
-import { stackConfigFromEnv } from "../src/stacks/config";
+import { watchInterrupts } from "../tools/demo/interrupts";
+import { runDemo } from "../tools/demo/run-demo";
+import { serve } from "../tools/demo/serve";
+import { stackConfigFromEnv } from "../src/app/config";
 import { synthPaymentsStack } from "../src/stacks/synth";
 
 const HELP = `Usage: npm start [-- options]

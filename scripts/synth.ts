@@ -1,5 +1,5 @@
 // `npm run synth`: synthesizes main.ts's stack in this process, much faster than `cdktf synth`, fully offline.
-import { stackConfigFromEnv } from "../src/stacks/config";
+import { stackConfigFromEnv } from "../src/app/config";
 import { synthPaymentsStack } from "../src/stacks/synth";
 
 const started = performance.now();

@@ -2,9 +2,9 @@
  * Runs one scenario in a fresh simulated stack and reports what became of every message and every charge.
  * Same scenario → same run, byte for byte (`trace`): all time is virtual and every choice comes from the seed.
  */
-import { releaseClaim } from "../../src/ops/ledger-release";
-import { redriveDlq } from "../../src/ops/dlq-redrive";
-import { keyDeriver } from "../../src/ops/business-key";
+import { releaseClaim } from "../../tools/ops/ledger-release";
+import { redriveDlq } from "../../tools/ops/dlq-redrive";
+import { keyDeriver } from "../../tools/ops/business-key";
 import { startTtlSweeper } from "../dynamodb/ttl-sweeper";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { installDeterminism } from "./determinism";

@@ -9,7 +9,7 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../faults/rng";
 import { createPipeRunner, type PipeRunner } from "../pipes";
 import { createStateMachine, type StateMachine } from "../stepfunctions";
-import type { OpsContext } from "../../src/ops/types";
+import type { OpsContext } from "../../tools/ops/types";
 import { workflowTarget } from "../cloud/workflow-target";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { createSimFunction } from "./function";

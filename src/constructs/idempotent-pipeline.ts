@@ -48,7 +48,7 @@ export class IdempotentPipeline extends Construct {
 
   /**
    * Stable Terraform output names (no construct-path suffix), as `terraform output -json` shows them. Note that
-   * `cdktf deploy --outputs-file` nests outputs by construct id instead; `src/ops/outputs-file.ts` reads both.
+   * `cdktf deploy --outputs-file` nests outputs by construct id instead; `tools/ops/outputs-file.ts` reads both.
    */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {
     const outputs: Record<string, string | number> = {

@@ -3,7 +3,7 @@ import { TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
 import { IdempotentPipeline, type IdempotentPipelineProps } from "../constructs";
-import type { StackConfig } from "./config";
+import type { StackConfig } from "../app/config";
 import { PaymentsDownstream } from "./payments-downstream";
 import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./payments-identity";
 

@@ -1,6 +1,6 @@
 import { App } from "cdktf";
 import { join, resolve } from "node:path";
-import type { StackConfig } from "./config";
+import type { StackConfig } from "../app/config";
 import { PaymentsPipelineStack, type PipelineOverrides } from "./payments-stack";
 
 export interface SynthResult {

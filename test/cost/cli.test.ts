@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runChartCli } from "../../src/cost/chart-cli";
-import { runCostCli } from "../../src/cost/cost-cli";
+import { runChartCli } from "../../tools/cost/chart-cli";
+import { runCostCli } from "../../tools/cost/cost-cli";
 import { CONFIG } from "./fixtures";
 
 function run(argv: string[]) {

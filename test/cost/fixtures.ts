@@ -1,5 +1,5 @@
-import { DEFAULT_ASSUMPTIONS, type Assumptions } from "../../src/cost/assumptions";
-import type { DeployedConfig } from "../../src/cost/types";
+import { DEFAULT_ASSUMPTIONS, type Assumptions } from "../../tools/cost/assumptions";
+import type { DeployedConfig } from "../../tools/cost/types";
 
 /** The default stack's settings as `cdk.tf.json` gives them (checked against a real synth in stack-config.test.ts). */
 export const CONFIG: DeployedConfig = {

@@ -1,7 +1,7 @@
-import { BaselineWorkflow, PipesBilling } from "../../src/cost/assumptions";
-import { compare } from "../../src/cost/compare";
-import type { CostLine } from "../../src/cost/line";
-import { loadPriceBook } from "../../src/cost/prices";
+import { BaselineWorkflow, PipesBilling } from "../../tools/cost/assumptions";
+import { compare } from "../../tools/cost/compare";
+import type { CostLine } from "../../tools/cost/line";
+import { loadPriceBook } from "../../tools/cost/prices";
 import { A, CONFIG, MILLION } from "./fixtures";
 
 // Each expected value below is worked out by hand from the default assumptions and the prices file:

@@ -1,7 +1,7 @@
-import { PipesBilling } from "../../src/cost/assumptions";
-import { compare, grid } from "../../src/cost/compare";
-import type { CostLine } from "../../src/cost/line";
-import { loadPriceBook } from "../../src/cost/prices";
+import { PipesBilling } from "../../tools/cost/assumptions";
+import { compare, grid } from "../../tools/cost/compare";
+import type { CostLine } from "../../tools/cost/line";
+import { loadPriceBook } from "../../tools/cost/prices";
 import { A, CONFIG, MILLION } from "./fixtures";
 
 const book = loadPriceBook();

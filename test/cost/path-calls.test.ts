@@ -2,12 +2,12 @@ import { PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/clien
 import { GetQueueAttributesCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
 import { startLocalCloud, type LocalCloud } from "../../local/cloud";
-import { DEFAULT_ASSUMPTIONS } from "../../src/cost/assumptions";
-import { DESIGN_PATHS, Path, callCounts } from "../../src/cost/paths";
+import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
+import { DESIGN_PATHS, Path, callCounts } from "../../tools/cost/paths";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { waitFor } from "../helpers/wait-for";
 import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
-import { dynamoItemBytes } from "../../src/cost/item-size";
+import { dynamoItemBytes } from "../../tools/cost/item-size";
 
 /**
  * The model's per-path DynamoDB calls, counted on the wire: the local cloud runs the synthesized stack (the real

@@ -1,7 +1,7 @@
-import { DEFAULT_ASSUMPTIONS } from "../../src/cost/assumptions";
-import { compare } from "../../src/cost/compare";
-import { loadPriceBook } from "../../src/cost/prices";
-import { DEFAULT_SCENARIO } from "../../src/cost/scenario";
+import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
+import { compare } from "../../tools/cost/compare";
+import { loadPriceBook } from "../../tools/cost/prices";
+import { DEFAULT_SCENARIO } from "../../tools/cost/scenario";
 import { CONFIG, MILLION } from "./fixtures";
 
 // The budget the pipeline's own cost must stay within (issue 15): at batch 10 with no duplicates, at most $4.00 per

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { InvalidPricesError } from "../../src/cost/errors";
-import { DEFAULT_PRICES_FILE, PRICE_IDS, loadPriceBook, parsePriceBook, unitPrice } from "../../src/cost/prices";
+import { InvalidPricesError } from "../../tools/cost/errors";
+import { DEFAULT_PRICES_FILE, PRICE_IDS, loadPriceBook, parsePriceBook, unitPrice } from "../../tools/cost/prices";
 
 const raw = () => JSON.parse(readFileSync(DEFAULT_PRICES_FILE, "utf8"));
 
-describe("Prices file: src/cost/prices.us-east-1.json", () => {
+describe("Prices file: tools/cost/prices.us-east-1.json", () => {
   const book = loadPriceBook();
 
   it("is us-east-1 in USD and carries every price the model reads", () => {

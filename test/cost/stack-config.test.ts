@@ -1,8 +1,8 @@
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { StackConfigError } from "../../src/cost/errors";
-import { readStackFile } from "../../src/cost/stack-config";
+import { StackConfigError } from "../../tools/cost/errors";
+import { readStackFile } from "../../tools/cost/stack-config";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { CONFIG } from "./fixtures";
 

@@ -1,5 +1,5 @@
-import { DESIGN_PATHS, BASELINE_PATHS, Path } from "../../src/cost/paths";
-import { billedExpressGb, billedExpressMs, expectedBilledMs, pathLatencyMs, pathLogEvents } from "../../src/cost/workflow-metrics";
+import { DESIGN_PATHS, BASELINE_PATHS, Path } from "../../tools/cost/paths";
+import { billedExpressGb, billedExpressMs, expectedBilledMs, pathLatencyMs, pathLogEvents } from "../../tools/cost/workflow-metrics";
 import { A } from "./fixtures";
 
 describe("Module: workflow-metrics", () => {

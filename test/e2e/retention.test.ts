@@ -7,7 +7,7 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DEFAULTS } from "../../src/constructs/props";
-import { DlqReason, redriveDlq, type OpsContext } from "../../src/ops";
+import { DlqReason, redriveDlq, type OpsContext } from "../../tools/ops";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";
 import { Capability, type E2eTarget } from "./support/target";

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StackConfig } from "../../src/stacks/config";
+import type { StackConfig } from "../../src/app/config";
 import type { PipelineOverrides } from "../../src/stacks/payments-stack";
 import { synthPaymentsStack } from "../../src/stacks/synth";
 

@@ -3,7 +3,7 @@ import { InvalidPropError } from "../../src/constructs";
 import { PaymentsPipelineStack, type PipelineOverrides } from "../../src/stacks/payments-stack";
 import template from "../../statemachines/pipeline.asl.json";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../src/constructs/timing";
-import { LOAD_WINDOWS } from "../../src/load/stack";
+import { LOAD_WINDOWS } from "../../tools/load/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
 import { TEST_STACK } from "../helpers/synth";
 

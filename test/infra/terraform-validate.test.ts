@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findProviderMirror, findTerraform, offlineTerraformEnv, runTerraform, writeOfflineCliConfig } from "../../src/terraform/offline";
-import { readRequiredProviders } from "../../src/terraform/required-providers";
+import { findProviderMirror, findTerraform, offlineTerraformEnv, runTerraform, writeOfflineCliConfig } from "../../tools/terraform/offline";
+import { readRequiredProviders } from "../../tools/terraform/required-providers";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 
 const terraform = findTerraform();

@@ -1,4 +1,4 @@
-import { generateStream, LoadKind, streamMix, type LoadMessage, type StreamOptions } from "../../src/load/generator";
+import { generateStream, LoadKind, streamMix, type LoadMessage, type StreamOptions } from "../../tools/load/generator";
 
 const BASE: StreamOptions = { messages: 1000, duplicateRatio: 0.3, invalidRatio: 0.02, conflictRatio: 0.01, rejectedRatio: 0.01, seed: 7, runId: "t", operation: "charge" };
 

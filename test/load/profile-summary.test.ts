@@ -1,6 +1,6 @@
-import { moduleOf, summarizeProfile, type CpuProfile } from "../../src/load/profile-summary";
-import { summarizeThreads } from "../../src/load/thread-summary";
-import { ThreadKind } from "../../src/load/thread-profiler";
+import { moduleOf, summarizeProfile, type CpuProfile } from "../../tools/load/profile-summary";
+import { summarizeThreads } from "../../tools/load/thread-summary";
+import { ThreadKind } from "../../tools/load/thread-profiler";
 
 const ROOT = "file:///repo";
 const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });

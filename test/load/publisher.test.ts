@@ -1,7 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { checkFates } from "../../src/load/fate-checks";
-import { LoadKind, type LoadMessage } from "../../src/load/generator";
-import { publish, type LoadSent } from "../../src/load/publisher";
+import { checkFates } from "../../tools/load/fate-checks";
+import { LoadKind, type LoadMessage } from "../../tools/load/generator";
+import { publish, type LoadSent } from "../../tools/load/publisher";
 
 /** A stand-in queue for one unit: counts what is in it and lets a test drain it. */
 function fakeQueue() {

@@ -1,6 +1,6 @@
-import { buildSoakReport } from "../../src/load/soak-report";
-import { runSoak } from "../../src/load/soak-run";
-import { SOAK_DEFAULTS } from "../../src/load/soak-options";
+import { buildSoakReport } from "../../tools/load/soak-report";
+import { runSoak } from "../../tools/load/soak-run";
+import { SOAK_DEFAULTS } from "../../tools/load/soak-options";
 
 describe("Function: runSoak", () => {
   it("keeps every guarantee over 150 messages with duplicates, invalid input, conflicts and harsh faults", async () => {

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeStateFile } from "../../local/cloud/state-file";
-import { ExitCode, runCli } from "../../src/ops";
+import { ExitCode, runCli } from "../../tools/ops";
 import { captureIo } from "./support/ops-cloud";
 
 const root = join(__dirname, "..", "..");

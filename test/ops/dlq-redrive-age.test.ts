@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { writeStateFile } from "../../local/cloud";
-import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../src/ops";
+import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../tools/ops";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeStateFile } from "../../local/cloud/state-file";
-import { readOutputsFile, resolveTarget, TargetError, UsageError } from "../../src/ops";
+import { readOutputsFile, resolveTarget, TargetError, UsageError } from "../../tools/ops";
 import { synthStack } from "../helpers/synth";
 
 const dir = mkdtempSync(join(tmpdir(), "ops-target-"));

@@ -1,5 +1,5 @@
-import { buildReview } from "../../src/terraform/review/build";
-import { ActionBasis, RiskKind } from "../../src/terraform/review/types";
+import { buildReview } from "../../tools/terraform/review/build";
+import { ActionBasis, RiskKind } from "../../tools/terraform/review/types";
 import { LEDGER, POLICY, QUEUE, plan, queue, rolePolicy, table, type FixtureResource } from "./support/plan-fixtures";
 
 const baselineOf = (resources: Parameters<typeof plan>[0]) => ({ label: "base.json", resources: buildReview(plan(resources), { basis: ActionBasis.emptyState }).resources });

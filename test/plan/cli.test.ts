@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TerraformCommandError } from "../../src/terraform/errors";
-import { describeError, main } from "../../src/terraform/plan-cli";
-import { buildReview } from "../../src/terraform/review/build";
-import { ActionBasis } from "../../src/terraform/review/types";
+import { TerraformCommandError } from "../../tools/terraform/errors";
+import { describeError, main } from "../../tools/terraform/plan-cli";
+import { buildReview } from "../../tools/terraform/review/build";
+import { ActionBasis } from "../../tools/terraform/review/types";
 import { LEDGER, plan, table } from "./support/plan-fixtures";
 
 /** Runs the CLI in-process with a clean environment (no AWS credentials, a private HOME). */

@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { startDefinitionValidator, type DefinitionValidator } from "../../src/terraform/definition-validator";
+import { startDefinitionValidator, type DefinitionValidator } from "../../tools/terraform/definition-validator";
 
 function post(endpoint: string, target: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
-import { buildReview } from "../../src/terraform/review/build";
-import { ActionBasis, StatementSource, type IamStatement } from "../../src/terraform/review/types";
+import { buildReview } from "../../tools/terraform/review/build";
+import { ActionBasis, StatementSource, type IamStatement } from "../../tools/terraform/review/types";
 import { LEDGER, POLICY, ROLE, plan, policyDoc, role, rolePolicy, table } from "./support/plan-fixtures";
 
 function statements(resources: Parameters<typeof plan>[0]): IamStatement[] {

@@ -1,8 +1,8 @@
-import { detectAwsCredentials, withoutAwsIdentity, type FileSystem } from "../../src/terraform/credentials";
-import { parseEnvFile } from "../../src/terraform/env-file";
-import { PlanInputError } from "../../src/terraform/errors";
-import { OFFLINE_ACCESS_KEY, offlineOverride } from "../../src/terraform/offline-override";
-import { parseBaseline } from "../../src/terraform/review/baseline";
+import { detectAwsCredentials, withoutAwsIdentity, type FileSystem } from "../../tools/terraform/credentials";
+import { parseEnvFile } from "../../tools/terraform/env-file";
+import { PlanInputError } from "../../tools/terraform/errors";
+import { OFFLINE_ACCESS_KEY, offlineOverride } from "../../tools/terraform/offline-override";
+import { parseBaseline } from "../../tools/terraform/review/baseline";
 
 const files = (contents: Record<string, string>): FileSystem => ({ exists: (p) => p in contents, read: (p) => contents[p] });
 const none = files({});

@@ -1,6 +1,6 @@
-import { buildReview } from "../../src/terraform/review/build";
-import { formatSeconds, renderMarkdown } from "../../src/terraform/review/markdown";
-import { ActionBasis } from "../../src/terraform/review/types";
+import { buildReview } from "../../tools/terraform/review/build";
+import { formatSeconds, renderMarkdown } from "../../tools/terraform/review/markdown";
+import { ActionBasis } from "../../tools/terraform/review/types";
 import { LEDGER, POLICY, QUEUE, plan, queue, rolePolicy, table } from "./support/plan-fixtures";
 
 describe("Section: Markdown rendering", () => {

@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TerraformCommandError } from "../../src/terraform/errors";
-import { OFFLINE_OVERRIDE_FILE } from "../../src/terraform/offline-override";
-import { planStack } from "../../src/terraform/plan-stack";
+import { TerraformCommandError } from "../../tools/terraform/errors";
+import { OFFLINE_OVERRIDE_FILE } from "../../tools/terraform/offline-override";
+import { planStack } from "../../tools/terraform/plan-stack";
 
 /**
  * A stand-in `terraform` that records each call (arguments, the variables that matter, the override file it saw)

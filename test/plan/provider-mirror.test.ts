@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findProviderMirror, mirroredVersions } from "../../src/terraform/offline";
-import { fullSource, readRequiredProviders, requiredProviders } from "../../src/terraform/required-providers";
+import { findProviderMirror, mirroredVersions } from "../../tools/terraform/offline";
+import { fullSource, readRequiredProviders, requiredProviders } from "../../tools/terraform/required-providers";
 
 const AWS = "registry.terraform.io/hashicorp/aws";
 const stack = (version: string, source = "aws") => ({ terraform: { required_providers: { aws: { source, version } } } });

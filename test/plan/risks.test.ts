@@ -1,5 +1,5 @@
-import { buildReview } from "../../src/terraform/review/build";
-import { ActionBasis, RiskKind, Severity, type RiskFlag } from "../../src/terraform/review/types";
+import { buildReview } from "../../tools/terraform/review/build";
+import { ActionBasis, RiskKind, Severity, type RiskFlag } from "../../tools/terraform/review/types";
 import { DLQ, IDEMPOTENCY, LEDGER, MACHINE, PIPE, POLICY, QUEUE, ROLE, pipe, plan, queue, role, rolePolicy, stateMachine, table, update, type FixtureResource } from "./support/plan-fixtures";
 
 function risks(resources: readonly FixtureResource[], basis: ActionBasis = ActionBasis.realState): RiskFlag[] {

@@ -1,5 +1,5 @@
-import { parseTemplate, renderTemplate } from "../../src/terraform/references";
-import { PLACEHOLDER_ACCOUNT, seedStateFromPlan } from "../../src/terraform/seed-state";
+import { parseTemplate, renderTemplate } from "../../tools/terraform/references";
+import { PLACEHOLDER_ACCOUNT, seedStateFromPlan } from "../../tools/terraform/seed-state";
 import { plan, queue, table } from "./support/plan-fixtures";
 
 describe("Function: parseTemplate", () => {

@@ -1,6 +1,6 @@
-import { buildReview } from "../../src/terraform/review/build";
-import { KNOWN_AFTER_APPLY } from "../../src/terraform/review/planned";
-import { ActionBasis, type ResourceSettings } from "../../src/terraform/review/types";
+import { buildReview } from "../../tools/terraform/review/build";
+import { KNOWN_AFTER_APPLY } from "../../tools/terraform/review/planned";
+import { ActionBasis, type ResourceSettings } from "../../tools/terraform/review/types";
 import { DLQ, LEDGER, MACHINE, PIPE, QUEUE, pipe, plan, queue, stateMachine, table } from "./support/plan-fixtures";
 
 function settingsOf(resources: Parameters<typeof plan>[0]): Record<string, ResourceSettings | undefined> {

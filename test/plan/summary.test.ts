@@ -1,7 +1,7 @@
-import { classifyActions, PlanAction } from "../../src/terraform/plan-json";
-import { buildReview } from "../../src/terraform/review/build";
-import { serviceOf } from "../../src/terraform/review/planned";
-import { ActionBasis } from "../../src/terraform/review/types";
+import { classifyActions, PlanAction } from "../../tools/terraform/plan-json";
+import { buildReview } from "../../tools/terraform/review/build";
+import { serviceOf } from "../../tools/terraform/review/planned";
+import { ActionBasis } from "../../tools/terraform/review/types";
 import { plan, queue, table } from "./support/plan-fixtures";
 
 describe("Section: summary", () => {

@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../src/constructs/props";
-import { OFFLINE_OVERRIDE_FILE } from "../../src/terraform/offline-override";
-import { findTerraform } from "../../src/terraform/offline";
-import { main } from "../../src/terraform/plan-cli";
-import { runPlanReview } from "../../src/terraform/plan-review";
-import { loadBaseline } from "../../src/terraform/review/baseline";
-import { serviceOf } from "../../src/terraform/review/planned";
-import { ActionBasis, RiskKind, type PlanReview, type QueueSettings, type TableSettings } from "../../src/terraform/review/types";
+import { OFFLINE_OVERRIDE_FILE } from "../../tools/terraform/offline-override";
+import { findTerraform } from "../../tools/terraform/offline";
+import { main } from "../../tools/terraform/plan-cli";
+import { runPlanReview } from "../../tools/terraform/plan-review";
+import { loadBaseline } from "../../tools/terraform/review/baseline";
+import { serviceOf } from "../../tools/terraform/review/planned";
+import { ActionBasis, RiskKind, type PlanReview, type QueueSettings, type TableSettings } from "../../tools/terraform/review/types";
 
 const terraform = findTerraform();
 // This project's machines carry terraform and the provider mirror, so these tests must run there. Elsewhere a

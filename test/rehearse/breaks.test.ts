@@ -1,5 +1,5 @@
-import { BREAKS, findBreak } from "../../src/terraform/rehearse/breaks";
-import { rehearsalOverride, stackResources } from "../../src/terraform/rehearse/override";
+import { BREAKS, findBreak } from "../../tools/terraform/rehearse/breaks";
+import { rehearsalOverride, stackResources } from "../../tools/terraform/rehearse/override";
 import { resourcesOfType, synthStack } from "../helpers/synth";
 
 describe("Break tests (the faults merged into the rehearsal's override)", () => {

@@ -1,4 +1,4 @@
-import { ExitCode, main } from "../../src/terraform/rehearse/cli";
+import { ExitCode, main } from "../../tools/terraform/rehearse/cli";
 
 function run(argv: string[], env: NodeJS.ProcessEnv = process.env) {
   const out: string[] = [];

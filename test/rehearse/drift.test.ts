@@ -1,5 +1,5 @@
-import { compareActions, formatDrift, planDrift } from "../../src/terraform/rehearse/drift";
-import { PlanAction, type PlanJson } from "../../src/terraform/plan-json";
+import { compareActions, formatDrift, planDrift } from "../../tools/terraform/rehearse/drift";
+import { PlanAction, type PlanJson } from "../../tools/terraform/plan-json";
 
 function plan(changes: { address: string; actions: string[]; before?: object | null; after?: object | null; unknown?: object; mode?: "managed" | "data" }[]): PlanJson {
   return {

@@ -1,6 +1,6 @@
-import { definitionCheck } from "../../src/terraform/rehearse/definition-check";
-import { validateAnswer } from "../../src/terraform/definition-validator";
-import { compactRedrivePolicy } from "../../src/terraform/rehearse/front";
+import { definitionCheck } from "../../tools/terraform/rehearse/definition-check";
+import { validateAnswer } from "../../tools/terraform/definition-validator";
+import { compactRedrivePolicy } from "../../tools/terraform/rehearse/front";
 import { synthStack, resourcesOfType } from "../helpers/synth";
 
 /** The definition the provider sends: the synthesized one with its references resolved (as after apply). */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { MOTO_GAPS } from "../../src/terraform/rehearse/gaps";
-import { findMotoServer, startMoto, type MotoServer } from "../../src/terraform/rehearse/moto";
-import { leftovers } from "../../src/terraform/rehearse/leftovers";
+import { MOTO_GAPS } from "../../tools/terraform/rehearse/gaps";
+import { findMotoServer, startMoto, type MotoServer } from "../../tools/terraform/rehearse/moto";
+import { leftovers } from "../../tools/terraform/rehearse/leftovers";
 
 // Each workaround of the rehearsal rests on moto behaving unlike AWS: this shows it, on the moto installed here.
 // Without moto_server the suite is reported as skipped (never as passed), and so is the rehearsal (exit 3).

@@ -1,5 +1,5 @@
-import { GapFix, MOTO_GAPS, type MotoGap } from "../../src/terraform/rehearse/gaps";
-import { endpointServiceOf, REHEARSAL_ACCESS_KEY, rehearsalOverride, stackResources } from "../../src/terraform/rehearse/override";
+import { GapFix, MOTO_GAPS, type MotoGap } from "../../tools/terraform/rehearse/gaps";
+import { endpointServiceOf, REHEARSAL_ACCESS_KEY, rehearsalOverride, stackResources } from "../../tools/terraform/rehearse/override";
 
 const gap = (id: string): MotoGap => MOTO_GAPS.find((g) => g.id === id)!;
 const RESOURCES = stackResources({

@@ -1,4 +1,4 @@
-import { creationTimes, errorsByAddress, formatResults, Outcome, resourceResults } from "../../src/terraform/rehearse/table";
+import { creationTimes, errorsByAddress, formatResults, Outcome, resourceResults } from "../../tools/terraform/rehearse/table";
 
 // Shaped as terraform 1.11 prints them with -no-color (copied from a rehearsal's apply).
 const APPLY = `aws_iam_role.r: Creation complete after 1s [id=payments-charge-role]

@@ -6,7 +6,7 @@ import { startLocalCloud, type EarlyVisibilityExpiry, type LocalCloud } from "..
 import type { FaultPlanSpec } from "../../../local/faults";
 import { literalOutputs, loadStackFile } from "../../../local/provision";
 import { DEFAULTS } from "../../../src/constructs/props";
-import type { StackConfig } from "../../../src/stacks/config";
+import type { StackConfig } from "../../../src/app/config";
 import type { PipelineOverrides } from "../../../src/stacks/payments-stack";
 import { synthPaymentsStack } from "../../../src/stacks/synth";
 import { createDeliveryLog } from "./delivery-log";

@@ -1,4 +1,4 @@
-import { readOutputsFile } from "../../../src/ops/outputs-file";
+import { readOutputsFile } from "../../../tools/ops/outputs-file";
 import { StackOutputsError } from "./errors";
 
 /**

@@ -5,8 +5,8 @@ import { SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { startLocalCloud, writeStateFile, type LocalCloud, type OutcomeEvent } from "../../../local/cloud";
 import type { FaultPlanSpec } from "../../../local/faults";
-import type { OpsContext } from "../../../src/ops";
-import { LOAD_WINDOWS } from "../../../src/load/stack";
+import type { OpsContext } from "../../../tools/ops";
+import { LOAD_WINDOWS } from "../../../tools/load/stack";
 import { synthPaymentsStack } from "../../../src/stacks/synth";
 import { waitFor } from "../../helpers/wait-for";
 

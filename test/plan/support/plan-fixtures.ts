@@ -1,4 +1,4 @@
-import type { ConfigExpressions, JsonObject, PlanJson, PlanResourceChange, UnknownMarks } from "../../../src/terraform/plan-json";
+import type { ConfigExpressions, JsonObject, PlanJson, PlanResourceChange, UnknownMarks } from "../../../tools/terraform/plan-json";
 
 /** Small hand-written `terraform show -json` plans: only the fields the review reads. */
 

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { stackConfigFromEnv, type StackConfig } from "../stacks/config";
-import type { PipelineOverrides } from "../stacks/payments-stack";
-import { synthPaymentsStack } from "../stacks/synth";
+import { stackConfigFromEnv, type StackConfig } from "../../src/app/config";
+import type { PipelineOverrides } from "../../src/stacks/payments-stack";
+import { synthPaymentsStack } from "../../src/stacks/synth";
 import { PlanInputError } from "./errors";
 import { findProviderMirror, requireTerraform } from "./offline";
 import { readRequiredProviders } from "./required-providers";

@@ -23,7 +23,7 @@ Options
   --message-bytes <n>         message body size (default ${DEFAULT_ASSUMPTIONS.messageBodyBytes})
   --pipes-billing <unit>      event (each record is a request, default) | batch (each 64 KB of a batch)
   --baseline-workflow <type>  express (default) | standard
-  --prices <path>             prices file (default src/cost/prices.us-east-1.json)
+  --prices <path>             prices file (default tools/cost/prices.us-east-1.json)
   --json                      print everything as JSON
   --markdown                  print the report as Markdown (for docs/cost.md)
   --help                      this text

@@ -1,5 +1,5 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../stacks/payments-identity";
+import { paymentsEffectKey } from "../../src/stacks/payments-identity";
 
 /** Why a sample message is in the stream, and so what must become of it. */
 export const SampleKind = {

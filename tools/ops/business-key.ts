@@ -1,6 +1,6 @@
 import jsonata from "jsonata";
-import { PAYMENTS_BUSINESS_KEY } from "../stacks/payments-identity";
-import { deriveBusinessKey } from "../contract/business-key";
+import { PAYMENTS_BUSINESS_KEY } from "../../src/stacks/payments-identity";
+import { deriveBusinessKey } from "../../src/contract/business-key";
 import { UsageError } from "./errors";
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STACK_DEFAULTS, type StackConfig } from "../stacks/config";
-import { synthPaymentsStack } from "../stacks/synth";
+import { STACK_DEFAULTS, type StackConfig } from "../../src/app/config";
+import { synthPaymentsStack } from "../../src/stacks/synth";
 import { readStackFile } from "./stack-config";
 import type { DeployedConfig } from "./types";
 

@@ -1,5 +1,5 @@
 import { startLocalCloud, type CloudEvent, type LocalCloud, type LocalCloudStats } from "../../local/cloud";
-import { DEFAULTS } from "../constructs/props";
+import { DEFAULTS } from "../../src/constructs/props";
 import { peekDlq, readEffects, verify, type Verification } from "../observe";
 import { SettleTimeoutError } from "./errors";
 import { checkFates, type FateChecks } from "./fate-checks";

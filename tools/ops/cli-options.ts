@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { businessKeyFromOperator } from "../contract/business-key";
+import { businessKeyFromOperator } from "../../src/contract/business-key";
 import { UsageError } from "./errors";
 import type { TargetOptions } from "./target";
 import { DlqReason } from "./types";

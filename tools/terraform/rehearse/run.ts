@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULTS } from "../../constructs/props";
-import { stackConfigFromEnv, type StackConfig } from "../../stacks/config";
-import type { PipelineOverrides } from "../../stacks/payments-stack";
-import { synthPaymentsStack } from "../../stacks/synth";
+import { DEFAULTS } from "../../../src/constructs/props";
+import { stackConfigFromEnv, type StackConfig } from "../../../src/app/config";
+import type { PipelineOverrides } from "../../../src/stacks/payments-stack";
+import { synthPaymentsStack } from "../../../src/stacks/synth";
 import { withoutAwsIdentity } from "../credentials";
 import { TerraformNotAvailableError } from "../errors";
 import { findProviderMirror, findTerraform, offlineTerraformEnv, writeOfflineCliConfig } from "../offline";
@@ -107,7 +107,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       return out;
     });
     for (const { gap, confirmed } of gaps) {
-      if (!confirmed) failures.push(`moto no longer shows gap ${gap.id} (${gap.why}): remove its workaround from src/terraform/rehearse/gaps.ts`);
+      if (!confirmed) failures.push(`moto no longer shows gap ${gap.id} (${gap.why}): remove its workaround from tools/terraform/rehearse/gaps.ts`);
     }
     const applied = gaps.filter((g) => g.confirmed).map((g) => g.gap);
 

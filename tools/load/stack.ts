@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { literalOutputs, loadStackFile } from "../../local/provision";
-import type { StackConfig } from "../stacks/config";
-import type { PipelineOverrides } from "../stacks/payments-stack";
-import { synthPaymentsStack } from "../stacks/synth";
+import type { StackConfig } from "../../src/app/config";
+import type { PipelineOverrides } from "../../src/stacks/payments-stack";
+import { synthPaymentsStack } from "../../src/stacks/synth";
 
 /** Names the load tools need before the cloud boots (fault rules match on them). */
 export interface LoadStackNames {

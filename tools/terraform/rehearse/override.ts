@@ -30,7 +30,7 @@ export function endpointServiceOf(type: string): string {
   const hit = ENDPOINT_OF.find(([prefix]) => type.startsWith(prefix));
   if (!hit) {
     throw new RehearsalUsageError(
-      `resource type ${type} has no local endpoint in the rehearsal: add its service to ENDPOINT_OF in src/terraform/rehearse/override.ts (and check moto implements it), or nothing guarantees it stays off AWS`,
+      `resource type ${type} has no local endpoint in the rehearsal: add its service to ENDPOINT_OF in tools/terraform/rehearse/override.ts (and check moto implements it), or nothing guarantees it stays off AWS`,
     );
   }
   return hit[1];

@@ -1,5 +1,5 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../stacks/payments-identity";
+import { paymentsEffectKey } from "../../src/stacks/payments-identity";
 import { REFUSED_CURRENCY } from "../../functions/payments/charge";
 
 /** Why a message is in the load stream, and so what must become of it. */

@@ -46,7 +46,7 @@ const PROJECT_GROUPS: readonly [RegExp, string][] = [
   [/\/local\/sqs\//, "sqs wiring (local/sqs)"],
   [/\/local\/faults\//, "faults (local/faults)"],
   [/\/local\/cloud\//, "cloud wiring (local/cloud)"],
-  [/\/src\/load\//, "load driver (src/load)"],
+  [/\/tools\/load\//, "load driver (tools/load)"],
   [/\/src\//, "project (src)"],
 ];
 

@@ -1,4 +1,4 @@
-import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "../../constructs/iam";
+import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "../../../src/constructs/iam";
 import { describeTemplate, parseTemplate, type ResourceReference } from "../references";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import { StatementSource, type IamStatement } from "./types";

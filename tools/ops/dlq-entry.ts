@@ -1,7 +1,7 @@
 import type { Message } from "@aws-sdk/client-sqs";
 import type { KeyDeriver } from "./business-key";
 import { DlqReason, KeySource, type DlqEntry } from "./types";
-import { businessKeyFromOperator } from "../contract/business-key";
+import { businessKeyFromOperator } from "../../src/contract/business-key";
 
 /**
  * One received DLQ message as the commands report it. The state machine's quarantine sets `reason`,
