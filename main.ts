@@ -1,8 +1,10 @@
-// Entry point of `cdktf synth` / `cdktf deploy`: one provider, one pipeline, configured from the environment.
+// Entry point of `cdktf synth` / `cdktf deploy`: the app named by PIPELINE_EXAMPLE (an example under examples/, or a
+// folder holding stack.ts; payments by default), configured from the environment.
 import { App } from "cdktf";
 import { stackConfigFromEnv } from "./src/app/config";
-import { PaymentsPipelineStack } from "./src/stacks/payments-stack";
+import { loadApp } from "./tools/stack/apps";
 
+const pipelineApp = loadApp();
 const app = new App();
-new PaymentsPipelineStack(app, stackConfigFromEnv(process.env));
+pipelineApp.addStack(app, stackConfigFromEnv(process.env, pipelineApp.defaults));
 app.synth();

@@ -6,8 +6,7 @@ import { startLocalCloud, type LocalCloud } from "../local/cloud";
 import { watchInterrupts } from "../tools/demo/interrupts";
 import { runDemo } from "../tools/demo/run-demo";
 import { serve } from "../tools/demo/serve";
-import { stackConfigFromEnv } from "../src/app/config";
-import { synthPaymentsStack } from "../src/stacks/synth";
+import { stackConfigOf, synthStack } from "../tools/stack/synth";
 
 const HELP = `Usage: npm start [-- options]
 
@@ -64,8 +63,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   let stackFile = values["stack-file"];
   if (!stackFile) {
-    const config = stackConfigFromEnv(process.env);
-    stackFile = synthPaymentsStack(config).stackFile;
+    const config = stackConfigOf(process.env);
+    stackFile = synthStack(config).stackFile;
     console.log(`synthesized stack '${config.stackName}' → ${stackFile} (${Date.now() - started} ms)`);
   }
   const cloud: LocalCloud = await startLocalCloud({

@@ -8,8 +8,8 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
-import { createPaymentsHandler } from "../../functions/payments/create-handler";
-import { readPaymentsConfig } from "../../functions/payments/config";
+import { createPaymentsHandler } from "../../examples/payments/functions/create-handler";
+import { readPaymentsConfig } from "../../examples/payments/functions/config";
 import { exitPayload, timeoutPayload } from "../lambda/error-payloads";
 import type { LambdaInvoker } from "../stepfunctions";
 import type { SimDynamo } from "./dynamo";

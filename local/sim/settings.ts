@@ -3,10 +3,10 @@
  * defaults are the deployed ones), rendered by the one renderer with literal names. The mapping mirrors
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/errors";
 import { CONTRACT_ENV, encodeFieldRules } from "../../src/contract/function-env";
 import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../src/constructs/props";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../src/stacks/payments-identity";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../examples/payments/identity";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
 
@@ -43,7 +43,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     payloadFields: PAYMENTS_PAYLOAD_FIELDS,
     fieldRules: PAYMENTS_FIELD_RULES,
     ...overrides,
-    function: { name: "charge", entry: "functions/payments/handler.ts", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
+    function: { name: "charge", entry: "examples/payments/functions/handler.ts", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
   } as IdempotentPipelineProps);
   const params: PipelineDefinitionParams = {
     ledgerTableName: SIM_NAMES.ledger,

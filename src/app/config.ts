@@ -13,17 +13,18 @@ export const STACK_ENV = {
   namePrefix: "PIPELINE_NAME_PREFIX",
 } as const;
 
-export const STACK_DEFAULTS: StackConfig = { stackName: "payments-pipeline", region: "us-east-1", namePrefix: "payments" };
+/** The region when neither PIPELINE_REGION nor AWS_REGION is set. */
+export const DEFAULT_REGION = "us-east-1";
 
 const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 const STACK_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Reads PIPELINE_STACK, PIPELINE_REGION (else AWS_REGION) and PIPELINE_NAME_PREFIX, with defaults. */
-export function stackConfigFromEnv(env: NodeJS.ProcessEnv): StackConfig {
+/** Reads PIPELINE_STACK, PIPELINE_REGION (else AWS_REGION) and PIPELINE_NAME_PREFIX, else the app's defaults. */
+export function stackConfigFromEnv(env: NodeJS.ProcessEnv, defaults: Pick<StackConfig, "stackName" | "namePrefix">): StackConfig {
   const config = {
-    stackName: env[STACK_ENV.stackName] || STACK_DEFAULTS.stackName,
-    region: env[STACK_ENV.region] || env.AWS_REGION || STACK_DEFAULTS.region,
-    namePrefix: env[STACK_ENV.namePrefix] || STACK_DEFAULTS.namePrefix,
+    stackName: env[STACK_ENV.stackName] || defaults.stackName,
+    region: env[STACK_ENV.region] || env.AWS_REGION || DEFAULT_REGION,
+    namePrefix: env[STACK_ENV.namePrefix] || defaults.namePrefix,
   };
   if (!STACK_NAME.test(config.stackName)) {
     throw new Error(`${STACK_ENV.stackName}="${config.stackName}" is not a valid stack name: use 1-64 letters, digits, '-' or '_'`);

@@ -63,6 +63,10 @@ export class IdempotentPipeline extends Construct {
       function_name: this.downstream.function.functionName,
       pipe_arn: this.pipe.pipe.arn,
       operation: p.operation,
+      // The contract, for tools that read a message's key and payload as the state machine does (JSON texts).
+      business_key_expression: p.businessKey.expression,
+      business_key_fields: JSON.stringify(p.businessKey.requiredFields),
+      payload_fields: JSON.stringify(p.payloadFields),
       // What `ops dlq redrive` needs to tell whether the ledger still remembers a message's key.
       retention_seconds: p.retentionSeconds,
       message_retention_seconds: p.messageRetentionSeconds,

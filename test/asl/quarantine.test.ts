@@ -8,7 +8,7 @@ import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { createStateMachine, realClock, type LambdaInvoker } from "../../local/stepfunctions";
 import { businessKeyFromOperator } from "../../src/contract/business-key";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES } from "../../src/contract/limits";
-import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
+import { paymentsBusinessKey } from "../../examples/payments/identity";
 import { renderPipelineDefinition } from "../../statemachines/render";
 import { pkSkTable, startDynalite, type Dynalite } from "../helpers/dynalite";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";

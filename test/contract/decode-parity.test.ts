@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { decodeBody } from "../../src/contract/decode";
 import { decodeExpression, type DecodeSpec } from "../../src/contract/decode-jsonata";
 import { compileExpression } from "../../local/stepfunctions/jsonata/expression";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_PAYLOAD_FIELDS } from "../../src/stacks/payments-identity";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_PAYLOAD_FIELDS } from "../../examples/payments/identity";
 import { PAYMENTS_RULES } from "../helpers/payments-contract";
 import { paymentBodyText } from "./support/bodies";
 

@@ -7,7 +7,7 @@ import type { Sent } from "./support/publish";
 import type { Settlement } from "./support/settle";
 import { e2eSuite } from "./support/suite";
 import type { Delivery, E2eTarget } from "./support/target";
-import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
+import { paymentsBusinessKey } from "../../examples/payments/identity";
 
 const suite = e2eSuite("delivery", {});
 

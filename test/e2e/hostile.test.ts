@@ -8,7 +8,7 @@ import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { businessKeyFromOperator } from "../../src/contract/business-key";
 import { DEFAULTS } from "../../src/constructs/props";
-import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
+import { paymentsBusinessKey } from "../../examples/payments/identity";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
 import { e2eSuite } from "./support/suite";

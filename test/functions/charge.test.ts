@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { type ChargeStore, charge, downstreamIdempotencyKey } from "../../functions/payments/charge";
+import { type ChargeStore, charge, downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { readEffects } from "./support/effects";
 import { effectsTable } from "./support/tables";

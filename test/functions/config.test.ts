@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
-import { readPaymentsConfig } from "../../functions/payments/config";
+import { readPaymentsConfig } from "../../examples/payments/functions/config";
 import {
   EVENT_KEY_JMESPATH,
   idempotencyRecordId,
-} from "../../functions/payments/idempotency";
+} from "../../examples/payments/functions/idempotency";
 import { PAYMENTS_FIELD_RULES_ENV, PAYMENTS_RULES } from "../helpers/payments-contract";
 
 const env = {

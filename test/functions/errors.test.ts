@@ -11,9 +11,9 @@ import {
   PipelineFunctionError,
   ValidationError,
   isPermanentError,
-} from "../../functions/shared/errors";
+} from "../../functions/errors";
 
-describe("Module: functions/shared/errors", () => {
+describe("Module: functions/errors", () => {
   it("lists the permanent and the conflict names, the latter including the name Powertools sets on a payload mismatch", () => {
     // Arrange
     const powertools = new IdempotencyValidationError("mismatch");

@@ -25,7 +25,7 @@ handler(JSON.parse(process.argv[2]), context).then(
   (error) => { process.stdout.write("ERROR " + error.name + " " + error.message + "\\n"); process.exitCode = 1; },
 );`;
 
-describe("Bundle: functions/payments/handler.ts through esbuild, as the infrastructure builds it", () => {
+describe("Bundle: examples/payments/functions/handler.ts through esbuild, as the infrastructure builds it", () => {
   let db: Dynalite;
   let dir: string;
   let bundle: string;
@@ -37,7 +37,7 @@ describe("Bundle: functions/payments/handler.ts through esbuild, as the infrastr
     dir = await mkdtemp(join(tmpdir(), "payments-bundle-"));
     bundle = join(dir, "index.js");
     await build({
-      entryPoints: [join(__dirname, "../../functions/payments/handler.ts")],
+      entryPoints: [join(__dirname, "../../examples/payments/functions/handler.ts")],
       bundle: true,
       platform: "node",
       target: "node22",

@@ -1,5 +1,5 @@
-import { downstreamIdempotencyKey } from "../../functions/payments/charge";
-import { idempotencyRecordId } from "../../functions/payments/idempotency";
+import { downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
+import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { waitFor } from "../helpers/wait-for";
 import { readEffects, readIdempotencyRecords } from "./support/effects";

@@ -1,6 +1,6 @@
-import { downstreamIdempotencyKey } from "../../functions/payments/charge";
-import type { PaymentsHandler } from "../../functions/payments/create-handler";
-import { idempotencyRecordId } from "../../functions/payments/idempotency";
+import { downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
+import type { PaymentsHandler } from "../../examples/payments/functions/create-handler";
+import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { paymentEvent, redelivery } from "./support/events";

@@ -1,4 +1,4 @@
-import type { PaymentsHandler } from "../../functions/payments/create-handler";
+import type { PaymentsHandler } from "../../examples/payments/functions/create-handler";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { captureOutput } from "./support/capture-output";
 import { paymentEvent, redelivery } from "./support/events";

@@ -1,5 +1,5 @@
-import { ValidationError } from "../../functions/shared/errors";
-import { validatePaymentEvent } from "../../functions/payments/validate";
+import { ValidationError } from "../../functions/errors";
+import { validatePaymentEvent } from "../../examples/payments/functions/validate";
 import { PAYMENTS_CONTRACT } from "../helpers/payments-contract";
 
 const valid = {

@@ -1,5 +1,5 @@
 import { effectiveRules } from "../../src/contract/field-rules";
-import { PAYMENTS_FIELD_RULES } from "../../src/stacks/payments-identity";
+import { PAYMENTS_FIELD_RULES } from "../../examples/payments/identity";
 import type { PipelineDefinitionParams } from "../../statemachines/render";
 
 /** Render parameters of the pipeline state machine with literal names, for tests that run or inspect it. */

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StackConfig } from "../../src/app/config";
-import type { PipelineOverrides } from "../../src/stacks/payments-stack";
-import { synthPaymentsStack } from "../../src/stacks/synth";
+import type { PipelineOverrides } from "../../src/app/example";
+import { synthStack as synthAppStack } from "../../tools/stack/synth";
 
 export const TEST_STACK: StackConfig = { stackName: "test-pipeline", region: "us-east-1", namePrefix: "test" };
 
@@ -27,7 +27,7 @@ export interface SynthesizedStack {
 export function synthStack(overrides: PipelineOverrides = {}, config: StackConfig = TEST_STACK): SynthesizedStack {
   const outdir = mkdtempSync(join(tmpdir(), "pipeline-synth-"));
   try {
-    const { stackFile, stackDir } = synthPaymentsStack(config, { outdir, overrides });
+    const { stackFile, stackDir } = synthAppStack(config, { outdir, overrides });
     const json = JSON.parse(readFileSync(stackFile, "utf8")) as TerraformJson;
     return { json, stackDir, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
   } catch (error) {

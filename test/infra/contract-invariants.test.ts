@@ -2,7 +2,8 @@
 import { App } from "cdktf";
 import { InvalidPropError } from "../../src/constructs";
 import { MAX_MESSAGE_BYTES } from "../../src/contract/limits";
-import { PaymentsPipelineStack, type PipelineOverrides } from "../../src/stacks/payments-stack";
+import { PaymentsPipelineStack } from "../../examples/payments/stack";
+import type { PipelineOverrides } from "../../src/app/example";
 import { resourceNamed, resourcesOfType, synthStack, TEST_STACK } from "../helpers/synth";
 
 function errorOf(overrides: PipelineOverrides): InvalidPropError {

@@ -1,6 +1,7 @@
 import { App } from "cdktf";
 import { InvalidPropError } from "../../src/constructs";
-import { PaymentsPipelineStack, type PipelineOverrides } from "../../src/stacks/payments-stack";
+import { PaymentsPipelineStack } from "../../examples/payments/stack";
+import type { PipelineOverrides } from "../../src/app/example";
 import template from "../../statemachines/pipeline.asl.json";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../src/constructs/timing";
 import { LOAD_WINDOWS } from "../../tools/load/stack";

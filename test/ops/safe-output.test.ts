@@ -11,7 +11,7 @@ import { runCli } from "../../tools/ops";
 import { MAX_CELL, table } from "../../tools/ops/format";
 import { safeCell, safeJson, safeLines } from "../../tools/ops/safe-text";
 import { captureIo, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
-import { paymentsBusinessKey } from "../../src/stacks/payments-identity";
+import { paymentsBusinessKey } from "../../examples/payments/identity";
 
 const exec = promisify(execFile);
 const root = join(__dirname, "..", "..");

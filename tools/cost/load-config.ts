@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STACK_DEFAULTS, type StackConfig } from "../../src/app/config";
-import { synthPaymentsStack } from "../../src/stacks/synth";
+import type { StackConfig } from "../../src/app/config";
+import { stackConfigOf, synthStack } from "../stack/synth";
 import { readStackFile } from "./stack-config";
 import type { DeployedConfig } from "./types";
 
@@ -14,7 +14,7 @@ export function loadDeployedConfig(options: { stackFile?: string; stack?: StackC
   if (options.stackFile) return readStackFile(options.stackFile);
   const outdir = mkdtempSync(join(tmpdir(), "cost-synth-"));
   try {
-    const { stackFile } = synthPaymentsStack(options.stack ?? STACK_DEFAULTS, { outdir });
+    const { stackFile } = synthStack(options.stack ?? stackConfigOf({}), { outdir });
     return { ...readStackFile(stackFile), source: "synthesized in-process (default stack)" };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

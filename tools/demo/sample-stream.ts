@@ -1,5 +1,5 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../../src/stacks/payments-identity";
+import { paymentsEffectKey } from "../../examples/payments/identity";
 
 /** Why a sample message is in the stream, and so what must become of it. */
 export const SampleKind = {

@@ -1,6 +1,6 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../../src/stacks/payments-identity";
-import { REFUSED_CURRENCY } from "../../functions/payments/charge";
+import { paymentsEffectKey } from "../../examples/payments/identity";
+import { REFUSED_CURRENCY } from "../../examples/payments/functions/charge";
 
 /** Why a message is in the load stream, and so what must become of it. */
 export const LoadKind = {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { literalOutputs, loadStackFile } from "../../local/provision";
 import type { StackConfig } from "../../src/app/config";
-import type { PipelineOverrides } from "../../src/stacks/payments-stack";
-import { synthPaymentsStack } from "../../src/stacks/synth";
+import type { PipelineOverrides } from "../../src/app/example";
+import { synthStack } from "../stack/synth";
 
 /** Names the load tools need before the cloud boots (fault rules match on them). */
 export interface LoadStackNames {
@@ -52,7 +52,7 @@ export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   try {
     const merged: PipelineOverrides = { ...LOAD_WINDOWS, ...overrides, function: { ...LOAD_WINDOWS.function, ...overrides.function } };
-    const { stackFile } = synthPaymentsStack(config, { outdir, overrides: merged });
+    const { stackFile } = synthStack(config, { outdir, overrides: merged });
     return { stackFile, names: namesOf(stackFile), cleanup };
   } catch (error) {
     cleanup();

@@ -1,5 +1,5 @@
 import { ScanCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { CALL_SK_PREFIX, CHARGE_SK } from "../../functions/payments/charge";
+import { CALL_SK_PREFIX, CHARGE_SK } from "../../examples/payments/functions/charge";
 
 /** What the downstream stand-in recorded for one idempotency key (`<businessKey>#<operation>`). */
 export interface KeyEffects {

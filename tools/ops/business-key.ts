@@ -1,10 +1,10 @@
 import jsonata from "jsonata";
-import { PAYMENTS_BUSINESS_KEY } from "../../src/stacks/payments-identity";
+import { PAYMENTS_BUSINESS_KEY } from "../../examples/payments/identity";
 import { deriveBusinessKey } from "../../src/contract/business-key";
 import { UsageError } from "./errors";
 
 /**
- * The business key expression of the payments stack (`src/stacks/payments-stack.ts`), evaluated on the parsed
+ * The business key expression of the payments stack (`examples/payments/stack.ts`), evaluated on the parsed
  * body as the state machine does. Only needed for messages without a `businessKey` attribute: those the queue's
  * redrive moved after maxReceiveCount. A stack with another expression passes it with `--key-expression`.
  */

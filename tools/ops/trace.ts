@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CHARGE_SK, downstreamIdempotencyKey } from "../../functions/payments/charge";
-import { idempotencyRecordId } from "../../functions/payments/idempotency";
+import { CALL_SK_PREFIX, CHARGE_SK, downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
+import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
 import { awsCall } from "./aws-errors";
 import { keyDeriver } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { stackConfigFromEnv, type StackConfig } from "../../src/app/config";
-import type { PipelineOverrides } from "../../src/stacks/payments-stack";
-import { synthPaymentsStack } from "../../src/stacks/synth";
+import type { StackConfig } from "../../src/app/config";
+import type { PipelineOverrides } from "../../src/app/example";
+import { stackConfigOf, synthStack } from "../stack/synth";
 import { PlanInputError } from "./errors";
 import { findProviderMirror, requireTerraform } from "./offline";
 import { readRequiredProviders } from "./required-providers";
@@ -50,7 +50,7 @@ function configLabel(config: StackConfig): string {
 }
 
 function synth(config: StackConfig, outdir: string, overrides: PipelineOverrides | undefined, log: Log, label: string) {
-  return timed(log, `${label}synth ${config.stackName} (${config.region}, prefix '${config.namePrefix}')`, () => synthPaymentsStack(config, { outdir, overrides }));
+  return timed(log, `${label}synth ${config.stackName} (${config.region}, prefix '${config.namePrefix}')`, () => synthStack(config, { outdir, overrides }));
 }
 
 /** Synthesizes, plans and reviews; writes the report files. Throws TerraformToolError subclasses with one-line messages. */
@@ -61,7 +61,7 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
   // providers that stack's required_providers names (a CDK Terrain build may need another hashicorp/aws).
   const terraform = requireTerraform(env);
   const mirrorFor = (stackDir: string) => findProviderMirror(readRequiredProviders(stackDir), env);
-  const config = stackConfigFromEnv(env);
+  const config = stackConfigOf(env);
   const reportDir = resolve(request.reportDir);
 
   let baselinePlan: PlanJson | undefined;
@@ -69,7 +69,7 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
   let baseline: { label: string; resources: PlanReview["resources"] } | undefined;
   const notes: string[] = [];
   if (request.baseEnv) {
-    const baseConfig = stackConfigFromEnv(request.baseEnv);
+    const baseConfig = stackConfigOf(request.baseEnv);
     const baseOut = mkdtempSync(join(tmpdir(), "plan-review-base-"));
     try {
       const base = await synth(baseConfig, baseOut, request.overrides?.base, log, "base: ");

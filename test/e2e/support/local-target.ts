@@ -7,8 +7,8 @@ import type { FaultPlanSpec } from "../../../local/faults";
 import { literalOutputs, loadStackFile } from "../../../local/provision";
 import { DEFAULTS } from "../../../src/constructs/props";
 import type { StackConfig } from "../../../src/app/config";
-import type { PipelineOverrides } from "../../../src/stacks/payments-stack";
-import { synthPaymentsStack } from "../../../src/stacks/synth";
+import type { PipelineOverrides } from "../../../src/app/example";
+import { synthStack } from "../../../tools/stack/synth";
 import { createDeliveryLog } from "./delivery-log";
 import type { E2eSettings } from "./settings";
 import { OUTPUT_NAMES, stackNamesFromOutputs, type StackNames } from "./stack-names";
@@ -56,7 +56,7 @@ export async function openLocalTarget(options: LocalTargetOptions, settings: E2e
   const outdir = mkdtempSync(join(tmpdir(), "e2e-stack-"));
   let cloud: LocalCloud | undefined;
   try {
-    const { stackFile } = synthPaymentsStack(E2E_STACK, { outdir, overrides });
+    const { stackFile } = synthStack(E2E_STACK, { outdir, overrides });
     cloud = await startLocalCloud({
       stackFile,
       // Local deviation: failed records reappear after 1 s instead of the visibility timeout.

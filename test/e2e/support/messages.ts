@@ -1,4 +1,4 @@
-import { paymentsBusinessKey } from "../../../src/stacks/payments-identity";
+import { paymentsBusinessKey } from "../../../examples/payments/identity";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {

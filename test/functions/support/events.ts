@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PaymentEvent } from "../../../functions/payments/types";
+import type { PaymentEvent } from "../../../examples/payments/functions/types";
 
 /** A valid event with a business key no other test uses. */
 export function paymentEvent(overrides: Partial<PaymentEvent> = {}): PaymentEvent {

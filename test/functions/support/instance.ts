@@ -1,8 +1,8 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { readPaymentsConfig } from "../../../functions/payments/config";
-import { createPaymentsHandler } from "../../../functions/payments/create-handler";
+import { readPaymentsConfig } from "../../../examples/payments/functions/config";
+import { createPaymentsHandler } from "../../../examples/payments/functions/create-handler";
 import { paymentsEnv } from "./payments-env";
 
 /**

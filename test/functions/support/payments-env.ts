@@ -1,5 +1,5 @@
 import { PAYMENTS_FIELD_RULES_ENV } from "../../helpers/payments-contract";
-import type { PaymentsHandler } from "../../../functions/payments/create-handler";
+import type { PaymentsHandler } from "../../../examples/payments/functions/create-handler";
 
 /** The environment the infrastructure construct gives the function, pointed at a local DynamoDB. */
 export function paymentsEnv(endpoint: string, tables: { idempotency: string; effects: string }) {
@@ -32,7 +32,7 @@ export function loadPaymentsHandler(env: Record<string, string | undefined>): {
   let handler: PaymentsHandler | undefined;
   try {
     jest.isolateModules(() => {
-      handler = (require("../../../functions/payments/handler") as { handler: PaymentsHandler }).handler;
+      handler = (require("../../../examples/payments/functions/handler") as { handler: PaymentsHandler }).handler;
     });
   } catch (error) {
     applyEnv(previous);

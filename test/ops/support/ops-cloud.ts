@@ -7,7 +7,7 @@ import { startLocalCloud, writeStateFile, type LocalCloud, type OutcomeEvent } f
 import type { FaultPlanSpec } from "../../../local/faults";
 import type { OpsContext } from "../../../tools/ops";
 import { LOAD_WINDOWS } from "../../../tools/load/stack";
-import { synthPaymentsStack } from "../../../src/stacks/synth";
+import { synthStack } from "../../../tools/stack/synth";
 import { waitFor } from "../../helpers/wait-for";
 
 /** Test-sized windows (the load tools' own): a lease lasts 5 s. */
@@ -33,7 +33,7 @@ export interface OpsCloud {
 export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefix?: string } = {}): Promise<OpsCloud> {
   const dir = mkdtempSync(join(tmpdir(), "ops-cloud-"));
   const namePrefix = options.namePrefix ?? "ops";
-  const { stackFile } = synthPaymentsStack({ stackName: "ops-test", region: "us-east-1", namePrefix }, { outdir: join(dir, "out"), overrides: OVERRIDES });
+  const { stackFile } = synthStack({ stackName: "ops-test", region: "us-east-1", namePrefix }, { outdir: join(dir, "out"), overrides: OVERRIDES });
   let cloud: LocalCloud;
   try {
     cloud = await startLocalCloud({ stackFile, retryVisibilityTimeoutSeconds: 1, faults: options.faults, ttlSweepIntervalMs: 0 });

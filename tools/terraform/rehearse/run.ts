@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../../src/constructs/props";
-import { stackConfigFromEnv, type StackConfig } from "../../../src/app/config";
-import type { PipelineOverrides } from "../../../src/stacks/payments-stack";
-import { synthPaymentsStack } from "../../../src/stacks/synth";
+import type { StackConfig } from "../../../src/app/config";
+import type { PipelineOverrides } from "../../../src/app/example";
+import { stackConfigOf, synthStack } from "../../stack/synth";
 import { withoutAwsIdentity } from "../credentials";
 import { TerraformNotAvailableError } from "../errors";
 import { findProviderMirror, findTerraform, offlineTerraformEnv, writeOfflineCliConfig } from "../offline";
@@ -61,7 +61,7 @@ export interface RehearsalReport {
 function stackProviders(config: StackConfig): ProviderRequirement[] {
   const dir = mkdtempSync(join(tmpdir(), "rehearse-providers-"));
   try {
-    return readRequiredProviders(synthPaymentsStack(config, { outdir: dir }).stackDir);
+    return readRequiredProviders(synthStack(config, { outdir: dir }).stackDir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -83,7 +83,7 @@ export function preflight(env: NodeJS.ProcessEnv, providers: readonly ProviderRe
 
 export async function rehearse(options: RehearsalOptions): Promise<RehearsalReport> {
   const { env, log } = options;
-  const config = stackConfigFromEnv(env);
+  const config = stackConfigOf(env);
   const tools = preflight(env, stackProviders(config));
   const work = mkdtempSync(join(tmpdir(), "rehearse-"));
   const timings: Record<string, number> = {};
@@ -116,7 +116,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     writeFileSync(empty, "");
     const tfEnv = { ...offlineTerraformEnv(writeOfflineCliConfig(work, tools.mirror), withoutAwsIdentity(env, empty)), TF_DATA_DIR: join(work, ".terraform") };
     const synth = async (overrides: PipelineOverrides, withBreak = true) => {
-      const result = await time("synth", async () => synthPaymentsStack(config, { outdir, overrides }));
+      const result = await time("synth", async () => synthStack(config, { outdir, overrides }));
       const resources = stackResources(JSON.parse(readFileSync(result.stackFile, "utf8")) as { resource?: Record<string, Record<string, unknown>> });
       const extra = withBreak ? options.breakTest?.fragment(resources) : undefined;
       writeRehearsalOverride(result.stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied, extra });

@@ -1,6 +1,6 @@
-import { MAX_BUSINESS_KEY_BYTES } from "../../src/contract/limits";
-import { checkPayload, type FunctionContract } from "../shared/contract";
-import { ValidationError } from "../shared/errors";
+import { MAX_BUSINESS_KEY_BYTES } from "../../../src/contract/limits";
+import { checkPayload, type FunctionContract } from "../../../functions/contract";
+import { ValidationError } from "../../../functions/errors";
 import type { PaymentEvent, PaymentPayload } from "./types";
 
 /** No `#`: the operation is the last segment of the downstream key, so the key splits unambiguously. */

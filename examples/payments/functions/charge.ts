@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError } from "../shared/errors";
+import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError } from "../../../functions/errors";
 import { CallOutcome, ChargeOutcome } from "./types";
 
 /**

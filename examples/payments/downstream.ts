@@ -1,6 +1,6 @@
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { Construct } from "constructs";
-import type { PolicyStatement } from "../constructs";
+import type { PolicyStatement } from "../../src/constructs";
 
 /**
  * The example's downstream system: a stand-in for a payments API that honours idempotency keys. Every call is

@@ -4,10 +4,10 @@ import {
   requireNameList,
   requirePositiveInteger,
   requireString,
-} from "../shared/env";
-import type { FieldRule } from "../../src/contract/field-rules";
-import { CONTRACT_ENV } from "../../src/contract/function-env";
-import { readFieldRules } from "../shared/contract";
+} from "../../../functions/env";
+import type { FieldRule } from "../../../src/contract/field-rules";
+import { CONTRACT_ENV } from "../../../src/contract/function-env";
+import { readFieldRules } from "../../../functions/contract";
 
 /** Environment variables the payments function reads. The infrastructure construct sets them. */
 export const PAYMENTS_ENV = {

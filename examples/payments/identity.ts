@@ -2,8 +2,8 @@
  * The example's business identity: one charge per tenant and order. Kept apart from the stack (no cdktf import) so
  * light tools, such as the operator CLI deriving keys of retries-exhausted messages, can import it.
  */
-import { businessKeyText } from "../contract/canonical";
-import type { FieldRules } from "../contract/field-rules";
+import { businessKeyText } from "../../src/contract/canonical";
+import type { FieldRules } from "../../src/contract/field-rules";
 
 /** Ledger key `["<tenantId>","<orderId>"]`: the parts as canonical JSON, never joined with a separator. */
 export const PAYMENTS_BUSINESS_KEY = { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] } as const;

@@ -1,16 +1,13 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/shared/errors";
-import { IdempotentPipeline, type IdempotentPipelineProps } from "../constructs";
-import type { StackConfig } from "../app/config";
-import { PaymentsDownstream } from "./payments-downstream";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./payments-identity";
-
-/** Per-environment overrides of the pipeline props (e.g. test-sized windows for the local end-to-end suite). */
-export type PipelineOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
-  readonly function?: Partial<IdempotentPipelineProps["function"]>;
-};
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/errors";
+import { IdempotentPipeline } from "../../src/constructs";
+import type { StackConfig } from "../../src/app/config";
+import type { PipelineApp, PipelineOverrides } from "../../src/app/example";
+import { join } from "node:path";
+import { PaymentsDownstream } from "./downstream";
+import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./identity";
 
 /** The example stack: a payments stream where one charge per `tenantId#orderId` may ever happen. */
 export class PaymentsPipelineStack extends TerraformStack {
@@ -35,7 +32,7 @@ export class PaymentsPipelineStack extends TerraformStack {
       ...pipelineOverrides,
       function: {
         name: "charge",
-        entry: "functions/payments/handler.ts",
+        entry: join(__dirname, "functions/handler.ts"),
         environment: { EFFECTS_TABLE_NAME: this.downstream.table.name },
         policyStatements: this.downstream.policyStatements,
         permanentErrors: PERMANENT_ERROR_NAMES,
@@ -46,3 +43,9 @@ export class PaymentsPipelineStack extends TerraformStack {
     new TerraformOutput(this, "effects-table-name", { value: this.downstream.table.name }).overrideLogicalId("effects_table_name");
   }
 }
+
+/** What the tools run: `PIPELINE_EXAMPLE=payments` (the default). */
+export const app: PipelineApp = {
+  defaults: { stackName: "payments-pipeline", namePrefix: "payments" },
+  addStack: (scope, config, overrides) => new PaymentsPipelineStack(scope, config, overrides),
+};

@@ -1,0 +1,29 @@
+/**
+ * The effect journal: how a downstream that honours an idempotency key records what it did, so tools and tests can
+ * tell "called twice" from "applied twice" for any domain. The handler wrapper's journal writes it; `tools/observe`,
+ * `ops trace` and the e2e suite read it. Items live in the table named by the stack output `effects_table_name`:
+ *
+ * - `pk = <effect key>`, `sk = "EFFECT"`: the effect as applied, at most one per key (a conditional put), with
+ *   `messageId`, `appliedAt` (ISO time) and `fingerprint` (what was applied, to detect a conflicting replay);
+ * - `pk = <effect key>`, `sk = "CALL#<ISO time>#<call id>"`: one per call, with `messageId` and `outcome`.
+ */
+export const EFFECT_SK = "EFFECT";
+export const CALL_SK_PREFIX = "CALL#";
+
+/** What one call to the downstream did. */
+export const CallOutcome = {
+  /** This call applied the effect. */
+  APPLIED: "applied",
+  /** The effect was already applied with the same fingerprint; the stored result is returned. */
+  REPLAYED: "replayed",
+  /** The key holds an effect with another fingerprint: refused. */
+  CONFLICT: "conflict",
+  /** The downstream refused the request for good. */
+  REFUSED: "refused",
+} as const;
+export type CallOutcome = (typeof CallOutcome)[keyof typeof CallOutcome];
+
+/** The key the function hands the downstream: business identity + intent, never the SQS message id. */
+export function effectKey(businessKey: string, operation: string): string {
+  return `${businessKey}#${operation}`;
+}

@@ -1,0 +1,52 @@
+import { existsSync, readdirSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import type { PipelineApp } from "../../src/app/example";
+import type { MessageProfile } from "../../src/app/profile";
+
+/** Which example the tools run when none is named: `PIPELINE_EXAMPLE`, else payments. */
+export const APP_ENV = "PIPELINE_EXAMPLE";
+export const DEFAULT_APP = "payments";
+
+const EXAMPLES_DIR = resolve(__dirname, "../../examples");
+
+/** The examples shipped in `examples/` (one folder each, holding `stack.ts`). */
+export function exampleNames(): string[] {
+  if (!existsSync(EXAMPLES_DIR)) return [];
+  return readdirSync(EXAMPLES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(EXAMPLES_DIR, e.name, "stack.ts")))
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * The folder of an app: an example's name (`payments`, `invoices`) or the path of a folder holding `stack.ts`
+ * (and `profile.ts` for streams). Throws naming the choices.
+ */
+export function appDir(nameOrPath: string = process.env[APP_ENV] || DEFAULT_APP): string {
+  const byPath = nameOrPath.includes("/") || nameOrPath.startsWith(".");
+  const dir = byPath ? (isAbsolute(nameOrPath) ? nameOrPath : resolve(nameOrPath)) : join(EXAMPLES_DIR, nameOrPath);
+  if (!existsSync(join(dir, "stack.ts")) && !existsSync(join(dir, "stack.js"))) {
+    throw new Error(
+      `app "${nameOrPath}": no stack.ts in ${dir}: set ${APP_ENV} (or --app) to one of ${exampleNames().join(", ") || "(no examples)"}` +
+        ` or to a folder whose stack.ts exports \`app\` (a PipelineApp)`,
+    );
+  }
+  return dir;
+}
+
+function exported<T>(file: string, name: string, what: string): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- apps are chosen at run time
+  const value = (require(file) as Record<string, unknown>)[name];
+  if (value === undefined) throw new Error(`${file} exports no \`${name}\` (${what})`);
+  return value as T;
+}
+
+/** The app's stack (`<dir>/stack.ts` → `app`). */
+export function loadApp(nameOrPath?: string): PipelineApp {
+  return exported<PipelineApp>(join(appDir(nameOrPath), "stack"), "app", "a PipelineApp: { defaults, addStack }");
+}
+
+/** The app's message profile (`<dir>/profile.ts` → `profile`), for sample and load streams. */
+export function loadProfile(nameOrPath?: string): MessageProfile {
+  return exported<MessageProfile>(join(appDir(nameOrPath), "profile"), "profile", "a MessageProfile: { unique, conflict, rejected? }");
+}
