@@ -6,28 +6,31 @@ import { startLocalCloud, type LocalCloud } from "../local/cloud";
 import { watchInterrupts } from "../tools/demo/interrupts";
 import { runDemo } from "../tools/demo/run-demo";
 import { serve } from "../tools/demo/serve";
+import { APP_ENV, exampleNames, loadApp, loadProfile } from "../tools/stack/apps";
 import { stackConfigOf, synthStack } from "../tools/stack/synth";
 
-const HELP = `Usage: npm start [-- options]
+const help = () => `Usage: npm start [-- options]
 
-Runs the synthesized payments pipeline on the local cloud (no AWS account, no Docker).
+Runs a synthesized pipeline (the payments example by default) on the local cloud (no AWS account, no Docker).
 
 Without --serve: publishes a sample stream (unique charges, exact and concurrent duplicates, a payload
-conflict, invalid messages, a charge the function rejects), shows live progress, prints a summary that checks
+conflict, invalid messages, a message the function rejects), shows live progress, prints a summary that checks
 "0 lost, 0 double-applied" and the dead-letter queue, and exits 0 when every check holds (1 otherwise).
 
 Options:
+  --app <name|dir>      the app: an example (${exampleNames().join(", ")}) or a folder holding stack.ts and
+                        profile.ts (default: ${APP_ENV} or payments)
   --serve               keep running; print the endpoints and queue URL for your own producers (Ctrl-C stops)
   --orders <n>          unique orders in the sample stream (default 40)
   --seed <n>            seed of the sample stream (default 1)
   --retry-after <s>     seconds before a retried message reappears (default 2; AWS waits the queue's visibility
                         timeout, 540 s by default: a local shortcut so a demo does not stall)
-  --stack-file <file>   run this synthesized cdk.tf.json instead of synthesizing main.ts's stack
+  --stack-file <file>   run this synthesized cdk.tf.json instead of synthesizing the app's stack
   --state-file <file>   where --serve writes endpoints and names (default .local-cloud/state.json)
   --logs                show the function's log lines
   -h, --help            this text
 
-Environment: PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX configure the synthesized stack.`;
+Environment: ${APP_ENV} (the app), PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX configure the synthesized stack.`;
 
 function positiveInt(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -39,6 +42,7 @@ function positiveInt(value: string | undefined, name: string, fallback: number):
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
+      app: { type: "string" },
       serve: { type: "boolean", default: false },
       orders: { type: "string" },
       seed: { type: "string" },
@@ -50,7 +54,7 @@ async function main(): Promise<number> {
     },
   });
   if (values.help) {
-    console.log(HELP);
+    console.log(help());
     return 0;
   }
   const orders = positiveInt(values.orders, "orders", 40);
@@ -61,10 +65,14 @@ async function main(): Promise<number> {
   // From here on Ctrl-C means "stop cleanly", also while the stack synthesizes or the cloud boots.
   const interrupts = watchInterrupts((line) => console.error(line));
   const started = Date.now();
+  const appName = values.app ?? process.env[APP_ENV] ?? undefined;
+  // Loaded before the cloud boots, so a wrong --app fails in a second, naming the choices.
+  const profile = values.serve ? undefined : loadProfile(appName);
   let stackFile = values["stack-file"];
   if (!stackFile) {
-    const config = stackConfigOf(process.env);
-    stackFile = synthStack(config).stackFile;
+    const app = loadApp(appName);
+    const config = stackConfigOf(process.env, app);
+    stackFile = synthStack(config, { app }).stackFile;
     console.log(`synthesized stack '${config.stackName}' → ${stackFile} (${Date.now() - started} ms)`);
   }
   const cloud: LocalCloud = await startLocalCloud({
@@ -78,7 +86,7 @@ async function main(): Promise<number> {
   if (values.serve) return serve(cloud, { stackFile, stateFile: values["state-file"], interrupted: interrupts.signalled });
   try {
     if (interrupts.received()) return 130;
-    const demo = runDemo(cloud, { orders, seed, retryAfterSeconds: retryAfter, startedAt: started }).then((ok) => (ok ? 0 : 1));
+    const demo = runDemo(cloud, { profile: profile!, orders, seed, retryAfterSeconds: retryAfter, startedAt: started }).then((ok) => (ok ? 0 : 1));
     return await Promise.race([demo, interrupts.signalled.then(() => 130)]);
   } finally {
     if (interrupts.received()) console.error("\ninterrupted: stopping the local cloud…");

@@ -15,7 +15,6 @@ import { createWorld, SIM_START_MS, type World } from "./world";
 /** How long the system may take to settle after the last operation (virtual time). */
 const SETTLE_LIMIT_MS = 24 * 3600_000;
 const TTL_LAG_MS = 2 * 24 * 3600_000;
-const deriveKey = keyDeriver();
 
 async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[]): Promise<void> {
   const { clock, sqs, log } = world;
@@ -78,7 +77,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         }
         break;
       case "release": {
-        const key = op.message < scenario.ops.length ? await deriveKey(bodyOf(scenario, op.message) ?? "") : undefined;
+        const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs.business_key_expression as string)(bodyOf(scenario, op.message) ?? "") : undefined;
         if (key === undefined) break;
         try {
           const result = await releaseClaim(world.ops, { key, confirm: async () => true });

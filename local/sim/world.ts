@@ -226,6 +226,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       effects_table_name: SIM_NAMES.effects,
       function_name: SIM_NAMES.functionName,
       operation: p.operation,
+      business_key_expression: p.businessKey.expression,
       region: SIM_NAMES.region,
       retention_seconds: p.retentionSeconds,
       message_retention_seconds: p.messageRetentionSeconds,

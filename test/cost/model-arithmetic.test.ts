@@ -108,7 +108,7 @@ describe("Function: compare", () => {
     });
 
     it("splits the total into the pipeline's own cost and the side effect, the same side effect in both designs", () => {
-      // Side effect: CHARGE + CALL writes, their storage, the function's requests and its 29 ms of own work.
+      // Side effect: EFFECT + CALL writes, their storage, the function's requests and its 29 ms of own work.
       const sideEffect =
         1.6e6 * 0.625e-6 +
         ((0.8e6 * (250 + 250 + 2 * 100)) / GiB) * (RETENTION / MONTH_SECONDS) * 0.25 +

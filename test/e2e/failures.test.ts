@@ -112,8 +112,8 @@ suite.scenario(
 suite.scenario(
   { id: "s9", title: "9. a function crash after the side effect: applied once, the downstream replays the retry", needs: FAULTS },
   async ({ target, payment, publish, settle }) => {
-    // o1: the environment dies right after the CHARGE write, before the call's CALL item.
-    // o2: it dies after the whole downstream call (CHARGE and CALL written), before Powertools saves COMPLETED.
+    // o1: the environment dies right after the EFFECT write, before the call's CALL item.
+    // o2: it dies after the whole downstream call (EFFECT and CALL written), before Powertools saves COMPLETED.
     const [afterCharge, afterCall] = await publish([payment("o1"), payment("o2")]);
     const settled = await settle([afterCharge, afterCall]);
 

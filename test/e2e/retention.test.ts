@@ -91,7 +91,7 @@ suite.scenario(
     expect(again.fates).toEqual({ [a1.messageId]: "applied", [a2.messageId]: "replayed-by-downstream" });
     expect(await readLedger(target, a1.key!)).toMatchObject({ status: "COMPLETED", owner: a2.messageId });
     // Powertools' record had expired too, so the function called the downstream again; the downstream's own
-    // memory of the key (its CHARGE item, same retention, not yet swept) made that call a replay.
+    // memory of the key (its EFFECT item, same retention, not yet swept) made that call a replay.
     expect(again.effects[a1.key!]).toEqual({ charges: 1, calls: 2, callOutcomes: { applied: 1, replayed: 1 } });
     expect(again.downstream[a1.key!].calls.find((call) => call.outcome === "replayed")).toMatchObject({ messageId: a2.messageId });
     expect(again.dlq).toEqual([]);

@@ -71,10 +71,10 @@ const claim = (by: Caller): DynamoCall => ({ table: Table.Ledger, operation: "Pu
 const claimFailed = (by: Caller): DynamoCall => ({ ...claim(by), what: "claim, condition fails (still billed)" });
 const inspect = (by: Caller): DynamoCall => ({ table: Table.Ledger, operation: "GetItem", item: ItemKind.Ledger, consistent: true, by, what: "inspect the holder (consistent read)" });
 const complete: DynamoCall = { table: Table.Ledger, operation: "UpdateItem", item: ItemKind.Ledger, by: Caller.Workflow, what: "complete the claim" };
-/** Powertools INPROGRESS put, the downstream's CHARGE and CALL puts, Powertools COMPLETED update. */
+/** Powertools INPROGRESS put, the downstream's EFFECT and CALL puts, Powertools COMPLETED update. */
 const applyInFunction: readonly DynamoCall[] = [
   { table: Table.Idempotency, operation: "PutItem", item: ItemKind.Idempotency, by: Caller.Function, what: "Powertools INPROGRESS record (conditional put)" },
-  { table: Table.Effects, operation: "PutItem", item: ItemKind.Charge, by: Caller.Function, what: "CHARGE item (conditional put)" },
+  { table: Table.Effects, operation: "PutItem", item: ItemKind.Charge, by: Caller.Function, what: "EFFECT item (conditional put)" },
   { table: Table.Effects, operation: "PutItem", item: ItemKind.Call, by: Caller.Function, what: "CALL item (one per downstream call)" },
   { table: Table.Idempotency, operation: "UpdateItem", item: ItemKind.Idempotency, by: Caller.Function, what: "Powertools COMPLETED with the result" },
 ];
@@ -167,7 +167,7 @@ export const BASELINE_PATHS: Readonly<Record<Path, PathProfile>> = {
   },
 };
 
-/** Items a newly applied key leaves in the tables until TTL removes them (ledger, Powertools record, CHARGE, CALL). */
+/** Items a newly applied key leaves in the tables until TTL removes them (ledger, Powertools record, EFFECT, CALL). */
 export const ITEMS_STORED_PER_NEW_KEY: readonly { table: Table; item: ItemKind }[] = [
   { table: Table.Ledger, item: ItemKind.Ledger },
   { table: Table.Idempotency, item: ItemKind.Idempotency },

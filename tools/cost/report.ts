@@ -67,7 +67,7 @@ function ownerSection({ comparison: c }: ReportInput): Section {
     ],
     notes: [
       "Pipeline: queue, pipe, workflow, ledger, Powertools table and its share of the function's duration, logs, tracing, DLQ.",
-      "Side effect: the effects table (CHARGE and CALL items, storage) and the function's requests and own work; the user pays it in either design.",
+      "Side effect: the effects table (EFFECT and CALL items, storage) and the function's requests and own work; the user pays it in either design.",
     ],
   };
 }
@@ -120,7 +120,7 @@ function pathSection({ config, assumptions: a }: ReportInput): Section {
     }),
     notes: [
       "W = write calls (1 WRU each: items < 1 KB; a failed conditional write is billed), R = consistent reads (1 RRU each: items < 4 KB).",
-      "new-key: ledger claim + Powertools INPROGRESS put + CHARGE put + CALL put + Powertools COMPLETED update + ledger complete (6W).",
+      "new-key: ledger claim + Powertools INPROGRESS put + EFFECT put + CALL put + Powertools COMPLETED update + ledger complete (6W).",
       "duplicate / retry / quarantine: ledger claim that fails its condition + consistent inspect (1W 1R); quarantine adds one DLQ send.",
       "The same counts were measured on the local cloud's DynamoDB proxy (test/cost/path-calls.test.ts).",
       "On AWS a duplicate that reaches the function is answered by Powertools from the conditional put's ALL_OLD return (1W); dynalite does not return the old item, so locally Powertools adds a GetItem.",
@@ -208,7 +208,7 @@ function exclusionsSection(): Section {
       "Data transfer: every call stays in one region (free). SSE-SQS is free; DynamoDB's AWS-managed key caches its data keys, so KMS calls are negligible.",
       "CloudWatch Logs storage (14-day retention, compressed), Logs Insights queries, metrics the services publish for free.",
       "Cold starts (init duration is billed for on-demand Lambda since 2025), partially filled batches at low traffic (more receives and executions per message).",
-      "The downstream system's own cost (here a DynamoDB table standing in for a payments API is priced: CHARGE and CALL items).",
+      "The downstream system's own cost (here a DynamoDB table standing in for a payments API is priced: EFFECT and CALL items).",
     ],
   };
 }

@@ -1,4 +1,6 @@
 import type { LocalCloud } from "../../local/cloud";
+import type { MessageProfile } from "../../src/app/profile";
+import { streamContractOf } from "../stack/contract";
 import { peekDlq, readEffects, verify } from "../observe";
 import { showProgress } from "./progress";
 import { publish, type PublishedMessage } from "./publish";
@@ -6,10 +8,9 @@ import { sampleStream } from "./sample-stream";
 import { summarize } from "./summary";
 
 /** Publishes the sample stream wave by wave, waits for the pipeline to settle and prints the summary. */
-export async function runDemo(cloud: LocalCloud, options: { orders: number; seed: number; retryAfterSeconds: number; startedAt: number }): Promise<boolean> {
+export async function runDemo(cloud: LocalCloud, options: { profile: MessageProfile; orders: number; seed: number; retryAfterSeconds: number; startedAt: number }): Promise<boolean> {
   const queueUrl = cloud.outputs.queue_url as string;
-  const operation = String(cloud.outputs.operation ?? "charge");
-  const stream = sampleStream({ orders: options.orders, seed: options.seed, operation, runId: `run${options.seed}` });
+  const stream = await sampleStream(options.profile, streamContractOf(cloud.outputs), { orders: options.orders, seed: options.seed, runId: `run${options.seed}` });
   const sent: PublishedMessage[] = [];
   const publishStarted = Date.now();
   const progress = showProgress(cloud);

@@ -1,5 +1,6 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../../examples/payments/identity";
+import type { MessageProfile } from "../../src/app/profile";
+import { labelMessages, type BodyLabel, type StreamContract } from "../stack/contract";
 
 /** Why a sample message is in the stream, and so what must become of it. */
 export const SampleKind = {
@@ -13,13 +14,9 @@ export const SampleKind = {
 } as const;
 export type SampleKind = (typeof SampleKind)[keyof typeof SampleKind];
 
-export interface SampleMessage {
+export interface SampleMessage extends BodyLabel {
   readonly kind: SampleKind;
   readonly body: string;
-  /** `<tenantId>#<orderId>#<operation>` for bodies with a valid key. */
-  readonly effectKey?: string;
-  /** `amount|currency`, to tell a conflict from a duplicate. */
-  readonly fingerprint?: string;
 }
 
 /** Two waves: the second is sent once the first is processed, so its duplicates are redeliveries after completion. */
@@ -29,53 +26,40 @@ export interface SampleStream {
   readonly expectedQuarantine: Readonly<Record<string, number>>;
 }
 
-const CURRENCIES = ["EUR", "USD", "GBP"] as const;
-
-interface Order {
-  tenantId: string;
-  orderId: string;
-  amount: number;
-  currency: string;
-}
-
-function message(kind: SampleKind, order: Order, operation: string): SampleMessage {
-  return {
-    kind,
-    body: JSON.stringify(order),
-    effectKey: paymentsEffectKey(order.tenantId, order.orderId, operation),
-    fingerprint: `${order.amount}|${order.currency}`,
-  };
-}
-
 /**
- * A reproducible payments stream: unique charges, exact duplicates, concurrent duplicates (three copies in one
- * send batch), a payload conflict, bad JSON, a missing field and a charge the function rejects.
+ * A reproducible stream for any stack: unique messages from the app's profile, exact duplicates, concurrent
+ * duplicates (three copies in one send batch), a payload conflict, bad JSON, a body missing a key field and, when
+ * the profile has one, a message the function rejects.
  */
-export function sampleStream(options: { orders?: number; seed?: number | string; operation?: string; runId?: string } = {}): SampleStream {
-  const orders = options.orders ?? 40;
-  const operation = options.operation ?? "charge";
+export async function sampleStream(
+  profile: MessageProfile,
+  contract: StreamContract,
+  options: { orders?: number; seed?: number | string; runId?: string } = {},
+): Promise<SampleStream> {
+  const orders = Math.max(1, options.orders ?? 40);
   const rng = createRng(options.seed ?? 1);
+  const random = () => rng.next();
   const run = options.runId ?? "demo";
-  const tenants = ["acme", "globex", "initech"];
-  const all: Order[] = Array.from({ length: orders }, (_, i) => ({
-    tenantId: tenants[i % tenants.length],
-    orderId: `${run}-${String(i + 1).padStart(4, "0")}`,
-    amount: 100 + Math.floor(rng.next() * 9900),
-    currency: CURRENCIES[Math.floor(rng.next() * CURRENCIES.length)],
-  }));
-  const concurrent = all.slice(0, Math.min(3, orders));
+  const all = Array.from({ length: orders }, (_, i) => profile.unique(i, run, random));
+  const concurrent = new Set(all.slice(0, Math.min(3, orders)));
   const wave1: SampleMessage[] = [];
-  for (const order of all) {
-    const copies = concurrent.includes(order) ? 3 : 1;
-    for (let c = 0; c < copies; c++) wave1.push(message(c === 0 ? SampleKind.Unique : SampleKind.ConcurrentDuplicate, order, operation));
+  for (const body of all) {
+    const copies = concurrent.has(body) ? 3 : 1;
+    for (let c = 0; c < copies; c++) wave1.push({ kind: c === 0 ? SampleKind.Unique : SampleKind.ConcurrentDuplicate, body: JSON.stringify(body) });
   }
-  wave1.push({ kind: SampleKind.InvalidJson, body: `{"tenantId": "acme", "orderId": "${run}-broken", "amount": 12` });
-  wave1.push({ kind: SampleKind.MissingField, body: JSON.stringify({ tenantId: "globex", amount: 500, currency: "EUR" }) });
-  wave1.push(message(SampleKind.Rejected, { tenantId: "initech", orderId: `${run}-refund`, amount: 500, currency: "XXX" }, operation));
+  const spare = profile.unique(orders, run, random);
+  wave1.push({ kind: SampleKind.InvalidJson, body: JSON.stringify(spare).slice(0, -1) });
+  const missing: Record<string, unknown> = { ...profile.unique(orders + 1, run, random) };
+  delete missing[contract.keyFields[contract.keyFields.length - 1]];
+  wave1.push({ kind: SampleKind.MissingField, body: JSON.stringify(missing) });
+  const rejected = profile.rejected?.(orders + 2, run);
+  if (rejected) wave1.push({ kind: SampleKind.Rejected, body: JSON.stringify(rejected) });
 
-  const wave2: SampleMessage[] = all.filter((_, i) => i % 4 === 3).map((order) => message(SampleKind.ExactDuplicate, order, operation));
-  const conflicted = all[Math.min(orders - 1, 4)];
-  wave2.push(message(SampleKind.Conflict, { ...conflicted, amount: conflicted.amount + 1 }, operation));
+  const wave2: SampleMessage[] = all.filter((_, i) => i % 4 === 3).map((body) => ({ kind: SampleKind.ExactDuplicate, body: JSON.stringify(body) }));
+  wave2.push({ kind: SampleKind.Conflict, body: JSON.stringify(profile.conflict(all[Math.min(orders - 1, 4)])) });
 
-  return { waves: [wave1, wave2], expectedQuarantine: { "invalid-message": 2, rejected: 1, "payload-mismatch": 1 } };
+  return {
+    waves: [await labelMessages(wave1, contract), await labelMessages(wave2, contract)],
+    expectedQuarantine: { "invalid-message": 2, "payload-mismatch": 1, ...(rejected ? { rejected: 1 } : {}) },
+  };
 }

@@ -27,7 +27,7 @@ export function summarize(input: {
   const rows: (string | number)[][] = [
     ["messages sent", v.sent, ""],
     ["unique business keys", v.uniqueKeys, ""],
-    ["applied (one charge per key)", v.applied, ""],
+    ["applied (one effect per key)", v.applied, ""],
     ["downstream calls", v.downstreamCalls, v.repeatedCalls ? `${v.repeatedCalls} answered from the downstream's idempotency key` : ""],
     ["acknowledged as duplicates", progress.duplicates, ""],
     ["retried (came back later)", progress.retried, ""],
@@ -40,7 +40,7 @@ export function summarize(input: {
   const lines = [formatTable(rows, ["", "count", "note"], ["left", "right", "left"]), ""];
   const check = (ok: boolean, text: string) => lines.push(`${ok ? "✔" : "✘"} ${text}`);
   check(v.lost.length === 0, `${v.lost.length} lost: every message was applied once, acknowledged as a duplicate or quarantined with a reason${v.lost.length ? ` (lost: ${v.lost.join(", ")})` : ""}`);
-  check(v.doubleApplied.length === 0, `${v.doubleApplied.length} double-applied: no key was charged twice${v.doubleApplied.length ? ` (${v.doubleApplied.join(", ")})` : ""}`);
+  check(v.doubleApplied.length === 0, `${v.doubleApplied.length} double-applied: no key was applied twice${v.doubleApplied.length ? ` (${v.doubleApplied.join(", ")})` : ""}`);
   check(reasonMismatch.length === 0, `the dead-letter queue holds what the stream asked for${reasonMismatch.length ? ` (different: ${reasonMismatch.join(", ")})` : ""}`);
   lines.push("", `Dead-letter queue (${dlq.length}):`);
   lines.push(

@@ -24,6 +24,7 @@ Options:
   --floor-concurrency <n>  DynamoDB calls in flight for the concurrent floor (default ${BENCH_DEFAULTS.floorConcurrency})
   --pollers <n>         pipe pollers (default ${BENCH_DEFAULTS.pipeConcurrency})
   --backlog <n>         the producer waits while the queue holds this many messages (default ${BENCH_DEFAULTS.maxBacklog})
+  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_EXAMPLE or payments)
   --seed <s>            seed of the streams (default "${BENCH_DEFAULTS.seed}")
   --dynamo <where>      dynalite placement: in-process | worker (default: the local cloud's)
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})
@@ -52,6 +53,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
         "floor-concurrency": { type: "string" },
         pollers: { type: "string" },
         backlog: { type: "string" },
+        app: { type: "string" },
         seed: { type: "string" },
         dynamo: { type: "string" },
         "json-file": { type: "string" },
@@ -79,6 +81,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
       floorConcurrency: readInt(v["floor-concurrency"], "floor-concurrency", d.floorConcurrency, 1, 256),
       pipeConcurrency: readInt(v.pollers, "pollers", d.pipeConcurrency, 1, 32),
       maxBacklog: readInt(v.backlog, "backlog", d.maxBacklog, 0, 1_000_000),
+      app: v.app ?? d.app,
       seed: v.seed ?? d.seed,
       settleTimeoutSeconds: d.settleTimeoutSeconds,
       dynamoPlacement: v.dynamo === undefined ? undefined : readChoice(v.dynamo, "dynamo", DynamoPlacement.InProcess, Object.values(DynamoPlacement)),

@@ -11,6 +11,8 @@ import { generateStream } from "./generator";
 import { summarizeProfile, type ProfileSummary } from "./profile-summary";
 import { publish, type LoadSent } from "./publisher";
 import { synthLoadStack } from "./stack";
+import { loadProfile } from "../stack/apps";
+import { streamContractOf } from "../stack/contract";
 import { startThreadProfiles, ThreadKind, type ThreadProfile } from "./thread-profiler";
 import { summarizeThreads, type ThreadKindSummary } from "./thread-summary";
 
@@ -56,7 +58,7 @@ function writeProfiles(dir: string, prefix: string, threads: readonly ThreadProf
 
 /** Publishes a stream with back-pressure and waits until the pipeline settles; returns what was sent. */
 async function pushThrough(cloud: LocalCloud, options: BenchOptions, messages: number, runId: string, duplicateRatio: number): Promise<LoadSent[]> {
-  const stream = generateStream({ messages, duplicateRatio, seed: `${options.seed}:${runId}`, runId, operation: String(cloud.outputs.operation ?? "charge") });
+  const stream = await generateStream(loadProfile(options.app), streamContractOf(cloud.outputs), { messages, duplicateRatio, seed: `${options.seed}:${runId}`, runId });
   const sent = await publish({ sqs: cloud.clients.sqs, queueUrl: cloud.outputs.queue_url as string, messages: stream, maxBacklog: options.maxBacklog, ratePerSecond: 0 });
   await cloud.drain({ timeoutMs: options.settleTimeoutSeconds * 1000 }).catch((error: unknown) => {
     throw new SettleTimeoutError(`run ${runId} did not settle within ${options.settleTimeoutSeconds} s: ${(error as Error).message}`, { cause: error });
@@ -69,7 +71,7 @@ async function pushThrough(cloud: LocalCloud, options: BenchOptions, messages: n
  * not yet polling), warms the functions up, then measures a run end to end and, optionally, profiles another.
  */
 export async function runE2eCase(batchSize: number, options: BenchOptions, note: (line: string) => void = () => undefined): Promise<E2eCaseResult> {
-  const stack = synthLoadStack({ stackName: `bench-b${batchSize}`, region: "us-east-1", namePrefix: `bench${batchSize}` }, { batchSize });
+  const stack = synthLoadStack({ stackName: `bench-b${batchSize}`, region: "us-east-1", namePrefix: `bench${batchSize}` }, { batchSize }, options.app);
   let cloud: LocalCloud | undefined;
   try {
     cloud = await startLocalCloud({

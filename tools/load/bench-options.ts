@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly floorConcurrency: number;
   readonly pipeConcurrency: number;
   readonly maxBacklog: number;
+  /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_EXAMPLE or payments. */
+  readonly app?: string;
   readonly seed: string;
   readonly settleTimeoutSeconds: number;
   readonly dynamoPlacement?: DynamoPlacement;

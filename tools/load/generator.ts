@@ -1,6 +1,6 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../../examples/payments/identity";
-import { REFUSED_CURRENCY } from "../../examples/payments/functions/charge";
+import type { MessageProfile } from "../../src/app/profile";
+import { labelMessages, type BodyLabel, type StreamContract } from "../stack/contract";
 
 /** Why a message is in the load stream, and so what must become of it. */
 export const LoadKind = {
@@ -10,25 +10,21 @@ export const LoadKind = {
   ConcurrentDuplicate: "concurrent-duplicate",
   /** The same body again, later (a redelivery after the original was processed). */
   LateDuplicate: "late-duplicate",
-  /** The key of an earlier message with another amount: must never be applied. */
+  /** The key of an earlier message with another payload: must never be applied. */
   Conflict: "payload-conflict",
   /** A body that is not JSON. */
   InvalidJson: "invalid-json",
   /** JSON without the business key fields. */
   MissingField: "missing-field",
-  /** A charge the downstream refuses (a currency it does not take): quarantined as `rejected`. */
+  /** A message the downstream refuses for good (the profile's `rejected`): quarantined as `rejected`. */
   Rejected: "rejected",
 } as const;
 export type LoadKind = (typeof LoadKind)[keyof typeof LoadKind];
 
-/** One message to publish. */
-export interface LoadMessage {
+/** One message to publish, labelled with its effect key and payload hash (`tools/stack/contract.ts`). */
+export interface LoadMessage extends BodyLabel {
   readonly kind: LoadKind;
   readonly body: string;
-  /** `<tenantId>#<orderId>#<operation>` for bodies with a valid key. */
-  readonly effectKey?: string;
-  /** `amount|currency`, to tell a conflict from a duplicate. */
-  readonly fingerprint?: string;
 }
 
 export interface StreamOptions {
@@ -38,34 +34,19 @@ export interface StreamOptions {
   readonly duplicateRatio: number;
   /** Share of invalid bodies (half bad JSON, half a missing key field). */
   readonly invalidRatio?: number;
-  /** Share of payload conflicts (an earlier key with another amount). */
+  /** Share of payload conflicts (an earlier key with another payload). */
   readonly conflictRatio?: number;
-  /** Share of charges the function rejects. */
+  /** Share of messages the function rejects (0 when the profile has no `rejected`). */
   readonly rejectedRatio?: number;
   /** Share of duplicates sent right behind their original, the rest later (default 0.5). */
   readonly concurrentShare?: number;
   readonly seed: string | number;
-  /** Prefix of every order id, so runs never share keys. */
+  /** Part of every key, so runs never share keys. */
   readonly runId: string;
-  /** The ledger's operation (the effect key's last part). */
-  readonly operation: string;
 }
 
-const TENANTS = ["acme", "globex", "initech", "umbrella", "hooli"] as const;
-const CURRENCIES = ["EUR", "USD", "GBP"] as const;
 /** Late duplicates and conflicts pick an original among the last this-many unique messages. */
 const LOOKBACK = 2000;
-
-interface Order {
-  tenantId: string;
-  orderId: string;
-  amount: number;
-  currency: string;
-}
-
-function valid(kind: LoadKind, order: Order, operation: string): LoadMessage {
-  return { kind, body: JSON.stringify(order), effectKey: paymentsEffectKey(order.tenantId, order.orderId, operation), fingerprint: `${order.amount}|${order.currency}` };
-}
 
 /** How many of each kind a stream of `messages` holds (rounded; uniques take the remainder). */
 export function streamMix(options: StreamOptions): Record<LoadKind, number> {
@@ -89,17 +70,19 @@ export function streamMix(options: StreamOptions): Record<LoadKind, number> {
 }
 
 /**
- * A reproducible payments stream: the kinds are shuffled with the seed, each duplicate or conflict refers to an
- * earlier unique order (a concurrent duplicate to the one just sent), so every message has a known fate.
- * Throws when the mix leaves no room for the unique orders the others need.
+ * A reproducible stream for any stack: the kinds are shuffled with the seed, each duplicate or conflict refers to
+ * an earlier unique message (a concurrent duplicate to the one just sent), so every message has a known fate. The
+ * bodies come from the app's profile; keys and payload hashes from the stack's contract. Throws when the mix leaves
+ * no room for the unique messages the others need, or asks for rejected messages the profile cannot write.
  */
-export function generateStream(options: StreamOptions): LoadMessage[] {
+export async function generateStream(profile: MessageProfile, contract: StreamContract, options: StreamOptions): Promise<LoadMessage[]> {
   const mix = streamMix(options);
   if (mix.unique < 1 || (mix.unique < 2 && options.messages > 1)) {
-    throw new RangeError(`the stream has ${mix.unique} unique orders: lower the duplicate/invalid/conflict ratios or send more messages`);
+    throw new RangeError(`the stream has ${mix.unique} unique messages: lower the duplicate/invalid/conflict ratios or send more messages`);
   }
+  if (mix.rejected > 0 && !profile.rejected) throw new RangeError("rejectedRatio > 0, but the app's profile has no `rejected` message: set it to 0");
   const rng = createRng(`${options.seed}:stream`);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rng.next() * items.length)];
+  const random = () => rng.next();
   // The first message is always unique, so every duplicate and conflict has an original before it.
   const kinds: LoadKind[] = [];
   for (const [kind, count] of Object.entries(mix) as [LoadKind, number][]) for (let i = 0; i < count - (kind === LoadKind.Unique ? 1 : 0); i++) kinds.push(kind);
@@ -109,46 +92,43 @@ export function generateStream(options: StreamOptions): LoadMessage[] {
   }
   kinds.unshift(LoadKind.Unique);
 
-  const out: LoadMessage[] = [];
-  const uniques: Order[] = [];
+  const out: { kind: LoadKind; body: string }[] = [];
+  const uniques: Record<string, unknown>[] = [];
   let seq = 0;
-  const newOrder = (amount?: number): Order => ({
-    tenantId: pick(TENANTS),
-    orderId: `${options.runId}-${String(++seq).padStart(6, "0")}`,
-    amount: amount ?? 100 + Math.floor(rng.next() * 99_900),
-    currency: pick(CURRENCIES),
-  });
-  const earlier = (): Order => uniques[uniques.length - 1 - Math.floor(rng.next() * Math.min(uniques.length, LOOKBACK))];
+  const lastKeyField = contract.keyFields[contract.keyFields.length - 1];
+  const earlier = () => uniques[uniques.length - 1 - Math.floor(rng.next() * Math.min(uniques.length, LOOKBACK))];
+  const push = (kind: LoadKind, body: unknown) => out.push({ kind, body: JSON.stringify(body) });
   for (const kind of kinds) {
     switch (kind) {
       case LoadKind.Unique: {
-        const order = newOrder();
-        uniques.push(order);
-        out.push(valid(kind, order, options.operation));
+        const body = profile.unique(seq++, options.runId, random);
+        uniques.push(body);
+        push(kind, body);
         break;
       }
       case LoadKind.ConcurrentDuplicate:
-        out.push(valid(kind, uniques[uniques.length - 1], options.operation));
+        push(kind, uniques[uniques.length - 1]);
         break;
       case LoadKind.LateDuplicate:
-        out.push(valid(kind, earlier(), options.operation));
+        push(kind, earlier());
         break;
-      case LoadKind.Conflict: {
-        const original = earlier();
-        out.push(valid(kind, { ...original, amount: original.amount + 1 + Math.floor(rng.next() * 100) }, options.operation));
+      case LoadKind.Conflict:
+        push(kind, profile.conflict(earlier()));
         break;
-      }
       case LoadKind.Rejected:
-        // Well-formed, so it reaches the function, whose downstream refuses the currency for good.
-        out.push(valid(kind, { ...newOrder(), currency: REFUSED_CURRENCY }, options.operation));
+        // Well-formed, so it reaches the function, whose downstream refuses it for good.
+        push(kind, profile.rejected!(seq++, options.runId));
         break;
       case LoadKind.InvalidJson:
-        out.push({ kind, body: `{"tenantId":"acme","orderId":"${options.runId}-bad-${++seq}","amount":12` });
+        out.push({ kind, body: JSON.stringify(profile.unique(seq++, options.runId, random)).slice(0, -1) });
         break;
-      case LoadKind.MissingField:
-        out.push({ kind, body: JSON.stringify({ tenantId: pick(TENANTS), amount: 500, currency: "EUR", note: `${options.runId}-${++seq}` }) });
+      case LoadKind.MissingField: {
+        const body: Record<string, unknown> = { ...profile.unique(seq++, options.runId, random) };
+        delete body[lastKeyField];
+        push(kind, body);
         break;
+      }
     }
   }
-  return out;
+  return labelMessages(out, contract);
 }

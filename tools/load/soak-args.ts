@@ -7,8 +7,8 @@ import { SOAK_DEFAULTS, type SoakOptions } from "./soak-options";
 
 export const SOAK_HELP = `Usage: npm run soak [-- options]
 
-Drives the payments pipeline on the local cloud with a seeded stream (duplicates, invalid messages, payload
-conflicts, charges the function rejects) and a seeded fault plan (Lambda failures, crashes and hangs after the
+Drives a pipeline (the payments example by default) on the local cloud with a seeded stream (duplicates, invalid messages, payload
+conflicts, messages the function rejects) and a seeded fault plan (Lambda failures, crashes and hangs after the
 side effect, DynamoDB throttles and 500s, early visibility expiry), waits until every message has a fate, then
 checks the pipeline's guarantees (README, "Guarantees") over every key. Prints a table; exits 1 when an
 invariant broke (lost, double-applied, ledger without TTL, wrong DLQ reason), 2 on bad flags or a run that could
@@ -19,7 +19,8 @@ Options:
   --duplicates <r>      share of duplicates, e.g. 0.3 or 30% (default ${SOAK_DEFAULTS.duplicateRatio})
   --invalid <r>         share of invalid bodies (default ${SOAK_DEFAULTS.invalidRatio})
   --conflicts <r>       share of payload conflicts (default ${SOAK_DEFAULTS.conflictRatio})
-  --rejected <r>        share of charges the function rejects (default ${SOAK_DEFAULTS.rejectedRatio})
+  --rejected <r>        share of messages the function rejects (default ${SOAK_DEFAULTS.rejectedRatio})
+  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_EXAMPLE or payments)
   --seed <s>            seed of the stream and the faults (default "${SOAK_DEFAULTS.seed}")
   --faults <profile>    none | realistic | harsh (default ${SOAK_DEFAULTS.faultProfile})
   --batch-size <n>      pipe batch size, 1-10 (default ${SOAK_DEFAULTS.batchSize})
@@ -58,6 +59,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
         invalid: { type: "string" },
         conflicts: { type: "string" },
         rejected: { type: "string" },
+        app: { type: "string" },
         seed: { type: "string" },
         faults: { type: "string" },
         "batch-size": { type: "string" },
@@ -85,6 +87,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
     invalidRatio: readRatio(v.invalid, "invalid", d.invalidRatio, 0.5),
     conflictRatio: readRatio(v.conflicts, "conflicts", d.conflictRatio, 0.5),
     rejectedRatio: readRatio(v.rejected, "rejected", d.rejectedRatio, 0.5),
+    app: v.app ?? d.app,
     seed: v.seed ?? d.seed,
     faultProfile: readChoice(v.faults, "faults", d.faultProfile, Object.values(FaultProfile)),
     batchSize: readInt(v["batch-size"], "batch-size", d.batchSize, 1, 10),

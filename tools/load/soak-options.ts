@@ -10,8 +10,10 @@ export interface SoakOptions {
   readonly invalidRatio: number;
   /** Share of payload conflicts. */
   readonly conflictRatio: number;
-  /** Share of charges the function rejects. */
+  /** Share of messages the function rejects. */
   readonly rejectedRatio: number;
+  /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_EXAMPLE or payments. */
+  readonly app?: string;
   readonly seed: string;
   readonly faultProfile: FaultProfile;
   /** Pipe batch size (1-10). */

@@ -10,6 +10,8 @@ import { startProgressBar, type ProgressOutput } from "./progress-bar";
 import { publish } from "./publisher";
 import type { SoakOptions } from "./soak-options";
 import { synthLoadStack } from "./stack";
+import { loadProfile } from "../stack/apps";
+import { streamContractOf } from "../stack/contract";
 
 /** Outcome events counted while the soak runs. */
 export interface LiveCounts {
@@ -47,7 +49,7 @@ export interface SoakIo {
 export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<SoakResult> {
   const note = io.note ?? (() => undefined);
   const started = Date.now();
-  const stack = synthLoadStack({ stackName: "soak-pipeline", region: "us-east-1", namePrefix: "soak" }, { batchSize: options.batchSize });
+  const stack = synthLoadStack({ stackName: "soak-pipeline", region: "us-east-1", namePrefix: "soak" }, { batchSize: options.batchSize }, options.app);
   const setup = faultSetup(options.faultProfile, stack.names, options.seed);
   let cloud: LocalCloud | undefined;
   try {
@@ -81,9 +83,8 @@ export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<So
       rejectedRatio: options.rejectedRatio,
       seed: options.seed,
       runId: `soak-${options.seed}`,
-      operation: stack.names.operation,
     };
-    const messages = generateStream(streamOptions);
+    const messages = await generateStream(loadProfile(options.app), streamContractOf(live.outputs), streamOptions);
     let published = 0;
     const publishStarted = Date.now();
     const bar = io.progress

@@ -46,13 +46,13 @@ const OUTPUTS = {
   operation: "operation",
 } as const;
 
-/** Synthesizes the payments stack with the load windows (plus `overrides`) into a temporary folder. */
-export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides = {}): LoadStack {
+/** Synthesizes the app's stack with the load windows (plus `overrides`) into a temporary folder. */
+export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides = {}, app?: string): LoadStack {
   const outdir = mkdtempSync(join(tmpdir(), `${config.stackName}-`));
   const cleanup = () => rmSync(outdir, { recursive: true, force: true });
   try {
     const merged: PipelineOverrides = { ...LOAD_WINDOWS, ...overrides, function: { ...LOAD_WINDOWS.function, ...overrides.function } };
-    const { stackFile } = synthStack(config, { outdir, overrides: merged });
+    const { stackFile } = synthStack(config, { app, outdir, overrides: merged });
     return { stackFile, names: namesOf(stackFile), cleanup };
   } catch (error) {
     cleanup();

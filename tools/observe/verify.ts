@@ -9,7 +9,7 @@ export interface SentMessage {
   readonly effectKey?: string;
   /** Epoch ms. */
   readonly sentAt: number;
-  /** The payload fields as the producer sent them (e.g. `amount|currency`), to catch a conflict acknowledged as a duplicate. */
+  /** The payload fields as the producer sent them (the payload hash), to catch a conflict acknowledged as a duplicate. */
   readonly fingerprint?: string;
 }
 
@@ -17,7 +17,7 @@ export interface SentMessage {
 export interface Verification {
   readonly sent: number;
   readonly uniqueKeys: number;
-  /** Keys whose effect was applied (one CHARGE). */
+  /** Keys whose effect was applied (one EFFECT item). */
   readonly applied: number;
   /** Calls the downstream saw, and how many of them were beyond the first per key (replays or conflicts). */
   readonly downstreamCalls: number;
@@ -54,9 +54,9 @@ export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string
 
   const fingerprints = new Map(sent.map((m) => [m.messageId, m.fingerprint]));
   const appliedWithSamePayload = (m: SentMessage): boolean => {
-    const charge = m.effectKey ? effects.get(m.effectKey)?.charges[0] : undefined;
-    if (!charge) return false;
-    const applier = fingerprints.get(charge.messageId);
+    const applied = m.effectKey ? effects.get(m.effectKey)?.effects[0] : undefined;
+    if (!applied) return false;
+    const applier = fingerprints.get(applied.messageId);
     return applier === undefined || m.fingerprint === undefined || applier === m.fingerprint;
   };
   const lost = sent.filter((m) => !inDlq.has(m.messageId) && !appliedWithSamePayload(m)).map((m) => m.messageId);
@@ -71,10 +71,10 @@ export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string
     downstreamCalls += e.calls.length;
     repeatedCalls += Math.max(0, e.calls.length - 1);
     const appliedCalls = e.calls.filter((c) => c.outcome === "applied").length;
-    if (e.charges.length > 1 || appliedCalls > 1) doubleApplied.push(key);
-    if (e.charges.length > 0) {
+    if (e.effects.length > 1 || appliedCalls > 1) doubleApplied.push(key);
+    if (e.effects.length > 0) {
       applied += 1;
-      const at = Date.parse(e.charges[0].appliedAt);
+      const at = Date.parse(e.effects[0].appliedAt);
       if (Number.isFinite(at)) latencies.push(Math.max(0, at - firstSent.get(key)!));
     }
   }

@@ -1,19 +1,24 @@
 import jsonata from "jsonata";
-import { PAYMENTS_BUSINESS_KEY } from "../../examples/payments/identity";
 import { deriveBusinessKey } from "../../src/contract/business-key";
 import { UsageError } from "./errors";
 
 /**
- * The business key expression of the payments stack (`examples/payments/stack.ts`), evaluated on the parsed
- * body as the state machine does. Only needed for messages without a `businessKey` attribute: those the queue's
- * redrive moved after maxReceiveCount. A stack with another expression passes it with `--key-expression`.
+ * The business key expression to key DLQ messages with: `--key-expression`, else the stack's output
+ * `business_key_expression` (the construct writes it). Only needed for messages without a `businessKey` attribute:
+ * those the queue's redrive moved after maxReceiveCount.
  */
-export const DEFAULT_KEY_EXPRESSION: string = PAYMENTS_BUSINESS_KEY.expression;
+export function keyExpressionOf(outputs: Readonly<Record<string, unknown>>, option?: string): string | undefined {
+  if (option !== undefined) return option;
+  const fromStack = outputs.business_key_expression;
+  return typeof fromStack === "string" && fromStack !== "" ? fromStack : undefined;
+}
 
 /** Evaluates a business key expression on a message body; undefined when the body is not a JSON object or the key is empty. */
 export type KeyDeriver = (body: string) => Promise<string | undefined>;
 
-export function keyDeriver(expression: string = DEFAULT_KEY_EXPRESSION): KeyDeriver {
+export function keyDeriver(expression: string | undefined): KeyDeriver {
+  // A stack from before the contract outputs, and no --key-expression: such messages stay without a key.
+  if (expression === undefined) return async () => undefined;
   try {
     jsonata(expression);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { keyDeriver } from "./business-key";
+import { keyDeriver, keyExpressionOf } from "./business-key";
 import { withDlqScan } from "./dlq-scan";
 import { duration, plural, readableDetail, table, truncate } from "./format";
 import type { DlqEntry, OpsContext } from "./types";
@@ -36,7 +36,7 @@ export function matches(entry: DlqEntry, filter: DlqFilter): boolean {
 
 /** Lists DLQ messages without consuming them (see `withDlqScan` for how). */
 export async function listDlq(ctx: OpsContext, options: DlqListOptions = {}): Promise<DlqListResult> {
-  const deriveKey = keyDeriver(options.keyExpression);
+  const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan) => {
     const messages = scan.held.map((m) => m.entry).filter((entry) => matches(entry, options));
     const byReason: Record<string, number> = {};

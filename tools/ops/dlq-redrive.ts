@@ -1,6 +1,6 @@
 import { DeleteMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
-import { keyDeriver } from "./business-key";
+import { keyDeriver, keyExpressionOf } from "./business-key";
 import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
@@ -76,7 +76,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   }
   const queueUrl = requireOutput(ctx, "queue_url");
   const window = redriveWindowOf(ctx);
-  const deriveKey = keyDeriver(options.keyExpression);
+  const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
     const now = ctx.now();

@@ -19,7 +19,7 @@ const KEY = `A business key is the ledger's canonical JSON text of its parts, as
 '["t1","o-42"]' (quote it for the shell), or its parts, with --part, in order (as strings).`;
 
 const SCAN = `  --max <n>                 scan at most <n> DLQ messages (default 100, at most 1000)
-  --key-expression <expr>   JSONata expression of the key parts for messages without a businessKey attribute (those
+                            the queue's redrive moved); default: the stack's output business_key_expression
                             the queue's redrive moved); default: the payments stack's "[tenantId, orderId]"
   --hold-seconds <n>        how long scanned messages stay hidden if the CLI dies mid-scan (default 30)`;
 

@@ -3,7 +3,7 @@ export { runCli } from "./cli";
 export type { CliIo } from "./cli";
 export { createOpsClients } from "./clients";
 export type { OpsClients } from "./clients";
-export { DEFAULT_KEY_EXPRESSION, keyDeriver } from "./business-key";
+export { keyDeriver, keyExpressionOf } from "./business-key";
 export { listDlq, renderDlqList, DEFAULT_MAX_MESSAGES } from "./dlq-list";
 export type { DlqFilter, DlqListOptions, DlqListResult } from "./dlq-list";
 export { redriveDlq, renderRedrive } from "./dlq-redrive";

@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CHARGE_SK, downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
-import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
+import { CALL_SK_PREFIX, EFFECT_SK, effectKey } from "../../src/contract/effects";
+import { idempotencyRecordId } from "../../src/contract/idempotency-record";
 import { awsCall } from "./aws-errors";
-import { keyDeriver } from "./business-key";
+import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan } from "./dlq-scan";
 import { dateWithRelative, duration, fields, humanDate, plural, readableDetail, truncate } from "./format";
@@ -35,11 +35,22 @@ export interface EffectCall {
   readonly outcome: string;
 }
 
+export interface AppliedEffect {
+  readonly messageId?: string;
+  readonly appliedAt?: string;
+  /** The item's other attributes as compact JSON (the domain's result, e.g. a charge id and amount). */
+  readonly summary: string;
+}
+
+/** Journal attributes every EFFECT item has; the rest is the domain's. */
+const JOURNAL_ATTRIBUTES = new Set(["pk", "sk", "messageId", "appliedAt", "expiresAt", "fingerprint"]);
+
 export interface Effects {
   readonly table: string;
   /** The downstream idempotency key: `<businessKey>#<operation>`. */
   readonly downstreamKey: string;
-  readonly charge?: { readonly chargeId: string; readonly amount?: number; readonly currency?: string; readonly appliedAt?: string; readonly messageId?: string };
+  /** The EFFECT item (src/contract/effects.ts): what was applied, by which message, when. */
+  readonly effect?: AppliedEffect;
   /** How many times the side effect actually ran (CALL items). */
   readonly calls: number;
   readonly callsByOutcome: Readonly<Record<string, number>>;
@@ -53,7 +64,7 @@ export interface KeyTrace {
   readonly ledgerTable: string;
   readonly ledger?: LedgerClaim;
   readonly powertools: { readonly table: string; readonly id: string; readonly record?: PowertoolsRecord };
-  /** Absent when the stack has no `effects_table_name` output (not the payments example). */
+  /** Absent when the stack has no `effects_table_name` output (no effect journal). */
   readonly effects?: Effects;
   readonly dlq: { readonly queueUrl: string; readonly messages: readonly DlqEntry[]; readonly scanned: number; readonly truncated: boolean };
   /** What the evidence says, first sentence = the answer. */
@@ -75,9 +86,9 @@ export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<
     awsCall("reading the Powertools record", ddb(`the idempotency table ${idempotencyTable}`), () =>
       ctx.dynamodb.send(new GetCommand({ TableName: idempotencyTable, Key: { id: powertoolsId }, ConsistentRead: true })),
     ).then(({ Item }) => (Item ? toPowertoolsRecord(Item) : undefined)),
-    effectsTable ? readEffects(ctx, effectsTable, downstreamIdempotencyKey(options.key, operation), ddb(`the effects table ${effectsTable}`)) : Promise.resolve(undefined),
+    effectsTable ? readEffects(ctx, effectsTable, effectKey(options.key, operation), ddb(`the effects table ${effectsTable}`)) : Promise.resolve(undefined),
   ]);
-  const deriveKey = keyDeriver(options.keyExpression);
+  const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const dlq = await withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan) => ({
     queueUrl: scan.queueUrl,
     messages: scan.held.map((m) => m.entry).filter((entry) => matches(entry, { key: options.key })),
@@ -85,7 +96,7 @@ export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<
     truncated: scan.truncated,
   }));
   const trace = { key: options.key, operation, ledgerTable: requireOutput(ctx, "ledger_table_name"), ledger, powertools: { table: idempotencyTable, id: powertoolsId, record }, effects, dlq };
-  const known = Boolean(ledger || record || (effects && (effects.charge || effects.calls > 0)) || dlq.messages.length > 0);
+  const known = Boolean(ledger || record || (effects && (effects.effect || effects.calls > 0)) || dlq.messages.length > 0);
   return { ...trace, verdict: verdictOf(trace, ctx.now()), known };
 }
 
@@ -107,7 +118,7 @@ async function readEffects(ctx: OpsContext, table: string, downstreamKey: string
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  const chargeItem = items.find((item) => item.sk === CHARGE_SK);
+  const effectItem = items.find((item) => item.sk === EFFECT_SK);
   const calls = items.filter((item) => typeof item.sk === "string" && item.sk.startsWith(CALL_SK_PREFIX));
   const callsByOutcome: Record<string, number> = {};
   for (const call of calls) callsByOutcome[String(call.outcome)] = (callsByOutcome[String(call.outcome)] ?? 0) + 1;
@@ -120,20 +131,19 @@ async function readEffects(ctx: OpsContext, table: string, downstreamKey: string
   return {
     table,
     downstreamKey,
-    ...(chargeItem
-      ? {
-          charge: {
-            chargeId: String(chargeItem.chargeId),
-            ...(typeof chargeItem.amount === "number" ? { amount: chargeItem.amount } : {}),
-            ...(typeof chargeItem.currency === "string" ? { currency: chargeItem.currency } : {}),
-            ...(typeof chargeItem.appliedAt === "string" ? { appliedAt: chargeItem.appliedAt } : {}),
-            ...(typeof chargeItem.messageId === "string" ? { messageId: chargeItem.messageId } : {}),
-          },
-        }
-      : {}),
+    ...(effectItem ? { effect: appliedEffect(effectItem) } : {}),
     calls: calls.length,
     callsByOutcome,
     recentCalls,
+  };
+}
+
+function appliedEffect(item: Record<string, unknown>): AppliedEffect {
+  const rest = Object.fromEntries(Object.entries(item).filter(([name]) => !JOURNAL_ATTRIBUTES.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    ...(typeof item.messageId === "string" ? { messageId: item.messageId } : {}),
+    ...(typeof item.appliedAt === "string" ? { appliedAt: item.appliedAt } : {}),
+    summary: truncate(JSON.stringify(rest), 160),
   };
 }
 
@@ -151,17 +161,17 @@ type TraceFacts = Omit<KeyTrace, "verdict" | "known">;
 
 function verdictOf(t: TraceFacts, nowMs: number): string[] {
   const out: string[] = [];
-  const charge = t.effects?.charge;
+  const applied = t.effects?.effect;
   const reasons = [...new Set(t.dlq.messages.map((m) => m.reason))];
-  if (charge) {
-    out.push(`applied once: charge ${charge.chargeId}${charge.amount !== undefined ? ` of ${charge.amount} ${charge.currency ?? ""}`.trimEnd() : ""}${charge.messageId ? ` by message ${charge.messageId}` : ""}`);
+  if (applied) {
+    out.push(`applied once: ${applied.summary}${applied.messageId ? ` by message ${applied.messageId}` : ""}`);
     if (t.effects!.calls > 1) out.push(`the downstream was called ${t.effects!.calls} times (${outcomes(t.effects!.callsByOutcome)})${callsNote(t.effects!.callsByOutcome)}`);
   } else if (t.ledger?.status === ClaimStatus.InProgress && !t.ledger.leaseExpired && !t.ledger.retentionExpired) {
     out.push(`in progress: claimed by message ${t.ledger.owner ?? "?"}; not applied yet`);
   } else if (t.ledger?.status === ClaimStatus.Completed && !t.effects) {
     out.push("applied (the ledger claim is COMPLETED)");
   } else if (t.ledger?.status === ClaimStatus.Completed) {
-    out.push("the ledger says applied but the downstream holds no charge for the key (its item expired, or another effects table)");
+    out.push("the ledger says applied but the downstream holds no effect for the key (its item expired, or another effects table)");
   } else if (t.dlq.messages.length > 0) {
     const latest = t.dlq.messages[t.dlq.messages.length - 1];
     out.push(`not applied: quarantined as ${reasons.join(", ")}${latest.detail ? ` (${truncate(readableDetail(latest.detail), 160)})` : ""}`);
@@ -172,7 +182,7 @@ function verdictOf(t: TraceFacts, nowMs: number): string[] {
   } else {
     out.push(`nothing known about key ${t.key} (operation ${t.operation}): never received, retention over, or another key spelling`);
   }
-  if (charge && t.dlq.messages.length > 0) {
+  if (applied && t.dlq.messages.length > 0) {
     out.push(`${plural(t.dlq.messages.length, "later message")} for this key ${t.dlq.messages.length === 1 ? "is" : "are"} in the DLQ (${reasons.join(", ")})`);
   }
   if (t.ledger?.status === ClaimStatus.InProgress && t.ledger.leaseExpired) {
@@ -185,11 +195,11 @@ function verdictOf(t: TraceFacts, nowMs: number): string[] {
   return out;
 }
 
-/** What repeated calls mean: a replay is a repeat the downstream answered with the stored charge, a conflict was refused. */
+/** What repeated calls mean: a replay is a repeat the downstream answered with the stored effect, a conflict was refused. */
 function callsNote(byOutcome: Readonly<Record<string, number>>): string {
   const notes = [
-    byOutcome.replayed ? "replayed = a repeat answered with the stored charge" : undefined,
-    byOutcome.conflict ? "conflict = refused, the downstream held another amount or currency" : undefined,
+    byOutcome.replayed ? "replayed = a repeat answered with the stored effect" : undefined,
+    byOutcome.conflict ? "conflict = refused, the downstream held another payload" : undefined,
   ].filter(Boolean);
   return notes.length ? `: ${notes.join("; ")}` : "";
 }
@@ -241,7 +251,7 @@ export function renderTrace(t: KeyTrace, nowMs: number): string {
     lines.push("", `effects (${e.table}, downstream key ${safeCell(e.downstreamKey)})`);
     lines.push(
       fields([
-        ["charge", e.charge ? `${e.charge.chargeId}${e.charge.amount !== undefined ? `, ${e.charge.amount} ${e.charge.currency ?? ""}`.trimEnd() : ""}${e.charge.appliedAt ? `, applied ${at(Date.parse(e.charge.appliedAt))}` : ""}` : "none"],
+        ["effect", e.effect ? `${e.effect.summary}${e.effect.appliedAt ? `, applied ${at(Date.parse(e.effect.appliedAt))}` : ""}` : "none"],
         ["calls", e.calls === 0 ? "0" : `${e.calls} (${outcomes(e.callsByOutcome)})`],
       ]),
     );

@@ -14,7 +14,7 @@ import { CallOutcome, ChargeOutcome } from "./types";
  *   "called twice" (two CALL items) from "applied twice" (two `applied` CALL items: never).
  */
 
-export const CHARGE_SK = "CHARGE";
+export const CHARGE_SK = "EFFECT";
 /**
  * The stand-in refuses charges in ISO 4217's "no currency" code, as a payments API declines a currency it does not
  * take: a well-formed message the downstream turns down for good (`rejected`).

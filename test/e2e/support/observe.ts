@@ -19,7 +19,7 @@ export interface EffectCounts {
   readonly callOutcomes: Record<string, number>;
 }
 
-const CHARGE_SK = "CHARGE";
+const CHARGE_SK = "EFFECT";
 const CALL_PREFIX = "CALL#";
 
 /** Reads the effects table under `pk = <key>#<operation>` (consistent read, all pages). */
