@@ -7,11 +7,11 @@ import fc from "fast-check";
 import { decodeBody } from "../../src/contract/decode";
 import { decodeExpression, type DecodeSpec } from "../../src/contract/decode-jsonata";
 import { compileExpression } from "../../local/stepfunctions/jsonata/expression";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_PAYLOAD_FIELDS } from "../../examples/payments/identity";
-import { PAYMENTS_RULES } from "../helpers/payments-contract";
+import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
+import { PAYMENTS_RULES } from "../helpers/orders-contract";
 import { paymentBodyText } from "./support/bodies";
 
-const SPEC: DecodeSpec = { keyExpression: PAYMENTS_BUSINESS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: PAYMENTS_PAYLOAD_FIELDS };
+const SPEC: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: ORDERS_PAYLOAD_FIELDS };
 const decode = compileExpression(decodeExpression(SPEC));
 
 type Outcome = { key: string; payloadHash: string } | { problemAt: string };

@@ -5,7 +5,7 @@ import {
   EVENT_KEY_JMESPATH,
   idempotencyRecordId,
 } from "../../examples/payments/functions/idempotency";
-import { PAYMENTS_FIELD_RULES_ENV, PAYMENTS_RULES } from "../helpers/payments-contract";
+import { PAYMENTS_FIELD_RULES_ENV, PAYMENTS_RULES } from "../helpers/orders-contract";
 
 const env = {
   IDEMPOTENCY_TABLE_NAME: "idem",

@@ -1,6 +1,6 @@
 import { ValidationError } from "../../functions/errors";
 import { validatePaymentEvent } from "../../examples/payments/functions/validate";
-import { PAYMENTS_CONTRACT } from "../helpers/payments-contract";
+import { PAYMENTS_CONTRACT } from "../helpers/orders-contract";
 
 const valid = {
   businessKey: '["t1","o-42"]',

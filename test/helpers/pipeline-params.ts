@@ -1,5 +1,5 @@
 import { effectiveRules } from "../../src/contract/field-rules";
-import { PAYMENTS_FIELD_RULES } from "../../examples/payments/identity";
+import { ORDERS_FIELD_RULES } from "./orders-contract";
 import type { PipelineDefinitionParams } from "../../statemachines/render";
 
 /** Render parameters of the pipeline state machine with literal names, for tests that run or inspect it. */
@@ -9,7 +9,7 @@ export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {
   deadLetterQueueUrl: "http://127.0.0.1:1/123456789012/dlq",
   operation: "charge",
   keyExpression: "[tenantId, orderId]",
-  fieldRules: effectiveRules(["tenantId", "orderId"], ["amount", "currency"], PAYMENTS_FIELD_RULES),
+  fieldRules: effectiveRules(["tenantId", "orderId"], ["amount", "currency"], ORDERS_FIELD_RULES),
   payloadFields: ["amount", "currency"],
   leaseSeconds: 60,
   retentionSeconds: 604800,

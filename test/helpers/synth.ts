@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StackConfig } from "../../src/app/config";
 import type { PipelineOverrides } from "../../src/app/example";
+import { App, type TerraformStack } from "cdktf";
+import { IdempotentPipeline } from "../../src/constructs";
+import { loadApp } from "../../tools/stack/apps";
 import { synthStack as synthAppStack } from "../../tools/stack/synth";
+
+/** The app every whole-stack test runs: the payments example, chosen by name (tests import no example code). */
+export const TEST_APP = "payments";
 
 export const TEST_STACK: StackConfig = { stackName: "test-pipeline", region: "us-east-1", namePrefix: "test" };
 
@@ -27,7 +33,7 @@ export interface SynthesizedStack {
 export function synthStack(overrides: PipelineOverrides = {}, config: StackConfig = TEST_STACK): SynthesizedStack {
   const outdir = mkdtempSync(join(tmpdir(), "pipeline-synth-"));
   try {
-    const { stackFile, stackDir } = synthAppStack(config, { outdir, overrides });
+    const { stackFile, stackDir } = synthAppStack(config, { app: TEST_APP, outdir, overrides });
     const json = JSON.parse(readFileSync(stackFile, "utf8")) as TerraformJson;
     return { json, stackDir, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
   } catch (error) {
@@ -55,4 +61,16 @@ export function referenceTo(json: TerraformJson, type: string, suffix: string, a
   const body = resourceNamed(json, type, suffix);
   const id = resourcesOfType(json, type).find(([, b]) => b === body)![0];
   return `\${${type}.${id}.${attribute}}`;
+}
+
+/** Builds the test app's stack (the payments example, by name) in a fresh cdktf App without synthesizing. */
+export function buildStack(overrides: PipelineOverrides = {}, config: StackConfig = TEST_STACK): TerraformStack {
+  return loadApp(TEST_APP).addStack(new App(), config, overrides);
+}
+
+/** The pipeline construct of a built stack. */
+export function pipelineOf(stack: TerraformStack): IdempotentPipeline {
+  const found = stack.node.findAll().find((c): c is IdempotentPipeline => c instanceof IdempotentPipeline);
+  if (!found) throw new Error(`stack ${stack.node.id} holds no IdempotentPipeline`);
+  return found;
 }

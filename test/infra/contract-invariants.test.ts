@@ -1,14 +1,12 @@
 /** Synth-time checks of the contract's props: key expression, field rules, message size, conflict errors. */
-import { App } from "cdktf";
 import { InvalidPropError } from "../../src/constructs";
 import { MAX_MESSAGE_BYTES } from "../../src/contract/limits";
-import { PaymentsPipelineStack } from "../../examples/payments/stack";
 import type { PipelineOverrides } from "../../src/app/example";
-import { resourceNamed, resourcesOfType, synthStack, TEST_STACK } from "../helpers/synth";
+import { buildStack, resourceNamed, resourcesOfType, synthStack } from "../helpers/synth";
 
 function errorOf(overrides: PipelineOverrides): InvalidPropError {
   try {
-    new PaymentsPipelineStack(new App(), TEST_STACK, overrides);
+    buildStack(overrides);
   } catch (error) {
     if (error instanceof InvalidPropError) return error;
     throw error;

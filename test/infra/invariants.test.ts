@@ -1,12 +1,10 @@
-import { App } from "cdktf";
 import { InvalidPropError } from "../../src/constructs";
-import { PaymentsPipelineStack } from "../../examples/payments/stack";
 import type { PipelineOverrides } from "../../src/app/example";
 import template from "../../statemachines/pipeline.asl.json";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../src/constructs/timing";
 import { LOAD_WINDOWS } from "../../tools/load/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
-import { TEST_STACK } from "../helpers/synth";
+import { buildStack, pipelineOf, TEST_STACK } from "../helpers/synth";
 
 /** The failures suite's windows (test/e2e/failures.test.ts): short timeouts, no service-error retries. */
 const FAILURES_WINDOWS: PipelineOverrides = {
@@ -19,7 +17,7 @@ const FAILURES_WINDOWS: PipelineOverrides = {
 
 /** Builds the stack (no synth): the construct checks its props in its constructor. */
 function build(overrides: PipelineOverrides): () => void {
-  return () => new PaymentsPipelineStack(new App(), TEST_STACK, overrides);
+  return () => buildStack(overrides);
 }
 
 function errorOf(fn: () => void): InvalidPropError {
@@ -71,7 +69,7 @@ describe("Synth-time invariants", () => {
 
   it("adds up the worst case of one record from the definition's Retry blocks", () => {
     // Arrange: the defaults (ledger retry 1 s × 3 attempts × 2, two Lambda retries, 10 s function timeout).
-    const props = new PaymentsPipelineStack(new App(), TEST_STACK).pipeline.config;
+    const props = pipelineOf(buildStack()).config;
     // Act
     const budget = worstRecordBudget(props);
     // Assert: 3 × (7 + 7) + (3 × 10 + 1 + 2) + max(7, 7 + (1 + 2)) = 85.
@@ -88,7 +86,7 @@ describe("Synth-time invariants", () => {
   });
 
   it("rejects a bad name prefix", () => {
-    const error = errorOf(() => new PaymentsPipelineStack(new App(), { ...TEST_STACK, namePrefix: "has space" }));
+    const error = errorOf(() => buildStack({}, { ...TEST_STACK, namePrefix: "has space" }));
     expect(error.prop).toBe("namePrefix");
     expect(error.message).toContain('"has space"');
   });

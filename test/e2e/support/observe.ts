@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { idempotencyRecordId } from "../../../examples/payments/functions/idempotency";
+import { idempotencyRecordId } from "../../../src/contract/idempotency-record";
 import { downstreamKey } from "./messages";
 import type { E2eTarget } from "./target";
 

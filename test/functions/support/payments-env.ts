@@ -1,4 +1,4 @@
-import { PAYMENTS_FIELD_RULES_ENV } from "../../helpers/payments-contract";
+import { PAYMENTS_FIELD_RULES_ENV } from "../../helpers/orders-contract";
 import type { PaymentsHandler } from "../../../examples/payments/functions/create-handler";
 
 /** The environment the infrastructure construct gives the function, pointed at a local DynamoDB. */
