@@ -8,6 +8,7 @@ import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
 import type { LocalClock } from "../clock";
+import { RecordOutcome } from "../../src/contract/outcomes";
 
 export interface LocalCloudOptions {
   /** The synthesized stack: `cdktf.out/stacks/<stack>/cdk.tf.json`. */
@@ -48,9 +49,8 @@ export interface LocalCloudOptions {
   readonly mocks?: { readonly config: unknown; readonly testCase: string };
 }
 
-/** What a record of a batch became, read from the execution of the pipeline state machine. */
-export const RecordOutcome = { Processed: "processed", Duplicate: "duplicate", Quarantined: "quarantined", Retry: "retry" } as const;
-export type RecordOutcome = (typeof RecordOutcome)[keyof typeof RecordOutcome];
+/** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
+export { RecordOutcome };
 
 export interface OutcomeEvent {
   readonly type: "record-outcome";

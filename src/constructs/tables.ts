@@ -1,9 +1,10 @@
+import { LedgerAttribute } from "../contract/ledger";
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { Construct } from "constructs";
 import type { ResolvedPipelineProps } from "./props";
 
 /** Attribute names of the ledger, shared by the construct, the tools and the tests. */
-export const LEDGER = { partitionKey: "pk", sortKey: "sk", ttl: "expiresAt" } as const;
+export const LEDGER = { partitionKey: LedgerAttribute.key, sortKey: LedgerAttribute.operation, ttl: LedgerAttribute.expiresAt } as const;
 /** Attribute names Powertools uses by default (id, expiration in epoch seconds). */
 export const IDEMPOTENCY = { partitionKey: "id", ttl: "expiration" } as const;
 

@@ -1,5 +1,6 @@
 import { createRng } from "../../local/faults";
 import type { MessageProfile } from "../../src/app/profile";
+import { DlqReason } from "../../src/contract/outcomes";
 import { labelMessages, type BodyLabel, type StreamContract } from "../stack/contract";
 
 /** Why a sample message is in the stream, and so what must become of it. */
@@ -60,6 +61,6 @@ export async function sampleStream(
 
   return {
     waves: [await labelMessages(wave1, contract), await labelMessages(wave2, contract)],
-    expectedQuarantine: { "invalid-message": 2, "payload-mismatch": 1, ...(rejected ? { rejected: 1 } : {}) },
+    expectedQuarantine: { [DlqReason.InvalidMessage]: 2, [DlqReason.PayloadMismatch]: 1, ...(rejected ? { [DlqReason.Rejected]: 1 } : {}) },
   };
 }

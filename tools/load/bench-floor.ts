@@ -1,3 +1,4 @@
+import { ClaimStatus, LedgerCondition } from "../../src/contract/ledger";
 import { CreateTableCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, DeleteMessageBatchCommand, DeleteQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { waitForTableActive } from "../../local/dynamodb";
@@ -69,14 +70,14 @@ async function dynamoFloor(options: FloorOptions): Promise<Pick<FloorResult, "dy
         Item: {
           pk: { S: `acme#order-${next++}` },
           sk: { S: "charge" },
-          status: { S: "IN_PROGRESS" },
+          status: { S: ClaimStatus.InProgress },
           owner: { S: "message-id" },
           leaseExpiresAt: { N: String(now + 5) },
           expiresAt: { N: String(now + 604800) },
         },
-        ConditionExpression: "attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseExpiresAt < :now)",
+        ConditionExpression: LedgerCondition.claim,
         ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":now": { N: String(now) }, ":inProgress": { S: "IN_PROGRESS" } },
+        ExpressionAttributeValues: { ":now": { N: String(now) }, ":inProgress": { S: ClaimStatus.InProgress } },
       }),
     );
     return 1;

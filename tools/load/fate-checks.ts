@@ -1,3 +1,4 @@
+import { DlqReason } from "../../src/contract/outcomes";
 import type { DlqMessage } from "../observe";
 import { RETRIES_EXHAUSTED } from "../observe";
 import { LoadKind } from "./generator";
@@ -24,8 +25,8 @@ export function checkFates(sent: readonly LoadSent[], dlq: readonly DlqMessage[]
   const has = (id: string, ...wanted: string[]) => wanted.some((r) => reasons.get(id)?.has(r));
   const invalid = sent.filter((m) => m.kind === LoadKind.InvalidJson || m.kind === LoadKind.MissingField);
   return {
-    invalidMisfiled: invalid.filter((m) => !has(m.messageId, "invalid-message")).map((m) => m.messageId),
-    rejectedMisfiled: sent.filter((m) => m.kind === LoadKind.Rejected && !has(m.messageId, "rejected", RETRIES_EXHAUSTED)).map((m) => m.messageId),
-    conflictsDetected: dlq.filter((m) => m.reason === "payload-mismatch").length,
+    invalidMisfiled: invalid.filter((m) => !has(m.messageId, DlqReason.InvalidMessage)).map((m) => m.messageId),
+    rejectedMisfiled: sent.filter((m) => m.kind === LoadKind.Rejected && !has(m.messageId, DlqReason.Rejected, RETRIES_EXHAUSTED)).map((m) => m.messageId),
+    conflictsDetected: dlq.filter((m) => m.reason === DlqReason.PayloadMismatch).length,
   };
 }

@@ -1,3 +1,4 @@
+import { ClaimStatus } from "../../src/contract/ledger";
 import { ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 
 /** The bounded-ledger guarantee (README: guarantees), checked over every item. */
@@ -24,7 +25,7 @@ export async function checkLedger(dynamodb: DynamoDBClient, tableName: string, o
     const page = await dynamodb.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey, ConsistentRead: true }));
     for (const item of page.Items ?? []) {
       items += 1;
-      if (item.status?.S === "IN_PROGRESS") inProgress += 1;
+      if (item.status?.S === ClaimStatus.InProgress) inProgress += 1;
       const expiresAt = Number(item.expiresAt?.N);
       if (!Number.isInteger(expiresAt) || expiresAt < nowSeconds || expiresAt > latest) badTtl.push(`${item.pk?.S}/${item.sk?.S}`);
     }

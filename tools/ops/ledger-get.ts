@@ -1,4 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { ClaimStatus } from "../../src/contract/ledger";
 import { awsCall } from "./aws-errors";
 import { dateWithRelative, fields } from "./format";
 import { operationOf, requireOutput } from "./outputs";
@@ -6,8 +7,7 @@ import type { OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 
 /** Ledger status values written by the state machine. */
-export const ClaimStatus = { InProgress: "IN_PROGRESS", Completed: "COMPLETED" } as const;
-export type ClaimStatus = (typeof ClaimStatus)[keyof typeof ClaimStatus];
+export { ClaimStatus };
 
 /** A ledger item (`pk` = business key, `sk` = operation); times are epoch seconds as stored. */
 export interface LedgerClaim {

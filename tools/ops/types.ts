@@ -1,5 +1,6 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DlqReason } from "../../src/contract/outcomes";
 
 /**
  * Stack outputs the commands read, named as `cdktf deploy --outputs-file` writes them (the local cloud's
@@ -35,13 +36,7 @@ export interface OpsContext {
 }
 
 /** Why a message is in the DLQ: the `reason` attribute, or `retries-exhausted` when the queue's redrive moved it. */
-export const DlqReason = {
-  InvalidMessage: "invalid-message",
-  PayloadMismatch: "payload-mismatch",
-  Rejected: "rejected",
-  RetriesExhausted: "retries-exhausted",
-} as const;
-export type DlqReason = (typeof DlqReason)[keyof typeof DlqReason];
+export { DlqReason };
 
 /** Where a DLQ entry's business key came from. */
 export const KeySource = {

@@ -1,0 +1,53 @@
+/**
+ * What becomes of a record, in the state machine's words, and what a DLQ message's reason means. The definition
+ * ends each record's path with `{messageId, outcome, reason?, detail?, followers?}`; this module reads it, so the
+ * local cloud reports raw execution output and the meaning lives here (`test/contract/definition-agrees.test.ts`
+ * proves the definition uses exactly these words).
+ */
+
+export const RecordOutcome = { Processed: "processed", Duplicate: "duplicate", Quarantined: "quarantined", Retry: "retry" } as const;
+export type RecordOutcome = (typeof RecordOutcome)[keyof typeof RecordOutcome];
+
+/** The `reason` attribute the state machine's quarantine writes. */
+export const QuarantineReason = { InvalidMessage: "invalid-message", PayloadMismatch: "payload-mismatch", Rejected: "rejected" } as const;
+export type QuarantineReason = (typeof QuarantineReason)[keyof typeof QuarantineReason];
+
+/** Why a message is in the DLQ: a quarantine reason, or `retries-exhausted` when the queue's redrive moved it (no attributes). */
+export const DlqReason = { ...QuarantineReason, RetriesExhausted: "retries-exhausted" } as const;
+export type DlqReason = (typeof DlqReason)[keyof typeof DlqReason];
+
+/**
+ * The in-batch follower rule: copies with the very same body as a record of the batch (its leader) share its fate.
+ * A processed or duplicate leader's followers are duplicates; a quarantined leader's are quarantined after the Map,
+ * each reporting its own outcome (so none here); otherwise they are retried with it.
+ */
+export function followerOutcome(leader: RecordOutcome): RecordOutcome | undefined {
+  if (leader === RecordOutcome.Quarantined) return undefined;
+  return leader === RecordOutcome.Processed || leader === RecordOutcome.Duplicate ? RecordOutcome.Duplicate : RecordOutcome.Retry;
+}
+
+export interface RecordFate {
+  readonly messageId: string;
+  readonly outcome: RecordOutcome;
+  readonly reason?: string;
+  readonly detail?: string;
+}
+
+const OUTCOMES = new Set<string>(Object.values(RecordOutcome));
+
+/** The fates one state output reports (a record's, then its followers'); none for any other output. */
+export function fatesOfStateOutput(output: unknown): RecordFate[] {
+  if (!output || typeof output !== "object") return [];
+  const o = output as Record<string, unknown>;
+  if (typeof o.messageId !== "string" || !OUTCOMES.has(o.outcome as string)) return [];
+  const outcome = o.outcome as RecordOutcome;
+  const fates: RecordFate[] = [
+    { messageId: o.messageId, outcome, reason: typeof o.reason === "string" ? o.reason : undefined, detail: typeof o.detail === "string" ? o.detail : undefined },
+  ];
+  const shared = followerOutcome(outcome);
+  if (shared === undefined) return fates;
+  for (const follower of Array.isArray(o.followers) ? o.followers : []) {
+    if (typeof follower === "string") fates.push({ messageId: follower, outcome: shared, detail: `same body as ${o.messageId} in this batch` });
+  }
+  return fates;
+}
