@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 "use strict";
-// Launcher for the operator CLI (scripts/ops.ts). tsx is a runtime dependency: its CommonJS register API compiles
-// the TypeScript on load, in this process, so stdin (confirmation prompts), signals and exit codes behave as in a
-// plain Node program and no build step is needed.
+// Launcher for the operator CLI. In this repository it runs scripts/ops.ts through tsx's CommonJS register API (in
+// this process, so stdin prompts, signals and exit codes behave as in a plain Node program, no build step); in the
+// installed package, which ships compiled JavaScript only, it runs dist/scripts/ops.js.
+const fs = require("node:fs");
 const path = require("node:path");
-const { register } = require("tsx/cjs/api");
 
-register();
-require(path.join(__dirname, "..", "scripts", "ops.ts"));
+const source = path.join(__dirname, "..", "scripts", "ops.ts");
+if (fs.existsSync(source)) {
+  require("tsx/cjs/api").register();
+  require(source);
+} else {
+  require(path.join(__dirname, "..", "dist", "scripts", "ops.js"));
+}

@@ -1,0 +1,7 @@
+/**
+ * The local cloud (the package's `./local` entry): runs a synthesized `cdk.tf.json` of the construct offline, with
+ * no AWS account and no Docker (SQS, DynamoDB, the pipe, the state machine, the function's bundle).
+ */
+export { startLocalCloud } from "./cloud";
+export type { CloudEvent, LocalCloud, LocalCloudOptions, LocalCloudStats, OutcomeCounts, OutcomeEvent } from "./cloud";
+export type { LocalClock } from "./clock";
