@@ -29,7 +29,7 @@ export type {
   JsonValue,
   StateMachine,
   StateMachineOptions,
+  LambdaInvoker,
 } from "./types";
-export type { LambdaInvoker } from "./integrations/types";
 export { mockedStatesOf, MockConfigError } from "./mocks/config";
 export type { MockedAnswer, MockedResponse, MockedStates } from "./mocks/config";

@@ -48,6 +48,13 @@ export interface CompiledStateBase {
   readonly catch?: readonly Catcher[];
 }
 
+/** A whole definition, ready to run. */
+export interface CompiledMachine {
+  readonly program: CompiledProgram;
+  readonly timeoutSeconds?: number;
+  readonly language: QueryLanguage;
+}
+
 /** A list of states with its entry point (the machine, a Parallel branch or a Map processor). */
 export interface CompiledProgram {
   readonly startAt: string;
