@@ -3,7 +3,7 @@ import { UnresolvedReferenceError } from "./errors";
 import { resolveString, type AttributeLookup } from "./references";
 
 /** Account id of every local ARN (the same as fauxqs uses). */
-export const LOCAL_ACCOUNT = "000000000000";
+const LOCAL_ACCOUNT = "000000000000";
 
 type Attributes = Record<string, string>;
 

@@ -9,14 +9,14 @@ import { referencedAddresses, resolveDeep, resolveString } from "./references";
 import type { ResourceBody, StackFile } from "./stack-file";
 import { notEmulatedSummary } from "./support";
 
-export interface LocalQueue {
+interface LocalQueue {
   readonly address: string;
   readonly name: string;
   readonly url: string;
   readonly arn: string;
 }
 
-export interface LocalTable {
+interface LocalTable {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -24,7 +24,7 @@ export interface LocalTable {
   readonly ttlAttribute?: string;
 }
 
-export interface LocalFunction {
+interface LocalFunction {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -38,7 +38,7 @@ export interface LocalFunction {
   readonly reservedConcurrency?: number;
 }
 
-export interface LocalStateMachine {
+interface LocalStateMachine {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -48,7 +48,7 @@ export interface LocalStateMachine {
   readonly definition: Record<string, unknown>;
 }
 
-export interface LocalPipe {
+interface LocalPipe {
   readonly address: string;
   readonly name: string;
   readonly arn: string;

@@ -1,6 +1,6 @@
 // Import cycles among the non-test source files. Every edge counts: static imports (type-only ones too, since a
 // type cycle is still two modules that cannot be understood apart), `export … from`, `require("…")` and
-// `import("…")` with a literal. Run directly: prints each cycle and exits 1 when there is one.
+// `import("…")` with a literal. `npm run layout` (check.ts) runs it.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -89,11 +89,4 @@ export function cyclePath(graph: ImportGraph, component: readonly string[]): str
 /** One line per cycle: the loop, then how many files the component holds. Empty when there is none. */
 export function describeCycles(graph: ImportGraph): string[] {
   return findCycles(graph).map((c) => `import cycle (${c.length} files): ${cyclePath(graph, c).join(" → ")}`);
-}
-
-if (require.main === module) {
-  const lines = describeCycles(buildImportGraph(path.resolve(process.argv[2] ?? ".")));
-  for (const line of lines) console.log(line);
-  console.log(lines.length === 0 ? "import cycles: none" : `import cycles: ${lines.length}; break each by passing the dependency in or moving shared types to a leaf module`);
-  process.exitCode = lines.length === 0 ? 0 : 1;
 }

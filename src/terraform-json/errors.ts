@@ -1,5 +1,5 @@
 /** Root of the errors raised while reading a synthesized stack or one of its templates. */
-export class TerraformJsonError extends Error {
+class TerraformJsonError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "TerraformJsonError";

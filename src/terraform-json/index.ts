@@ -4,15 +4,6 @@
  * rehearsal read stacks and references alike.
  */
 export { mapTemplates, referencesIn } from "./blocks";
-export { StackJsonError, TemplateDirectiveError, TemplateSyntaxError, TerraformJsonError } from "./errors";
+export { StackJsonError, TemplateDirectiveError, TemplateSyntaxError } from "./errors";
 export { parseStack, providerConfig, readStack, resourceList, resourcesOf, type Block, type BlocksByType, type SynthesizedStack } from "./stack";
-export {
-  describeTemplate,
-  hasInterpolation,
-  parseReference,
-  parseTemplate,
-  renderTemplate,
-  type RenderOptions,
-  type ResourceReference,
-  type TemplatePart,
-} from "./template";
+export { describeTemplate, parseTemplate, renderTemplate, type ResourceReference } from "./template";

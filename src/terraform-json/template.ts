@@ -25,7 +25,7 @@ export interface ResourceReference {
   readonly path: readonly (string | number)[];
 }
 
-export type TemplatePart =
+type TemplatePart =
   | { readonly literal: string }
   | { readonly ref: ResourceReference; readonly source: string }
   /** Any other interpolation (`${upper(var.x)}`), kept as written. */
@@ -87,7 +87,7 @@ function traversal(text: string): (string | number)[] | undefined {
 }
 
 /** The reference an interpolation's expression is, when it is one: `type.name.attribute…` or `data.type.name.attribute…`. */
-export function parseReference(expression: string): ResourceReference | undefined {
+function parseReference(expression: string): ResourceReference | undefined {
   const steps = traversal(expression.trim());
   if (!steps || NON_RESOURCE_ROOTS.has(String(steps[0]))) return undefined;
   const data = steps[0] === "data";
@@ -136,12 +136,7 @@ export function parseTemplate(template: string, where = "template"): TemplatePar
   return parts;
 }
 
-/** Does the string hold any interpolation or directive (after escapes)? */
-export function hasInterpolation(template: string): boolean {
-  return parseTemplate(template).some((part) => !("literal" in part));
-}
-
-export interface RenderOptions {
+interface RenderOptions {
   /** Names the template in errors, e.g. `aws_sqs_queue.q.redrive_policy`. */
   readonly where?: string;
   /** Value of an interpolation that is not a reference (default: unknown, so the template renders to undefined). */

@@ -27,7 +27,7 @@ export interface Catcher {
 }
 
 /** JSONPath ResultPath: `null` keeps the input, else a definite path into the input. */
-export type ResultPathSpec = CompiledPath | null;
+type ResultPathSpec = CompiledPath | null;
 
 /** Fields every state has after compilation. */
 export interface CompiledStateBase {

@@ -5,7 +5,7 @@ import type { Clock, Integrations } from "../types";
 import type { MockedStates } from "../mocks/config";
 
 /** `$states.context.Execution`, keys in the order AWS prints them; RedriveCount only for STANDARD machines. */
-export interface ExecutionInfo {
+interface ExecutionInfo {
   Id: string;
   Input: unknown;
   StartTime: string;

@@ -23,7 +23,7 @@ import { ThreadAborted } from "../runtime/retry";
 import type { StateType, Visit } from "./types";
 
 /** AWS runs at most 40 inline Map iterations at once. */
-export const INLINE_MAP_CONCURRENCY = 40;
+const INLINE_MAP_CONCURRENCY = 40;
 const DISTRIBUTED_MAP_CONCURRENCY = 10000;
 
 type NumberSource = number | Template | CompiledPath | undefined;
