@@ -77,8 +77,6 @@ export const PERMANENT_ERROR_NAMES = ["ValidationError", "DownstreamRefusedError
  */
 export const CONFLICT_ERROR_NAMES = ["IdempotencyValidationError", "DownstreamConflictError"] as const;
 
-export type PermanentErrorName = (typeof PERMANENT_ERROR_NAMES)[number] | (typeof CONFLICT_ERROR_NAMES)[number];
-
 /** True when retrying the same message can never succeed. */
 export function isPermanentError(error: unknown): boolean {
   return error instanceof Error && ([...PERMANENT_ERROR_NAMES, ...CONFLICT_ERROR_NAMES] as readonly string[]).includes(error.name);

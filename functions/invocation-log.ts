@@ -26,11 +26,11 @@ export const InvocationOutcome = {
 export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof InvocationOutcome];
 
 /** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
-export const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
+const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
 
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
-export interface InvocationLog {
+interface InvocationLog {
   /**
    * Runs one invocation's `work` and writes its line when it settles: INFO on success, WARN for a permanent error,
    * ERROR otherwise. The result or error passes through unchanged.

@@ -3,5 +3,6 @@
  * no AWS account and no Docker (SQS, DynamoDB, the pipe, the state machine, the function's bundle).
  */
 export { startLocalCloud } from "./cloud";
-export type { CloudEvent, LocalCloud, LocalCloudOptions, LocalCloudStats, OutcomeCounts, OutcomeEvent } from "./cloud";
+export type { CloudEvent, LocalCloud, LocalCloudStats, OutcomeEvent } from "./cloud";
+export type { LocalCloudOptions } from "./cloud/types";
 export type { LocalClock } from "./clock";

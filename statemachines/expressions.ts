@@ -39,7 +39,7 @@ export const FUNCTION_ERROR_DETAIL = String.raw`{% ( $c := $string($states.error
  * Characters SQS refuses in a message attribute (outside #x9 #xA #xD #x20-#xD7FF #xE000-#xFFFD #x10000-#x10FFFF,
  * i.e. other control characters, U+FFFE/U+FFFF and lone surrogates), as a JSONata regex without the `u` flag.
  */
-export const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/`;
+const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/`;
 
 /**
  * The DLQ message's attributes. `detail` is cleaned and cut to a sentence. `businessKey` is the ledger's canonical

@@ -24,8 +24,6 @@ interface OffsetDateModule {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker threads
 const { installOffsetDate } = require("./offset-date.cjs") as OffsetDateModule;
 
-export { installOffsetDate };
-
 /** Path of the installer, for worker threads that import it themselves. */
 export const OFFSET_DATE_FILE = require.resolve("./offset-date.cjs");
 

@@ -18,7 +18,7 @@ export interface EarlyVisibilityExpiry {
   readonly bodyContains?: string;
 }
 
-export interface VisibilityFaultCounter {
+interface VisibilityFaultCounter {
   expired: number;
 }
 

@@ -36,14 +36,14 @@ export interface ProxyResponseContext extends ProxyRequestContext {
 
 type HookResult = void | ProxyVerdict | Promise<void | ProxyVerdict>;
 
-export interface ProxyHooks {
+interface ProxyHooks {
   /** Before the request is forwarded (and before fault-plan rules apply). */
   onRequest?(context: ProxyRequestContext): HookResult;
   /** After the answer came back, before the client gets it. */
   onResponse?(context: ProxyResponseContext): HookResult;
 }
 
-export interface DynamoFaultProxyOptions {
+interface DynamoFaultProxyOptions {
   /** The real emulator, e.g. dynalite's endpoint. */
   target: string;
   /** DynamoDB rules (throttle, error, latency) of this plan apply to every request through the proxy. */
@@ -51,7 +51,7 @@ export interface DynamoFaultProxyOptions {
   hooks?: ProxyHooks;
 }
 
-export interface DynamoFaultProxyStats {
+interface DynamoFaultProxyStats {
   requests: number;
   forwarded: number;
   injected: number;

@@ -39,7 +39,7 @@ const INDEX = new Map<string, number>(COUNTED_OPERATIONS.map((name, i) => [name,
 const OTHER = COUNTED_OPERATIONS.length - 1;
 
 /** The slot of an `X-Amz-Target` header value (shared with the worker, which cannot import TypeScript). */
-export function operationSlot(target: string | string[] | undefined): number {
+function operationSlot(target: string | string[] | undefined): number {
   const value = Array.isArray(target) ? target[0] : target;
   const dot = value ? value.lastIndexOf(".") : -1;
   return (dot >= 0 ? INDEX.get(value!.slice(dot + 1)) : undefined) ?? OTHER;

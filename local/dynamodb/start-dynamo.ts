@@ -14,7 +14,7 @@ export const DynamoPlacement = {
 } as const;
 export type DynamoPlacement = (typeof DynamoPlacement)[keyof typeof DynamoPlacement];
 
-export interface StartDynamoOptions {
+interface StartDynamoOptions {
   placement?: DynamoPlacement;
 }
 

@@ -3,12 +3,12 @@ import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { InvalidDynamoOptionError } from "./errors";
 
 /** A table's `ttl { attribute_name, enabled = true }` block. */
-export interface TtlTable {
+interface TtlTable {
   tableName: string;
   attributeName: string;
 }
 
-export interface TtlSweeperOptions {
+interface TtlSweeperOptions {
   /** A client for the emulator (passed in, so tests and the local cloud choose endpoint and retries). */
   client: DynamoDBClient;
   tables: TtlTable[];
@@ -20,14 +20,14 @@ export interface TtlSweeperOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface SweepResult {
+interface SweepResult {
   /** Items deleted by this sweep, per table. */
   deleted: Record<string, number>;
   /** Expired items that were refreshed between scan and delete (the condition saved them). */
   skipped: number;
 }
 
-export interface TtlSweeperStats {
+interface TtlSweeperStats {
   sweeps: number;
   deleted: number;
   deletedByTable: Record<string, number>;

@@ -1,5 +1,5 @@
 /** Root of every error the fault-plan module throws. */
-export class FaultPlanError extends Error {
+class FaultPlanError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "FaultPlanError";

@@ -20,7 +20,7 @@ import type {
 import { validateFaultPlanSpec } from "./validate";
 
 /** Options that make a plan testable. */
-export interface FaultPlanOptions {
+interface FaultPlanOptions {
   /** Clock for event timestamps (default Date.now). */
   now?: () => number;
 }

@@ -75,7 +75,7 @@ export interface DynamoRequestMatcher {
 }
 
 /** How often a rule fires. Neither field: every match. Both: each match with probability p, at most N times. */
-export interface FaultGate {
+interface FaultGate {
   /** Fire on the first N matches that pass the probability (default unlimited). */
   times?: number;
   /** Fire on each match with this probability, drawn from the plan's seeded RNG (default 1). */

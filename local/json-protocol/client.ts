@@ -3,11 +3,11 @@ import { UnsupportedCommandError, ServiceError } from "./errors";
 import { signRequest, type SigningCredentials } from "./sigv4";
 
 /** An AWS SDK v3 command as far as this client reads it: its class name names the operation. */
-export interface JsonCommand {
+interface JsonCommand {
   readonly input: object;
 }
 
-export interface JsonProtocolClientOptions {
+interface JsonProtocolClientOptions {
   /** `http://127.0.0.1:<port>`, optionally with a path (the DynamoDB fault proxy's `/w/<caller>`). */
   readonly endpoint: string;
   readonly region: string;

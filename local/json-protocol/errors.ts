@@ -1,5 +1,5 @@
 /** Root of the errors of the lean JSON-protocol client. */
-export class JsonProtocolError extends Error {
+class JsonProtocolError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "JsonProtocolError";

@@ -6,7 +6,7 @@ export interface SigningCredentials {
   readonly sessionToken?: string;
 }
 
-export interface SignInput {
+interface SignInput {
   readonly method: string;
   readonly host: string;
   /** Path of the request, e.g. `/` or `/w/payments-3` (no query string). */

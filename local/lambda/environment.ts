@@ -1,7 +1,7 @@
 import { InvalidLambdaConfigError } from "./errors";
 
 /** Variables Lambda sets itself; a function's configuration may not set them (AWS rejects it). */
-export const RESERVED_VARIABLES = [
+const RESERVED_VARIABLES = [
   "_HANDLER",
   "_X_AMZN_TRACE_ID",
   "AWS_DEFAULT_REGION",
@@ -22,7 +22,7 @@ export const RESERVED_VARIABLES = [
   "LAMBDA_RUNTIME_DIR",
 ] as const;
 
-export interface EnvironmentInput {
+interface EnvironmentInput {
   functionName: string;
   handler: string;
   memoryMb: number;

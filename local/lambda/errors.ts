@@ -7,7 +7,7 @@ export class LocalLambdaError extends Error {
 }
 
 /** Errors the Lambda API itself returns (the invocation never ran); `name` is Lambda's error code. */
-export class LambdaServiceError extends LocalLambdaError {
+class LambdaServiceError extends LocalLambdaError {
   /** The HTTP status Lambda answers with. */
   readonly statusCode: number;
   readonly $fault: "client" | "server";

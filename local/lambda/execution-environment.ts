@@ -25,7 +25,7 @@ export interface RunRequest {
   fault?: "crash" | "hang";
 }
 
-export interface EnvironmentOptions {
+interface EnvironmentOptions {
   id: string;
   functionName: string;
   taskRoot: string;

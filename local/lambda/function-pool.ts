@@ -7,7 +7,7 @@ import type { InitFailure, Outcome, RunRequest } from "./execution-environment";
 import type { FunctionStats, InvokeResponse, LambdaLogs } from "./types";
 
 /** Everything a pool needs to know about its function, resolved by the runner. */
-export interface PoolConfig {
+interface PoolConfig {
   name: string;
   arn: string;
   handler: string;

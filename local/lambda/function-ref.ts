@@ -1,7 +1,7 @@
 import { InvalidParameterValueException, ResourceNotFoundException } from "./errors";
 
 /** A function name as Invoke accepts it, split into name and qualifier. */
-export interface FunctionRef {
+interface FunctionRef {
   name: string;
   qualifier?: string;
 }

@@ -76,7 +76,7 @@ export interface InvokeResponse {
 }
 
 /** The one call other parts of the local cloud use (the Step Functions Lambda integration, tools). */
-export type LambdaInvoker = (req: InvokeRequest, signal?: AbortSignal) => Promise<InvokeResponse>;
+type LambdaInvoker = (req: InvokeRequest, signal?: AbortSignal) => Promise<InvokeResponse>;
 
 export interface FunctionStats {
   invocations: number;

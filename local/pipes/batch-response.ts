@@ -5,7 +5,7 @@
  * - complete failure: an invalid JSON response, an empty-string or null `itemIdentifier`, an item with a bad key
  *   name, an `itemIdentifier` naming a message that is not in the batch.
  */
-export type BatchResponse =
+type BatchResponse =
   | { kind: "all-succeeded" }
   | { kind: "partial"; failedIds: ReadonlySet<string> }
   | { kind: "invalid"; reason: string };

@@ -6,7 +6,7 @@ import type { Clock } from "./types";
 /** Pace of short polls in the last second of a batching window (SQS long polls wait whole seconds only). */
 const SHORT_POLL_PACE_MS = 50;
 
-export interface CollectOptions {
+interface CollectOptions {
   source: SqsSource;
   clock: Clock;
   batchSize: number;
@@ -15,7 +15,7 @@ export interface CollectOptions {
   signal: AbortSignal;
 }
 
-export interface CollectedBatch {
+interface CollectedBatch {
   messages: Message[];
   /** Clock time at which the first message of the batch arrived. */
   startedAt: number;

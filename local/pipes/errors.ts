@@ -8,7 +8,7 @@
  */
 
 /** Root of every error this module throws. */
-export class PipesError extends Error {
+class PipesError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PipesError";

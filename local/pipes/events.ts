@@ -1,7 +1,7 @@
 import type { Clock, PipeEvent } from "./types";
 
 /** A {@link PipeEvent} without the fields the hub fills in. */
-export type PipeEventInput = PipeEvent extends infer E ? (E extends PipeEvent ? Omit<E, "pipe" | "at"> : never) : never;
+type PipeEventInput = PipeEvent extends infer E ? (E extends PipeEvent ? Omit<E, "pipe" | "at"> : never) : never;
 export type Emit = (event: PipeEventInput) => void;
 
 /** Fans events out to listeners; a listener that throws is ignored so it cannot break the pipe. */

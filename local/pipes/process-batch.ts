@@ -27,7 +27,7 @@ export interface BatchContext {
  * target, then delete what succeeded and leave the rest on the queue for its visibility timeout and redrive.
  */
 export async function processBatch(ctx: BatchContext, batchId: string, messages: Message[]): Promise<void> {
-  const { config, source, emit, stats } = ctx;
+  const { config, emit, stats } = ctx;
   const startedAt = config.clock.now();
   const records = messages.map((m) => toSqsRecord(m, config.queueArn, config.region));
   stats.batches++;

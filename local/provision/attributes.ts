@@ -1,9 +1,9 @@
+import type { BlocksByType } from "../../src/terraform-json";
 import { UnresolvedReferenceError } from "./errors";
-import type { AttributeLookup } from "./references";
-import type { ResourceBody } from "./stack-file";
+import { resolveString, type AttributeLookup } from "./references";
 
 /** Account id of every local ARN (the same as fauxqs uses). */
-export const LOCAL_ACCOUNT = "000000000000";
+const LOCAL_ACCOUNT = "000000000000";
 
 type Attributes = Record<string, string>;
 
@@ -40,6 +40,20 @@ function computedAttributes(type: string, name: string, region: string): Attribu
   }
 }
 
+/** Data sources whose answer is known locally: the account, partition and region every local ARN uses. */
+function dataAttributes(type: string, region: string): Attributes | undefined {
+  switch (type) {
+    case "aws_caller_identity":
+      return { account_id: LOCAL_ACCOUNT, id: LOCAL_ACCOUNT, arn: `arn:aws:iam::${LOCAL_ACCOUNT}:root` };
+    case "aws_partition":
+      return { partition: "aws", id: "aws", dns_suffix: "amazonaws.com" };
+    case "aws_region":
+      return { name: region, region, id: region };
+    default:
+      return undefined;
+  }
+}
+
 const NAME_FIELDS = ["name", "function_name", "alarm_name", "dashboard_name"] as const;
 
 /**
@@ -50,7 +64,8 @@ export class AttributeRegistry {
   private readonly created = new Map<string, Attributes>();
 
   constructor(
-    private readonly resources: Record<string, Record<string, ResourceBody>>,
+    private readonly resources: BlocksByType,
+    private readonly data: BlocksByType,
     private readonly region: string,
   ) {}
 
@@ -64,14 +79,22 @@ export class AttributeRegistry {
     const body = this.resources[type]?.[name];
     const field = body && NAME_FIELDS.find((f) => typeof body[f] === "string");
     if (!body || !field) throw new UnresolvedReferenceError(`${type}.${name}`, "name", `${type}.${name}`, "the resource has no literal name");
-    return (body[field] as string).replace(/\$\{[^}]+\}/g, (ref) => {
-      const m = /^\$\{([a-z0-9_]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_]+)\}$/.exec(ref);
-      if (!m) throw new UnresolvedReferenceError(`${type}.${name}`, field, `${type}.${name}`, `its name uses ${ref}`);
-      return this.lookup(m[1], m[2], m[3], `${type}.${name}`);
-    });
+    return resolveString(body[field] as string, this.lookup, `${type}.${name}`, `${type}.${name}.${field}`);
   }
 
-  readonly lookup: AttributeLookup = (type, name, attribute, usedBy) => {
+  /** Resolves one reference of a template: a resource attribute, or a data source the local cloud can answer. */
+  readonly lookup: AttributeLookup = (ref, usedBy) => {
+    if (ref.path.length > 0) throw new UnresolvedReferenceError(ref.address, [ref.attribute, ...ref.path].join("."), usedBy, "only whole attributes are resolved locally, not parts of them");
+    if (ref.mode === "managed") return this.attribute(ref.type, ref.name, ref.attribute, usedBy);
+    if (!this.data[ref.type]?.[ref.name]) throw new UnresolvedReferenceError(ref.address, ref.attribute, usedBy, "no such data source in the stack");
+    const known = dataAttributes(ref.type, this.region);
+    const value = known?.[ref.attribute];
+    if (value === undefined) throw new UnresolvedReferenceError(ref.address, ref.attribute, usedBy, known ? `the local cloud knows only ${Object.keys(known).join(", ")}` : `data source ${ref.type} is not read locally`);
+    return value;
+  };
+
+  /** The value of one attribute of one resource of the stack. */
+  attribute(type: string, name: string, attribute: string, usedBy: string): string {
     const address = `${type}.${name}`;
     if (!this.resources[type]?.[name]) {
       throw new UnresolvedReferenceError(address, attribute, usedBy, "no such resource in the stack");
@@ -85,5 +108,5 @@ export class AttributeRegistry {
       throw new UnresolvedReferenceError(address, attribute, usedBy, known.length ? `the local cloud knows only ${known.join(", ")}` : `${type} is not emulated`);
     }
     return value;
-  };
+  }
 }

@@ -14,7 +14,7 @@ export class UnresolvedReferenceError extends ProvisionError {
     readonly usedBy: string,
     why: string,
   ) {
-    super(`cannot resolve \${${resource}.${attribute}} used by ${usedBy}: ${why}`);
+    super(`cannot resolve \${${attribute ? `${resource}.${attribute}` : resource}} used by ${usedBy}: ${why}`);
     this.name = "UnresolvedReferenceError";
   }
 }

@@ -7,10 +7,19 @@ import type { StackFile } from "./stack-file";
  * that name a table before the local cloud is booted. Outputs that need a running emulator (queue URLs) throw.
  */
 export function literalOutputs(stack: StackFile, names: readonly string[]): Record<string, string> {
-  const lookup = (type: string, name: string, attribute: string, usedBy: string): string => {
-    const value = stack.resources[type]?.[name]?.[attribute];
-    if (typeof value !== "string") throw new Error(`${usedBy}: ${type}.${name}.${attribute} is not a literal in ${stack.path}`);
-    return value;
-  };
-  return Object.fromEntries(names.map((name) => [name, resolveString(String(stack.outputs[name]?.value ?? ""), lookup, `output.${name}`)]));
+  return Object.fromEntries(
+    names.map((name) => {
+      const usedBy = `output.${name}`;
+      const value = resolveString(
+        String(stack.outputs[name]?.value ?? ""),
+        (ref) => {
+          const literal = ref.mode === "managed" && ref.path.length === 0 ? stack.resources[ref.type]?.[ref.name]?.[ref.attribute] : undefined;
+          if (typeof literal !== "string") throw new Error(`${usedBy}: ${ref.address}.${ref.attribute} is not a literal in ${stack.path}`);
+          return literal;
+        },
+        usedBy,
+      );
+      return [name, value];
+    }),
+  );
 }

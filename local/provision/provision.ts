@@ -9,14 +9,14 @@ import { referencedAddresses, resolveDeep, resolveString } from "./references";
 import type { ResourceBody, StackFile } from "./stack-file";
 import { notEmulatedSummary } from "./support";
 
-export interface LocalQueue {
+interface LocalQueue {
   readonly address: string;
   readonly name: string;
   readonly url: string;
   readonly arn: string;
 }
 
-export interface LocalTable {
+interface LocalTable {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -24,7 +24,7 @@ export interface LocalTable {
   readonly ttlAttribute?: string;
 }
 
-export interface LocalFunction {
+interface LocalFunction {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -38,7 +38,7 @@ export interface LocalFunction {
   readonly reservedConcurrency?: number;
 }
 
-export interface LocalStateMachine {
+interface LocalStateMachine {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -48,7 +48,7 @@ export interface LocalStateMachine {
   readonly definition: Record<string, unknown>;
 }
 
-export interface LocalPipe {
+interface LocalPipe {
   readonly address: string;
   readonly name: string;
   readonly arn: string;
@@ -140,7 +140,7 @@ async function createTables(stack: StackFile, registry: AttributeRegistry, dynam
     );
     // dynalite may report CREATING for one tick: a first write in that window would fail.
     await waitForTableActive(dynamodb, name);
-    const arn = registry.lookup("aws_dynamodb_table", id, "arn", address);
+    const arn = registry.attribute("aws_dynamodb_table", id, "arn", address);
     const ttl = body.ttl as { attribute_name?: string; enabled?: boolean } | undefined;
     tables.push({ address, name, arn, ttlAttribute: ttl?.enabled !== false && ttl?.attribute_name ? ttl.attribute_name : undefined });
   }
@@ -156,7 +156,7 @@ function functionsOf(stack: StackFile, registry: AttributeRegistry): LocalFuncti
     return {
       address,
       name: registry.nameOf("aws_lambda_function", id),
-      arn: registry.lookup("aws_lambda_function", id, "arn", address),
+      arn: registry.attribute("aws_lambda_function", id, "arn", address),
       handler: (body.handler as string) ?? "index.handler",
       runtime: (body.runtime as string) ?? "nodejs22.x",
       zipPath: join(stack.dir, body.filename),
@@ -181,7 +181,7 @@ function stateMachinesOf(stack: StackFile, registry: AttributeRegistry): LocalSt
     return {
       address,
       name: registry.nameOf("aws_sfn_state_machine", id),
-      arn: registry.lookup("aws_sfn_state_machine", id, "arn", address),
+      arn: registry.attribute("aws_sfn_state_machine", id, "arn", address),
       type: (raw.type as string) ?? "STANDARD",
       roleArn: resolveString(raw.role_arn as string, registry.lookup, address),
       definition,
@@ -203,7 +203,7 @@ function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQue
     return {
       address,
       name: registry.nameOf("aws_pipes_pipe", id),
-      arn: registry.lookup("aws_pipes_pipe", id, "arn", address),
+      arn: registry.attribute("aws_pipes_pipe", id, "arn", address),
       source,
       targetArn: body.target as string,
       batchSize: sqsParameters.batch_size ?? 10,
@@ -222,7 +222,7 @@ function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQue
  * resource and the attribute.
  */
 export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient; dynamodb: DynamoDBClient }): Promise<ProvisionedStack> {
-  const registry = new AttributeRegistry(stack.resources, stack.region);
+  const registry = new AttributeRegistry(stack.resources, stack.data, stack.region);
   const queues = await createQueues(stack, registry, clients.sqs);
   const tables = await createTables(stack, registry, clients.dynamodb);
   const functions = functionsOf(stack, registry);

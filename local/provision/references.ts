@@ -1,35 +1,28 @@
+/**
+ * Resolution of a stack's templates to local values, on the shared Terraform-JSON reader: every `${…}` must be a
+ * reference the local cloud can give a value to; functions, variables and directives stop provisioning.
+ */
+import { mapTemplates, referencesIn, renderTemplate, type ResourceReference } from "../../src/terraform-json";
 import { UnresolvedReferenceError } from "./errors";
 
-/** `${aws_sqs_queue.my_queue.arn}`; Terraform writes a literal `${` as `$${`. */
-const REFERENCE = /(\$?)\$\{([a-z0-9_]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_]+)\}/g;
+/** Gives the value of one referenced attribute, or throws {@link UnresolvedReferenceError}. */
+export type AttributeLookup = (ref: ResourceReference, usedBy: string) => string;
 
-/** Gives the value of one attribute of one resource, or throws {@link UnresolvedReferenceError}. */
-export type AttributeLookup = (type: string, name: string, attribute: string, usedBy: string) => string;
-
-/** Replaces every Terraform reference in a string; anything else left in `${…}` is not ours to evaluate. */
-export function resolveString(text: string, lookup: AttributeLookup, usedBy: string): string {
-  const resolved = text.replace(REFERENCE, (whole, escape: string, type: string, name: string, attribute: string) =>
-    escape ? whole.slice(1) : lookup(type, name, attribute, usedBy),
-  );
-  const leftover = /(^|[^$])\$\{([^}]*)\}/.exec(resolved);
-  if (leftover) {
-    throw new UnresolvedReferenceError(leftover[2], "(expression)", usedBy, "only plain resource references are supported locally, not Terraform functions or variables");
-  }
-  return resolved;
+/** `usedBy` names the resource or output in errors; `where` the string itself (defaults to `usedBy`). */
+export function resolveString(text: string, lookup: AttributeLookup, usedBy: string, where = usedBy): string {
+  const expression = (source: string): never => {
+    throw new UnresolvedReferenceError(source.slice(2, -1).trim(), "", usedBy, "only references to resources and data sources are resolved locally, not Terraform functions or variables");
+  };
+  // Every callback returns a string or throws, so the template always renders.
+  return renderTemplate(text, (ref) => lookup(ref, usedBy), { where, expression }) as string;
 }
 
-/** Resolves references in every string inside a JSON-like value. */
-export function resolveDeep<T>(value: T, lookup: AttributeLookup, usedBy: string): T {
-  if (typeof value === "string") return resolveString(value, lookup, usedBy) as T;
-  if (Array.isArray(value)) return value.map((v) => resolveDeep(v, lookup, usedBy)) as T;
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDeep(v, lookup, usedBy)])) as T;
-  }
-  return value;
+/** Resolves the templates of a whole block (comments and meta-arguments kept as written). */
+export function resolveDeep<T>(block: T, lookup: AttributeLookup, usedBy: string): T {
+  return mapTemplates(block, (text, path) => resolveString(text, lookup, usedBy, path), usedBy);
 }
 
-/** Every resource address (`type.name`) a value refers to, for ordering creation. */
-export function referencedAddresses(value: unknown): string[] {
-  const text = JSON.stringify(value);
-  return [...text.matchAll(REFERENCE)].filter((m) => !m[1]).map((m) => `${m[2]}.${m[3]}`);
+/** Every managed resource address (`type.name`) a block refers to, for ordering creation. */
+export function referencedAddresses(block: unknown): string[] {
+  return referencesIn(block).filter((ref) => ref.mode === "managed").map((ref) => ref.address);
 }

@@ -1,37 +1,35 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
+import { providerConfig, readStack, StackJsonError, type Block, type SynthesizedStack } from "../../src/terraform-json";
 import { StackFileError } from "./errors";
 
-export type ResourceBody = Record<string, unknown>;
+export type ResourceBody = Block;
 
-/** A synthesized CDKTF stack (`cdk.tf.json`). */
-export interface StackFile {
+/** A synthesized CDKTF stack (`cdk.tf.json`) with what the local cloud needs besides its blocks. */
+export interface StackFile extends SynthesizedStack {
   readonly path: string;
   /** Folder of the stack: asset paths in the JSON are relative to it. */
   readonly dir: string;
   readonly region: string;
-  readonly resources: Record<string, Record<string, ResourceBody>>;
-  readonly outputs: Record<string, { value: unknown }>;
 }
 
 export function loadStackFile(path: string): StackFile {
   if (!existsSync(path)) {
     throw new StackFileError(`no synthesized stack at ${path}: run \`npm run synth\` first (or pass the stack's cdk.tf.json)`);
   }
-  let json: Record<string, unknown>;
+  let stack: SynthesizedStack;
   try {
-    json = JSON.parse(readFileSync(path, "utf8"));
+    stack = readStack(path);
   } catch (error) {
-    throw new StackFileError(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+    if (error instanceof StackJsonError) throw new StackFileError(error.message, { cause: error });
+    throw error;
   }
-  const resources = json.resource as StackFile["resources"] | undefined;
-  if (!resources || typeof resources !== "object") {
+  if (Object.keys(stack.resources).length === 0) {
     throw new StackFileError(`${path} has no "resource" block: is it a synthesized CDKTF stack (cdktf.out/stacks/<stack>/cdk.tf.json)?`);
   }
-  const providers = (json.provider as Record<string, { region?: string }[]> | undefined)?.aws ?? [];
-  const region = providers[0]?.region;
+  const region = providerConfig(stack, "aws")?.region;
   if (typeof region !== "string" || region.includes("${")) {
     throw new StackFileError(`${path} has no literal provider.aws region: the local cloud needs one to build ARNs`);
   }
-  return { path, dir: dirname(path), region, resources, outputs: (json.output as StackFile["outputs"]) ?? {} };
+  return { ...stack, path, dir: dirname(path), region };
 }

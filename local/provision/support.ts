@@ -1,8 +1,8 @@
 /** Resource types the local cloud runs. */
-export const EMULATED_TYPES = ["aws_sqs_queue", "aws_dynamodb_table", "aws_lambda_function", "aws_sfn_state_machine", "aws_pipes_pipe"] as const;
+const EMULATED_TYPES = ["aws_sqs_queue", "aws_dynamodb_table", "aws_lambda_function", "aws_sfn_state_machine", "aws_pipes_pipe"] as const;
 
 /** Types accepted and not run, with what that means for a user reading the start-up warning. */
-export const NOT_EMULATED: Record<string, string> = {
+const NOT_EMULATED: Record<string, string> = {
   aws_iam_role: "IAM is not enforced",
   aws_iam_role_policy: "IAM is not enforced",
   aws_iam_policy: "IAM is not enforced",
@@ -16,7 +16,7 @@ export const NOT_EMULATED: Record<string, string> = {
 };
 
 /** Settings of emulated resources that have no local effect. */
-export const IGNORED_SETTINGS = [
+const IGNORED_SETTINGS = [
   "X-Ray tracing",
   "CloudWatch logging configuration",
   "encryption at rest (SSE)",

@@ -46,7 +46,7 @@ export class DynamoError extends Error {
 }
 
 /** One call as it reaches the store, for the run's counters and the fault hooks. */
-export interface DynamoCall {
+interface DynamoCall {
   readonly operation: string;
   readonly input: Record<string, unknown>;
   /** Who calls: the state machine ("sfn"), the function ("fn") or an operator tool ("ops"). */
@@ -54,7 +54,7 @@ export interface DynamoCall {
 }
 
 /** Runs around every call: may delay it, fail it before it reaches the store, or lose its answer after. */
-export type DynamoHook = (call: DynamoCall, apply: () => Promise<object>) => Promise<object>;
+type DynamoHook = (call: DynamoCall, apply: () => Promise<object>) => Promise<object>;
 
 export interface SimDynamo {
   /** Executes one operation (wire-shaped input, e.g. `{ TableName, Item: { pk: { S } } }`). */

@@ -22,7 +22,7 @@ function hashOf(text: string): number {
   return h;
 }
 
-export interface FunctionFaults {
+interface FunctionFaults {
   /** The fault for this invocation (message id of the copy, attempt within the receive), or undefined. */
   decide(messageId: string): FaultKind | undefined;
 }

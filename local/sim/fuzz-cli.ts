@@ -20,7 +20,7 @@ export class FuzzUsageError extends Error {
   override name = "FuzzUsageError";
 }
 
-export interface FuzzArgs {
+interface FuzzArgs {
   runs: number;
   seed?: number;
   path?: string;

@@ -11,7 +11,7 @@ import { runScenario } from "./run";
 import type { Observation, Scenario } from "./scenario";
 import { simSettings, type SimSettings } from "./settings";
 
-export interface FuzzOptions {
+interface FuzzOptions {
   readonly runs: number;
   readonly seed?: number;
   /** fast-check's replay path of a reported counterexample. */
@@ -28,7 +28,7 @@ export interface FuzzOptions {
   readonly onRun?: (n: number) => void;
 }
 
-export interface FuzzTotals {
+interface FuzzTotals {
   runs: number;
   messages: number;
   charges: number;
@@ -59,11 +59,11 @@ export interface FuzzReport {
   };
 }
 
-export function oracleConfig(settings: SimSettings): OracleConfig {
+function oracleConfig(settings: SimSettings): OracleConfig {
   return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules, deadLetterRetentionMs: settings.props.deadLetterRetentionSeconds * 1000 };
 }
 
-export class ViolationFound extends Error {
+class ViolationFound extends Error {
   constructor(readonly found: readonly Violation[]) {
     super(found.map((v) => `${v.message === undefined ? "" : `message #${v.message} `}${v.key === undefined ? "" : `key ${short(v.key)}: `}${v.what}`).join("\n"));
     this.name = "ViolationFound";
@@ -95,7 +95,7 @@ export function emptyTotals(): FuzzTotals {
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
-export async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals): Promise<Observation> {
+async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals): Promise<Observation> {
   const obs = await runScenario(settings, scenario);
   if (totals) count(totals, scenario, obs);
   const found = violations(scenario, obs, oracleConfig(settings));

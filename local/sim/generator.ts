@@ -58,7 +58,7 @@ const extra = fc.oneof(
 );
 
 /** One message's fields (absent ones left out), before serialization. */
-export interface MessageSpec {
+interface MessageSpec {
   readonly fields: readonly (readonly [string, Raw])[];
 }
 
@@ -82,7 +82,7 @@ const hostileSpec: fc.Arbitrary<MessageSpec> = fc
 const spec = fc.oneof({ weight: 3, arbitrary: plainSpec }, { weight: 2, arbitrary: hostileSpec });
 
 /** Body text of a spec with its fields in the order given by `order` (a permutation index). */
-export function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string {
+function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string {
   const fields = s.fields.map(([k, v]) => [k, k === "amount" && amountOverride ? amountOverride : v] as const);
   let x = order;
   for (let i = fields.length - 1; i > 0; i--) {
@@ -123,7 +123,7 @@ const fault: fc.Arbitrary<Fault> = fc.record({
 /** Jumps add up to at most a month: past the ledger's and the DLQ's retention (both 14 days by default). */
 const MAX_TOTAL_JUMP_MS = 30 * DAY;
 
-export function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
+function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
   let jumped = 0;
   const out: Op[] = [];
   for (const o of ops) {

@@ -62,7 +62,7 @@ export interface OracleConfig {
   readonly deadLetterRetentionMs?: number;
 }
 
-export type Verdict =
+type Verdict =
   | { readonly kind: "refused"; readonly why: string }
   | { readonly kind: "invalid"; readonly why: string }
   | { readonly kind: "valid"; readonly key: string; readonly payload: string; readonly amount: number; readonly currency: string };

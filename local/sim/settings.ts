@@ -33,7 +33,7 @@ export interface SimSettings {
   readonly functionEnvironment: Record<string, string>;
 }
 
-export type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">>;
+type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">>;
 
 export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition): SimSettings {
   const props = resolveProps({

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
 
-export interface SimQueueConfig {
+interface SimQueueConfig {
   readonly url: string;
   readonly arn: string;
   readonly visibilityTimeoutSeconds: number;
@@ -18,7 +18,7 @@ export interface SimQueueConfig {
   readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
 }
 
-export interface StoredMessage {
+interface StoredMessage {
   readonly id: string;
   readonly body: string;
   readonly attributes?: Record<string, MessageAttributeValue>;
@@ -30,13 +30,13 @@ export interface StoredMessage {
 }
 
 /** What happened to messages, in order: the simulation derives every message's fate from it. */
-export type SqsEvent =
+type SqsEvent =
   | { type: "sent"; queue: string; id: string }
   | { type: "deleted"; queue: string; id: string }
   | { type: "dead-lettered"; queue: string; id: string }
   | { type: "expired"; queue: string; id: string };
 
-export class SqsError extends Error {
+class SqsError extends Error {
   readonly $metadata = { httpStatusCode: 400, requestId: "sim" };
   constructor(name: string, message: string) {
     super(message);

@@ -1,5 +1,5 @@
 /** Root of every error the local SQS module throws. */
-export class LocalSqsError extends Error {
+class LocalSqsError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "LocalSqsError";

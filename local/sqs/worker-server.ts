@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import { SqsEmulatorStartError } from "./errors";
 
 /** A server running in a worker thread that speaks the tiny listening/stop protocol below. */
-export interface WorkerServer {
+interface WorkerServer {
   /** `http://127.0.0.1:<port>` */
   endpoint: string;
   port: number;

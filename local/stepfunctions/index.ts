@@ -11,25 +11,7 @@
 export { createStateMachine } from "./machine";
 export { formatHistory } from "./history/format";
 export { realClock } from "./clock";
-export {
-  StepFunctionsError,
-  DefinitionError,
-  InvalidArgumentError,
-  StatesError,
-  StatesErrorName,
-} from "./errors";
-export { ExecutionStatus } from "./types";
-export type {
-  Clock,
-  ExecuteOptions,
-  ExecutionResult,
-  HistoryEvent,
-  Integrations,
-  DynamoDbSender,
-  JsonValue,
-  StateMachine,
-  StateMachineOptions,
-} from "./types";
-export type { LambdaInvoker } from "./integrations/types";
+export { DefinitionError, InvalidArgumentError, StatesErrorName } from "./errors";
+export type { Clock, ExecutionResult, HistoryEvent, Integrations, DynamoDbSender, StateMachine, StateMachineOptions, LambdaInvoker } from "./types";
 export { mockedStatesOf, MockConfigError } from "./mocks/config";
-export type { MockedAnswer, MockedResponse, MockedStates } from "./mocks/config";
+export type { MockedStates } from "./mocks/config";

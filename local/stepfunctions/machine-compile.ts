@@ -1,13 +1,8 @@
-/** A definition compiled for execution. */
+/** Compiles a definition with the interpreter's state types: the one place that joins the compiler and the table. */
 import { compileDefinition } from "./definition/compile";
-import type { CompiledProgram, QueryLanguage } from "./definition/compiled";
-
-export interface CompiledMachine {
-  readonly program: CompiledProgram;
-  readonly timeoutSeconds?: number;
-  readonly language: QueryLanguage;
-}
+import type { CompiledMachine } from "./definition/compiled";
+import { STATE_TYPES } from "./states/table";
 
 export function compileMachine(definition: unknown): CompiledMachine {
-  return compileDefinition(definition);
+  return compileDefinition(definition, STATE_TYPES);
 }

@@ -9,6 +9,7 @@ import { MockConfigError, type MockedStates } from "./mocks/config";
 import { taskStateNames } from "./mocks/task-states";
 import type { Run, Thread } from "./runtime/context";
 import { runProgram } from "./runtime/program";
+import { STATE_TYPES } from "./states/table";
 import { ThreadAborted } from "./runtime/retry";
 import {
   ExecutionStatus,
@@ -73,6 +74,7 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       stateMachine: { Id: options.arn, Name: options.name },
       mocks: options.mocks,
       mockCounts: new Map(),
+      runProgram: (program, value, inner) => runProgram(STATE_TYPES, program, value, run, inner),
     };
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);
@@ -92,7 +94,7 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
 
     let ended = false;
     const outcome: Array<Promise<ExecutionResult>> = [
-      runProgram(machine.program, input, run, thread).then(
+      run.runProgram(machine.program, input, thread).then(
         (output) => {
           const out = toJson(output);
           history.add(thread, "ExecutionSucceeded", historyOn ? { output: out } : undefined);

@@ -1,7 +1,6 @@
 /** Public types of the Step Functions interpreter. */
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import type { LambdaInvoker } from "./integrations/types";
 import type { MockedStates } from "./mocks/config";
 
 /** A JSON value as Step Functions passes it between states. */
@@ -22,6 +21,16 @@ export interface Clock {
 export interface DynamoDbSender {
   send(command: { readonly input: object }, options?: { abortSignal?: AbortSignal }): Promise<object>;
 }
+
+/**
+ * Invokes a Lambda function the way the Lambda Invoke API does. The local cloud supplies one (it has no Lambda
+ * HTTP API); a service error thrown by it carries the Lambda exception name in `name`
+ * (e.g. `TooManyRequestsException`).
+ */
+export type LambdaInvoker = (
+  req: { FunctionName: string; Payload: string; InvocationType?: string; Qualifier?: string; ClientContext?: string },
+  signal?: AbortSignal,
+) => Promise<{ StatusCode: number; Payload: string; FunctionError?: string; ExecutedVersion?: string }>;
 
 /** Clients for the task integrations; each is optional, a task needing a missing one fails clearly. */
 export interface Integrations {

@@ -1,5 +1,5 @@
 /** Root of every configuration error the pipeline construct raises at synth time. */
-export class PipelineConfigError extends Error {
+class PipelineConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PipelineConfigError";

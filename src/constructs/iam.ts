@@ -44,7 +44,7 @@ export function stackArnScope(scope: Construct, region: string): StackArnScope {
 }
 
 /** Which caller may assume a role: the service, and the confused-deputy conditions AWS documents for it. */
-export interface TrustedService {
+interface TrustedService {
   readonly service: string;
   readonly conditions: Record<string, Record<string, string>>;
 }

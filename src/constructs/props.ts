@@ -1,7 +1,7 @@
 import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
 
 /** How the pipeline recognises one business operation in a message body. */
-export interface BusinessKeyProps {
+interface BusinessKeyProps {
   /**
    * JSONata expression evaluated with the parsed message body as context, yielding the key's parts as an array
    * (a single value is a one-part key). The ledger key is the canonical JSON of the parts, e.g. `["t1","o-42"]`,
@@ -18,7 +18,7 @@ export interface BusinessKeyProps {
 }
 
 /** The downstream Lambda function (the side effect), bundled with esbuild at synth time. */
-export interface DownstreamFunctionProps {
+interface DownstreamFunctionProps {
   /** Short name, appended to the name prefix. @default "worker" */
   readonly name?: string;
   /** Path of the TypeScript handler file, exporting `handler`. */
@@ -54,8 +54,8 @@ export interface PolicyStatement {
   readonly Resource: readonly string[];
 }
 
-export const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
-export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
+const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
+type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
 
 /** Props of {@link IdempotentPipeline}. Durations are in seconds. */
 export interface IdempotentPipelineProps {

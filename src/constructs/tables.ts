@@ -4,9 +4,9 @@ import { Construct } from "constructs";
 import type { ResolvedPipelineProps } from "./props";
 
 /** Attribute names of the ledger, shared by the construct, the tools and the tests. */
-export const LEDGER = { partitionKey: LedgerAttribute.key, sortKey: LedgerAttribute.operation, ttl: LedgerAttribute.expiresAt } as const;
+const LEDGER = { partitionKey: LedgerAttribute.key, sortKey: LedgerAttribute.operation, ttl: LedgerAttribute.expiresAt } as const;
 /** Attribute names Powertools uses by default (id, expiration in epoch seconds). */
-export const IDEMPOTENCY = { partitionKey: "id", ttl: "expiration" } as const;
+const IDEMPOTENCY = { partitionKey: "id", ttl: "expiration" } as const;
 
 /** The claim ledger (first layer) and the Powertools idempotency table (second layer). */
 export class PipelineTables extends Construct {

@@ -16,14 +16,14 @@ interface Retrier {
 }
 
 /** How long one Task state can take at worst: every attempt at its longest, every retry wait at its longest. */
-export interface TaskBudget {
+interface TaskBudget {
   readonly attempts: number;
   readonly backoffSeconds: number;
   readonly seconds: number;
 }
 
 /** Worst case of one record, with its parts, so the synth error can show the arithmetic. */
-export interface RecordBudget {
+interface RecordBudget {
   readonly seconds: number;
   readonly claim: TaskBudget;
   readonly inspect: TaskBudget;

@@ -67,7 +67,7 @@ export function canonicalJson(value: unknown, path = "value"): string {
 }
 
 /** `{field: value}` over the payload fields present in the body, in the canonical form. */
-export function payloadText(body: Readonly<Record<string, unknown>>, fields: readonly string[]): string {
+function payloadText(body: Readonly<Record<string, unknown>>, fields: readonly string[]): string {
   const selected: Record<string, unknown> = {};
   for (const field of fields) {
     if (Object.prototype.hasOwnProperty.call(body, field) && body[field] !== undefined) selected[field] = body[field];

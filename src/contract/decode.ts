@@ -9,8 +9,7 @@ import { CanonicalValueError } from "./errors";
 import { firstFieldProblem, type FieldRule } from "./field-rules";
 import { MAX_BUSINESS_KEY_BYTES } from "./limits";
 
-export type Decoded = { readonly key: string; readonly payloadHash: string } | { readonly problem: string };
-
+type Decoded = { readonly key: string; readonly payloadHash: string } | { readonly problem: string };
 
 /** Decodes a raw message body; throws only where the state machine's step fails too (not JSON, non-finite numbers). */
 export async function decodeBody(body: string, spec: DecodeSpec): Promise<Decoded> {

@@ -22,7 +22,7 @@ function bounds(rule: { minimum?: number; maximum?: number }, v: string): string
 }
 
 /** A JSONata condition that holds when `$v` satisfies the rule (`and` short-circuits, so no type error). */
-export function ruleCondition(rule: FieldRule, v = "$v"): string {
+function ruleCondition(rule: FieldRule, v = "$v"): string {
   switch (rule.type) {
     case FieldType.STRING: {
       const checks = [`$type(${v}) = 'string'`, `$length(${v}) >= ${rule.minLength ?? 1}`];

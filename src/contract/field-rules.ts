@@ -19,7 +19,7 @@ export const FieldType = {
 } as const;
 export type FieldType = (typeof FieldType)[keyof typeof FieldType];
 
-export interface StringRule {
+interface StringRule {
   readonly type: typeof FieldType.STRING;
   /** Unicode code points. @default 1 */
   readonly minLength?: number;
@@ -27,12 +27,12 @@ export interface StringRule {
   /** A JavaScript regular expression (no flags, no `/`) the value must contain a match of, e.g. `^[A-Z]{3}$`. */
   readonly pattern?: string;
 }
-export interface NumericRule {
+interface NumericRule {
   readonly type: typeof FieldType.INTEGER | typeof FieldType.NUMBER;
   readonly minimum?: number;
   readonly maximum?: number;
 }
-export interface PlainRule {
+interface PlainRule {
   readonly type: typeof FieldType.BOOLEAN | typeof FieldType.STRING_OR_INTEGER | typeof FieldType.ANY;
 }
 export type FieldRule = StringRule | NumericRule | PlainRule;
@@ -40,8 +40,8 @@ export type FieldRule = StringRule | NumericRule | PlainRule;
 /** Rules per top-level field name. */
 export type FieldRules = Readonly<Record<string, FieldRule>>;
 
-export const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.STRING_OR_INTEGER };
-export const DEFAULT_PAYLOAD_RULE: FieldRule = { type: FieldType.ANY };
+const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.STRING_OR_INTEGER };
+const DEFAULT_PAYLOAD_RULE: FieldRule = { type: FieldType.ANY };
 
 /** What a rule expects, in the words of a validation message: "expected <this>, got ...". */
 export function describeRule(rule: FieldRule): string {
@@ -67,7 +67,7 @@ export function describeRule(rule: FieldRule): string {
 }
 
 /** The value as a validation message quotes it: JSON, cut short. */
-export function quoteValue(value: unknown): string {
+function quoteValue(value: unknown): string {
   const json = JSON.stringify(value) ?? String(value);
   return json.length > MAX_QUOTED_VALUE_CHARS ? `${json.slice(0, MAX_QUOTED_VALUE_CHARS)}...` : json;
 }
@@ -107,7 +107,7 @@ function satisfies(value: unknown, rule: FieldRule): boolean {
 }
 
 /** The problem with one field of a body, or undefined when it satisfies its rule. */
-export function fieldProblem(body: Readonly<Record<string, unknown>>, field: string, rule: FieldRule): string | undefined {
+function fieldProblem(body: Readonly<Record<string, unknown>>, field: string, rule: FieldRule): string | undefined {
   const value = Object.prototype.hasOwnProperty.call(body, field) ? body[field] : undefined;
   // JSON has no undefined: an own property holding it is as absent as a missing one.
   if (value === undefined) return `${field}: expected ${describeRule(rule)}, got nothing`;

@@ -23,10 +23,10 @@ export const MAX_DETAIL_CHARS = 500;
 export const MAX_QUOTED_VALUE_CHARS = 60;
 
 /** Characters of payload a pipe hands a Step Functions target in one batch (AWS: Pipes batching). */
-export const PIPE_TARGET_PAYLOAD_CHARS = 262_144;
+const PIPE_TARGET_PAYLOAD_CHARS = 262_144;
 
 /** Characters of one SQS record in the pipe's batch besides its body: ids, receipt handle, attributes. */
-export const RECORD_ENVELOPE_CHARS = 4_096;
+const RECORD_ENVELOPE_CHARS = 4_096;
 
 /** SQS's maximum message size for the DLQ (body and attributes). */
 export const DLQ_MAX_MESSAGE_BYTES = 262_144;

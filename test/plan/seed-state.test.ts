@@ -1,16 +1,5 @@
-import { parseTemplate, renderTemplate } from "../../tools/terraform/references";
 import { PLACEHOLDER_ACCOUNT, seedStateFromPlan } from "../../tools/terraform/seed-state";
 import { plan, queue, table } from "./support/plan-fixtures";
-
-describe("Function: parseTemplate", () => {
-  it("splits literals and plain references, keeps escapes literal, and marks anything else unsupported", () => {
-    expect(parseTemplate("${aws_sqs_queue.q.arn}:*")).toEqual([{ ref: { address: "aws_sqs_queue.q", attribute: "arn" } }, { literal: ":*" }]);
-    expect(parseTemplate("$${not.a.ref} %%{x}")).toEqual([{ literal: "${not.a.ref} %{x}" }]);
-    expect(parseTemplate("${jsonencode(var.x)}")).toEqual([{ unsupported: "${jsonencode(var.x)}" }]);
-    expect(renderTemplate("a ${x.y.z} b", () => "V")).toBe("a V b");
-    expect(renderTemplate("${upper(x)}", () => "V")).toBeUndefined();
-  });
-});
 
 describe("Function: seedStateFromPlan", () => {
   const base = plan(

@@ -1,13 +1,14 @@
 import { BREAKS, findBreak } from "../../tools/terraform/rehearse/breaks";
-import { rehearsalOverride, stackResources } from "../../tools/terraform/rehearse/override";
+import { rehearsalOverride } from "../../tools/terraform/rehearse/override";
+import { parseStack, resourceList } from "../../src/terraform-json";
 import { resourcesOfType, synthStack } from "../helpers/synth";
 
 describe("Break tests (the faults merged into the rehearsal's override)", () => {
   let stack: ReturnType<typeof synthStack>;
-  let resources: ReturnType<typeof stackResources>;
+  let resources: ReturnType<typeof resourceList>;
   beforeAll(() => {
     stack = synthStack();
-    resources = stackResources(stack.json);
+    resources = resourceList(parseStack(stack.json, "cdk.tf.json"));
   });
   afterAll(() => stack?.cleanup());
   const merged = (name: string) => rehearsalOverride({ endpoint: "http://127.0.0.1:1", statePath: "/s", resources, gaps: [], extra: findBreak(name).fragment(resources) }).resource as Record<string, Record<string, Record<string, unknown>>>;

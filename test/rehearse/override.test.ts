@@ -1,8 +1,9 @@
 import { GapFix, MOTO_GAPS, type MotoGap } from "../../tools/terraform/rehearse/gaps";
-import { endpointServiceOf, REHEARSAL_ACCESS_KEY, rehearsalOverride, stackResources } from "../../tools/terraform/rehearse/override";
+import { endpointServiceOf, REHEARSAL_ACCESS_KEY, rehearsalOverride } from "../../tools/terraform/rehearse/override";
+import { parseStack, resourceList } from "../../src/terraform-json";
 
 const gap = (id: string): MotoGap => MOTO_GAPS.find((g) => g.id === id)!;
-const RESOURCES = stackResources({
+const RESOURCES = resourceList(parseStack({
   resource: {
     aws_sqs_queue: { queue: {}, dlq: {} },
     aws_sqs_queue_redrive_allow_policy: { allow: {} },
@@ -11,7 +12,7 @@ const RESOURCES = stackResources({
     aws_cloudwatch_log_group: { logs: {} },
     aws_cloudwatch_metric_alarm: { alarm: {} },
   },
-});
+}, "cdk.tf.json"));
 type Provider = { access_key: string; max_retries: number; skip_credentials_validation: boolean; skip_requesting_account_id: boolean; skip_metadata_api_check: boolean; endpoints: Record<string, string>[] };
 const provider = (o: Record<string, unknown>) => (o.provider as { aws: Provider[] }).aws[0]!;
 

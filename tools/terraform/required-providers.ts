@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readStack, StackJsonError } from "../../src/terraform-json";
 import { TerraformToolError } from "./errors";
 
 /**
@@ -50,13 +50,12 @@ export function requiredProviders(stack: unknown, where = "the stack"): Provider
 /** Requirements of the `cdk.tf.json` in a synthesized stack directory. */
 export function readRequiredProviders(stackDir: string): ProviderRequirement[] {
   const file = join(stackDir, "cdk.tf.json");
-  let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    return requiredProviders(readStack(file), file);
   } catch (error) {
-    throw new TerraformToolError(`cannot read ${file}: synthesize the stack first (npm run synth)`, { cause: error });
+    if (error instanceof StackJsonError) throw new TerraformToolError(`cannot read ${file}: synthesize the stack first (npm run synth)`, { cause: error });
+    throw error;
   }
-  return requiredProviders(JSON.parse(text), file);
 }
 
 /** `hashicorp/aws 5.100.0`, as the messages name a requirement. */

@@ -11,7 +11,7 @@ import {
   type PlanResourceChange,
   type UnknownMarks,
 } from "./plan-json";
-import { renderTemplate, type ResourceReference } from "./references";
+import { renderTemplate, type ResourceReference } from "../../src/terraform-json";
 
 /**
  * Turns the planned values of a plan (typically an offline, create-only plan of the *base* configuration) into a
@@ -228,7 +228,7 @@ export function seedStateFromPlan(plan: PlanJson, options: { region?: string; te
     if (!target) return undefined;
     if (ref.attribute === "id" && needsId.has(ref.address)) return undefined;
     if (target.pending.some((p) => p.path[0] === ref.attribute)) return undefined;
-    const value = valueAt(target.values, [ref.attribute]);
+    const value = valueAt(target.values, [ref.attribute, ...ref.path]);
     return value === null || value === undefined || typeof value === "object" ? undefined : String(value);
   };
 

@@ -3,13 +3,9 @@
  * (DefinitionError). Expressions and paths are compiled here, so executions only evaluate.
  */
 import { DefinitionError, StatesErrorName } from "../errors";
-import { JsonataSyntaxError } from "../jsonata/expression";
-import { compileTemplate, type Template } from "../jsonata/template";
-import { compilePath, type CompiledPath } from "../jsonpath/path";
-import { compilePayload, type PayloadTemplate } from "../jsonpath/payload";
-import { STATE_TYPES } from "../states/table";
-import type { CompileContext } from "../states/types";
-import { QueryLanguage, type Catcher, type CompiledProgram, type CompiledStateBase, type Retrier } from "./compiled";
+import type { CompileContext, StateTable } from "../states/types";
+import { QueryLanguage, type Catcher, type CompiledMachine, type CompiledProgram, type CompiledStateBase, type Retrier } from "./compiled";
+import { Compiler } from "./compiler";
 import { JSONATA_FIELDS, JSONATA_ONLY, JSONPATH_FIELDS, JSONPATH_ONLY } from "./fields";
 
 const COMMON = new Set(["Type", "Comment", "QueryLanguage"]);
@@ -18,46 +14,6 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-/** Tools shared by the state compilers. */
-export class Compiler {
-  constructor(readonly problems: string[]) {}
-
-  template(value: unknown, location: string, where: string): Template | undefined {
-    try {
-      return compileTemplate(value, location);
-    } catch (e) {
-      if (e instanceof JsonataSyntaxError) {
-        this.problems.push(`${where}/${e.location ?? location}: the JSONata expression '${e.source}' is invalid: ${e.code} at position ${e.position}: ${e.message}`);
-        return undefined;
-      }
-      throw e;
-    }
-  }
-
-  path(value: unknown, where: string, allowNull = false): CompiledPath | null | undefined {
-    if (value === undefined) return undefined;
-    if (value === null && allowNull) return null;
-    if (typeof value !== "string") {
-      this.problems.push(`${where} must be a JSONPath string${allowNull ? " or null" : ""}`);
-      return undefined;
-    }
-    try {
-      return compilePath(value);
-    } catch (e) {
-      this.problems.push(`${where}: ${(e as Error).message}`);
-      return undefined;
-    }
-  }
-
-  payload(value: unknown, where: string, missingError?: string): PayloadTemplate | undefined {
-    if (value === undefined) return undefined;
-    const before = this.problems.length;
-    const p = compilePayload(value, this.problems, missingError);
-    for (let i = before; i < this.problems.length; i++) this.problems[i] = `${where}: ${this.problems[i]}`;
-    return p;
-  }
 }
 
 function assignNames(assign: unknown): string[] {
@@ -118,8 +74,12 @@ function checkErrorEquals(v: unknown, where: string, last: boolean, problems: st
   }
 }
 
-/** Compiles a definition (object or JSON text). Throws DefinitionError listing every problem. */
-export function compileDefinition(definition: unknown): { program: CompiledProgram; timeoutSeconds?: number; language: QueryLanguage } {
+/**
+ * Compiles a definition (object or JSON text) with the given state types (the caller passes the table, so the
+ * states, which compile nested programs through their context, never import this module back). Throws
+ * DefinitionError listing every problem.
+ */
+export function compileDefinition(definition: unknown, types: StateTable): CompiledMachine {
   let raw = definition;
   if (typeof raw === "string") {
     try {
@@ -142,12 +102,12 @@ export function compileDefinition(definition: unknown): { program: CompiledProgr
   for (const key of Object.keys(raw)) {
     if (!["StartAt", "States", "Comment", "QueryLanguage", "TimeoutSeconds", "Version"].includes(key)) problems.push(`/${key}: unknown top-level field`);
   }
-  const program = compileProgram(raw, "", language, new Map(), new Compiler(problems));
+  const program = compileProgram(types, raw, "", language, new Map(), new Compiler(problems));
   if (problems.length > 0) throw new DefinitionError(problems);
   return { program: program as CompiledProgram, timeoutSeconds, language };
 }
 
-function compileProgram(raw: unknown, where: string, language: QueryLanguage, outer: Map<string, string>, c: Compiler): CompiledProgram | undefined {
+function compileProgram(types: StateTable, raw: unknown, where: string, language: QueryLanguage, outer: Map<string, string>, c: Compiler): CompiledProgram | undefined {
   const problems = c.problems;
   if (!isObject(raw)) {
     problems.push(`${where || "/"} must be an object with StartAt and States`);
@@ -175,7 +135,7 @@ function compileProgram(raw: unknown, where: string, language: QueryLanguage, ou
   for (const [name, s] of Object.entries(statesRaw)) {
     const at = `${where}/States/${name}`;
     if (name.length > 80) problems.push(`${at}: state names must be at most 80 characters`);
-    const compiled = compileState(name, s, at, language, inner, c);
+    const compiled = compileState(types, name, s, at, language, inner, c);
     if (compiled) states.set(name, compiled);
   }
   // Every transition must reach a state of this program.
@@ -193,15 +153,15 @@ function compileProgram(raw: unknown, where: string, language: QueryLanguage, ou
   return { startAt: String(raw.StartAt), states };
 }
 
-function compileState(name: string, raw: unknown, at: string, machineLanguage: QueryLanguage, scope: Map<string, string>, c: Compiler): CompiledStateBase | undefined {
+function compileState(types: StateTable, name: string, raw: unknown, at: string, machineLanguage: QueryLanguage, scope: Map<string, string>, c: Compiler): CompiledStateBase | undefined {
   const problems = c.problems;
   if (!isObject(raw)) {
     problems.push(`${at} must be an object`);
     return undefined;
   }
   const type = raw.Type;
-  if (typeof type !== "string" || !(type in STATE_TYPES)) {
-    problems.push(`${at}/Type must be one of ${Object.keys(STATE_TYPES).join(", ")}, got ${JSON.stringify(type)}`);
+  if (typeof type !== "string" || !Object.hasOwn(types, type)) {
+    problems.push(`${at}/Type must be one of ${Object.keys(types).join(", ")}, got ${JSON.stringify(type)}`);
     return undefined;
   }
   let language = machineLanguage;
@@ -256,9 +216,9 @@ function compileState(name: string, raw: unknown, at: string, machineLanguage: Q
     where: at,
     language,
     tools: c,
-    compileProgram: (p, w) => compileProgram(p, w, language, scope, c),
+    compileProgram: (p, w) => compileProgram(types, p, w, language, scope, c),
   };
-  return STATE_TYPES[type].compile(raw, base, ctx);
+  return types[type].compile(raw, base, ctx);
 }
 
 function compileCatch(raw: unknown, where: string, jsonata: boolean, c: Compiler): Catcher[] | undefined {

@@ -27,7 +27,7 @@ export interface Catcher {
 }
 
 /** JSONPath ResultPath: `null` keeps the input, else a definite path into the input. */
-export type ResultPathSpec = CompiledPath | null;
+type ResultPathSpec = CompiledPath | null;
 
 /** Fields every state has after compilation. */
 export interface CompiledStateBase {
@@ -46,6 +46,13 @@ export interface CompiledStateBase {
   readonly assignPath?: PayloadTemplate;
   readonly retry?: readonly Retrier[];
   readonly catch?: readonly Catcher[];
+}
+
+/** A whole definition, ready to run. */
+export interface CompiledMachine {
+  readonly program: CompiledProgram;
+  readonly timeoutSeconds?: number;
+  readonly language: QueryLanguage;
 }
 
 /** A list of states with its entry point (the machine, a Parallel branch or a Map processor). */

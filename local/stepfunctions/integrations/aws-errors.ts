@@ -23,11 +23,6 @@ export function sdkErrorParts(err: unknown): { name: string; message: string; st
   };
 }
 
-/** True when the SDK never got an HTTP answer (connection refused, DNS, ...). */
-export function isClientSideError(err: unknown): boolean {
-  return sdkErrorParts(err).status === undefined;
-}
-
 /**
  * The Java-SDK-v1 style error used by optimized integrations: modeled exceptions keep their name, others
  * become `<Prefix>.<generic>`; the cause is "<message> (Service: X; Status Code: N; Error Code: C; Request ID: R; Proxy: null)".

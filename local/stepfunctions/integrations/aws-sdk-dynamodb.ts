@@ -16,7 +16,7 @@ const MODELED = new Set(
     .concat(["RequestLimitExceeded"]),
 );
 
-export function awsSdkDynamodbError(err: unknown): StatesError {
+function awsSdkDynamodbError(err: unknown): StatesError {
   if (err instanceof StatesError) return err;
   const p = sdkErrorParts(err);
   if (p.status === undefined) return new StatesError("DynamoDb.SdkClientException", `Unable to execute HTTP request: ${p.message}`, { cause: err });

@@ -42,7 +42,7 @@ const COMMANDS = {
 
 export type DynamoDbAction = keyof typeof COMMANDS;
 
-export function dynamodbError(err: unknown): StatesError {
+function dynamodbError(err: unknown): StatesError {
   return optimizedError(err, { prefix: "DynamoDB", service: "AmazonDynamoDBv2", modeled: MODELED, generic: "AmazonDynamoDBException", normalize: (name) => JAVA_CLASS_OF_CODE[name] ?? name });
 }
 

@@ -6,7 +6,8 @@
 import { StatesError, StatesErrorName } from "../errors";
 import { sdkMetadata } from "./aws-errors";
 import { missingClient, requireObject } from "./requests";
-import type { LambdaInvoker, TaskCall, TaskHandler } from "./types";
+import type { LambdaInvoker } from "../types";
+import type { TaskCall, TaskHandler } from "./types";
 
 function parsePayload(text: string): unknown {
   if (text === "") return text;

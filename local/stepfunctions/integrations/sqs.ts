@@ -27,7 +27,7 @@ const MODELED = new Set([
 
 const PARAMETERS = ["QueueUrl", "MessageBody", "MessageAttributes", "DelaySeconds", "MessageGroupId", "MessageDeduplicationId", "MessageSystemAttributes"];
 
-export function sqsError(err: unknown) {
+function sqsError(err: unknown) {
   return optimizedError(err, {
     prefix: "SQS",
     service: "AmazonSQS",

@@ -6,7 +6,7 @@ import { lambdaArnHandler, lambdaInvokeHandler } from "./lambda";
 import { sqsSendMessageHandler } from "./sqs";
 import type { IntegrationRoute, TaskHandler } from "./types";
 
-export const INTEGRATIONS: readonly IntegrationRoute[] = [
+const INTEGRATIONS: readonly IntegrationRoute[] = [
   { pattern: /^arn:aws[a-z-]*:states:::dynamodb:(getItem|putItem|updateItem|deleteItem)$/, create: (m) => dynamodbHandler(m[1] as DynamoDbAction) },
   { pattern: /^arn:aws[a-z-]*:states:::aws-sdk:dynamodb:([a-z][A-Za-z]*)$/, create: (m) => awsSdkDynamodbHandler(m[1]) },
   { pattern: /^arn:aws[a-z-]*:states:::lambda:invoke$/, create: () => lambdaInvokeHandler() },

@@ -1,16 +1,6 @@
 /** The contract between the Task state and service integrations. */
 import type { Integrations } from "../types";
 
-/**
- * Invokes a Lambda function the way the Lambda Invoke API does. The local cloud supplies one (it has no Lambda
- * HTTP API); a service error thrown by it carries the Lambda exception name in `name`
- * (e.g. `TooManyRequestsException`).
- */
-export type LambdaInvoker = (
-  req: { FunctionName: string; Payload: string; InvocationType?: string; Qualifier?: string; ClientContext?: string },
-  signal?: AbortSignal,
-) => Promise<{ StatusCode: number; Payload: string; FunctionError?: string; ExecutedVersion?: string }>;
-
 /** What a handler receives for one invocation. */
 export interface TaskCall {
   /** The full Resource ARN of the Task state. */

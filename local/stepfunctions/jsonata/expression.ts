@@ -57,11 +57,3 @@ export function extractExpression(value: unknown): string | undefined {
   if (value.length < 4 || !value.startsWith("{%") || !value.endsWith("%}")) return undefined;
   return value.slice(2, -2).trim();
 }
-
-/** True when `value` holds a `{% %}` expression at any depth. */
-export function containsExpression(value: unknown): boolean {
-  if (typeof value === "string") return extractExpression(value) !== undefined;
-  if (Array.isArray(value)) return value.some(containsExpression);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsExpression);
-  return false;
-}

@@ -18,7 +18,7 @@ function fnError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
-export function hashHex(value: string, algorithm: string): string {
+function hashHex(value: string, algorithm: string): string {
   const node = HASH_ALGORITHMS[algorithm];
   if (!node) {
     throw fnError(

@@ -7,7 +7,7 @@ import { StatesError, StatesErrorName } from "../errors";
 import { HASH_ALGORITHMS, seededRandom } from "../jsonata/functions";
 import { compilePath, evaluatePath, type CompiledPath } from "./path";
 
-export type Arg = { k: "lit"; v: unknown } | { k: "path"; p: CompiledPath } | { k: "call"; c: IntrinsicCall };
+type Arg = { k: "lit"; v: unknown } | { k: "path"; p: CompiledPath } | { k: "call"; c: IntrinsicCall };
 export interface IntrinsicCall {
   name: string;
   args: Arg[];
@@ -21,7 +21,7 @@ export interface PathRoots {
   vars: Record<string, unknown>;
 }
 
-export class IntrinsicSyntaxError extends Error {
+class IntrinsicSyntaxError extends Error {
   constructor(source: string, detail: string) {
     super(`Invalid intrinsic function '${source}': ${detail}`);
     this.name = "IntrinsicSyntaxError";

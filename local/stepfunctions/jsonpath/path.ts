@@ -20,7 +20,7 @@ export interface CompiledPath {
   readonly definite: boolean;
 }
 
-export class PathSyntaxError extends Error {
+class PathSyntaxError extends Error {
   constructor(source: string, detail: string) {
     super(`Invalid JSONPath '${source}': ${detail}`);
     this.name = "PathSyntaxError";

@@ -14,7 +14,7 @@ export class MockConfigError extends StepFunctionsError {
 }
 
 /** One invocation's mocked answer. */
-export type MockedAnswer = { readonly kind: "return"; readonly value: unknown } | { readonly kind: "throw"; readonly error: string; readonly cause: string };
+type MockedAnswer = { readonly kind: "return"; readonly value: unknown } | { readonly kind: "throw"; readonly error: string; readonly cause: string };
 
 /** Answers by invocation number (0, 1, ...); past the last one the last answer repeats. */
 export interface MockedResponse {

@@ -4,7 +4,7 @@ import type { Bindings } from "../jsonata/template";
 import { contextObject, type Run, type StateInfo, type Thread } from "./context";
 import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
 
-export interface StatesVar {
+interface StatesVar {
   input: unknown;
   context: Record<string, unknown>;
   result?: unknown;

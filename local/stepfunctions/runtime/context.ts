@@ -1,11 +1,11 @@
 /** Per-execution and per-branch run-time records. */
-import type { CompiledMachine } from "../machine-compile";
+import type { CompiledMachine, CompiledProgram } from "../definition/compiled";
 import type { History, EventCursor } from "../history/history";
 import type { Clock, Integrations } from "../types";
 import type { MockedStates } from "../mocks/config";
 
 /** `$states.context.Execution`, keys in the order AWS prints them; RedriveCount only for STANDARD machines. */
-export interface ExecutionInfo {
+interface ExecutionInfo {
   Id: string;
   Input: unknown;
   StartTime: string;
@@ -28,6 +28,11 @@ export interface Run {
   /** Mocked Task states of this machine, and how often each was invoked in this execution. */
   readonly mocks?: MockedStates;
   readonly mockCounts: Map<string, number>;
+  /**
+   * Runs a nested program (a Parallel branch, a Map iteration) on a thread of this execution with the machine's
+   * state table: bound by machine.ts, so the states that nest programs need not import the program loop.
+   */
+  readonly runProgram: (program: CompiledProgram, input: unknown, thread: Thread) => Promise<unknown>;
 }
 
 /** A line of control: the top-level program, a Parallel branch or a Map iteration. */

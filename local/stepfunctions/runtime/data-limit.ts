@@ -11,7 +11,7 @@
  */
 import { StatesError, StatesErrorName } from "../errors";
 
-export const PAYLOAD_LIMIT_BYTES = 262_144;
+const PAYLOAD_LIMIT_BYTES = 262_144;
 
 /**
  * True when the JSON text of `value` is longer than 256 KiB in UTF-8. Every state output is checked, so the

@@ -1,8 +1,7 @@
 /** Runs a program (the machine, a branch, an iteration): state after state until End, Succeed or an error. */
 import { StatesError, toStatesError } from "../errors";
 import type { CompiledProgram } from "../definition/compiled";
-import { STATE_TYPES } from "../states/table";
-import type { Visit } from "../states/types";
+import type { StateTable, Visit } from "../states/types";
 import type { Run, StateInfo, Thread } from "./context";
 import { decorateStateError } from "./decorate";
 import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
@@ -11,7 +10,8 @@ import { ThreadAborted } from "./retry";
 /** States that accept Retry; only they report `$states.context.State.RetryCount` (see runtime/context.ts). */
 const RETRYABLE = new Set(["Task", "Map", "Parallel"]);
 
-export async function runProgram(program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {
+/** `types` comes from the caller (machine.ts): the states in it run nested programs through `run.runProgram`. */
+export async function runProgram(types: StateTable, program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {
   const h = run.history;
   let name = program.startAt;
   let value = input;
@@ -19,7 +19,7 @@ export async function runProgram(program: CompiledProgram, input: unknown, run: 
     if (thread.signal.aborted) throw new ThreadAborted();
     const state = program.states.get(name);
     if (!state) throw new StatesError("States.Runtime", `The state '${name}' does not exist.`);
-    const type = STATE_TYPES[state.type];
+    const type = types[state.type];
     const enteredEventId = h.add(thread, `${state.type}StateEntered`, h.on ? { name, input: value } : undefined);
     const info: StateInfo = { Name: name, EnteredTime: new Date(run.clock.now()).toISOString(), RetryCount: 0, retryable: RETRYABLE.has(state.type) };
     const visit: Visit = { state, input: value, info, enteredEventId };

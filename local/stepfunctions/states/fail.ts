@@ -67,7 +67,7 @@ export const failState: StateType<FailState> = {
  * A Fail state's error: any name (even States.*), never decorated. Error and Cause may be absent: AWS then
  * reports no `error`/`cause` field at all (recorded, see `errorFields`), not empty strings.
  */
-export class FailStateError extends StatesError {
+class FailStateError extends StatesError {
   readonly hasError: boolean;
   readonly hasCause: boolean;
   constructor(error: string | undefined, cause: string | undefined) {

@@ -19,12 +19,11 @@ import { innerScope, type Run, type Thread } from "../runtime/context";
 import { childController, runPool } from "../runtime/concurrency";
 import { runExecutionState } from "../runtime/execution-state";
 import { effectiveInput, finishJsonata, finishJsonPath } from "../runtime/io";
-import { runProgram } from "../runtime/program";
 import { ThreadAborted } from "../runtime/retry";
 import type { StateType, Visit } from "./types";
 
 /** AWS runs at most 40 inline Map iterations at once. */
-export const INLINE_MAP_CONCURRENCY = 40;
+const INLINE_MAP_CONCURRENCY = 40;
 const DISTRIBUTED_MAP_CONCURRENCY = 10000;
 
 type NumberSource = number | Template | CompiledPath | undefined;
@@ -147,7 +146,7 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
       const selectorThread: Thread = { vars: thread.vars, lastEventId: 0, signal: controller.signal, mapItem: { Index: index, Value: item } };
       if (state.itemSelector) itemInput = await state.itemSelector.evaluate(jsonataBindings(run, selectorThread, statesVar(run, selectorThread, visit.info, input)));
       else if (state.itemSelectorPath) itemInput = state.itemSelectorPath.evaluate(pathRoots(run, selectorThread, visit.info, input));
-      results[index] = await runProgram(state.processor as CompiledProgram, itemInput, run, it);
+      results[index] = await run.runProgram(state.processor as CompiledProgram, itemInput, it);
       h.add(it, "MapIterationSucceeded", h.on ? { name: state.name, index } : undefined);
     } catch (e) {
       if (e instanceof ThreadAborted || controller.signal.aborted) {

@@ -11,7 +11,6 @@ import { innerScope, type Thread } from "../runtime/context";
 import { childController } from "../runtime/concurrency";
 import { runExecutionState } from "../runtime/execution-state";
 import { effectiveInput, finishJsonata, finishJsonPath } from "../runtime/io";
-import { runProgram } from "../runtime/program";
 import { ThreadAborted } from "../runtime/retry";
 import type { StateType } from "./types";
 
@@ -56,7 +55,7 @@ export const parallelState: StateType<ParallelState> = {
         state.branches.map(async (branch) => {
           const t: Thread = { vars: innerScope(thread.vars), lastEventId: startedId, signal: controller.signal };
           try {
-            return await runProgram(branch, branchInput, run, t);
+            return await run.runProgram(branch, branchInput, t);
           } catch (e) {
             if (!(e instanceof ThreadAborted) && !controller.signal.aborted && !failure) {
               failure = toStatesError(e);

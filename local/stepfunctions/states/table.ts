@@ -6,11 +6,10 @@ import { parallelState } from "./parallel";
 import { passState } from "./pass";
 import { succeedState } from "./succeed";
 import { taskState } from "./task";
-import type { StateType } from "./types";
+import type { StateTable } from "./types";
 import { waitState } from "./wait";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const STATE_TYPES: Record<string, StateType<any>> = {
+export const STATE_TYPES: StateTable = {
   Pass: passState,
   Task: taskState,
   Choice: choiceState,

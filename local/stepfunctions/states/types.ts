@@ -1,7 +1,7 @@
 /** The contract of a state type: compile once, execute per visit. One file per type, looked up from a table. */
 import type { CompiledProgram, CompiledStateBase, QueryLanguage } from "../definition/compiled";
 import type { Run, StateInfo, Thread } from "../runtime/context";
-import type { Compiler } from "../definition/compile";
+import type { Compiler } from "../definition/compiler";
 
 /** Where a state goes next: `next` undefined ends the program (End, Succeed). */
 export interface Step {
@@ -37,3 +37,10 @@ export interface StateType<S extends CompiledStateBase = CompiledStateBase> {
   compile(raw: Record<string, unknown>, base: CompiledStateBase, ctx: CompileContext): S;
   execute(visit: Visit<S>, run: Run, thread: Thread): Promise<Step>;
 }
+
+/**
+ * State types by their ASL `Type`. The compiler and the program loop receive it from their caller (machine.ts,
+ * machine-compile.ts) rather than importing it, since the Map and Parallel states in it run nested programs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StateTable = Readonly<Record<string, StateType<any>>>;

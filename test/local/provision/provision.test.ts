@@ -106,11 +106,35 @@ describe("Function: provisionStack (broken stacks)", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function writeStack(resource: object): string {
+  function writeStack(resource: object, extra: object = {}): string {
     const file = join(dir, `stack-${Math.random().toString(36).slice(2)}.json`);
-    writeFileSync(file, JSON.stringify({ provider: { aws: [{ region: "us-east-1" }] }, resource }));
+    writeFileSync(file, JSON.stringify({ provider: { aws: [{ region: "us-east-1" }] }, resource, ...extra }));
     return file;
   }
+
+  it("resolves two references in one string and keeps $${…} and %%{…} literal, as Terraform does", async () => {
+    // Arrange
+    const file = writeStack(
+      { aws_sqs_queue: { q: { name: "escapes-q" } } },
+      {
+        data: { aws_caller_identity: { me: {} } },
+        output: { both: { value: "${aws_sqs_queue.q.name}|${aws_sqs_queue.q.arn} $${literal} %%{literal} ${data.aws_caller_identity.me.account_id}" } },
+      },
+    );
+
+    // Act
+    const { outputs, queues } = await provisionStack(loadStackFile(file), { sqs, dynamodb: dynamo.client });
+
+    // Assert
+    expect(outputs.both).toBe(`escapes-q|${queues[0].arn} \${literal} %{literal} 000000000000`);
+  });
+
+  it("refuses a Terraform function with the expression and the resource that uses it", async () => {
+    const file = writeStack({ aws_sqs_queue: { q: { name: "fn-q", policy: '${jsonencode({a = "}"})}' } } });
+    await expect(provisionStack(loadStackFile(file), { sqs, dynamodb: dynamo.client })).rejects.toThrow(
+      'cannot resolve ${jsonencode({a = "}"})} used by aws_sqs_queue.q: only references to resources and data sources are resolved locally, not Terraform functions or variables',
+    );
+  });
 
   it("names the resource and the attribute of a reference it cannot resolve", async () => {
     const file = writeStack({

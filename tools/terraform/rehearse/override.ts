@@ -41,11 +41,6 @@ export interface StackResource {
   readonly name: string;
 }
 
-/** The resources of a synthesized `cdk.tf.json`. */
-export function stackResources(stack: { resource?: Record<string, Record<string, unknown>> }): StackResource[] {
-  return Object.entries(stack.resource ?? {}).flatMap(([type, byName]) => Object.keys(byName).map((name) => ({ type, name })));
-}
-
 export interface RehearsalOverrideOptions {
   /** moto (through the front): every endpoint of the provider goes there. */
   readonly endpoint: string;

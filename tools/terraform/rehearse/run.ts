@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../../src/constructs/props";
 import type { StackConfig } from "../../../src/app/config";
 import type { PipelineOverrides } from "../../../src/app/example";
 import { stackConfigOf, synthStack } from "../../stack/synth";
+import { readStack, resourceList } from "../../../src/terraform-json";
 import { withoutAwsIdentity } from "../credentials";
 import { TerraformNotAvailableError } from "../errors";
 import { findProviderMirror, findTerraform, offlineTerraformEnv, writeOfflineCliConfig } from "../offline";
@@ -19,7 +20,7 @@ import type { Break } from "./breaks";
 import { GapFix, MOTO_GAPS, type MotoGap } from "./gaps";
 import { leftovers } from "./leftovers";
 import { findMotoServer, startMoto } from "./moto";
-import { stackResources, writeRehearsalOverride } from "./override";
+import { writeRehearsalOverride } from "./override";
 import { predictChange } from "./predict";
 import { applyPlan, destroy, init, planToFile, replan, stateAddresses } from "./steps";
 import { Outcome, resourceResults, type ResourceResult } from "./table";
@@ -117,7 +118,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const tfEnv = { ...offlineTerraformEnv(writeOfflineCliConfig(work, tools.mirror), withoutAwsIdentity(env, empty)), TF_DATA_DIR: join(work, ".terraform") };
     const synth = async (overrides: PipelineOverrides, withBreak = true) => {
       const result = await time("synth", async () => synthStack(config, { outdir, overrides }));
-      const resources = stackResources(JSON.parse(readFileSync(result.stackFile, "utf8")) as { resource?: Record<string, Record<string, unknown>> });
+      const resources = resourceList(readStack(result.stackFile));
       const extra = withBreak ? options.breakTest?.fragment(resources) : undefined;
       writeRehearsalOverride(result.stackDir, { endpoint: front.endpoint, statePath: join(work, "terraform.tfstate"), resources, gaps: applied, extra });
       const tf = terraformIn(tools.terraform, result.stackDir, tfEnv, log);

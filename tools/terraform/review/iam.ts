@@ -1,5 +1,5 @@
 import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "../../../src/constructs/iam";
-import { describeTemplate, parseTemplate, type ResourceReference } from "../references";
+import { describeTemplate, parseTemplate, type ResourceReference } from "../../../src/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import { StatementSource, type IamStatement } from "./types";
 
@@ -75,7 +75,7 @@ function roleOf(r: ValueReader, label?: (ref: ResourceReference) => string): str
   const parts = template === undefined ? [] : parseTemplate(template);
   const only = parts.length === 1 ? parts[0] : undefined;
   if (label && only && "ref" in only && only.ref.address.startsWith("aws_iam_role.") && (only.ref.attribute === "id" || only.ref.attribute === "name")) {
-    return label({ address: only.ref.address, attribute: "name" });
+    return label({ ...only.ref, attribute: "name" });
   }
   return String(r.shown(["role"]) ?? KNOWN_AFTER_APPLY);
 }

@@ -1,4 +1,4 @@
-import { describeTemplate, type ResourceReference } from "../references";
+import { describeTemplate, type ResourceReference } from "../../../src/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import type { ResourceSettings, Shown, TableSettings, QueueSettings } from "./types";
 

@@ -1,0 +1,18 @@
+// `npm run layout`: the layout checks, exiting 1 on any finding. Import cycles first (fast), then exports without
+// a user (builds a TypeScript program over the repository, a few seconds).
+import path from "node:path";
+import { buildImportGraph, describeCycles } from "./import-cycles";
+import { findUnusedExports, groupByFile } from "./unused-exports";
+
+const root = path.resolve(process.argv[2] ?? ".");
+const cycles = describeCycles(buildImportGraph(root));
+console.log(`import cycles: ${cycles.length}`);
+for (const line of cycles) console.log(`  ${line}`);
+
+const { unused, testOnly } = findUnusedExports(root);
+console.log(`exports without a user: ${unused.length}${unused.length ? " (un-export them, or delete the dead code)" : ""}`);
+for (const line of groupByFile(unused)) console.log(line);
+console.log(`exports only tests import (allowed): ${testOnly.length}`);
+for (const line of groupByFile(testOnly)) console.log(line);
+
+process.exitCode = cycles.length === 0 && unused.length === 0 ? 0 : 1;
