@@ -52,6 +52,6 @@ describe("Function: endpointServiceOf", () => {
   });
 
   it("refuses a resource type without a local endpoint, naming the type and where to add it", () => {
-    expect(() => endpointServiceOf("aws_s3_bucket")).toThrow(/aws_s3_bucket has no local endpoint.*ENDPOINT_OF in src\/terraform\/rehearse\/override\.ts/);
+    expect(() => endpointServiceOf("aws_s3_bucket")).toThrow(/aws_s3_bucket has no local endpoint.*ENDPOINT_OF in tools\/terraform\/rehearse\/override\.ts/);
   });
 });

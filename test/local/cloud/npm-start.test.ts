@@ -37,7 +37,7 @@ describe("npm start", () => {
     expect(out).toContain("✔ 0 lost");
     expect(out).toContain("✔ 0 double-applied");
     expect(out).toContain("✔ the dead-letter queue holds what the stream asked for");
-    expect(out).toMatch(/applied \(one charge per key\)\s+8/);
+    expect(out).toMatch(/applied \(one effect per key\)\s+8/);
     expect(out).toMatch(/quarantined: payload-mismatch\s+1/);
     expect(out).toMatch(/warning: not emulated: .*aws_iam_role/);
     expect(code).toBe(0);
