@@ -1,5 +1,6 @@
 export { IdempotentPipeline } from "./idempotent-pipeline";
+export { EffectJournalTable, type EffectJournalTableProps } from "./effect-journal-table";
 export { InvalidPropError, PipelineConfigError } from "./errors";
 export { DEFAULTS, StateMachineLogLevel } from "./props";
-export type { BusinessKeyProps, DownstreamFunctionProps, IdempotentPipelineProps, PolicyStatement, ResolvedPipelineProps } from "./props";
+export type { BusinessKeyProps, DownstreamFunctionProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement, ResolvedPipelineProps } from "./props";
 export { IDEMPOTENCY, LEDGER } from "./tables";

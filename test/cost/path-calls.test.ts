@@ -6,7 +6,7 @@ import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
 import { DESIGN_PATHS, Path, callCounts } from "../../tools/cost/paths";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { waitFor } from "../helpers/wait-for";
-import { paymentsBusinessKey } from "../../examples/payments/identity";
+import { businessKeyText } from "../../src/contract/canonical";
 import { dynamoItemBytes } from "../../tools/cost/item-size";
 
 /**
@@ -77,7 +77,7 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
   const outcomes = () => cloud.stats().outcomes;
   const invocations = () => Object.values(cloud.stats().functions).reduce((sum, f) => sum + f.invocations, 0);
 
-  it("new keys: claim, Powertools put, CHARGE and CALL puts, Powertools update, complete (6 writes, no reads)", async () => {
+  it("new keys: claim, Powertools put, EFFECT and CALL puts, Powertools update, complete (6 writes, no reads)", async () => {
     // Arrange
     const from = seen.length;
     // Act
@@ -90,7 +90,7 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
     expect(invocations()).toBe(4);
   });
 
-  it("stores items no larger than the model assumes (ledger, Powertools record, CHARGE and CALL items)", async () => {
+  it("stores items no larger than the model assumes (ledger, Powertools record, EFFECT and CALL items)", async () => {
     const largest = async (table: unknown, filter: (item: Record<string, AttributeValue>) => boolean = () => true) => {
       const { Items = [] } = await cloud.clients.dynamodb.send(new ScanCommand({ TableName: String(table) }));
       return Math.max(...Items.filter(filter).map(dynamoItemBytes));
@@ -99,8 +99,8 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
     const a = DEFAULT_ASSUMPTIONS;
     expect(await largest(o.ledger_table_name)).toBeLessThanOrEqual(a.ledgerItemBytes);
     expect(await largest(o.idempotency_table_name)).toBeLessThanOrEqual(a.idempotencyItemBytes);
-    expect(await largest(o.effects_table_name, (i) => i.sk.S === "CHARGE")).toBeLessThanOrEqual(a.chargeItemBytes);
-    expect(await largest(o.effects_table_name, (i) => i.sk.S !== "CHARGE")).toBeLessThanOrEqual(a.callItemBytes);
+    expect(await largest(o.effects_table_name, (i) => i.sk.S === "EFFECT")).toBeLessThanOrEqual(a.chargeItemBytes);
+    expect(await largest(o.effects_table_name, (i) => i.sk.S !== "EFFECT")).toBeLessThanOrEqual(a.callItemBytes);
     // And not far below either: the model would overstate storage.
     expect(await largest(o.idempotency_table_name)).toBeGreaterThan(a.idempotencyItemBytes * 0.7);
   });
@@ -138,7 +138,7 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
       new PutItemCommand({
         TableName: String(cloud.outputs.ledger_table_name),
         Item: {
-          pk: { S: paymentsBusinessKey("cost", "o-held") },
+          pk: { S: businessKeyText(["cost", "o-held"]) },
           sk: { S: String(cloud.outputs.operation) },
           status: { S: "IN_PROGRESS" },
           owner: { S: "another-message" },

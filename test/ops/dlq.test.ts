@@ -104,7 +104,7 @@ describe("dlq redrive", () => {
     const effects = await ops.ctx.dynamodb.send(
       new QueryCommand({ TableName: ops.cloud.outputs.effects_table_name as string, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": '["t1","rej"]#charge' } }),
     );
-    expect(effects.Items!.filter((i) => i.sk === "CHARGE")).toHaveLength(1);
+    expect(effects.Items!.filter((i) => i.sk === "EFFECT")).toHaveLength(1);
     expect(effects.Items!.filter((i) => String(i.sk).startsWith("CALL#")).map((i) => i.outcome)).toEqual(["applied"]);
     const ledger = await ops.ctx.dynamodb.send(new GetCommand({ TableName: ops.cloud.outputs.ledger_table_name as string, Key: { pk: '["t1","rej"]', sk: "charge" } }));
     expect(ledger.Item).toMatchObject({ status: "COMPLETED", owner: copy });

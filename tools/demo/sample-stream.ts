@@ -1,5 +1,6 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../../examples/payments/identity";
+import { businessKeyText } from "../../src/contract/canonical";
+import { effectKey } from "../../src/contract/effects";
 
 /** Why a sample message is in the stream, and so what must become of it. */
 export const SampleKind = {
@@ -42,7 +43,7 @@ function message(kind: SampleKind, order: Order, operation: string): SampleMessa
   return {
     kind,
     body: JSON.stringify(order),
-    effectKey: paymentsEffectKey(order.tenantId, order.orderId, operation),
+    effectKey: effectKey(businessKeyText([order.tenantId, order.orderId]), operation),
     fingerprint: `${order.amount}|${order.currency}`,
   };
 }

@@ -1,4 +1,5 @@
 import type { EarlyVisibilityExpiry } from "../../local/cloud";
+import { EFFECT_SK } from "../../src/contract/effects";
 import type { FaultPlanSpec, FaultRule } from "../../local/faults";
 import type { LoadStackNames } from "./stack";
 
@@ -44,7 +45,7 @@ export function faultSetup(profile: FaultProfile, names: LoadStackNames, seed: s
   const factor = profile === FaultProfile.Harsh ? HARSH_FACTOR : 1;
   const p = (rate: number) => Math.min(0.5, rate * factor);
   const r = REALISTIC_RATES;
-  const charge = { table: names.effectsTable, operation: "PutItem", item: { sk: "CHARGE" } };
+  const charge = { table: names.effectsTable, operation: "PutItem", item: { sk: EFFECT_SK } };
   const fn = names.functionName;
   const rules: (FaultRule & { id: string })[] = [
     { service: "lambda", id: "lambda-fail-before", function: fn, action: "fail", when: "before", probability: p(r.lambdaFailBefore) },
@@ -81,7 +82,7 @@ export function faultSetup(profile: FaultProfile, names: LoadStackNames, seed: s
 function describeRule(rule: FaultRule & { id: string }): string {
   const p = `p=${rule.probability}`;
   if (rule.service === "lambda") {
-    const where = rule.sideEffect ? "the CHARGE put" : "the handler";
+    const where = rule.sideEffect ? "the EFFECT put" : "the handler";
     if (rule.action === "delay") return `${rule.id}  ${p}  handler starts ${rule.latencyMs} ms late`;
     return `${rule.id}  ${p}  ${rule.action} ${rule.when} ${where}`;
   }

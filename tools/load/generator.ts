@@ -1,6 +1,7 @@
 import { createRng } from "../../local/faults";
-import { paymentsEffectKey } from "../../examples/payments/identity";
-import { REFUSED_CURRENCY } from "../../examples/payments/functions/charge";
+import { businessKeyText } from "../../src/contract/canonical";
+import { effectKey } from "../../src/contract/effects";
+import { REFUSED_CURRENCY } from "../../examples/payments/identity";
 
 /** Why a message is in the load stream, and so what must become of it. */
 export const LoadKind = {
@@ -64,7 +65,7 @@ interface Order {
 }
 
 function valid(kind: LoadKind, order: Order, operation: string): LoadMessage {
-  return { kind, body: JSON.stringify(order), effectKey: paymentsEffectKey(order.tenantId, order.orderId, operation), fingerprint: `${order.amount}|${order.currency}` };
+  return { kind, body: JSON.stringify(order), effectKey: effectKey(businessKeyText([order.tenantId, order.orderId]), operation), fingerprint: `${order.amount}|${order.currency}` };
 }
 
 /** How many of each kind a stream of `messages` holds (rounded; uniques take the remainder). */

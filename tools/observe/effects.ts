@@ -1,9 +1,9 @@
 import { ScanCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { CALL_SK_PREFIX, CHARGE_SK } from "../../examples/payments/functions/charge";
+import { CALL_SK_PREFIX, EFFECT_SK } from "../../src/contract/effects";
 
 /** What the downstream stand-in recorded for one idempotency key (`<businessKey>#<operation>`). */
 export interface KeyEffects {
-  /** CHARGE items: the effect as applied (at most one, by the downstream's own condition). */
+  /** EFFECT items: the effect as applied (at most one, by the downstream's own condition). */
   charges: { messageId: string; appliedAt: string }[];
   /** Every call the downstream saw, in time order. */
   calls: { messageId: string; outcome: string; at: string }[];
@@ -21,7 +21,7 @@ export async function readEffects(dynamodb: DynamoDBClient, tableName: string): 
       if (!pk || !sk) continue;
       const effects = byKey.get(pk) ?? { charges: [], calls: [] };
       byKey.set(pk, effects);
-      if (sk === CHARGE_SK) effects.charges.push({ messageId: item.messageId?.S ?? "", appliedAt: item.appliedAt?.S ?? "" });
+      if (sk === EFFECT_SK) effects.charges.push({ messageId: item.messageId?.S ?? "", appliedAt: item.appliedAt?.S ?? "" });
       else if (sk.startsWith(CALL_SK_PREFIX)) effects.calls.push({ messageId: item.messageId?.S ?? "", outcome: item.outcome?.S ?? "", at: sk.slice(CALL_SK_PREFIX.length) });
     }
     ExclusiveStartKey = page.LastEvaluatedKey;

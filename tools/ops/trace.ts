@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CHARGE_SK, downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
-import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
+import { idempotencyRecordId } from "../../functions/idempotency";
+import { CALL_SK_PREFIX, EFFECT_SK, effectKey } from "../../src/contract/effects";
 import { awsCall } from "./aws-errors";
 import { keyDeriver } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
@@ -75,7 +75,7 @@ export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<
     awsCall("reading the Powertools record", ddb(`the idempotency table ${idempotencyTable}`), () =>
       ctx.dynamodb.send(new GetCommand({ TableName: idempotencyTable, Key: { id: powertoolsId }, ConsistentRead: true })),
     ).then(({ Item }) => (Item ? toPowertoolsRecord(Item) : undefined)),
-    effectsTable ? readEffects(ctx, effectsTable, downstreamIdempotencyKey(options.key, operation), ddb(`the effects table ${effectsTable}`)) : Promise.resolve(undefined),
+    effectsTable ? readEffects(ctx, effectsTable, effectKey(options.key, operation), ddb(`the effects table ${effectsTable}`)) : Promise.resolve(undefined),
   ]);
   const deriveKey = keyDeriver(options.keyExpression);
   const dlq = await withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan) => ({
@@ -107,7 +107,7 @@ async function readEffects(ctx: OpsContext, table: string, downstreamKey: string
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  const chargeItem = items.find((item) => item.sk === CHARGE_SK);
+  const chargeItem = items.find((item) => item.sk === EFFECT_SK);
   const calls = items.filter((item) => typeof item.sk === "string" && item.sk.startsWith(CALL_SK_PREFIX));
   const callsByOutcome: Record<string, number> = {};
   for (const call of calls) callsByOutcome[String(call.outcome)] = (callsByOutcome[String(call.outcome)] ?? 0) + 1;

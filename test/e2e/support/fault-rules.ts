@@ -1,12 +1,13 @@
 import type { DynamoRequestInfo, DynamoRequestMatcher } from "../../../local/faults";
+import { EFFECT_SK } from "../../../src/contract/effects";
 import type { SynthesizedNames } from "./local-target";
 import { downstreamKey } from "./messages";
 
 /** Wire-level matchers for the requests that mark the steps of one key's processing. */
 
-/** The downstream's conditional PutItem of the CHARGE item: the side effect itself. */
+/** The downstream's conditional PutItem of the EFFECT item: the side effect itself. */
 export function chargeWrite(names: SynthesizedNames, businessKey: string): DynamoRequestMatcher {
-  return { operation: "PutItem", table: names.effectsTable, item: { pk: downstreamKey(businessKey, names.operation), sk: "CHARGE" } };
+  return { operation: "PutItem", table: names.effectsTable, item: { pk: downstreamKey(businessKey, names.operation), sk: EFFECT_SK } };
 }
 
 /** The downstream's PutItem of a CALL item: the last write of a downstream call. */
