@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { EffectJournal, effectKey, type PipelineHandler } from "../../../functions";
+import { businessKeyText } from "../../../src";
 import { charge, type PaymentResult } from "../functions/charge";
+import { profile } from "../profile";
 import { functionEnv, lambdaContext, startLocalDynamoDb } from "./harness";
 
 const TABLES = { idempotency: "payments-idempotency", effects: "payments-effects" };
@@ -84,5 +86,21 @@ describe("Example: payments charge", () => {
     // Assert
     await expect(attempt).rejects.toMatchObject({ name: "DownstreamConflictError", message: expect.stringMatching(/holds .*"amount":1250/) });
     expect(await itemsOf(event.businessKey)).toEqual({ charge: [expect.objectContaining({ amount: 1250, currency: "EUR" })], calls: expect.arrayContaining(["applied", "conflict"]) });
+  });
+
+  it("gives the profile's three bodies their fates: applied, payload-mismatch, rejected", async () => {
+    // Arrange
+    const eventOf = (body: Record<string, unknown>) => ({ businessKey: businessKeyText([body.tenantId, body.orderId]), operation: "charge", messageId: randomUUID(), payload: body });
+    const body = profile.unique(3, `run-${randomUUID().slice(0, 8)}`, () => 0.25);
+
+    // Act
+    const applied = await handler(eventOf(body), lambdaContext());
+    const conflict = handler(eventOf(profile.conflict(body)), lambdaContext());
+    const rejected = handler(eventOf(profile.rejected!(3, "run-x")), lambdaContext());
+
+    // Assert
+    expect(applied).toMatchObject({ outcome: "applied", amount: body.amount });
+    await expect(conflict).rejects.toHaveProperty("name", "IdempotencyValidationError");
+    await expect(rejected).rejects.toHaveProperty("name", "DownstreamRefusedError");
   });
 });
