@@ -38,6 +38,7 @@ export interface EffectReceipt<A extends EffectAttributes> {
   readonly appliedAt: string;
 }
 
+/** Where and how an {@link EffectJournal} keeps its items. */
 export interface EffectJournalOptions {
   readonly documentClient: DynamoDBDocumentClient;
   /** A table keyed `pk`/`sk` (strings), TTL on `expiresAt`: the `EffectJournalTable` construct. */

@@ -23,4 +23,4 @@ export {
 export { EffectJournal } from "./effect-journal";
 export type { EffectAttributes, EffectJournalOptions, EffectReceipt, EffectRequest } from "./effect-journal";
 export { idempotencyRecordId } from "./idempotency";
-export { CallOutcome, effectKey } from "../src/contract/effects";
+export { effectKey } from "../src/contract/effects";

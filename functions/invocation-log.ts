@@ -28,6 +28,7 @@ export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof Invocati
 /** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
 export const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
 
+/** Fields of the invocation's log line. */
 export type LogFields = Record<string, unknown>;
 
 export interface InvocationLog {

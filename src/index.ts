@@ -12,5 +12,5 @@ export type { StackConfig } from "./app/config";
 export type { PipelineApp, PipelineOverrides } from "./app/example";
 export type { MessageProfile } from "./app/profile";
 export type { FieldRule, FieldRules } from "./contract/field-rules";
-export { businessKeyText, payloadHash } from "./contract/canonical";
-export { effectKey } from "./contract/effects";
+/** The ledger key of a body's key parts, as the state machine derives it: for producers, tools and tests. */
+export { businessKeyText } from "./contract/canonical";

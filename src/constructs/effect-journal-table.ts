@@ -35,7 +35,7 @@ export class EffectJournalTable extends Construct {
       ttl: { attributeName: "expiresAt", enabled: true },
       serverSideEncryption: { enabled: true },
     });
-    new TerraformOutput(this, "output", { value: this.table.name }).overrideLogicalId(`${props.outputPrefix ?? ""}${EFFECTS_TABLE_OUTPUT}`);
+    new TerraformOutput(this, `output-${EFFECTS_TABLE_OUTPUT}`, { value: this.table.name }).overrideLogicalId(`${props.outputPrefix ?? ""}${EFFECTS_TABLE_OUTPUT}`);
   }
 
   /** The function's variable naming the table (`EFFECTS_TABLE_NAME`), read by `EffectJournal.fromEnvironment`. */

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
-  type EffectJournal,
-  EffectJournal as Journal,
+  EffectJournal,
   effectKey,
   type PipelineEvent,
   type PipelineHandlerOptions,
@@ -87,6 +86,6 @@ export async function issue(event: PipelineEvent<InvoicePayload>, context: SideE
 
 /** What `handler.ts` deploys: the invoice on an effect journal. */
 export const issueFunction: PipelineHandlerOptions<InvoicePayload, IssuedInvoice, EffectJournal> = {
-  setup: Journal.fromEnvironment,
+  setup: EffectJournal.fromEnvironment,
   sideEffect: issue,
 };

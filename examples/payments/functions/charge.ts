@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
-  type EffectJournal,
-  EffectJournal as Journal,
+  EffectJournal,
   effectKey,
   type PipelineEvent,
   type PipelineHandlerOptions,
@@ -60,6 +59,6 @@ export async function charge(event: PipelineEvent<PaymentPayload>, context: Side
 
 /** What `handler.ts` deploys (and the simulation runs): the charge on an effect journal. */
 export const chargeFunction: PipelineHandlerOptions<PaymentPayload, PaymentResult, EffectJournal> = {
-  setup: Journal.fromEnvironment,
+  setup: EffectJournal.fromEnvironment,
   sideEffect: charge,
 };
