@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
 
@@ -62,5 +63,25 @@ describe("Layout: examples build only on the public API", () => {
 
     // Assert
     expect(violations).toEqual([]);
+  });
+});
+
+describe("Layout: message profiles stay light", () => {
+  // Light tools load `examples/<name>/profile.ts`: it must not pull in cdktf, constructs or the AWS SDK.
+  const PROBE = `require(process.argv[1]);
+const heavy = Object.keys(require.cache).filter((k) => /node_modules[\\/](cdktf|@cdktf|constructs|@aws-sdk)[\\/]/.test(k));
+process.stdout.write(JSON.stringify(heavy));`;
+  const examples = readdirSync(EXAMPLES).filter((name) => existsSync(join(EXAMPLES, name, "profile.ts")));
+
+  it("covers every example", () => {
+    expect(examples).toEqual(expect.arrayContaining(["invoices", "payments"]));
+  });
+
+  it.each(examples)("examples/%s/profile.ts loads no heavy package", (name) => {
+    // Act
+    const heavy = JSON.parse(execFileSync(process.execPath, ["-r", "tsx/cjs", "-e", PROBE, join(EXAMPLES, name, "profile.ts")], { cwd: ROOT, encoding: "utf8" }));
+
+    // Assert
+    expect(heavy).toEqual([]);
   });
 });
