@@ -1,7 +1,7 @@
 /** Tests run through @swc/jest (no type-check: `npm run typecheck` does that). */
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/test"],
+  roots: ["<rootDir>/test", "<rootDir>/examples"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
   setupFiles: ["<rootDir>/test/helpers/env.ts"],

@@ -12,6 +12,7 @@ import type { Environment } from "./env";
 import { requireString } from "./env";
 import { ConfigurationError, ValidationError } from "./errors";
 
+/** The part of the pipeline contract the function checks an event against. */
 export interface FunctionContract {
   /** Fields checked, in order, with their rules. */
   readonly fieldRules: readonly (readonly [string, FieldRule])[];

@@ -1,11 +1,23 @@
 /**
- * Errors raised by the pipeline's Lambda functions.
+ * Errors of the pipeline's downstream function, and how the state machine treats them.
  *
- * The Node.js Lambda runtime reports `error.name` as the `errorType`, and Step Functions matches its
- * Catch rules on that string, so every class sets `name` explicitly (bundlers may rename classes).
+ * The Node.js Lambda runtime reports `error.name` as the `errorType`, and Step Functions matches its Catch rules on
+ * that string. So every class sets `name` explicitly, because bundlers may rename classes. The names are the
+ * construct's defaults (`src/contract/error-names.ts`):
+ *
+ * - throw a {@link PermanentError} (or a subclass) when retrying cannot help: the message is quarantined `rejected`;
+ * - throw a {@link ConflictError} (or a subclass) when the key was already applied with another payload: the
+ *   message is quarantined `payload-mismatch`;
+ * - anything else is transient: the claim is released and the message is retried.
+ *
+ * A subclass may set a `name` of its own. The handler wrapper then reports it under its base class's name
+ * ({@link reportedError}), so the state machine still recognises it without listing the name in the construct.
  */
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../src/contract/error-names";
 
-/** Root of every error a pipeline function raises on purpose. */
+export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES };
+
+/** Root of every error the pipeline's function raises on purpose. */
 export class PipelineFunctionError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -13,8 +25,25 @@ export class PipelineFunctionError extends Error {
   }
 }
 
+/** Retrying the same message can never succeed: it is quarantined with reason `rejected`. */
+export class PermanentError extends PipelineFunctionError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentError";
+  }
+}
+
+/** The key was already applied with another payload: the message is quarantined with reason `payload-mismatch`. */
+export class ConflictError extends PipelineFunctionError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ConflictError";
+  }
+}
+
 /** The function's environment is missing a variable or holds an invalid value (raised at cold start). */
 export class ConfigurationError extends PipelineFunctionError {
+  /** The variable to fix. */
   readonly variable: string;
 
   constructor(variable: string, message: string, options?: { cause?: unknown }) {
@@ -24,8 +53,8 @@ export class ConfigurationError extends PipelineFunctionError {
   }
 }
 
-/** The event is malformed: retrying cannot help. Permanent. */
-export class ValidationError extends PipelineFunctionError {
+/** The event is malformed (a field breaks the pipeline's rules). Permanent. */
+export class ValidationError extends PermanentError {
   /** Path of the offending field in the event, e.g. `payload.amount`. */
   readonly field: string;
 
@@ -36,22 +65,23 @@ export class ValidationError extends PipelineFunctionError {
   }
 }
 
-/** The downstream already holds a different charge under this idempotency key. Permanent. */
-export class DownstreamConflictError extends PipelineFunctionError {
+/** The downstream refuses this request for a business reason (e.g. a currency it does not take). Permanent. */
+export class DownstreamRefusedError extends PermanentError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DownstreamRefusedError";
+  }
+}
+
+/** The downstream already holds a different effect under this idempotency key. A conflict. */
+export class DownstreamConflictError extends ConflictError {
+  /** The key the downstream holds the other effect under. */
   readonly idempotencyKey: string;
 
   constructor(idempotencyKey: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "DownstreamConflictError";
     this.idempotencyKey = idempotencyKey;
-  }
-}
-
-/** The downstream refuses this request for a business reason (e.g. above a limit); retrying cannot help. Permanent. */
-export class DownstreamRefusedError extends PipelineFunctionError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "DownstreamRefusedError";
   }
 }
 
@@ -63,21 +93,29 @@ export class DownstreamStateError extends PipelineFunctionError {
   }
 }
 
-/**
- * Error names the state machine treats as permanent: release the claim and quarantine with reason `rejected`.
- * Everything else, including Powertools' `IdempotencyAlreadyInProgressError`, is transient: release and retry.
- */
-export const PERMANENT_ERROR_NAMES = ["ValidationError", "DownstreamRefusedError"] as const;
+const PERMANENT: readonly string[] = PERMANENT_ERROR_NAMES;
+const CONFLICT: readonly string[] = CONFLICT_ERROR_NAMES;
 
 /**
- * Error names that mean "this key was applied with another payload": release the claim and quarantine with
- * reason `payload-mismatch`, like a conflict the ledger finds itself. `IdempotencyValidationError` is the `name`
- * Powertools idempotency 2.35 sets when the same key arrives with a different payload (the ledger forgot the key:
- * lease takeover, an operator's release, a failed Complete); `DownstreamConflictError` is the downstream's own.
+ * True when retrying the same message can never succeed: a permanent error or a conflict, by class or by one of
+ * the default names (Powertools' `IdempotencyValidationError` is matched by name).
  */
-export const CONFLICT_ERROR_NAMES = ["IdempotencyValidationError", "DownstreamConflictError"] as const;
-
-/** True when retrying the same message can never succeed. */
 export function isPermanentError(error: unknown): boolean {
-  return error instanceof Error && ([...PERMANENT_ERROR_NAMES, ...CONFLICT_ERROR_NAMES] as readonly string[]).includes(error.name);
+  if (error instanceof PermanentError || error instanceof ConflictError) return true;
+  return error instanceof Error && (PERMANENT.includes(error.name) || CONFLICT.includes(error.name));
+}
+
+/**
+ * The error as the function reports it: a subclass of {@link PermanentError} or {@link ConflictError} whose own
+ * name the state machine does not know is reported under its base class's name. It keeps its message (the DLQ's
+ * `detail`) and has the original as its `cause`. Every other error passes unchanged.
+ */
+export function reportedError(error: unknown): unknown {
+  if (error instanceof PermanentError && !PERMANENT.includes(error.name)) {
+    return new PermanentError(error.message, { cause: error });
+  }
+  if (error instanceof ConflictError && !CONFLICT.includes(error.name)) {
+    return new ConflictError(error.message, { cause: error });
+  }
+  return error;
 }

@@ -28,7 +28,8 @@ export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof Invocati
 /** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
 const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
 
-type LogFields = Record<string, unknown>;
+/** Fields of the invocation's log line. */
+export type LogFields = Record<string, unknown>;
 
 interface InvocationLog {
   /**

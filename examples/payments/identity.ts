@@ -1,9 +1,8 @@
 /**
- * The example's business identity: one charge per tenant and order. Kept apart from the stack (no cdktf import) so
- * light tools, such as the operator CLI deriving keys of retries-exhausted messages, can import it.
+ * The example's business identity: one charge per tenant and order. Plain data with no runtime import, so the stack,
+ * the function and the message profile share it, and light tools can load the profile without cdktf or the SDK.
  */
-import { businessKeyText } from "../../src/contract/canonical";
-import type { FieldRules } from "../../src/contract/field-rules";
+import type { FieldRules, PipelineDomain } from "../../src";
 
 /** Ledger key `["<tenantId>","<orderId>"]`: the parts as canonical JSON, never joined with a separator. */
 export const PAYMENTS_BUSINESS_KEY = { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] } as const;
@@ -19,12 +18,16 @@ export const PAYMENTS_FIELD_RULES: FieldRules = {
   currency: { type: "string", pattern: "^[A-Z]{3}$" },
 };
 
-/** The ledger key of a payment, as the state machine derives it from the body. */
-export function paymentsBusinessKey(tenantId: unknown, orderId: unknown): string {
-  return businessKeyText([tenantId, orderId]);
-}
+/** The domain as the construct takes it (and `contractEnvironment` hands it to a handler under test). */
+export const PAYMENTS_DOMAIN: PipelineDomain = {
+  businessKey: PAYMENTS_BUSINESS_KEY,
+  operation: PAYMENTS_OPERATION,
+  payloadFields: PAYMENTS_PAYLOAD_FIELDS,
+  fieldRules: PAYMENTS_FIELD_RULES,
+};
 
-/** The downstream's idempotency key (its effects table's `pk`): `<business key>#<operation>`, as the function builds it. */
-export function paymentsEffectKey(tenantId: unknown, orderId: unknown, operation: string): string {
-  return `${paymentsBusinessKey(tenantId, orderId)}#${operation}`;
-}
+/**
+ * The stand-in downstream refuses charges in ISO 4217's "no currency" code, as a payments API declines a currency
+ * it does not take: a well-formed message the downstream turns down for good (`rejected`).
+ */
+export const REFUSED_CURRENCY = "XXX";

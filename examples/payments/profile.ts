@@ -1,17 +1,25 @@
-import type { MessageProfile } from "../../src/app/profile";
+import type { MessageProfile } from "../../src";
+import { REFUSED_CURRENCY } from "./identity";
 
-const TENANTS = ["acme", "globex", "initech", "umbrella", "hooli"] as const;
 const CURRENCIES = ["EUR", "USD", "GBP"] as const;
 
-/** Sample and load messages of the payments example: one charge per tenant and order. */
+/**
+ * Payments streams for the tools: one order per (`runId`, `index`) with a seeded amount (1.00-500.00 in cents) and
+ * currency; a conflict charges one cent more; a rejected message asks for the currency the downstream refuses.
+ */
 export const profile: MessageProfile = {
-  unique: (index, runId, random) => ({
-    tenantId: TENANTS[index % TENANTS.length],
-    orderId: `${runId}-${String(index + 1).padStart(6, "0")}`,
-    amount: 100 + Math.floor(random() * 99_900),
-    currency: CURRENCIES[Math.floor(random() * CURRENCIES.length)],
-  }),
-  conflict: (body) => ({ ...body, amount: Number(body.amount) + 1 }),
-  // Well-formed, so it reaches the function; the example's downstream refuses the "no currency" code for good.
-  rejected: (index, runId) => ({ tenantId: "initech", orderId: `${runId}-refused-${index}`, amount: 500, currency: "XXX" }),
+  unique(index, runId, random) {
+    return {
+      tenantId: `t-${runId}`,
+      orderId: `o-${index}`,
+      amount: 100 + Math.floor(random() * 49_901),
+      currency: CURRENCIES[Math.floor(random() * CURRENCIES.length)],
+    };
+  },
+  conflict(body) {
+    return { ...body, amount: Number(body.amount) + 1 };
+  },
+  rejected(index, runId) {
+    return { tenantId: `t-${runId}`, orderId: `rejected-${index}`, amount: 500, currency: REFUSED_CURRENCY };
+  },
 };

@@ -1,18 +1,15 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
-import { TerraformOutput, TerraformStack } from "cdktf";
+import { TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/errors";
-import { IdempotentPipeline } from "../../src/constructs";
-import type { StackConfig } from "../../src/app/config";
-import type { PipelineApp, PipelineOverrides } from "../../src/app/example";
 import { join } from "node:path";
-import { PaymentsDownstream } from "./downstream";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "./identity";
+import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type PipelineOverrides, type StackConfig } from "../../src";
+import { PAYMENTS_DOMAIN } from "./identity";
 
-/** The example stack: a payments stream where one charge per `tenantId#orderId` may ever happen. */
+/** The example stack: a payments stream where one charge per `[tenantId, orderId]` may ever happen. */
 export class PaymentsPipelineStack extends TerraformStack {
   readonly pipeline: IdempotentPipeline;
-  readonly downstream: PaymentsDownstream;
+  /** The stand-in payments API: an effect journal the function charges through. */
+  readonly downstream: EffectJournalTable;
 
   constructor(scope: Construct, config: StackConfig, overrides: PipelineOverrides = {}) {
     super(scope, config.stackName);
@@ -20,27 +17,21 @@ export class PaymentsPipelineStack extends TerraformStack {
       region: config.region,
       defaultTags: [{ tags: { project: "effectively-once-pipeline", stack: config.stackName } }],
     });
-    this.downstream = new PaymentsDownstream(this, "payments-downstream", { namePrefix: config.namePrefix });
+    this.downstream = new EffectJournalTable(this, "payments-downstream", { namePrefix: config.namePrefix });
     const { function: functionOverrides, ...pipelineOverrides } = overrides;
     this.pipeline = new IdempotentPipeline(this, "pipeline", {
       region: config.region,
       namePrefix: config.namePrefix,
-      businessKey: PAYMENTS_BUSINESS_KEY,
-      operation: PAYMENTS_OPERATION,
-      payloadFields: PAYMENTS_PAYLOAD_FIELDS,
-      fieldRules: PAYMENTS_FIELD_RULES,
+      ...PAYMENTS_DOMAIN,
       ...pipelineOverrides,
       function: {
         name: "charge",
         entry: join(__dirname, "functions/handler.ts"),
-        environment: { EFFECTS_TABLE_NAME: this.downstream.table.name },
+        environment: this.downstream.environment,
         policyStatements: this.downstream.policyStatements,
-        permanentErrors: PERMANENT_ERROR_NAMES,
-        conflictErrors: CONFLICT_ERROR_NAMES,
         ...functionOverrides,
       },
     });
-    new TerraformOutput(this, "effects-table-name", { value: this.downstream.table.name }).overrideLogicalId("effects_table_name");
   }
 }
 

@@ -68,7 +68,7 @@ export interface DynamoRequestMatcher {
   table?: string | string[];
   /** Endpoint-path identity, e.g. a Lambda worker id; only the fault proxy knows it. */
   caller?: string | string[];
-  /** e.g. `{ sk: "CHARGE" }` matches `PutItem` of an item whose `sk` is the string CHARGE. */
+  /** e.g. `{ sk: "EFFECT" }` matches `PutItem` of an item whose `sk` is the string EFFECT. */
   item?: Record<string, AttributeScalar>;
   /** Escape hatch for anything else (not JSON-serialisable). */
   where?: (request: DynamoRequestInfo) => boolean;

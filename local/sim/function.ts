@@ -1,15 +1,16 @@
 /**
- * The downstream function in the simulation: the payments handler's own code (`createPaymentsHandler`, the module
- * the deployed `handler.ts` wires up), Powertools and the AWS SDK included, run in process. Its DynamoDB client is a
- * real SDK client served by the simulated store; its time is the virtual clock (see determinism.ts). The invoker
+ * The downstream function in the simulation: the payments handler's own code (`createPipelineHandler` around
+ * `chargeFunction`, what the deployed `handler.ts` wires up), Powertools and the AWS SDK included, run in process.
+ * Its DynamoDB client is a real SDK client served by the simulated store; its time is the virtual clock (see
+ * determinism.ts). The invoker
  * answers as Lambda's Invoke API does: function errors as payloads, service errors thrown, timeouts as
  * `Sandbox.Timedout`, a dying runtime as `Runtime.ExitError` (the local cloud's own error payloads).
  */
 import { Logger } from "@aws-lambda-powertools/logger";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
-import { createPaymentsHandler } from "../../examples/payments/functions/create-handler";
-import { readPaymentsConfig } from "../../examples/payments/functions/config";
+import { chargeFunction } from "../../examples/payments/functions/charge";
+import { createPipelineHandler } from "../../functions";
+import { readPipelineConfig } from "../../functions/config";
 import { exitPayload, timeoutPayload } from "../lambda/error-payloads";
 import type { LambdaInvoker } from "../stepfunctions";
 import type { SimDynamo } from "./dynamo";
@@ -39,12 +40,10 @@ export function createSimFunction(options: {
   onHandler: (messageId: string) => void;
 }): LambdaInvoker {
   const { clock } = options;
-  const config = readPaymentsConfig(options.environment);
-  const dynamoDb = options.dynamo.sdkClient("fn");
-  const handler = createPaymentsHandler({
-    config,
-    dynamoDb,
-    documentClient: DynamoDBDocumentClient.from(dynamoDb),
+  const config = readPipelineConfig(options.environment);
+  const handler = createPipelineHandler(chargeFunction, {
+    env: options.environment,
+    dynamoDb: options.dynamo.sdkClient("fn"),
     logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),
   });
   let requests = 0;

@@ -14,6 +14,7 @@ import { workflowTarget } from "../cloud/workflow-target";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { createSimFunction } from "./function";
 import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
+import { EFFECT_SK } from "../../src/contract/effects";
 import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
 import { VirtualClock } from "./virtual-clock";
@@ -134,7 +135,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
     }
     const out = await apply();
-    if (call.caller === "fn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.effects && item?.sk?.S === "CHARGE") {
+    if (call.caller === "fn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.effects && item?.sk?.S === EFFECT_SK) {
       const root = roots.get(item.messageId?.S ?? "") ?? -1;
       charges.push({ message: root, at: clock.now(), amount: item.amount?.N === undefined ? undefined : Number(item.amount.N), currency: item.currency?.S });
       log(`CHARGE message #${root} ${item.amount?.N} ${item.currency?.S} key ${JSON.stringify(item.pk?.S)}`);

@@ -4,11 +4,10 @@ import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { LambdaFunction } from "@cdktf/provider-aws/lib/lambda-function";
 import { AssetType, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
-import { CONTRACT_ENV, encodeFieldRules } from "../contract/function-env";
+import { CONTRACT_ENV, contractEnvironment } from "../contract/function-env";
 import { bundleHandler } from "./bundle";
 import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
 import type { PolicyStatement, ResolvedPipelineProps } from "./props";
-import { pipelineFieldRules } from "./props";
 import type { PipelineTables } from "./tables";
 
 /** The downstream function: esbuild bundle, arm64 on nodejs22.x, JSON logs to its own log group, least privilege. */
@@ -61,12 +60,11 @@ export class DownstreamFunction extends Construct {
       environment: {
         variables: {
           ...fn.environment,
-          IDEMPOTENCY_TABLE_NAME: tables.idempotency.name,
-          IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(p.retentionSeconds),
-          [CONTRACT_ENV.PAYLOAD_FIELDS]: p.payloadFields.join(","),
-          [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(p)),
-          POWERTOOLS_SERVICE_NAME: p.namePrefix,
-          POWERTOOLS_LOG_LEVEL: fn.logLevel,
+          [CONTRACT_ENV.IDEMPOTENCY_TABLE_NAME]: tables.idempotency.name,
+          [CONTRACT_ENV.EXPIRES_AFTER_SECONDS]: String(p.retentionSeconds),
+          ...contractEnvironment(p),
+          [CONTRACT_ENV.SERVICE_NAME]: p.namePrefix,
+          [CONTRACT_ENV.LOG_LEVEL]: fn.logLevel,
         },
       },
       loggingConfig: { logFormat: "JSON", logGroup: this.logGroup.name, applicationLogLevel: fn.logLevel, systemLogLevel: "WARN" },

@@ -1,5 +1,5 @@
 /** Root of every configuration error the pipeline construct raises at synth time. */
-class PipelineConfigError extends Error {
+export class PipelineConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PipelineConfigError";

@@ -1,3 +1,5 @@
 export { IdempotentPipeline } from "./idempotent-pipeline";
-export { InvalidPropError } from "./errors";
-export type { IdempotentPipelineProps, PolicyStatement } from "./props";
+export { EffectJournalTable, type EffectJournalTableProps } from "./effect-journal-table";
+export { InvalidPropError, PipelineConfigError } from "./errors";
+export { StateMachineLogLevel } from "./props";
+export type { BusinessKeyProps, DownstreamFunctionProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./props";

@@ -83,9 +83,6 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)) {
     throw new InvalidPropError("operation", p.operation, "is not a valid operation name", "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"");
   }
-  if (p.function.permanentErrors.length === 0) {
-    throw new InvalidPropError("function.permanentErrors", p.function.permanentErrors, "is empty", "list the function error names that must not be retried, e.g. [\"ValidationError\"]");
-  }
   for (const name of p.function.permanentErrors) {
     if (name.startsWith("States.")) {
       throw new InvalidPropError("function.permanentErrors", name, "is a Step Functions error, not a function error", "list only errorType names the function throws");

@@ -1,7 +1,8 @@
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../contract/error-names";
 import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
 
 /** How the pipeline recognises one business operation in a message body. */
-interface BusinessKeyProps {
+export interface BusinessKeyProps {
   /**
    * JSONata expression evaluated with the parsed message body as context, yielding the key's parts as an array
    * (a single value is a one-part key). The ledger key is the canonical JSON of the parts, e.g. `["t1","o-42"]`,
@@ -18,7 +19,7 @@ interface BusinessKeyProps {
 }
 
 /** The downstream Lambda function (the side effect), bundled with esbuild at synth time. */
-interface DownstreamFunctionProps {
+export interface DownstreamFunctionProps {
   /** Short name, appended to the name prefix. @default "worker" */
   readonly name?: string;
   /** Path of the TypeScript handler file, exporting `handler`. */
@@ -31,13 +32,19 @@ interface DownstreamFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Extra IAM statements for what the function reaches besides its idempotency table. @default [] */
   readonly policyStatements?: readonly PolicyStatement[];
-  /** Function error names that are permanent: the message is quarantined as `rejected` instead of retried. */
-  readonly permanentErrors: readonly string[];
   /**
-   * Function error names that mean "this key was already applied with another payload": the message is
-   * quarantined as `payload-mismatch` (so a redrive needs `--force`). Powertools' `IdempotencyValidationError`
-   * is always one.
-   * @default ["IdempotencyValidationError"]
+   * More function error names that are permanent: the message is quarantined as `rejected` instead of retried.
+   * The handler wrapper's own (`PermanentError`, `ValidationError`, `DownstreamRefusedError`, and any subclass of
+   * `PermanentError`) are always included.
+   * @default []
+   */
+  readonly permanentErrors?: readonly string[];
+  /**
+   * More function error names that mean "this key was already applied with another payload": the message is
+   * quarantined as `payload-mismatch` (so a redrive needs `--force`). Powertools' `IdempotencyValidationError` and
+   * the wrapper's `ConflictError` and `DownstreamConflictError` (and any subclass of `ConflictError`) are always
+   * included.
+   * @default []
    */
   readonly conflictErrors?: readonly string[];
   /** Log level of the function's Powertools logger. @default "INFO" */
@@ -54,8 +61,8 @@ export interface PolicyStatement {
   readonly Resource: readonly string[];
 }
 
-const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
-type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
+export const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
+export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
 
 /** Props of {@link IdempotentPipeline}. Durations are in seconds. */
 export interface IdempotentPipelineProps {
@@ -141,6 +148,9 @@ export interface IdempotentPipelineProps {
   readonly outputPrefix?: string;
 }
 
+/** What a domain decides, apart from its resources: the key, the intent, the payload fields and their rules. */
+export type PipelineDomain = Pick<IdempotentPipelineProps, "businessKey" | "operation" | "payloadFields" | "fieldRules">;
+
 /** Props with every default applied: what the parts of the construct read. */
 export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns">> & {
   readonly function: Required<Omit<DownstreamFunctionProps, "reservedConcurrency">> & { readonly reservedConcurrency?: number };
@@ -161,7 +171,8 @@ export const DEFAULTS = {
   messageRetentionSeconds: 4 * 24 * 3600,
   deadLetterRetentionSeconds: 14 * 24 * 3600,
   maxMessageBytes: 120 * 1024,
-  conflictErrors: ["IdempotencyValidationError"],
+  permanentErrors: PERMANENT_ERROR_NAMES,
+  conflictErrors: CONFLICT_ERROR_NAMES,
   // As long as the DLQ keeps a copy (its original enqueue time survives the move), so a redrive stays safe.
   retentionSeconds: 14 * 24 * 3600,
   lambdaRetries: 2,
@@ -186,7 +197,7 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
       memoryMb: p.function.memoryMb ?? DEFAULTS.functionMemoryMb,
       environment: p.function.environment ?? {},
       policyStatements: p.function.policyStatements ?? [],
-      permanentErrors: p.function.permanentErrors,
+      permanentErrors: [...new Set([...DEFAULTS.permanentErrors, ...(p.function.permanentErrors ?? [])])],
       conflictErrors: [...new Set([...DEFAULTS.conflictErrors, ...(p.function.conflictErrors ?? [])])],
       logLevel: p.function.logLevel ?? "INFO",
       reservedConcurrency: p.function.reservedConcurrency,

@@ -1,14 +1,26 @@
 /**
  * The effect journal: how a downstream that honours an idempotency key records what it did, so tools and tests can
- * tell "called twice" from "applied twice" for any domain. The handler wrapper's journal writes it; `tools/observe`,
- * `ops trace` and the e2e suite read it. Items live in the table named by the stack output `effects_table_name`:
+ * tell "called twice" from "applied twice" for any domain. The handler wrapper's journal (`functions/effect-journal.ts`)
+ * writes it; `tools/observe`, `ops trace` and the e2e suite read it. Items live in the table named by the stack
+ * output `effects_table_name` (the `EffectJournalTable` construct), which the function finds in `EFFECTS_TABLE_NAME`:
  *
  * - `pk = <effect key>`, `sk = "EFFECT"`: the effect as applied, at most one per key (a conditional put), with
- *   `messageId`, `appliedAt` (ISO time) and `fingerprint` (what was applied, to detect a conflicting replay);
+ *   `messageId`, `appliedAt` (ISO time), `fingerprint` (what was applied, to detect a conflicting replay) and the
+ *   domain's own attributes;
  * - `pk = <effect key>`, `sk = "CALL#<ISO time>#<call id>"`: one per call, with `messageId` and `outcome`.
+ *
+ * Both carry `expiresAt` (epoch seconds, the table's TTL).
  */
 export const EFFECT_SK = "EFFECT";
 export const CALL_SK_PREFIX = "CALL#";
+
+/** The function's environment variable holding the journal's table name. */
+export const EFFECTS_TABLE_ENV = "EFFECTS_TABLE_NAME";
+/** The stack output holding the journal's table name, read by the tools. */
+export const EFFECTS_TABLE_OUTPUT = "effects_table_name";
+
+/** Attributes the journal writes itself on every item; an effect's own attributes may not use these names. */
+export const JOURNAL_ATTRIBUTES = ["pk", "sk", "messageId", "appliedAt", "fingerprint", "outcome", "expiresAt"] as const;
 
 /** What one call to the downstream did. */
 export const CallOutcome = {

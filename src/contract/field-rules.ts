@@ -35,6 +35,7 @@ interface NumericRule {
 interface PlainRule {
   readonly type: typeof FieldType.BOOLEAN | typeof FieldType.STRING_OR_INTEGER | typeof FieldType.ANY;
 }
+/** What one top-level field must hold. */
 export type FieldRule = StringRule | NumericRule | PlainRule;
 
 /** Rules per top-level field name. */

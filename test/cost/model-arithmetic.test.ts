@@ -71,7 +71,7 @@ describe("Function: compare", () => {
     it("prices storage until TTL and point-in-time recovery", () => {
       const storage = (bytes: number) => ((0.8e6 * bytes) / GiB) * (RETENTION / MONTH_SECONDS);
       expect(find(d, "DynamoDB", "storage until TTL (ledger, idempotency)").usd).toBeCloseTo(storage(350 + 320 + 2 * 100) * 0.25, 10);
-      expect(find(d, "DynamoDB", "storage until TTL (effects)").usd).toBeCloseTo(storage(250 + 250 + 2 * 100) * 0.25, 10);
+      expect(find(d, "DynamoDB", "storage until TTL (effects)").usd).toBeCloseTo(storage(280 + 250 + 2 * 100) * 0.25, 10);
       const pitr = ((0.8e6 * (350 + 100 + 320 + 100)) / GiB) * (RETENTION / MONTH_SECONDS); // ledger + idempotency only
       expect(find(d, "DynamoDB", "point-in-time").usd).toBeCloseTo(pitr * 0.2, 10);
     });
@@ -111,7 +111,7 @@ describe("Function: compare", () => {
       // Side effect: EFFECT + CALL writes, their storage, the function's requests and its 29 ms of own work.
       const sideEffect =
         1.6e6 * 0.625e-6 +
-        ((0.8e6 * (250 + 250 + 2 * 100)) / GiB) * (RETENTION / MONTH_SECONDS) * 0.25 +
+        ((0.8e6 * (280 + 250 + 2 * 100)) / GiB) * (RETENTION / MONTH_SECONDS) * 0.25 +
         0.8e6 * 0.2e-6 +
         0.8e6 * 0.25 * 0.029 * 0.0000133334;
       expect(c.design.sideEffectUsd).toBeCloseTo(sideEffect, 10);

@@ -6,7 +6,7 @@ import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
 import { DESIGN_PATHS, Path, callCounts } from "../../tools/cost/paths";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { waitFor } from "../helpers/wait-for";
-import { orderKey } from "../helpers/orders-contract";
+import { businessKeyText } from "../../src/contract/canonical";
 import { dynamoItemBytes } from "../../tools/cost/item-size";
 
 /**
@@ -138,7 +138,7 @@ describe("Per-path DynamoDB calls: model vs the local cloud", () => {
       new PutItemCommand({
         TableName: String(cloud.outputs.ledger_table_name),
         Item: {
-          pk: { S: orderKey("cost", "o-held") },
+          pk: { S: businessKeyText(["cost", "o-held"]) },
           sk: { S: String(cloud.outputs.operation) },
           status: { S: "IN_PROGRESS" },
           owner: { S: "another-message" },

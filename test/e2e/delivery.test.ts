@@ -7,7 +7,7 @@ import type { Sent } from "./support/publish";
 import type { Settlement } from "./support/settle";
 import { e2eSuite } from "./support/suite";
 import type { Delivery, E2eTarget } from "./support/target";
-import { orderKey } from "../helpers/orders-contract";
+import { businessKeyText } from "../../src/contract/canonical";
 
 const suite = e2eSuite("delivery", {});
 
@@ -72,7 +72,7 @@ suite.scenario(
     const settled = await settle(sent);
 
     for (const order of orders) {
-      const key = orderKey(tenant, order);
+      const key = businessKeyText([tenant, order]);
       const fates = sent.filter((m) => m.key === key).map((m) => settled.fates[m.messageId]);
       expect(fates.sort()).toEqual(["applied", "duplicate", "duplicate", "duplicate"]);
       expect(settled.effects[key]).toEqual({ charges: 1, calls: 1, callOutcomes: { applied: 1 } });

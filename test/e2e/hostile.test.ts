@@ -8,7 +8,7 @@ import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { businessKeyFromOperator } from "../../src/contract/business-key";
 import { DEFAULTS } from "../../src/constructs/props";
-import { orderKey } from "../helpers/orders-contract";
+import { businessKeyText } from "../../src/contract/canonical";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
 import { e2eSuite } from "./support/suite";
@@ -20,7 +20,7 @@ const suite = e2eSuite("hostile", {});
 function raw(tenantId: string, orderId: string, amountText: string, extra = ""): RawMessage {
   return {
     raw: `{"tenantId":${JSON.stringify(tenantId)},"orderId":${JSON.stringify(orderId)}${extra},"amount":${amountText},"currency":"EUR"}`,
-    key: orderKey(tenantId, orderId),
+    key: businessKeyText([tenantId, orderId]),
   };
 }
 
@@ -55,7 +55,7 @@ suite.scenario(
       raw(tenant, "o1", "1000000000000002"),
       raw(tenant, "o2", "10.0"),
       raw(tenant, "o2", "1e1", ',"note":"other field order below"'),
-      { raw: `{"currency":"EUR","amount":1E+1,"orderId":"o2","tenantId":${JSON.stringify(tenant)}}`, key: orderKey(tenant, "o2") },
+      { raw: `{"currency":"EUR","amount":1E+1,"orderId":"o2","tenantId":${JSON.stringify(tenant)}}`, key: businessKeyText([tenant, "o2"]) },
       raw(tenant, "o3", "9007199254740993"),
     ]);
     const settled = await settle([first, spelled, ...later]);
@@ -179,7 +179,7 @@ suite.scenario(
     const tenantFFFF = `${tenant}\uffff`;
     const withFFFF = (amount: number): RawMessage => ({
       raw: `{"tenantId":"${tenant}\\uffff","orderId":"o1","amount":${amount},"currency":"EUR"}`,
-      key: orderKey(tenantFFFF, "o1"),
+      key: businessKeyText([tenantFFFF, "o1"]),
     });
     const [first] = await publish([withFFFF(100)]);
     expect((await settle([first])).fates).toEqual({ [first.messageId]: "applied" });

@@ -1,48 +1,44 @@
 import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
-import { readPaymentsConfig } from "../../examples/payments/functions/config";
-import {
-  EVENT_KEY_JMESPATH,
-  idempotencyRecordId,
-} from "../../examples/payments/functions/idempotency";
-import { PAYMENTS_FIELD_RULES_ENV, PAYMENTS_RULES } from "../helpers/orders-contract";
+import { readPipelineConfig } from "../../functions/config";
+import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../functions/idempotency";
+import { encodeFieldRules } from "../../src/contract/function-env";
+import { DEPOSIT_RULES } from "./support/deposit";
 
 const env = {
   IDEMPOTENCY_TABLE_NAME: "idem",
-  EFFECTS_TABLE_NAME: "effects",
   IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "604800",
   PAYLOAD_FIELDS: " currency, amount ,amount",
-  PIPELINE_FIELD_RULES: PAYMENTS_FIELD_RULES_ENV,
-  POWERTOOLS_SERVICE_NAME: "payments",
+  PIPELINE_FIELD_RULES: encodeFieldRules(DEPOSIT_RULES),
+  POWERTOOLS_SERVICE_NAME: "deposits",
   POWERTOOLS_LOG_LEVEL: "debug",
-  AWS_LAMBDA_FUNCTION_NAME: "payments-fn",
+  AWS_LAMBDA_FUNCTION_NAME: "deposit-fn",
   AWS_REGION: "eu-west-1",
 };
 
-describe("Function: readPaymentsConfig", () => {
+describe("Function: readPipelineConfig", () => {
   it("reads every variable, sorting and de-duplicating the payload fields", () => {
     // Act
-    const config = readPaymentsConfig(env);
+    const config = readPipelineConfig(env);
 
     // Assert
     expect(config).toEqual({
       idempotencyTableName: "idem",
-      effectsTableName: "effects",
       expiresAfterSeconds: 604800,
       payloadFields: ["amount", "currency"],
-      fieldRules: PAYMENTS_RULES,
-      serviceName: "payments",
+      fieldRules: DEPOSIT_RULES,
+      serviceName: "deposits",
       logLevel: "DEBUG",
-      functionName: "payments-fn",
+      functionName: "deposit-fn",
       region: "eu-west-1",
     });
   });
 
   it.each([
     "IDEMPOTENCY_TABLE_NAME",
-    "EFFECTS_TABLE_NAME",
     "IDEMPOTENCY_EXPIRES_AFTER_SECONDS",
     "PAYLOAD_FIELDS",
+    "PIPELINE_FIELD_RULES",
     "POWERTOOLS_SERVICE_NAME",
     "AWS_LAMBDA_FUNCTION_NAME",
     "AWS_REGION",
@@ -51,7 +47,7 @@ describe("Function: readPaymentsConfig", () => {
     const missing = { ...env, [name]: undefined };
 
     // Act / Assert
-    expect(() => readPaymentsConfig(missing)).toThrow(
+    expect(() => readPipelineConfig(missing)).toThrow(
       expect.objectContaining({ name: "ConfigurationError", variable: name, message: expect.stringContaining(name) }),
     );
   });
@@ -66,14 +62,14 @@ describe("Function: readPaymentsConfig", () => {
     ["PIPELINE_FIELD_RULES", '[["amount",{"type":"decimal"}]]', /not a field type/],
   ])("fails naming %s when it is %p", (name, value, fix) => {
     // Act / Assert
-    expect(() => readPaymentsConfig({ ...env, [name]: value })).toThrow(
+    expect(() => readPipelineConfig({ ...env, [name]: value })).toThrow(
       expect.objectContaining({ variable: name, message: expect.stringMatching(fix) }),
     );
   });
 
   it("defaults the log level to INFO", () => {
     // Act
-    const config = readPaymentsConfig({ ...env, POWERTOOLS_LOG_LEVEL: undefined });
+    const config = readPipelineConfig({ ...env, POWERTOOLS_LOG_LEVEL: undefined });
 
     // Assert
     expect(config.logLevel).toBe("INFO");
@@ -83,14 +79,14 @@ describe("Function: readPaymentsConfig", () => {
 describe("Function: idempotencyRecordId", () => {
   it("is <function>#base64(md5(JSON of [businessKey, operation])), the key Powertools derives", () => {
     // Arrange
-    const selection = search(EVENT_KEY_JMESPATH, { businessKey: "t1#o-42", operation: "charge", payload: {} });
+    const selection = search(EVENT_KEY_JMESPATH, { businessKey: '["a1","r-42"]', operation: "deposit", payload: {} });
 
     // Act
-    const id = idempotencyRecordId("payments-fn", "t1#o-42", "charge");
+    const id = idempotencyRecordId("deposit-fn", '["a1","r-42"]', "deposit");
 
     // Assert
-    expect(selection).toEqual(["t1#o-42", "charge"]);
-    const digest = createHash("md5").update('["t1#o-42","charge"]').digest("base64");
-    expect(id).toBe(`payments-fn#${digest}`);
+    expect(selection).toEqual(['["a1","r-42"]', "deposit"]);
+    const digest = createHash("md5").update('["[\\"a1\\",\\"r-42\\"]","deposit"]').digest("base64");
+    expect(id).toBe(`deposit-fn#${digest}`);
   });
 });

@@ -66,8 +66,9 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const states = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string).States.ProcessBatch.ItemProcessor.States;
       expect(states.Invoke.Arguments.FunctionName).toBe(referenceTo(json, "aws_lambda_function", "test-charge", "arn"));
       expect(states.Invoke.TimeoutSeconds).toBe(15);
-      expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
-      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["ValidationError", "DownstreamRefusedError"], Assign: { reason: "rejected" } });
+      // The handler wrapper's names, by default: the example lists none.
+      expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "ConflictError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
+      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["PermanentError", "ValidationError", "DownstreamRefusedError"], Assign: { reason: "rejected" } });
       expect(states.Quarantine.Arguments.QueueUrl).toBe(referenceTo(json, "aws_sqs_queue", "test-dlq", "url"));
     });
   });
@@ -191,7 +192,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
 });
 
 describe("Construct: IdempotentPipeline (overridden props)", () => {
-  it("carries test-sized windows and a filter into the pipe, the queue and the workflow", () => {
+  it("carries test-sized windows, a filter and extra error names (added to the wrapper's) into the pipe, the queue and the workflow", () => {
     // Arrange
     const stack = synthStack({
       batchSize: 3,
@@ -199,7 +200,7 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       executionTimeoutSeconds: 5,
       visibilityTimeoutSeconds: 30,
       leaseSeconds: 6,
-      function: { timeoutSeconds: 2 },
+      function: { timeoutSeconds: 2, permanentErrors: ["CardDeclined"], conflictErrors: ["AlreadyCaptured"] },
       lambdaRetries: 0,
       ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 },
       filterPatterns: [{ body: { currency: ["EUR", "USD"] } }],
@@ -219,6 +220,9 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       expect(definition.States.ProcessBatch.MaxConcurrency).toBe(3);
       expect(definition.States.ProcessBatch.ItemProcessor.States.Invoke.TimeoutSeconds).toBe(7);
       expect(resourceNamed(json, "aws_lambda_function", "test-charge").timeout).toBe(2);
+      const [conflict, permanent] = definition.States.ProcessBatch.ItemProcessor.States.Invoke.Catch;
+      expect(conflict.ErrorEquals).toEqual(["IdempotencyValidationError", "ConflictError", "DownstreamConflictError", "AlreadyCaptured"]);
+      expect(permanent.ErrorEquals).toEqual(["PermanentError", "ValidationError", "DownstreamRefusedError", "CardDeclined"]);
     } finally {
       stack.cleanup();
     }

@@ -1,5 +1,5 @@
-import { EFFECT_SK } from "../../src/contract/effects";
 import type { EarlyVisibilityExpiry } from "../../local/cloud";
+import { EFFECT_SK } from "../../src/contract/effects";
 import type { FaultPlanSpec, FaultRule } from "../../local/faults";
 import type { LoadStackNames } from "./stack";
 

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { CALL_SK_PREFIX, EFFECT_SK, effectKey } from "../../src/contract/effects";
-import { idempotencyRecordId } from "../../src/contract/idempotency-record";
+import { idempotencyRecordId } from "../../functions/idempotency";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";

@@ -1,14 +1,7 @@
-import { Logger } from "@aws-lambda-powertools/logger";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { readPaymentsConfig } from "./config";
-import { createPaymentsHandler } from "./create-handler";
+// The deployed function: the pipeline's handler wrapper around the charge. The wrapper reads the environment at
+// cold start (a missing variable fails here, naming it), validates each event, applies Powertools idempotency and
+// writes one log line per invocation.
+import { createPipelineHandler } from "../../../functions";
+import { chargeFunction } from "./charge";
 
-// Cold start: read the environment (fails naming the variable) and build clients once per container.
-// The SDK picks up AWS_ENDPOINT_URL_DYNAMODB by itself, which is how the local cloud redirects it.
-const config = readPaymentsConfig(process.env);
-const dynamoDb = new DynamoDBClient({ region: config.region });
-const documentClient = DynamoDBDocumentClient.from(dynamoDb);
-const logger = new Logger({ serviceName: config.serviceName, logLevel: config.logLevel });
-
-export const handler = createPaymentsHandler({ config, dynamoDb, documentClient, logger });
+export const handler = createPipelineHandler(chargeFunction);

@@ -1,4 +1,5 @@
 import type { DynamoRequestInfo, DynamoRequestMatcher } from "../../../local/faults";
+import { EFFECT_SK } from "../../../src/contract/effects";
 import type { SynthesizedNames } from "./local-target";
 import { downstreamKey } from "./messages";
 
@@ -6,7 +7,7 @@ import { downstreamKey } from "./messages";
 
 /** The downstream's conditional PutItem of the EFFECT item: the side effect itself. */
 export function chargeWrite(names: SynthesizedNames, businessKey: string): DynamoRequestMatcher {
-  return { operation: "PutItem", table: names.effectsTable, item: { pk: downstreamKey(businessKey, names.operation), sk: "EFFECT" } };
+  return { operation: "PutItem", table: names.effectsTable, item: { pk: downstreamKey(businessKey, names.operation), sk: EFFECT_SK } };
 }
 
 /** The downstream's PutItem of a CALL item: the last write of a downstream call. */

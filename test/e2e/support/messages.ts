@@ -1,4 +1,4 @@
-import { orderKey } from "../../helpers/orders-contract";
+import { businessKeyText } from "../../../src/contract/canonical";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {
@@ -17,7 +17,7 @@ export function payment(tenantId: string, orderId: string, fields: Record<string
 
 /** The business key the stack's key expression (`[tenantId, orderId]`) gives: canonical JSON of the parts. */
 export function businessKeyOf(body: PaymentBody): string {
-  return orderKey(body.tenantId, body.orderId);
+  return businessKeyText([body.tenantId, body.orderId]);
 }
 
 /** The downstream idempotency key: `<businessKey>#<operation>` (the effects table's `pk`). */

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { idempotencyRecordId } from "../../../src/contract/idempotency-record";
+import { idempotencyRecordId } from "../../../functions/idempotency";
+import { CALL_SK_PREFIX as CALL_PREFIX, EFFECT_SK as CHARGE_SK } from "../../../src/contract/effects";
 import { downstreamKey } from "./messages";
 import type { E2eTarget } from "./target";
 
@@ -19,8 +20,6 @@ export interface EffectCounts {
   readonly callOutcomes: Record<string, number>;
 }
 
-const CHARGE_SK = "EFFECT";
-const CALL_PREFIX = "CALL#";
 
 /** Reads the effects table under `pk = <key>#<operation>` (consistent read, all pages). */
 export async function readDownstream(target: E2eTarget, businessKey: string): Promise<DownstreamRecord> {

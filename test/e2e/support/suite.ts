@@ -6,7 +6,7 @@ import { publish, type Publishable, type Sent } from "./publish";
 import { readSettings, TargetKind, type E2eSettings } from "./settings";
 import { settle, type Settlement } from "./settle";
 import { capabilitiesOf, type Capability, type E2eTarget } from "./target";
-import { orderKey } from "../../helpers/orders-contract";
+import { businessKeyText } from "../../../src/contract/canonical";
 
 /** What a scenario works with: the target, its own tenant id, and the publish / settle helpers. */
 export interface ScenarioContext {
@@ -69,7 +69,7 @@ export function e2eSuite(name: string, local: LocalTargetOptions): E2eSuite {
   return {
     settings,
     tenant,
-    key: (scenarioId, orderId) => orderKey(tenant(scenarioId), orderId),
+    key: (scenarioId, orderId) => businessKeyText([tenant(scenarioId), orderId]),
     scenario(spec, body) {
       const missing = (spec.needs ?? []).filter((capability) => !offered.has(capability));
       if (missing.length > 0) {

@@ -1,19 +1,20 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { CALL_SK_PREFIX, EFFECT_SK } from "../../../src/contract/effects";
 
-/** Everything the downstream stand-in holds under one idempotency key. */
-export async function readEffects(client: DynamoDBClient, tableName: string, idempotencyKey: string) {
+/** Everything an effect journal holds under one effect key. */
+export async function readEffects(client: DynamoDBClient, tableName: string, effectKey: string) {
   const { Items = [] } = await DynamoDBDocumentClient.from(client).send(
     new QueryCommand({
       TableName: tableName,
       KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": idempotencyKey },
+      ExpressionAttributeValues: { ":pk": effectKey },
       ConsistentRead: true,
     }),
   );
-  const calls = Items.filter((item) => String(item.sk).startsWith("CALL#"));
-  const charges = Items.filter((item) => item.sk === "CHARGE");
-  return { calls, charges, applied: calls.filter((item) => item.outcome === "applied") };
+  const calls = Items.filter((item) => String(item.sk).startsWith(CALL_SK_PREFIX));
+  const effects = Items.filter((item) => item.sk === EFFECT_SK);
+  return { calls, effects, applied: calls.filter((item) => item.outcome === "applied") };
 }
 
 /** Every record in the Powertools table (tests use one table per file and unique keys). */

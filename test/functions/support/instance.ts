@@ -1,36 +1,32 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { readPaymentsConfig } from "../../../examples/payments/functions/config";
-import { createPaymentsHandler } from "../../../examples/payments/functions/create-handler";
-import { paymentsEnv } from "./payments-env";
+import { createPipelineHandler, EffectJournal } from "../../../functions";
+import { depositEnv, depositFunction, FUNCTION_NAME } from "./deposit";
 
 /**
- * One "container" of the function built through its dependency seam, with its own clients so a
- * test can slow down or fail the calls of this instance only. Same factory the module uses.
+ * One "container" of the function built through the wrapper's dependency seam, with its own clients so a test can
+ * slow down or fail the calls of this instance only: one for Powertools, one for the effect journal.
  */
-export function paymentsInstance(endpoint: string, tables: { idempotency: string; effects: string }) {
-  const config = readPaymentsConfig(paymentsEnv(endpoint, tables));
-  const clientConfig = {
-    endpoint,
-    region: config.region,
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
-  };
+export function depositInstance(endpoint: string, tables: { idempotency: string; effects: string }) {
+  const env = depositEnv(endpoint, tables);
+  const clientConfig = { endpoint, region: env.AWS_REGION, credentials: { accessKeyId: "local", secretAccessKey: "local" } };
   const dynamoDb = new DynamoDBClient(clientConfig);
   const effectsClient = new DynamoDBClient(clientConfig);
-  const logger = new Logger({ serviceName: config.serviceName, logLevel: config.logLevel });
-  const handler = createPaymentsHandler({
-    config,
-    dynamoDb,
-    documentClient: DynamoDBDocumentClient.from(effectsClient),
-    logger,
-  });
+  const handler = createPipelineHandler(
+    {
+      ...depositFunction,
+      setup: ({ config }) =>
+        new EffectJournal({ documentClient: DynamoDBDocumentClient.from(effectsClient), tableName: tables.effects, retentionSeconds: config.expiresAfterSeconds }),
+    },
+    { env, dynamoDb, logger: new Logger({ serviceName: env.POWERTOOLS_SERVICE_NAME, logLevel: "SILENT" }) },
+  );
   return {
-    config,
+    functionName: FUNCTION_NAME,
     handler,
     /** Client of the Powertools persistence layer. */
     dynamoDb,
-    /** Client of the downstream stand-in. */
+    /** Client of the effect journal. */
     effectsClient,
     destroy: () => {
       dynamoDb.destroy();

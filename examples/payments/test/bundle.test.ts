@@ -1,13 +1,11 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
-import { type Dynalite, startDynalite } from "../helpers/dynalite";
-import { paymentEvent } from "./support/events";
-import { paymentsEnv } from "./support/payments-env";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { functionEnv, startLocalDynamoDb } from "./harness";
 
 const run = promisify(execFile);
 const TABLES = { idempotency: "bundle-idempotency", effects: "bundle-effects" };
@@ -25,19 +23,17 @@ handler(JSON.parse(process.argv[2]), context).then(
   (error) => { process.stdout.write("ERROR " + error.name + " " + error.message + "\\n"); process.exitCode = 1; },
 );`;
 
-describe("Bundle: examples/payments/functions/handler.ts through esbuild, as the infrastructure builds it", () => {
-  let db: Dynalite;
+describe("Bundle: examples/payments/functions/handler.ts through esbuild, as the construct builds it", () => {
+  let db: Awaited<ReturnType<typeof startLocalDynamoDb>>;
   let dir: string;
   let bundle: string;
 
   beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
+    db = await startLocalDynamoDb(TABLES);
     dir = await mkdtemp(join(tmpdir(), "payments-bundle-"));
     bundle = join(dir, "index.js");
     await build({
-      entryPoints: [join(__dirname, "../../examples/payments/functions/handler.ts")],
+      entryPoints: [join(__dirname, "../functions/handler.ts")],
       bundle: true,
       platform: "node",
       target: "node22",
@@ -54,32 +50,26 @@ describe("Bundle: examples/payments/functions/handler.ts through esbuild, as the
 
   it("loads in plain Node and applies a charge against DynamoDB", async () => {
     // Arrange
-    const event = paymentEvent();
-    const env = { ...process.env, ...paymentsEnv(db.endpoint, TABLES), POWERTOOLS_LOG_LEVEL: "ERROR" };
+    const event = { businessKey: '["t1","o-bundle"]', operation: "charge", messageId: randomUUID(), payload: { tenantId: "t1", orderId: "o-bundle", amount: 1250, currency: "EUR" } };
+    const env = { ...process.env, ...functionEnv(db.endpoint, TABLES), POWERTOOLS_LOG_LEVEL: "ERROR" };
 
     // Act
-    const { stdout } = await run(process.execPath, ["-e", INVOKE_SCRIPT, bundle, JSON.stringify(event)], {
-      env,
-      timeout: 10_000,
-    });
+    const { stdout } = await run(process.execPath, ["-e", INVOKE_SCRIPT, bundle, JSON.stringify(event)], { env, timeout: 10_000 });
 
     // Assert
     const line = stdout.split("\n").find((text) => text.startsWith("RESULT "));
-    expect(JSON.parse(line?.slice("RESULT ".length) ?? "null")).toMatchObject({
-      businessKey: event.businessKey,
-      outcome: "applied",
-    });
+    expect(JSON.parse(line?.slice("RESULT ".length) ?? "null")).toMatchObject({ businessKey: event.businessKey, outcome: "applied" });
     expect((await stat(bundle)).size).toBeLessThan(3 * 1024 * 1024);
   });
 
-  it("fails to load naming the missing variable", async () => {
+  it.each(["PAYLOAD_FIELDS", "EFFECTS_TABLE_NAME"])("fails to load naming the missing variable %s", async (name) => {
     // Arrange
-    const env = { ...process.env, ...paymentsEnv(db.endpoint, TABLES), PAYLOAD_FIELDS: "" };
+    const env = { ...process.env, ...functionEnv(db.endpoint, TABLES), [name]: "" };
 
     // Act
     const attempt = run(process.execPath, ["-e", `require(${JSON.stringify(bundle)})`], { env, timeout: 10_000 });
 
     // Assert
-    await expect(attempt).rejects.toMatchObject({ stderr: expect.stringContaining("ConfigurationError: PAYLOAD_FIELDS is not set") });
+    await expect(attempt).rejects.toMatchObject({ stderr: expect.stringContaining(`ConfigurationError: ${name} is not set`) });
   });
 });

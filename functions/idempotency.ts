@@ -1,22 +1,22 @@
 import { createHash } from "node:crypto";
 
 /**
- * The Powertools key is the business key AND the operation, like the ledger's identity (pk + sk):
- * with the business key alone, a later `refund` for an order would be answered with the stored
- * result of its `charge` (or rejected as a payload mismatch) instead of running.
+ * The Powertools key is the business key AND the operation, like the ledger's identity (pk + sk): with the
+ * business key alone, a later `refund` for an order would be answered with the stored result of its `charge` (or
+ * rejected as a payload mismatch) instead of running.
  */
 export const EVENT_KEY_JMESPATH = "[businessKey, operation]";
 
 /**
- * Powertools validates a replayed key on the payload hash the handler adds to the event: the SHA-256 of the
+ * Powertools validates a replayed key on the payload hash the wrapper adds to the event: the SHA-256 of the
  * canonical payload text (src/contract/canonical.ts), the same rule the state machine uses for the ledger, so the
  * two layers agree on "same payload" for every value (10 = 10.0 = 1e1, any field order, at any depth).
  */
 export const PAYLOAD_VALIDATION_JMESPATH = "payloadHash";
 
 /**
- * The `id` Powertools 2.35 stores for an event: `<function name>#<base64 md5 of the JSON key>`.
- * For operators and tests that need to find the second layer's record for a business key.
+ * The `id` Powertools 2.35 stores for an event: `<function name>#<base64 md5 of the JSON key>`. For operators and
+ * tests that need to find the second layer's record for a business key.
  */
 export function idempotencyRecordId(functionName: string, businessKey: string, operation: string): string {
   const digest = createHash("md5").update(JSON.stringify([businessKey, operation])).digest("base64");

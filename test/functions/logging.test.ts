@@ -1,9 +1,9 @@
-import type { PaymentsHandler } from "../../examples/payments/functions/create-handler";
+import type { PipelineHandler } from "../../functions";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { captureOutput } from "./support/capture-output";
-import { paymentEvent, redelivery } from "./support/events";
+import { type DepositResult, FUNCTION_NAME, depositEnv, depositEvent, redelivery } from "./support/deposit";
 import { lambdaContext } from "./support/lambda-context";
-import { loadPaymentsHandler, paymentsEnv } from "./support/payments-env";
+import { loadHandler } from "./support/load-handler";
 import { effectsTable, idempotencyTable } from "./support/tables";
 
 const TABLES = { idempotency: "logging-idempotency", effects: "logging-effects" };
@@ -11,17 +11,17 @@ const TABLES = { idempotency: "logging-idempotency", effects: "logging-effects" 
 type LogLine = Record<string, unknown>;
 const parse = (lines: string[]): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
 
-describe("Function: payments handler logging and cold start", () => {
+describe("Function: createPipelineHandler logging and cold start", () => {
   let db: Dynalite;
-  let handler: PaymentsHandler;
+  let handler: PipelineHandler<DepositResult>;
   let restoreEnv: () => void;
 
   beforeAll(async () => {
     db = await startDynalite();
     await db.createTable(idempotencyTable(TABLES.idempotency));
     await db.createTable(effectsTable(TABLES.effects));
-    ({ handler, restore: restoreEnv } = loadPaymentsHandler({
-      ...paymentsEnv(db.endpoint, TABLES),
+    ({ handler, restore: restoreEnv } = loadHandler({
+      ...depositEnv(db.endpoint, TABLES),
       POWERTOOLS_LOG_LEVEL: "INFO",
     }));
   });
@@ -31,10 +31,10 @@ describe("Function: payments handler logging and cold start", () => {
     await db?.stop();
   });
 
-  it("writes one line per applied invocation with businessKey, operation, messageId, request id, outcome and charge", async () => {
+  it("writes one line per applied invocation with businessKey, operation, messageId, request id, outcome and what the side effect noted", async () => {
     // Arrange
-    const event = paymentEvent();
-    const context = lambdaContext("payments-test");
+    const event = depositEvent();
+    const context = lambdaContext(FUNCTION_NAME);
 
     // Act
     const { error, result, lines } = await captureOutput(() => handler(event, context));
@@ -45,25 +45,25 @@ describe("Function: payments handler logging and cold start", () => {
       expect.objectContaining({
         level: "INFO",
         message: "invocation applied",
-        service: "payments",
+        service: "deposits",
         businessKey: event.businessKey,
-        operation: "charge",
+        operation: "deposit",
         messageId: event.messageId,
         function_request_id: context.awsRequestId,
         outcome: "applied",
-        chargeId: result?.chargeId,
+        depositId: result?.depositId,
       }),
     ]);
   });
 
   it("logs a duplicate served from the stored record as one line with the duplicate's own messageId", async () => {
     // Arrange
-    const event = paymentEvent();
-    await captureOutput(() => handler(event, lambdaContext("payments-test")));
+    const event = depositEvent();
+    await captureOutput(() => handler(event, lambdaContext(FUNCTION_NAME)));
     const duplicate = redelivery(event);
 
     // Act
-    const { lines } = await captureOutput(() => handler(duplicate, lambdaContext("payments-test")));
+    const { lines } = await captureOutput(() => handler(duplicate, lambdaContext(FUNCTION_NAME)));
 
     // Assert
     expect(parse(lines)).toEqual([
@@ -79,12 +79,12 @@ describe("Function: payments handler logging and cold start", () => {
 
   it("logs a rejection as one WARN line with the error, and the next invocation does not inherit its keys", async () => {
     // Arrange
-    const first = paymentEvent();
-    await captureOutput(() => handler(first, lambdaContext("payments-test")));
-    const { messageId: _dropped, ...withoutMessageId } = paymentEvent();
+    const first = depositEvent();
+    await captureOutput(() => handler(first, lambdaContext(FUNCTION_NAME)));
+    const { messageId: _dropped, ...withoutMessageId } = depositEvent();
 
     // Act
-    const { error, lines } = await captureOutput(() => handler(withoutMessageId, lambdaContext("payments-test")));
+    const { error, lines } = await captureOutput(() => handler(withoutMessageId, lambdaContext(FUNCTION_NAME)));
 
     // Assert
     expect(error).toMatchObject({ name: "ValidationError", field: "messageId" });
@@ -102,10 +102,10 @@ describe("Function: payments handler logging and cold start", () => {
 
   it("keeps the lines of overlapping invocations apart", async () => {
     // Arrange
-    const events = [paymentEvent(), paymentEvent(), paymentEvent()];
+    const events = [depositEvent(), depositEvent(), depositEvent()];
 
     // Act
-    const { lines } = await captureOutput(() => Promise.all(events.map((e) => handler(e, lambdaContext("payments-test")))));
+    const { lines } = await captureOutput(() => Promise.all(events.map((e) => handler(e, lambdaContext(FUNCTION_NAME)))));
 
     // Assert
     const byMessage = new Map(parse(lines).map((log) => [log.messageId, log]));
@@ -113,13 +113,11 @@ describe("Function: payments handler logging and cold start", () => {
     for (const event of events) expect(byMessage.get(event.messageId)).toMatchObject({ businessKey: event.businessKey, outcome: "applied" });
   });
 
-  it("fails at cold start naming a missing variable", () => {
+  it.each(["IDEMPOTENCY_TABLE_NAME", "EFFECTS_TABLE_NAME"])("fails at cold start naming a missing variable: %s (the wrapper's, the setup's)", (name) => {
     // Arrange
-    const env = { ...paymentsEnv(db.endpoint, TABLES), EFFECTS_TABLE_NAME: undefined };
+    const env = { ...depositEnv(db.endpoint, TABLES), [name]: undefined };
 
     // Act / Assert
-    expect(() => loadPaymentsHandler(env)).toThrow(
-      expect.objectContaining({ name: "ConfigurationError", message: expect.stringContaining("EFFECTS_TABLE_NAME") }),
-    );
+    expect(() => loadHandler(env)).toThrow(expect.objectContaining({ name: "ConfigurationError", variable: name, message: expect.stringContaining(`${name} is not set`) }));
   });
 });

@@ -1,26 +1,25 @@
-import { downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
-import type { PaymentsHandler } from "../../examples/payments/functions/create-handler";
-import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
+import type { PipelineHandler } from "../../functions";
+import { idempotencyRecordId } from "../../functions/idempotency";
+import { effectKey } from "../../src/contract/effects";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
+import { type DepositResult, FUNCTION_NAME, depositEnv, depositEvent, redelivery } from "./support/deposit";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
-import { paymentEvent, redelivery } from "./support/events";
 import { lambdaContext } from "./support/lambda-context";
-import { loadPaymentsHandler, paymentsEnv } from "./support/payments-env";
+import { loadHandler } from "./support/load-handler";
 import { effectsTable, idempotencyTable } from "./support/tables";
 
 const TABLES = { idempotency: "handler-idempotency", effects: "handler-effects" };
-const FUNCTION_NAME = "payments-test";
 
-describe("Function: payments handler (deployed module, real Powertools, dynalite)", () => {
+describe("Function: createPipelineHandler (a handler module, real Powertools, dynalite)", () => {
   let db: Dynalite;
-  let handler: PaymentsHandler;
+  let handler: PipelineHandler<DepositResult>;
   let restoreEnv: () => void;
 
   beforeAll(async () => {
     db = await startDynalite();
     await db.createTable(idempotencyTable(TABLES.idempotency));
     await db.createTable(effectsTable(TABLES.effects));
-    ({ handler, restore: restoreEnv } = loadPaymentsHandler(paymentsEnv(db.endpoint, TABLES)));
+    ({ handler, restore: restoreEnv } = loadHandler(depositEnv(db.endpoint, TABLES)));
   });
 
   afterAll(async () => {
@@ -28,29 +27,21 @@ describe("Function: payments handler (deployed module, real Powertools, dynalite
     await db?.stop();
   });
 
-  const effectsOf = (businessKey: string, operation = "charge") =>
-    readEffects(db.client, TABLES.effects, downstreamIdempotencyKey(businessKey, operation));
-  const recordOf = async (businessKey: string, operation = "charge") => {
+  const effectsOf = (businessKey: string, operation = "deposit") => readEffects(db.client, TABLES.effects, effectKey(businessKey, operation));
+  const recordOf = async (businessKey: string, operation = "deposit") => {
     const id = idempotencyRecordId(FUNCTION_NAME, businessKey, operation);
     return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
   };
 
   it("applies a first delivery once and stores a COMPLETED record under <function>#md5([key, operation])", async () => {
     // Arrange
-    const event = paymentEvent();
+    const event = depositEvent();
 
     // Act
     const result = await handler(event, lambdaContext(FUNCTION_NAME));
 
     // Assert
-    expect(result).toEqual({
-      businessKey: event.businessKey,
-      operation: "charge",
-      chargeId: expect.stringMatching(/^ch_/),
-      outcome: "applied",
-      amount: 1250,
-      currency: "EUR",
-    });
+    expect(result).toEqual({ depositId: expect.stringMatching(/^dep_/), outcome: "applied", amount: 1250 });
     const record = await recordOf(event.businessKey);
     expect(record).toMatchObject({ status: "COMPLETED", validation: expect.any(String) });
     expect(record?.data).toEqual(result);
@@ -58,13 +49,13 @@ describe("Function: payments handler (deployed module, real Powertools, dynalite
     expect(record?.expiration).toBeGreaterThan(nowSeconds + 3590);
     expect(record?.expiration).toBeLessThan(nowSeconds + 3610);
     const effects = await effectsOf(event.businessKey);
-    expect(effects.charges).toHaveLength(1);
+    expect(effects.effects).toHaveLength(1);
     expect(effects.calls).toHaveLength(1);
   });
 
-  it("returns the stored result for a duplicate without calling the downstream again", async () => {
+  it("returns the stored result for a duplicate without running the side effect again", async () => {
     // Arrange
-    const event = paymentEvent();
+    const event = depositEvent();
     const first = await handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
@@ -74,13 +65,12 @@ describe("Function: payments handler (deployed module, real Powertools, dynalite
     expect(second).toEqual(first);
     const effects = await effectsOf(event.businessKey);
     expect(effects.calls).toHaveLength(1);
-    expect(effects.applied).toHaveLength(1);
-    expect(effects.charges).toHaveLength(1);
+    expect(effects.effects).toHaveLength(1);
   });
 
-  it("rejects the same key with a different amount with IdempotencyValidationError and leaves the effect alone", async () => {
+  it("rejects the same key with another amount with IdempotencyValidationError and leaves the effect alone", async () => {
     // Arrange
-    const event = paymentEvent();
+    const event = depositEvent();
     await handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
@@ -91,12 +81,12 @@ describe("Function: payments handler (deployed module, real Powertools, dynalite
     await expect(attempt).rejects.toHaveProperty("name", "IdempotencyValidationError");
     const effects = await effectsOf(event.businessKey);
     expect(effects.calls).toHaveLength(1);
-    expect(effects.charges).toEqual([expect.objectContaining({ amount: 1250, currency: "EUR" })]);
+    expect(effects.effects).toEqual([expect.objectContaining({ amount: 1250 })]);
   });
 
   it("treats a change outside PAYLOAD_FIELDS as the same payload (stored result, no new call)", async () => {
     // Arrange
-    const event = paymentEvent();
+    const event = depositEvent();
     const first = await handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
@@ -109,30 +99,46 @@ describe("Function: payments handler (deployed module, real Powertools, dynalite
 
   it("keys on business key AND operation: another operation on the same key runs on its own", async () => {
     // Arrange
-    const event = paymentEvent();
+    const event = depositEvent();
     await handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
-    const other = await handler({ ...redelivery(event), operation: "capture" }, lambdaContext(FUNCTION_NAME));
+    const other = await handler({ ...redelivery(event), operation: "reverse" }, lambdaContext(FUNCTION_NAME));
 
     // Assert
-    expect(other).toMatchObject({ operation: "capture", outcome: "applied" });
-    expect((await effectsOf(event.businessKey, "charge")).calls).toHaveLength(1);
-    expect((await effectsOf(event.businessKey, "capture")).calls).toHaveLength(1);
-    expect(await recordOf(event.businessKey, "capture")).toMatchObject({ status: "COMPLETED" });
+    expect(other).toMatchObject({ outcome: "applied" });
+    expect((await effectsOf(event.businessKey, "deposit")).calls).toHaveLength(1);
+    expect((await effectsOf(event.businessKey, "reverse")).calls).toHaveLength(1);
+    expect(await recordOf(event.businessKey, "reverse")).toMatchObject({ status: "COMPLETED" });
   });
 
   it("rejects a malformed event with ValidationError before writing any idempotency record", async () => {
     // Arrange
-    const event = paymentEvent();
-    const bad = { ...event, payload: { ...event.payload, currency: "euro" } };
+    const event = depositEvent();
+    const bad = { ...event, payload: { ...event.payload, amount: "1250" } };
 
     // Act
     const attempt = handler(bad, lambdaContext(FUNCTION_NAME));
 
     // Assert
-    await expect(attempt).rejects.toMatchObject({ name: "ValidationError", field: "payload.currency" });
+    await expect(attempt).rejects.toMatchObject({ name: "ValidationError", field: "payload.amount" });
     expect(await recordOf(event.businessKey)).toBeUndefined();
     expect((await effectsOf(event.businessKey)).calls).toHaveLength(0);
+  });
+
+  it("reports a PermanentError subclass with a name of its own as PermanentError, and the journal's refusal by its name", async () => {
+    // Arrange
+    const unlucky = depositEvent({ payload: { accountId: "acc-1", ref: "r-unlucky", amount: 13 } });
+    const tooLarge = depositEvent({ payload: { accountId: "acc-1", ref: "r-large", amount: 1_000_000 } });
+
+    // Act
+    const unluckyAttempt = handler(unlucky, lambdaContext(FUNCTION_NAME));
+    const tooLargeAttempt = handler(tooLarge, lambdaContext(FUNCTION_NAME));
+
+    // Assert: both are names the construct's permanentErrors hold by default.
+    await expect(unluckyAttempt).rejects.toMatchObject({ name: "PermanentError", message: "13 is refused", cause: expect.objectContaining({ name: "UnluckyAmountError" }) });
+    await expect(tooLargeAttempt).rejects.toMatchObject({ name: "DownstreamRefusedError", message: "above the deposit limit" });
+    expect(await recordOf(unlucky.businessKey)).toBeUndefined();
+    expect((await effectsOf(tooLarge.businessKey)).calls.map((c) => c.outcome)).toEqual(["refused"]);
   });
 });

@@ -1,22 +1,22 @@
-import { downstreamIdempotencyKey } from "../../examples/payments/functions/charge";
-import { idempotencyRecordId } from "../../examples/payments/functions/idempotency";
+import { idempotencyRecordId } from "../../functions/idempotency";
+import { effectKey } from "../../src/contract/effects";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { waitFor } from "../helpers/wait-for";
+import { depositEvent, redelivery } from "./support/deposit";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
-import { paymentEvent, redelivery } from "./support/events";
 import { createGate } from "./support/gate";
+import { depositInstance } from "./support/instance";
 import { beforeCommand, failTimes } from "./support/intercept";
-import { paymentsInstance } from "./support/instance";
 import { lambdaContext } from "./support/lambda-context";
 import { effectsTable, idempotencyTable } from "./support/tables";
 
 const TABLES = { idempotency: "race-idempotency", effects: "race-effects" };
 
-describe("Function: payments handler under concurrency, failures and crashes", () => {
+describe("Function: createPipelineHandler under concurrency, failures and crashes", () => {
   let db: Dynalite;
-  const instances: Array<ReturnType<typeof paymentsInstance>> = [];
+  const instances: Array<ReturnType<typeof depositInstance>> = [];
   const newInstance = () => {
-    const instance = paymentsInstance(db.endpoint, TABLES);
+    const instance = depositInstance(db.endpoint, TABLES);
     instances.push(instance);
     return instance;
   };
@@ -32,10 +32,9 @@ describe("Function: payments handler under concurrency, failures and crashes", (
     await db?.stop();
   });
 
-  const effectsOf = (businessKey: string) =>
-    readEffects(db.client, TABLES.effects, downstreamIdempotencyKey(businessKey, "charge"));
+  const effectsOf = (businessKey: string) => readEffects(db.client, TABLES.effects, effectKey(businessKey, "deposit"));
   const recordOf = async (functionName: string, businessKey: string) => {
-    const id = idempotencyRecordId(functionName, businessKey, "charge");
+    const id = idempotencyRecordId(functionName, businessKey, "deposit");
     return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
   };
 
@@ -45,21 +44,21 @@ describe("Function: payments handler under concurrency, failures and crashes", (
     const other = newInstance();
     const gate = createGate();
     beforeCommand(slow.effectsClient, "PutItemCommand", () => gate.wait());
-    const event = paymentEvent();
-    const first = slow.handler(event, lambdaContext(slow.config.functionName));
+    const event = depositEvent();
+    const first = slow.handler(event, lambdaContext(slow.functionName));
     await gate.reached;
 
     // Act
-    const duplicate = other.handler(redelivery(event), lambdaContext(other.config.functionName));
+    const duplicate = other.handler(redelivery(event), lambdaContext(other.functionName));
 
     // Assert
     await expect(duplicate).rejects.toHaveProperty("name", "IdempotencyAlreadyInProgressError");
-    expect(await recordOf(slow.config.functionName, event.businessKey)).toMatchObject({ status: "INPROGRESS" });
+    expect(await recordOf(slow.functionName, event.businessKey)).toMatchObject({ status: "INPROGRESS" });
     gate.open();
     await expect(first).resolves.toMatchObject({ outcome: "applied" });
     const effects = await effectsOf(event.businessKey);
     expect(effects.calls).toHaveLength(1);
-    expect(effects.charges).toHaveLength(1);
+    expect(effects.effects).toHaveLength(1);
   });
 
   it("deletes the Powertools record when the side effect throws, so the retry runs and applies once", async () => {
@@ -70,49 +69,49 @@ describe("Function: payments handler under concurrency, failures and crashes", (
       "PutItemCommand",
       failTimes(1, () => Object.assign(new Error("connection reset by downstream"), { name: "DownstreamUnavailable" })),
     );
-    const event = paymentEvent();
-    const failed = instance.handler(event, lambdaContext(instance.config.functionName));
+    const event = depositEvent();
+    const failed = instance.handler(event, lambdaContext(instance.functionName));
     await expect(failed).rejects.toHaveProperty("name", "DownstreamUnavailable");
-    expect(await recordOf(instance.config.functionName, event.businessKey)).toBeUndefined();
+    expect(await recordOf(instance.functionName, event.businessKey)).toBeUndefined();
 
     // Act
-    const retried = await instance.handler(redelivery(event), lambdaContext(instance.config.functionName));
+    const retried = await instance.handler(redelivery(event), lambdaContext(instance.functionName));
 
     // Assert
-    expect(retried).toMatchObject({ outcome: "applied", amount: 1250, currency: "EUR" });
-    expect(await recordOf(instance.config.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
+    expect(retried).toMatchObject({ outcome: "applied", amount: 1250 });
+    expect(await recordOf(instance.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
     const effects = await effectsOf(event.businessKey);
-    expect(effects.charges).toHaveLength(1);
+    expect(effects.effects).toHaveLength(1);
     expect(effects.applied).toHaveLength(1);
     expect(effects.calls).toHaveLength(1);
   });
 
-  it("after a crash between the charge and COMPLETED, a retry past the in-progress expiry calls again and the downstream replays", async () => {
-    // Arrange: the charge lands, then saving COMPLETED fails (what a crash leaves behind: INPROGRESS).
+  it("after a crash between the effect and COMPLETED, a retry past the in-progress expiry calls again and the downstream replays", async () => {
+    // Arrange: the effect lands, then saving COMPLETED fails (what a crash leaves behind: INPROGRESS).
     const instance = newInstance();
     beforeCommand(
       instance.dynamoDb,
       "UpdateItemCommand",
       failTimes(1, () => Object.assign(new Error("sandbox crashed"), { name: "Crash" })),
     );
-    const event = paymentEvent();
+    const event = depositEvent();
     const remainingMs = 1; // the crashed invocation had 1 ms left, so its in-progress lease ends at once
-    const crashed = instance.handler(event, lambdaContext(instance.config.functionName, remainingMs));
+    const crashed = instance.handler(event, lambdaContext(instance.functionName, remainingMs));
     await expect(crashed).rejects.toHaveProperty("name", "IdempotencyPersistenceLayerError");
-    const stuck = await recordOf(instance.config.functionName, event.businessKey);
+    const stuck = await recordOf(instance.functionName, event.businessKey);
     expect(stuck).toMatchObject({ status: "INPROGRESS", inProgressExpiration: expect.any(Number) });
     const leaseEnd = stuck?.inProgressExpiration as number;
     await waitFor(() => Date.now() > leaseEnd, { intervalMs: 1, timeoutMs: 1_000, message: "in-progress expiry passed" });
 
     // Act
-    const retried = await instance.handler(redelivery(event), lambdaContext(instance.config.functionName));
+    const retried = await instance.handler(redelivery(event), lambdaContext(instance.functionName));
 
     // Assert: called twice, applied once.
     expect(retried).toMatchObject({ outcome: "replayed" });
     const effects = await effectsOf(event.businessKey);
     expect(effects.calls.map((call) => call.outcome).sort()).toEqual(["applied", "replayed"]);
-    expect(effects.charges).toHaveLength(1);
-    expect(retried.chargeId).toBe(effects.charges[0]?.chargeId);
-    expect(await recordOf(instance.config.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
+    expect(effects.effects).toHaveLength(1);
+    expect(retried.depositId).toBe(effects.effects[0]?.depositId);
+    expect(await recordOf(instance.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * The Lambda side of the pipeline: what a team's downstream handler file imports. Turn a side effect into the
+ * handler with {@link createPipelineHandler}; throw {@link PermanentError} or {@link ConflictError} (or a subclass)
+ * to have a message quarantined instead of retried; use {@link EffectJournal} to stand in for a downstream that
+ * honours idempotency keys. See functions/README.md.
+ */
+export { createPipelineHandler } from "./pipeline-handler";
+export type { HandlerDependencies, HandlerInit, PipelineHandler, PipelineHandlerOptions } from "./pipeline-handler";
+export type { Payload, PipelineEvent, SideEffect, SideEffectContext } from "./types";
+export type { PipelineConfig } from "./config";
+export type { Environment } from "./env";
+export type { LogFields } from "./invocation-log";
+export {
+  ConfigurationError,
+  ConflictError,
+  DownstreamConflictError,
+  DownstreamRefusedError,
+  DownstreamStateError,
+  PermanentError,
+  PipelineFunctionError,
+  ValidationError,
+} from "./errors";
+export { EffectJournal } from "./effect-journal";
+export type { EffectAttributes, EffectJournalOptions, EffectReceipt, EffectRequest } from "./effect-journal";
+export { idempotencyRecordId } from "./idempotency";
+export { effectKey } from "../src/contract/effects";

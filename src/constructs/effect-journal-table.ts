@@ -1,0 +1,50 @@
+import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
+import { TerraformOutput } from "cdktf";
+import { Construct } from "constructs";
+import { EFFECTS_TABLE_ENV, EFFECTS_TABLE_OUTPUT } from "../contract/effects";
+import type { PolicyStatement } from "./props";
+
+/** Props of {@link EffectJournalTable}. */
+export interface EffectJournalTableProps {
+  /** Prefix of the table's name (`<namePrefix>-effects`), usually the pipeline's. */
+  readonly namePrefix: string;
+  /** Prefix of the output's name, for stacks holding several pipelines (like the pipeline's). @default "" */
+  readonly outputPrefix?: string;
+}
+
+/**
+ * The table of an effect journal (`EffectJournal` in the function): a stand-in downstream that honours
+ * idempotency keys, with one `EFFECT` item per key and one `CALL#…` item per call (layout in
+ * src/contract/effects.ts). Give the pipeline's function its `environment` and `policyStatements`. The table's
+ * name is the stack output `effects_table_name`, where the tools look for it.
+ */
+export class EffectJournalTable extends Construct {
+  readonly table: DynamodbTable;
+
+  constructor(scope: Construct, id: string, props: EffectJournalTableProps) {
+    super(scope, id);
+    this.table = new DynamodbTable(this, "effects", {
+      name: `${props.namePrefix}-effects`,
+      billingMode: "PAY_PER_REQUEST",
+      hashKey: "pk",
+      rangeKey: "sk",
+      attribute: [
+        { name: "pk", type: "S" },
+        { name: "sk", type: "S" },
+      ],
+      ttl: { attributeName: "expiresAt", enabled: true },
+      serverSideEncryption: { enabled: true },
+    });
+    new TerraformOutput(this, `output-${EFFECTS_TABLE_OUTPUT}`, { value: this.table.name }).overrideLogicalId(`${props.outputPrefix ?? ""}${EFFECTS_TABLE_OUTPUT}`);
+  }
+
+  /** The function's variable naming the table (`EFFECTS_TABLE_NAME`), read by `EffectJournal.fromEnvironment`. */
+  get environment(): Record<string, string> {
+    return { [EFFECTS_TABLE_ENV]: this.table.name };
+  }
+
+  /** What the journal does: write items (the effect conditionally) and read the effect back. */
+  get policyStatements(): PolicyStatement[] {
+    return [{ Sid: "EffectJournal", Effect: "Allow", Action: ["dynamodb:PutItem", "dynamodb:GetItem"], Resource: [this.table.arn] }];
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The pipeline for cdktf apps: what a team's stack file imports. Add an {@link IdempotentPipeline} to a
+ * `TerraformStack`, describe the domain (business key, operation, payload fields, field rules, handler file), and,
+ * for the project's tools, export the stack as a {@link PipelineApp} and a {@link MessageProfile}. The Lambda side
+ * lives in `functions/index.ts`.
+ */
+export { IdempotentPipeline, EffectJournalTable, InvalidPropError, PipelineConfigError } from "./constructs";
+export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
+export { contractEnvironment } from "./contract/function-env";
+export { stackConfigFromEnv } from "./app/config";
+export type { StackConfig } from "./app/config";
+export type { PipelineApp, PipelineOverrides } from "./app/example";
+export type { MessageProfile } from "./app/profile";
+export type { FieldRule, FieldRules } from "./contract/field-rules";
+/** The ledger key of a body's key parts, as the state machine derives it: for producers, tools and tests. */
+export { businessKeyText } from "./contract/canonical";
