@@ -10,6 +10,7 @@ import type { EarlyVisibilityExpiry } from "./visibility-faults";
 import type { LocalClock } from "../clock";
 import { RecordOutcome } from "../../src/contract/outcomes";
 
+/** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
 export interface LocalCloudOptions {
   /** The synthesized stack: `cdktf.out/stacks/<stack>/cdk.tf.json`. */
   readonly stackFile: string;
@@ -52,6 +53,7 @@ export interface LocalCloudOptions {
 /** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
 export { RecordOutcome };
 
+/** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
 export interface OutcomeEvent {
   readonly type: "record-outcome";
   readonly messageId: string;
@@ -61,6 +63,7 @@ export interface OutcomeEvent {
   readonly at: number;
 }
 
+/** What `LocalCloud.subscribe` delivers: the pipe's batch events and each record's outcome. */
 export type CloudEvent = PipeEvent | OutcomeEvent;
 
 export interface OutcomeCounts {
@@ -72,6 +75,7 @@ export interface OutcomeCounts {
   quarantinedByReason: Record<string, number>;
 }
 
+/** Counters of a running local cloud (`LocalCloud.stats()`): outcomes, batches, faults injected. */
 export interface LocalCloudStats {
   readonly pipes: Record<string, PipeStats>;
   readonly outcomes: OutcomeCounts;

@@ -36,6 +36,7 @@ export interface SoakOptions {
   readonly dynamoPlacement?: DynamoPlacement;
 }
 
+/** The defaults of `npm run soak` (10,000 messages, realistic faults); override what a run needs. */
 export const SOAK_DEFAULTS: SoakOptions = {
   messages: 10_000,
   duplicateRatio: 0.3,

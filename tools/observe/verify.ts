@@ -39,6 +39,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * Checks the guarantee over what a client observed: every sent message applied once (its key's EFFECT item holds its
+ * payload), acknowledged as a duplicate of it, or in the DLQ; no key applied twice.
+ */
 export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string, KeyEffects>, dlq: readonly DlqMessage[]): Verification {
   const inDlq = new Set<string>();
   const quarantinedByReason: Record<string, number> = {};
