@@ -1,10 +1,15 @@
-// Exported symbols of the non-test source files that no other file imports. A symbol only test files import is
-// "exported for tests": allowed, and listed apart so a reviewer sees it. Roots (entry points) export to the
-// outside world and are not checked: main.ts, scripts/, the files package.json names (bin, main, exports, the
-// paths in its scripts) and files another source file names by path in a string (a Lambda handler's `entry`).
+// Exported symbols of the non-test source files that no other file uses. A symbol only test files use is
+// "exported for tests": allowed, and listed apart so a reviewer sees it. Roots (entry points, roots.ts) export to
+// the outside world and are not checked: main.ts, scripts/, the files package.json names (compiled paths mapped
+// back to their sources), files another source file names by path in a string (a Lambda handler's `entry`), and
+// the named exports the app loader reads. An export is used when a file imports it, or when it is part of the
+// API of a used export (api-surface.ts): a type its declaration names, counted in the file declaring the type and
+// in a file re-exporting both (a barrel that exports a function and its options interface).
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { surfaceTypeNames } from "./api-surface";
+import { filesNamedByPath, NAMED_ROOTS, packageRoots, type DanglingEntry } from "./roots";
 import { isTestFile, listSourceFiles } from "./source-files";
 
 export interface UnusedExport {
@@ -13,48 +18,23 @@ export interface UnusedExport {
 }
 
 export interface UnusedExportsReport {
-  /** Exports nothing else imports: un-export or delete them. */
+  /** Exports nothing else uses: un-export or delete them. */
   readonly unused: UnusedExport[];
-  /** Exports only test files import. */
+  /** Exports only test files use. */
   readonly testOnly: UnusedExport[];
   /** The files treated as roots, for the record. */
   readonly roots: string[];
+  /** package.json fields naming a file with no source: a broken entry point. */
+  readonly dangling: DanglingEntry[];
+}
+
+interface Use {
+  source: boolean;
+  test: boolean;
 }
 
 const TS_FILE = /\.[cm]?ts$/;
-const PATH_IN_COMMAND = /(?:^|[\s"'=])((?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)*\.(?:[cm]?[jt]s))(?=$|[\s"'])/g;
-
-function packageRoots(root: string): string[] {
-  const file = path.join(root, "package.json");
-  if (!fs.existsSync(file)) return [];
-  const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
-  const texts: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === "string") texts.push(value);
-    else if (value && typeof value === "object") Object.values(value).forEach(collect);
-  };
-  [pkg.bin, pkg.main, pkg.types, pkg.exports, pkg.scripts].forEach(collect);
-  return texts.flatMap((text) => [...` ${text}`.matchAll(PATH_IN_COMMAND)].map((m) => path.posix.normalize(m[1])));
-}
-
-/** Files named by path in a string literal of another source file (`entry: "functions/x/handler.ts"`). */
-function filesNamedByPath(program: ts.Program, sources: readonly string[], root: string, known: ReadonlySet<string>): string[] {
-  const found = new Set<string>();
-  for (const file of sources) {
-    const sourceFile = program.getSourceFile(path.join(root, file));
-    if (!sourceFile) continue;
-    const visit = (node: ts.Node): void => {
-      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && TS_FILE.test(node.text)) {
-        for (const candidate of [path.posix.normalize(node.text), path.posix.join(path.posix.dirname(file), node.text)]) {
-          if (known.has(candidate)) found.add(candidate);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(sourceFile);
-  }
-  return [...found];
-}
+const SOURCE_USE: Use = { source: true, test: false };
 
 function compilerOptions(root: string): ts.CompilerOptions {
   const configFile = path.join(root, "tsconfig.json");
@@ -66,7 +46,8 @@ function compilerOptions(root: string): ts.CompilerOptions {
 }
 
 export function findUnusedExports(root: string): UnusedExportsReport {
-  const all = listSourceFiles(root).filter((f) => TS_FILE.test(f));
+  const everything = listSourceFiles(root);
+  const all = everything.filter((f) => TS_FILE.test(f));
   const known = new Set(all);
   const options = compilerOptions(root);
   const program = ts.createProgram(all.map((f) => path.join(root, f)), options);
@@ -74,64 +55,105 @@ export function findUnusedExports(root: string): UnusedExportsReport {
   const relative = (sourceFile: ts.SourceFile) => path.relative(root, sourceFile.fileName).split(path.sep).join("/");
 
   const sources = all.filter((f) => !isTestFile(f));
-  const roots = new Set([...packageRoots(root), ...filesNamedByPath(program, sources, root, known)].filter((f) => known.has(f)));
+  const fromPackage = packageRoots(root, new Set(everything));
+  const roots = new Set([...fromPackage.files, ...filesNamedByPath(program, sources, root, known)].filter((f) => known.has(f)));
   for (const f of sources) if (f === "main.ts" || f.startsWith("scripts/")) roots.add(f);
 
-  // Who uses each export: a symbol maps to whether a non-test file and whether a test file imports it.
-  const users = new Map<ts.Symbol, { source: boolean; test: boolean }>();
+  // Who uses each export: a symbol maps to whether a non-test file and whether a test file uses it.
+  const users = new Map<ts.Symbol, Use>();
   const canonical = (symbol: ts.Symbol) => checker.getExportSymbolOfSymbol(symbol);
-  const markChain = (start: ts.Symbol | undefined, user: string): void => {
+  const target = (symbol: ts.Symbol) => canonical(symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+  /** Marks a symbol and every alias hop behind it; true when that added a kind of use. */
+  const markChain = (start: ts.Symbol | undefined, use: Use): boolean => {
+    let added = false;
     for (let s = start, hops = 0; s && hops < 20; hops++) {
       const key = canonical(s);
       const entry = users.get(key) ?? { source: false, test: false };
-      if (isTestFile(user)) entry.test = true;
-      else entry.source = true;
-      users.set(key, entry);
+      if ((use.source && !entry.source) || (use.test && !entry.test)) added = true;
+      users.set(key, { source: entry.source || use.source, test: entry.test || use.test });
       s = s.flags & ts.SymbolFlags.Alias ? checker.getImmediateAliasedSymbol(s) : undefined;
     }
+    return added;
   };
+  const useBy = (file: string): Use => ({ source: !isTestFile(file), test: isTestFile(file) });
   const moduleOf = (specifier: string, from: ts.SourceFile): ts.Symbol | undefined => {
     const resolved = ts.resolveModuleName(specifier, from.fileName, options, ts.sys).resolvedModule;
-    const target = resolved && program.getSourceFile(resolved.resolvedFileName);
-    return target && checker.getSymbolAtLocation(target);
+    const file = resolved && program.getSourceFile(resolved.resolvedFileName);
+    return file && checker.getSymbolAtLocation(file);
   };
-  const markModule = (specifier: string, from: ts.SourceFile, user: string): void => {
+  const markModule = (specifier: string, from: ts.SourceFile, use: Use): void => {
     const moduleSymbol = moduleOf(specifier, from);
-    if (moduleSymbol) for (const s of checker.getExportsOfModule(moduleSymbol)) markChain(s, user);
+    if (moduleSymbol) for (const s of checker.getExportsOfModule(moduleSymbol)) markChain(s, use);
+  };
+  const exportsOf = (file: string): ts.Symbol[] => {
+    const sourceFile = program.getSourceFile(path.join(root, file));
+    const moduleSymbol = sourceFile && checker.getSymbolAtLocation(sourceFile);
+    return moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
   };
 
   for (const file of all) {
     const sourceFile = program.getSourceFile(path.join(root, file));
     if (!sourceFile) continue;
+    const use = useBy(file);
     const visit = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const clause = node.importClause;
-        if (clause?.name) markChain(checker.getSymbolAtLocation(clause.name), file);
+        if (clause?.name) markChain(checker.getSymbolAtLocation(clause.name), use);
         const bindings = clause?.namedBindings;
-        if (bindings && ts.isNamedImports(bindings)) for (const spec of bindings.elements) markChain(checker.getSymbolAtLocation(spec.name), file);
-        if (bindings && ts.isNamespaceImport(bindings)) markModule(node.moduleSpecifier.text, sourceFile, file);
+        if (bindings && ts.isNamedImports(bindings)) for (const spec of bindings.elements) markChain(checker.getSymbolAtLocation(spec.name), use);
+        if (bindings && ts.isNamespaceImport(bindings)) markModule(node.moduleSpecifier.text, sourceFile, use);
       } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
-        markModule(node.moduleReference.expression.text, sourceFile, file);
+        markModule(node.moduleReference.expression.text, sourceFile, use);
       } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
         // require("./x") and import("./x"): which members are read is not tracked, so all count as used.
         const callee = node.expression;
-        if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) markModule(node.arguments[0].text, sourceFile, file);
+        if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) markModule(node.arguments[0].text, sourceFile, use);
       } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-        markModule(node.argument.literal.text, sourceFile, file);
+        markModule(node.argument.literal.text, sourceFile, use);
       }
       ts.forEachChild(node, visit);
     };
     visit(sourceFile);
   }
 
+  // Roots export to the outside world: all of a root file's exports, and the named roots, are used.
+  for (const file of roots) for (const s of exportsOf(file)) markChain(s, SOURCE_USE);
+  for (const file of sources) {
+    for (const s of exportsOf(file)) if (NAMED_ROOTS.some((r) => r.file.test(file) && r.name === s.getName())) markChain(s, SOURCE_USE);
+  }
+
+  // The API rule, to a fixed point: a used export's surface uses the types it names (and a re-export of them).
+  const exported = sources.map((file) => exportsOf(file));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const symbols of exported) {
+      const named = new Map<ts.Symbol, Use>();
+      for (const s of symbols) {
+        const use = users.get(canonical(s));
+        if (!use) continue;
+        for (const declaration of target(s).declarations ?? []) {
+          for (const id of surfaceTypeNames(declaration)) {
+            const referenced = checker.getSymbolAtLocation(id);
+            if (!referenced) continue;
+            changed = markChain(referenced, use) || changed;
+            const key = target(referenced);
+            const seen = named.get(key) ?? { source: false, test: false };
+            named.set(key, { source: seen.source || use.source, test: seen.test || use.test });
+          }
+        }
+      }
+      for (const s of symbols) {
+        const use = named.get(target(s));
+        if (use) changed = markChain(s, use) || changed;
+      }
+    }
+  }
+
   const unused: UnusedExport[] = [];
   const testOnly: UnusedExport[] = [];
   for (const file of sources) {
     if (roots.has(file)) continue;
-    const sourceFile = program.getSourceFile(path.join(root, file));
-    const moduleSymbol = sourceFile && checker.getSymbolAtLocation(sourceFile);
-    if (!moduleSymbol) continue;
-    for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+    for (const symbol of exportsOf(file)) {
       // Members of `export * from` belong to the file that declares them.
       const declaration = symbol.declarations?.[0];
       if (!declaration || relative(declaration.getSourceFile()) !== file) continue;
@@ -141,7 +163,7 @@ export function findUnusedExports(root: string): UnusedExportsReport {
       else if (!use.source) testOnly.push(entry);
     }
   }
-  return { unused, testOnly, roots: [...roots].sort() };
+  return { unused, testOnly, roots: [...roots].sort(), dangling: fromPackage.dangling };
 }
 
 /** `file: a, b` lines, one per file. */

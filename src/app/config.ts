@@ -7,14 +7,14 @@ export interface StackConfig {
   readonly namePrefix: string;
 }
 
-export const STACK_ENV = {
+const STACK_ENV = {
   stackName: "PIPELINE_STACK",
   region: "PIPELINE_REGION",
   namePrefix: "PIPELINE_NAME_PREFIX",
 } as const;
 
 /** The region when neither PIPELINE_REGION nor AWS_REGION is set. */
-export const DEFAULT_REGION = "us-east-1";
+const DEFAULT_REGION = "us-east-1";
 
 const REGION = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
 const STACK_NAME = /^[A-Za-z0-9_-]{1,64}$/;

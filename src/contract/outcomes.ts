@@ -21,7 +21,7 @@ export type DlqReason = (typeof DlqReason)[keyof typeof DlqReason];
  * A processed or duplicate leader's followers are duplicates; a quarantined leader's are quarantined after the Map,
  * each reporting its own outcome (so none here); otherwise they are retried with it.
  */
-export function followerOutcome(leader: RecordOutcome): RecordOutcome | undefined {
+function followerOutcome(leader: RecordOutcome): RecordOutcome | undefined {
   if (leader === RecordOutcome.Quarantined) return undefined;
   return leader === RecordOutcome.Processed || leader === RecordOutcome.Duplicate ? RecordOutcome.Duplicate : RecordOutcome.Retry;
 }

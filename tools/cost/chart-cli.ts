@@ -10,14 +10,14 @@ import { loadPriceBook } from "./prices";
 import { DEFAULT_SCENARIO, MAX_BATCH_SIZE } from "./scenario";
 import type { DeployedConfig } from "./types";
 
-export const CHART_HELP = `npm run chart -- [--stack-file <path>] [--out <file.svg>]
+const CHART_HELP = `npm run chart -- [--stack-file <path>] [--out <file.svg>]
 
 Writes the cost chart (USD per million messages against batch size 1-${MAX_BATCH_SIZE}, duplicates 0/20/50%, this design vs
 a Lambda guard with one execution per message) as a self-contained SVG. Default output: docs/cost-chart.svg.
 `;
 
-export const CHART_DUPLICATE_RATIOS = [0, 0.2, 0.5] as const;
-export const DEFAULT_CHART_FILE = "docs/cost-chart.svg";
+const CHART_DUPLICATE_RATIOS = [0, 0.2, 0.5] as const;
+const DEFAULT_CHART_FILE = "docs/cost-chart.svg";
 
 export interface ChartIo {
   readonly stdout: (line: string) => void;

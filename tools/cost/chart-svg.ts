@@ -88,7 +88,7 @@ export function renderCostChart(points: readonly GridPoint[], options: ChartOpti
 }
 
 /** The smallest of 1, 2, 2.5, 5 × 10^k at or above `value`. */
-export function niceCeiling(value: number): number {
+function niceCeiling(value: number): number {
   if (!(value > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
   for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= value) return m * power;

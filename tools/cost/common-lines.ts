@@ -42,7 +42,7 @@ export function dynamoLines(ctx: CostContext, paths: Paths): CostLine[] {
 }
 
 /** The ledger and the Powertools table are the pipeline's; the effects table stands in for the user's downstream. */
-export function tableOwner(table: Table): Owner {
+function tableOwner(table: Table): Owner {
   return table === Table.Effects ? Owner.SideEffect : Owner.Pipeline;
 }
 

@@ -16,7 +16,7 @@ export interface CliIo {
   readonly loadConfig?: (stackFile: string | undefined) => DeployedConfig;
 }
 
-export const MATRIX_DUPLICATE_RATIOS = [0, 0.2, 0.5] as const;
+const MATRIX_DUPLICATE_RATIOS = [0, 0.2, 0.5] as const;
 
 /** `npm run cost`: returns the exit code (0 ok, 2 bad arguments, 1 anything else). */
 export function runCostCli(argv: readonly string[], io: CliIo): number {

@@ -54,7 +54,7 @@ export function sumUsd(lines: readonly CostLine[], owner?: Owner): number {
 }
 
 /** SQS, Pipes and EventBridge bill each started 64 KB of payload as one request. */
-export const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 64 * 1024;
 export function chunks(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / CHUNK_BYTES));
 }

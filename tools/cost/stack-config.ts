@@ -18,7 +18,7 @@ export function readStackFile(path: string): DeployedConfig {
 }
 
 /** The same, from the parsed JSON. Table roles are told apart by the names in the function's environment. */
-export function deployedConfigFrom(json: Body, source: string): DeployedConfig {
+function deployedConfigFrom(json: Body, source: string): DeployedConfig {
   const resources = json.resource as Resources | undefined;
   if (!resources || typeof resources !== "object") throw new StackConfigError(`${source} has no "resource" block: pass a synthesized cdk.tf.json`);
   const pipe = single(resources, "aws_pipes_pipe", source);

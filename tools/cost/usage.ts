@@ -4,7 +4,7 @@ import type { DeployedConfig } from "./types";
 
 /** Counting helpers shared by both designs: DynamoDB units, storage, Lambda log bytes. */
 
-export function itemBytes(item: ItemKind, a: Assumptions): number {
+function itemBytes(item: ItemKind, a: Assumptions): number {
   switch (item) {
     case ItemKind.Ledger:
       return a.ledgerItemBytes;
@@ -46,7 +46,7 @@ export function dynamoUnits(paths: Readonly<Record<Path, PathProfile>>, deliveri
 }
 
 /** Hours AWS bills a month as. */
-export const HOURS_PER_MONTH = 730;
+const HOURS_PER_MONTH = 730;
 
 /**
  * GB-months of storage the applied keys occupy: each item lives `retentionSeconds` (TTL), counted with DynamoDB's
@@ -61,7 +61,7 @@ const QUIET_LEVELS = ["WARN", "ERROR", "CRITICAL", "FATAL", "SILENT"];
 const VERBOSE_LEVELS = ["DEBUG", "TRACE"];
 
 /** Application log lines of a successful invocation at a log level: INFO lines as given, none above, twice below. */
-export function linesAtLevel(level: string, infoLines: number): number {
+function linesAtLevel(level: string, infoLines: number): number {
   const upper = level.toUpperCase();
   if (QUIET_LEVELS.includes(upper)) return 0;
   if (VERBOSE_LEVELS.includes(upper)) return 2 * infoLines;
@@ -69,7 +69,7 @@ export function linesAtLevel(level: string, infoLines: number): number {
 }
 
 /** Platform lines (START/END/REPORT) reach the log group with the Text format or a system log level of INFO or DEBUG. */
-export function platformLogsOn(fn: DeployedConfig["function"]): boolean {
+function platformLogsOn(fn: DeployedConfig["function"]): boolean {
   return fn.logFormat.toUpperCase() !== "JSON" || ["INFO", "DEBUG"].includes(fn.systemLogLevel.toUpperCase());
 }
 

@@ -3,9 +3,9 @@ import { Step, type PathProfile } from "./paths";
 import { StateMachineLogLevel } from "./types";
 
 /** Express billing rounds each execution's duration up to the next 100 ms. */
-export const EXPRESS_BILLING_STEP_MS = 100;
+const EXPRESS_BILLING_STEP_MS = 100;
 /** ...and its memory up to the next 64 MB. */
-export const EXPRESS_MEMORY_CHUNK_MB = 64;
+const EXPRESS_MEMORY_CHUNK_MB = 64;
 
 /** History events a step writes: all of them (log level ALL) and the error-type ones (logged at ERROR too). */
 const STEP_EVENTS: Record<Step, { all: number; error: number }> = {
@@ -21,13 +21,13 @@ const STEP_EVENTS: Record<Step, { all: number; error: number }> = {
 };
 
 /** Per record inside a Map: MapIterationStarted + MapIterationSucceeded. */
-export const MAP_ITERATION_EVENTS = 2;
+const MAP_ITERATION_EVENTS = 2;
 /** Per batch execution: ExecutionStarted, MapStateEntered/Started/Succeeded/Exited, ExecutionSucceeded. */
 export const BATCH_EXECUTION_EVENTS = 6;
 /** Per single-message execution without a Map: ExecutionStarted, ExecutionSucceeded. */
 export const SINGLE_EXECUTION_EVENTS = 2;
 
-export function stepLatencyMs(step: Step, a: Assumptions): number {
+function stepLatencyMs(step: Step, a: Assumptions): number {
   switch (step) {
     case Step.Pass:
     case Step.Choice:

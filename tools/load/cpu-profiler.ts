@@ -1,32 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
-import type { CpuProfile } from "./profile-summary";
-
-/** A V8 CPU profile of this thread (the main thread: interpreter, pipes, SDK clients, dynalite when in process). */
-export interface CpuProfiler {
-  stop(): Promise<CpuProfile>;
-}
-
-/** Starts the inspector's sampling profiler on this thread (`intervalUs` between samples, default 500 µs). */
-export async function startCpuProfile(options: { intervalUs?: number } = {}): Promise<CpuProfiler> {
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: options.intervalUs ?? 500 });
-  await session.post("Profiler.start");
-  return {
-    async stop() {
-      try {
-        const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: CpuProfile };
-        return profile;
-      } finally {
-        await session.post("Profiler.disable").catch(() => undefined);
-        session.disconnect();
-      }
-    },
-  };
-}
 
 /** CPU time of the whole process split into this thread and the others (worker threads), over a window. */
 export interface ThreadCpu {

@@ -22,7 +22,7 @@ export interface FaultSetup {
 }
 
 /** Per-request (or per-invocation) probabilities of the realistic profile; the harsh one multiplies them. */
-export const REALISTIC_RATES = {
+const REALISTIC_RATES = {
   lambdaFailBefore: 0.02,
   lambdaCrashAfterCharge: 0.01,
   lambdaHangAfterCharge: 0.002,

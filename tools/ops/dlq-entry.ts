@@ -52,7 +52,7 @@ function canonicalKeyOrSelf(text: string): string {
 export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";
 
 /** The `firstSentTimestamp` attribute (DataType Number, epoch ms), when present and a plausible epoch. */
-export function firstSentTimestampOf(message: Message): number | undefined {
+function firstSentTimestampOf(message: Message): number | undefined {
   const value = Number(message.MessageAttributes?.[FIRST_SENT_ATTRIBUTE]?.StringValue);
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }

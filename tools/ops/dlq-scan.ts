@@ -46,7 +46,7 @@ export interface DlqScan {
 /** Marks a held message as deleted, so it is not put back. */
 export type Settle = (message: HeldMessage) => void;
 
-export const DEFAULT_HOLD_SECONDS = 30;
+const DEFAULT_HOLD_SECONDS = 30;
 
 /**
  * Scans the DLQ, calls `use` with the held messages, then makes every message `use` did not settle visible

@@ -83,7 +83,7 @@ export function claimMeaning(claim: LedgerClaim): string {
 }
 
 /** The claim's derived flags as of `nowMs` (a claim read a while ago may have expired since). */
-export function claimAsOf(claim: LedgerClaim, nowMs: number): LedgerClaim {
+function claimAsOf(claim: LedgerClaim, nowMs: number): LedgerClaim {
   const nowS = nowMs / 1000;
   return {
     ...claim,

@@ -37,7 +37,7 @@ export function readOutputsFile(file: string, stack?: string): StackOutputs {
 }
 
 /** Picks the stack (by --stack, or the only one) and flattens its outputs to Terraform names. */
-export function selectStack(json: Record<string, unknown>, path: string, stack?: string): StackOutputs {
+function selectStack(json: Record<string, unknown>, path: string, stack?: string): StackOutputs {
   if (stack !== undefined) {
     const outputs = json[stack];
     if (!isObject(outputs)) {
@@ -54,7 +54,7 @@ export function selectStack(json: Record<string, unknown>, path: string, stack?:
 }
 
 /** Leaves of the (possibly construct-nested) outputs, keyed by Terraform output name. */
-export function flattenOutputs(node: Record<string, unknown>): Record<string, unknown> {
+function flattenOutputs(node: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (isTerraformOutput(value)) out[terraformName(key)] = value.value;

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, EFFECT_SK, effectKey } from "../../src/contract/effects";
+import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, effectKey } from "../../src/contract/effects";
 import { idempotencyRecordId } from "../../functions/idempotency";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
@@ -198,8 +198,8 @@ function verdictOf(t: TraceFacts, nowMs: number): string[] {
 /** What repeated calls mean: a replay is a repeat the downstream answered with the stored effect, a conflict was refused. */
 function callsNote(byOutcome: Readonly<Record<string, number>>): string {
   const notes = [
-    byOutcome.replayed ? "replayed = a repeat answered with the stored effect" : undefined,
-    byOutcome.conflict ? "conflict = refused, the downstream held another payload" : undefined,
+    byOutcome[CallOutcome.REPLAYED] ? "replayed = a repeat answered with the stored effect" : undefined,
+    byOutcome[CallOutcome.CONFLICT] ? "conflict = refused, the downstream held another payload" : undefined,
   ].filter(Boolean);
   return notes.length ? `: ${notes.join("; ")}` : "";
 }

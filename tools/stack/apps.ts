@@ -5,7 +5,7 @@ import type { MessageProfile } from "../../src/app/profile";
 
 /** Which example the tools run when none is named: `PIPELINE_EXAMPLE`, else payments. */
 export const APP_ENV = "PIPELINE_EXAMPLE";
-export const DEFAULT_APP = "payments";
+const DEFAULT_APP = "payments";
 
 const EXAMPLES_DIR = resolve(__dirname, "../../examples");
 
@@ -22,7 +22,7 @@ export function exampleNames(): string[] {
  * The folder of an app: an example's name (`payments`, `invoices`) or the path of a folder holding `stack.ts`
  * (and `profile.ts` for streams). Throws naming the choices.
  */
-export function appDir(nameOrPath: string = process.env[APP_ENV] || DEFAULT_APP): string {
+function appDir(nameOrPath: string = process.env[APP_ENV] || DEFAULT_APP): string {
   const byPath = nameOrPath.includes("/") || nameOrPath.startsWith(".");
   const dir = byPath ? (isAbsolute(nameOrPath) ? nameOrPath : resolve(nameOrPath)) : join(EXAMPLES_DIR, nameOrPath);
   if (!existsSync(join(dir, "stack.ts")) && !existsSync(join(dir, "stack.js"))) {

@@ -41,7 +41,7 @@ export interface BodyLabel {
 }
 
 /** Labels a body as the state machine would key it (undefined parts when it is not a valid object). */
-export async function labelBody(body: string, contract: StreamContract): Promise<BodyLabel> {
+async function labelBody(body: string, contract: StreamContract): Promise<BodyLabel> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

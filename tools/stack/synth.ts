@@ -12,7 +12,7 @@ export interface SynthResult {
 }
 
 /** Synthesizes an app's stack into `outdir` in this process (no cdktf CLI, no network). */
-export function synthApp(app: PipelineApp, config: StackConfig, options: { outdir?: string; overrides?: PipelineOverrides } = {}): SynthResult {
+function synthApp(app: PipelineApp, config: StackConfig, options: { outdir?: string; overrides?: PipelineOverrides } = {}): SynthResult {
   process.env.CHECKPOINT_DISABLE ??= "1";
   const outdir = resolve(options.outdir ?? "cdktf.out");
   const cdktfApp = new App({ outdir, skipValidation: false });

@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 /** Environment variables that strip a terraform run of the user's AWS identity (offline plans use placeholders). */
-export const AWS_IDENTITY_VARIABLES = [
+const AWS_IDENTITY_VARIABLES = [
   "AWS_ACCESS_KEY_ID",
   "AWS_SECRET_ACCESS_KEY",
   "AWS_SESSION_TOKEN",

@@ -10,7 +10,7 @@ export const OFFLINE_OVERRIDE_FILE = "offline-plan_override.tf.json";
 
 /** Placeholder keys: the provider needs *some* static credentials before it skips validating them. */
 export const OFFLINE_ACCESS_KEY = "AKIAOFFLINEPLAN00000";
-export const OFFLINE_SECRET_KEY = "offline-plan-not-a-secret";
+const OFFLINE_SECRET_KEY = "offline-plan-not-a-secret";
 
 export interface OfflineOverride {
   /** Where the local backend keeps state: a temporary directory, never the repository. */

@@ -2,7 +2,7 @@
  * The account id an offline plan reports for `data "aws_caller_identity"` (the trust policies' `aws:SourceAccount`):
  * all zeros, like the local cloud's ARNs, so nobody mistakes it for a real account.
  */
-export const OFFLINE_ACCOUNT_ID = "000000000000";
+const OFFLINE_ACCOUNT_ID = "000000000000";
 
 /** True for an STS query-protocol `GetCallerIdentity` request body (`Action=GetCallerIdentity&Version=2011-06-15`). */
 export function isGetCallerIdentity(body: string): boolean {

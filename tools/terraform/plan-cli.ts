@@ -13,7 +13,7 @@ import { buildReview } from "./review/build";
 import { renderMarkdown } from "./review/markdown";
 import { ActionBasis, ReviewMode, Severity, type PlanReview } from "./review/types";
 
-export const HELP = `Usage: npm run plan -- [options]
+const HELP = `Usage: npm run plan -- [options]
 
 Synthesizes the stack (as main.ts does), runs terraform init, plan -out and show -json in
 cdktf.out/stacks/<stack>, and prints a review of the plan as Markdown (for a pull-request comment).

@@ -4,7 +4,7 @@
  */
 
 /** JSON paths (dot-joined, `[i]` for array items) whose values may differ between two builds. */
-export const IGNORED_PATHS: readonly string[] = ["//.metadata.version"];
+const IGNORED_PATHS: readonly string[] = ["//.metadata.version"];
 
 export interface SynthDifference {
   readonly path: string;

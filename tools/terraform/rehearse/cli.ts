@@ -8,7 +8,7 @@ import { Outcome } from "./table";
 
 export const ExitCode = { ok: 0, failed: 1, usage: 2, notRun: 3 } as const;
 
-export const HELP = `Usage: npm run rehearse -- [options]
+const HELP = `Usage: npm run rehearse -- [options]
 
 Synthesizes the stack, starts moto_server on 127.0.0.1 (free port), and with the real terraform CLI and
 hashicorp/aws provider (from the filesystem mirror, offline): apply, plan again (must be empty), apply an

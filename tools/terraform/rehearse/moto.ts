@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { RehearsalNotRunError, RehearsalError } from "./errors";
 
-export const MOTO_BIN_ENV = "MOTO_SERVER_BIN";
+const MOTO_BIN_ENV = "MOTO_SERVER_BIN";
 
 /** The moto_server binary: `$MOTO_SERVER_BIN`, else the first `moto_server` on PATH; undefined when there is none. */
 export function findMotoServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -24,7 +24,7 @@ export interface MotoServer {
 }
 
 /** Werkzeug prints `Running on http://127.0.0.1:<port>` once it listens; port 0 lets the OS pick a free port. */
-export const LISTENING = /Running on http:\/\/127\.0\.0\.1:(\d+)/;
+const LISTENING = /Running on http:\/\/127\.0\.0\.1:(\d+)/;
 
 /** Starts moto's server bound to 127.0.0.1 on a free port; resolves once it listens. */
 export function startMoto(bin: string, options: { timeoutMs?: number } = {}): Promise<MotoServer> {

@@ -7,11 +7,11 @@ import { GapFix, type MotoGap } from "./gaps";
  * The override terraform merges over the synthesized stack for a rehearsal. It lives in the rehearsal's own
  * temporary copy of the stack, never in cdktf.out, so a later `cdktf deploy` cannot pick up its fake keys.
  */
-export const REHEARSAL_OVERRIDE_FILE = "rehearsal_override.tf.json";
+const REHEARSAL_OVERRIDE_FILE = "rehearsal_override.tf.json";
 
 /** Placeholder keys: moto checks no signature; real AWS would refuse them. */
 export const REHEARSAL_ACCESS_KEY = "AKIAREHEARSAL0000000";
-export const REHEARSAL_SECRET_KEY = "rehearsal-not-a-secret";
+const REHEARSAL_SECRET_KEY = "rehearsal-not-a-secret";
 
 /** Provider endpoint name of each resource type prefix the stack may use (longest prefix first). */
 const ENDPOINT_OF: readonly (readonly [string, string])[] = [

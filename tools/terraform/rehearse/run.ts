@@ -30,7 +30,7 @@ import { terraformIn } from "./tf";
 const DEFAULT_VISIBILITY_SECONDS = DEFAULTS.visibilityTimeoutFactor * DEFAULTS.executionTimeoutSeconds;
 
 /** An in-place change AWS makes without replacing anything: the function's memory and the queue's visibility timeout. */
-export const CHANGE: PipelineOverrides = { visibilityTimeoutSeconds: DEFAULT_VISIBILITY_SECONDS + 60, function: { memoryMb: DEFAULTS.functionMemoryMb * 2 } };
+const CHANGE: PipelineOverrides = { visibilityTimeoutSeconds: DEFAULT_VISIBILITY_SECONDS + 60, function: { memoryMb: DEFAULTS.functionMemoryMb * 2 } };
 
 /** The change in words, for the report. */
 export const CHANGE_TEXT = `function memory ${DEFAULTS.functionMemoryMb} → ${DEFAULTS.functionMemoryMb * 2} MB, visibility timeout ${DEFAULT_VISIBILITY_SECONDS} → ${DEFAULT_VISIBILITY_SECONDS + 60} s`;
@@ -69,7 +69,7 @@ function stackProviders(config: StackConfig): ProviderRequirement[] {
 }
 
 /** Preflight: what is missing, as one message naming what to install or set. */
-export function preflight(env: NodeJS.ProcessEnv, providers: readonly ProviderRequirement[]): { terraform: string; mirror: string; moto: string } {
+function preflight(env: NodeJS.ProcessEnv, providers: readonly ProviderRequirement[]): { terraform: string; mirror: string; moto: string } {
   const terraform = findTerraform(env);
   if (!terraform) throw new RehearsalNotRunError("no terraform CLI on PATH: install Terraform >= 1.5 or set TERRAFORM_BIN");
   const moto = findMotoServer(env);

@@ -9,7 +9,7 @@ export type Baseline =
   | { readonly kind: "plan"; readonly label: string; readonly plan: PlanJson }
   | { readonly kind: "review"; readonly label: string; readonly review: PlanReview };
 
-export function isPlanReview(value: unknown): value is PlanReview {
+function isPlanReview(value: unknown): value is PlanReview {
   return typeof value === "object" && value !== null && (value as PlanReview).kind === "plan-review" && Array.isArray((value as PlanReview).resources);
 }
 

@@ -25,7 +25,7 @@ function settingDiffs(address: string, name: string | null, before: ResourceSett
 }
 
 /** A statement's identity for comparison: what it allows, not where in the document it sits. */
-export function statementKey(s: IamStatement): string {
+function statementKey(s: IamStatement): string {
   const sorted = (xs: readonly string[]) => [...xs].sort();
   return JSON.stringify([s.policy, s.source, s.effect, s.notAction, sorted(s.actions), s.notResource, sorted(s.resources.map(withoutNames)), sorted(s.principals), s.hasCondition]);
 }

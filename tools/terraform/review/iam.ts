@@ -9,8 +9,6 @@ const REQUIRED_WILDCARDS: readonly { actions: ReadonlySet<string>; reason: strin
   { actions: new Set<string>(XRAY_ACTIONS), reason: "X-Ray actions support no resource-level permissions (AWS requires `*`)" },
 ];
 
-export const IAM_POLICY_TYPES = ["aws_iam_role_policy", "aws_iam_role", "aws_iam_policy"] as const;
-
 interface RawStatement {
   Sid?: unknown;
   Effect?: unknown;
@@ -40,7 +38,7 @@ function requiredWildcard(actions: readonly string[]): string | null {
 }
 
 /** Normalizes one statement of a policy document; references inside ARNs are shown as resource addresses. */
-export function normalizeStatement(
+function normalizeStatement(
   raw: RawStatement,
   context: { policy: string; source: StatementSource; role: string },
   label?: (ref: ResourceReference) => string,
@@ -81,7 +79,7 @@ function roleOf(r: ValueReader, label?: (ref: ResourceReference) => string): str
 }
 
 /** Parses a policy document (a JSON string, possibly a template with `${...}` inside its strings). */
-export function parsePolicy(text: string): RawStatement[] | undefined {
+function parsePolicy(text: string): RawStatement[] | undefined {
   try {
     const doc = JSON.parse(text) as { Statement?: unknown };
     const statements = doc.Statement;

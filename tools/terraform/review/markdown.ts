@@ -25,7 +25,7 @@ export function formatSeconds(value: Shown): string {
   return unit ? `${value} s (${value / unit[0]} ${unit[1]})` : `${value} s`;
 }
 
-export function formatValue(value: Shown): string {
+function formatValue(value: Shown): string {
   if (value === null) return "—";
   if (value === true) return "on";
   if (value === false) return "off";

@@ -102,7 +102,7 @@ export interface ValueReader {
   template(path: readonly (string | number)[]): string | undefined;
 }
 
-export function readerFor(values: JsonObject, side: { unknown?: UnknownMarks; expressions?: ConfigExpressions; label?: (ref: ResourceReference) => string } = {}): ValueReader {
+function readerFor(values: JsonObject, side: { unknown?: UnknownMarks; expressions?: ConfigExpressions; label?: (ref: ResourceReference) => string } = {}): ValueReader {
   // The configuration's reference is shown even when the value is known: it names the resource, where a seeded or
   // placeholder ARN would only look real.
   const template = (path: readonly (string | number)[]) => {

@@ -24,7 +24,7 @@ export interface Transition {
 const STATEFUL_TYPES = new Set(["aws_dynamodb_table", "aws_sqs_queue"]);
 
 /** Which data a table or queue of this pipeline holds, from its name (the construct names them `<prefix>-ledger`, `-dlq`, ...). */
-export function dataAtRisk(type: string, name: string): string {
+function dataAtRisk(type: string, name: string): string {
   const n = name.toLowerCase();
   if (type === "aws_dynamodb_table") {
     if (n.includes("ledger")) {
