@@ -1,5 +1,6 @@
 import type { Context } from "aws-lambda";
 import type { LogFields } from "./invocation-log";
+import type { InvocationEvent } from "../src/contract/event";
 
 /** A message payload: the parsed SQS body. */
 export type Payload = Readonly<Record<string, unknown>>;
@@ -9,16 +10,7 @@ export type Payload = Readonly<Record<string, unknown>>;
  * pipeline's field rules, plus the canonical payload hash. `payload` holds what the field rules promise (declare a
  * rule for every field the side effect reads); other fields pass through untouched.
  */
-export interface PipelineEvent<P extends Payload = Payload> {
-  /** The ledger key: the canonical JSON of the key's parts, e.g. `["t1","o-42"]`. */
-  readonly businessKey: string;
-  /** The intent (the ledger's sort key), e.g. `charge`. */
-  readonly operation: string;
-  /** The SQS message id of this copy. Never part of a key: a resend has another one. */
-  readonly messageId: string;
-  /** How often SQS delivered this copy, when the state machine passes it. */
-  readonly receiveCount?: number;
-  readonly payload: P;
+export interface PipelineEvent<P extends Payload = Payload> extends InvocationEvent<P> {
   /** SHA-256 (hex) of the canonical JSON of the payload fields: the value the ledger stores. A good fingerprint. */
   readonly payloadHash: string;
 }

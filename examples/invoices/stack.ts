@@ -6,7 +6,7 @@ import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type Pipeline
 import { INVOICES_DOMAIN } from "./identity";
 
 /** The invoices stack: one issued invoice per `[customerId, invoiceNumber]`, through a stand-in billing system. */
-export class InvoicesPipelineStack extends TerraformStack {
+class InvoicesPipelineStack extends TerraformStack {
   constructor(scope: Construct, config: StackConfig, overrides: PipelineOverrides = {}) {
     super(scope, config.stackName);
     new AwsProvider(this, "aws", { region: config.region, defaultTags: [{ tags: { project: "effectively-once-pipeline", stack: config.stackName } }] });

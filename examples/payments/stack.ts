@@ -6,7 +6,7 @@ import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type Pipeline
 import { PAYMENTS_DOMAIN } from "./identity";
 
 /** The example stack: a payments stream where one charge per `[tenantId, orderId]` may ever happen. */
-export class PaymentsPipelineStack extends TerraformStack {
+class PaymentsPipelineStack extends TerraformStack {
   readonly pipeline: IdempotentPipeline;
   /** The stand-in payments API: an effect journal the function charges through. */
   readonly downstream: EffectJournalTable;

@@ -59,7 +59,7 @@ function checkLines(lines: unknown): asserts lines is readonly InvoiceLine[] {
  * invoice back, and any change is a `DownstreamConflictError` (`payload-mismatch`). A due date before today (UTC)
  * is refused for good (`rejected`).
  */
-export async function issue(event: PipelineEvent<InvoicePayload>, context: SideEffectContext<EffectJournal>): Promise<IssuedInvoice> {
+async function issue(event: PipelineEvent<InvoicePayload>, context: SideEffectContext<EffectJournal>): Promise<IssuedInvoice> {
   const { lines, currency, dueDate } = event.payload;
   checkLines(lines);
   const parsed = new Date(`${dueDate}T00:00:00Z`);
