@@ -33,10 +33,10 @@ export function buildSoakReport(result: SoakResult): SoakReport {
   if (stats.visibilityExpiredEarly > 0) faultsByKind["sqs.visibility-expired-early"] = stats.visibilityExpiredEarly;
   const checks = [
     check("lost (no fate: not applied, not a duplicate of an applied message, not in the DLQ)", v.lost),
-    check("double-applied (keys charged more than once)", v.doubleApplied),
+    check("double-applied (keys applied more than once)", v.doubleApplied),
     check("ledger items without a valid expiresAt (epoch seconds within the retention)", ledger.badTtl),
     check("invalid messages not quarantined as invalid-message", fates.invalidMisfiled),
-    check("rejected charges not quarantined as rejected", fates.rejectedMisfiled),
+    check("rejected messages not quarantined as rejected", fates.rejectedMisfiled),
   ];
   const ok = checks.every((c) => c.failures === 0);
   const invalidSent = mix[LoadKind.InvalidJson] + mix[LoadKind.MissingField];
@@ -51,7 +51,7 @@ export function buildSoakReport(result: SoakResult): SoakReport {
   const rows: (string | number)[][] = [
     ["messages sent", n(v.sent), `${n(mix[LoadKind.ConcurrentDuplicate] + mix[LoadKind.LateDuplicate])} duplicates, ${n(invalidSent)} invalid, ${n(mix[LoadKind.Conflict])} conflicts, ${n(mix[LoadKind.Rejected])} rejected`],
     ["unique business keys", n(v.uniqueKeys), ""],
-    ["applied (one charge per key)", n(v.applied), ""],
+    ["applied (one effect per key)", n(v.applied), ""],
     ["duplicates acknowledged", n(counts.duplicate), "record outcomes"],
     ["retried (deliveries that came back)", n(counts.retry), "record outcomes"],
     ...reasons.map((r) => [`quarantined: ${r}`, n(v.quarantinedByReason[r]), expected[r] ?? ""]),
