@@ -39,4 +39,5 @@ class PaymentsPipelineStack extends TerraformStack {
 export const app: PipelineApp = {
   defaults: { stackName: "payments-pipeline", namePrefix: "payments" },
   addStack: (scope, config, overrides) => new PaymentsPipelineStack(scope, config, overrides),
+  simulation: { domain: PAYMENTS_DOMAIN, handlerOptions: async () => (await import("./functions/charge")).chargeFunction },
 };
