@@ -142,8 +142,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     return out;
   });
   for (const t of TABLES) await dynamo.sender("setup").send(new CreateTableCommand(createTableInput(t) as never));
-  // dynalite marks a table ACTIVE on a (real) zero-delay timer.
-  await new Promise((resolve) => setTimeout(resolve, 1));
+  // dynalite marks a table ACTIVE on a (real) zero-delay timer; this one fires after it, and the rest of the world
+  // is built in the meantime.
+  const tablesActive = new Promise((resolve) => setTimeout(resolve, 0));
 
   const p = settings.props;
   sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144 });
@@ -180,7 +181,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     onInvoke: () => counters.invocations++,
     onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
   });
-  const machine = createStateMachine(settings.definition, {
+  const machine = createStateMachine(settings.compiled, {
     name: "sim-workflow",
     arn: SIM_NAMES.stateMachineArn,
     clock: clock.sfn,
@@ -214,10 +215,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
     },
   });
-  const opsDynamo = DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } });
+  let opsDynamo: DynamoDBDocumentClient | undefined;
   const ops: OpsContext = {
     sqs: sqs.client,
-    dynamodb: opsDynamo,
+    // Built on first use: most runs have no operator action that reads the tables.
+    get dynamodb() {
+      return (opsDynamo ??= DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } }));
+    },
     outputs: {
       queue_url: SIM_NAMES.queueUrl,
       dlq_url: SIM_NAMES.dlqUrl,
@@ -234,5 +238,6 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     targetLabel: "simulation",
     now: () => clock.now(),
   };
+  await tablesActive;
   return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, log };
 }
