@@ -53,8 +53,11 @@ export interface DynamoCall {
   readonly caller: string;
 }
 
-/** Runs around every call: may delay it, fail it before it reaches the store, or lose its answer after. */
-export type DynamoHook = (call: DynamoCall, apply: () => Promise<object>) => Promise<object>;
+/**
+ * Runs around every call: may delay it, fail it before it reaches the store, or lose its answer after. `apply`
+ * takes another input to send instead (the audit asks a write for its old item).
+ */
+export type DynamoHook = (call: DynamoCall, apply: (input?: object) => Promise<object>) => Promise<object>;
 
 export interface SimDynamo {
   /** Executes one operation (wire-shaped input, e.g. `{ TableName, Item: { pk: { S } } }`). */
@@ -92,7 +95,7 @@ export function createSimDynamo(clock: VirtualClock, hook?: DynamoHook): SimDyna
   };
 
   const call = (operation: string, input: object, caller: string): Promise<object> =>
-    hook ? hook({ operation, input: input as Record<string, unknown>, caller }, () => direct(operation, input)) : direct(operation, input);
+    hook ? hook({ operation, input: input as Record<string, unknown>, caller }, (other) => direct(operation, other ?? input)) : direct(operation, input);
 
   return {
     call,

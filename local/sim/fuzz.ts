@@ -17,6 +17,8 @@ export interface FuzzOptions {
   /** fast-check's replay path of a reported counterexample. */
   readonly path?: string;
   readonly maxOps?: number;
+  /** Streams of about this many messages (see ScenarioShape); the default search draws ~6. */
+  readonly messages?: number;
   readonly settings?: SimSettings;
   /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
   readonly hunt?: HoleClass;
@@ -38,12 +40,18 @@ export interface FuzzTotals {
   virtualMs: number;
   fates: Record<string, number>;
   faultsFired: number;
-  /** Distinct (fate, had-fault) × op kinds seen, a rough measure of the ground covered. */
-  states: Set<string>;
+  /** Distinct (fate, had-fault, kinds of operation in the scenario) seen: the kinds of outcome met. */
+  outcomes: Set<string>;
+  /** State machine transitions taken (coverage.ts): with the definition, the states and paths covered. */
+  transitions: Set<string>;
 }
 
 export interface FuzzReport {
   readonly seed: number;
+  /** The definition the runs executed (for the coverage figures). */
+  readonly definition: Record<string, unknown>;
+  /** The generator's shape: a replay must draw from the same one. */
+  readonly shape: { readonly maxOps?: number; readonly messages?: number };
   readonly totals: FuzzTotals;
   readonly elapsedMs: number;
   /** Violations of skipped classes met (counted per run, shrinking included). */
@@ -86,12 +94,13 @@ function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
   const kinds = [...new Set(scenario.ops.map((o) => o.op))].sort().join("+");
   for (const m of obs.messages) {
     totals.fates[m.fate] = (totals.fates[m.fate] ?? 0) + 1;
-    totals.states.add(`${m.fate}/${m.faulted ? "fault" : "clean"}/${kinds}`);
+    totals.outcomes.add(`${m.fate}/${m.faulted ? "fault" : "clean"}/${kinds}`);
   }
+  for (const t of obs.stats.transitions) totals.transitions.add(t);
 }
 
 export function emptyTotals(): FuzzTotals {
-  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, states: new Set() };
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set() };
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
@@ -110,7 +119,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   let last: readonly Violation[] = [];
   const skipped: Record<string, number> = {};
-  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps }), async (scenario) => {
+  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages }), async (scenario) => {
     try {
       await checkScenario(settings, scenario, totals);
     } catch (thrown) {
@@ -130,9 +139,13 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   });
   const result = await fc.check(property, { numRuns: options.runs, seed, path: options.path, endOnFailure: options.noShrink === true });
   const elapsedMs = performance.now() - started;
-  if (!result.failed || !result.counterexample) return { seed, totals, elapsedMs, skipped };
+  const definition = settings.definition;
+  const shape = { maxOps: options.maxOps, messages: options.messages };
+  if (!result.failed || !result.counterexample) return { seed, definition, shape, totals, elapsedMs, skipped };
   return {
     seed,
+    definition,
+    shape,
     totals,
     elapsedMs,
     skipped,

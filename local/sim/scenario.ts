@@ -1,4 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
+import type { Delivery, InvocationFact, LedgerEvent } from "./audit";
 
 export type Op =
   /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */
@@ -36,6 +37,8 @@ export const FaultKind = {
   FnBlip: "fn-blip",
   /** The message becomes visible again right after its batch is formed (a stalled worker): a concurrent second delivery. */
   VisibilityExpiry: "visibility-expiry",
+  /** The DLQ refuses this message's quarantine sends on every attempt (an SQS outage): it must be retried, not lost. */
+  QuarantineFail: "quarantine-fail",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
@@ -81,13 +84,25 @@ export interface Charge {
 
 export interface Observation {
   /** Per sent message: its final fate, its send time and whether a fault hit it. */
-  readonly messages: readonly { readonly fate: Fate; readonly sentAt: number; readonly faulted: boolean }[];
+  readonly messages: readonly { readonly fate: Fate; readonly sentAt: number; readonly faulted: boolean; readonly faults?: readonly FaultKind[] }[];
   readonly charges: readonly Charge[];
   /** Invocations that reached the function's handler, by sent message. */
   readonly handlerRuns: readonly { readonly message: number; readonly at: number }[];
+  /** Every delivery of every message to an execution, in order. */
+  readonly deliveries: readonly Delivery[];
+  /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
+  readonly ledger: readonly LedgerEvent[];
+  readonly invocations: readonly InvocationFact[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */
   readonly trace: readonly string[];
   /** Virtual time at the end of the run. */
   readonly endedAt: number;
-  readonly stats: { readonly executions: number; readonly dynamoCalls: number; readonly invocations: number; readonly virtualMs: number };
+  readonly stats: {
+    readonly executions: number;
+    readonly dynamoCalls: number;
+    readonly invocations: number;
+    readonly virtualMs: number;
+    /** State machine transitions taken, `From→To` (see coverage.ts). */
+    readonly transitions: readonly string[];
+  };
 }

@@ -5,12 +5,15 @@
  * run's seed; faults come from the scenario.
  */
 import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
+import type { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../faults/rng";
 import { createPipeRunner, type PipeRunner } from "../pipes";
 import { createStateMachine, type StateMachine } from "../stepfunctions";
 import type { OpsContext } from "../../src/ops/types";
 import { workflowTarget } from "../cloud/workflow-target";
+import { Audit } from "./audit";
+import { transitionId } from "./coverage";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { createSimFunction } from "./function";
 import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
@@ -31,10 +34,14 @@ export interface World {
   readonly charges: Charge[];
   /** Copy message id → index of the sent message it descends from. */
   readonly roots: Map<string, number>;
-  readonly faulted: Set<number>;
+  /** Sent message → the hard faults that hit it. */
+  readonly faulted: Map<number, Set<FaultKind>>;
   /** Every invocation that reached the handler, by sent message. */
   readonly handlerRuns: { message: number; at: number }[];
   readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
+  /** State machine transitions taken (see coverage.ts). */
+  readonly transitions: Set<string>;
+  readonly audit: Audit;
   log(line: string): void;
 }
 
@@ -62,9 +69,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   };
   const charges: Charge[] = [];
   const roots = new Map<string, number>();
-  const faulted = new Set<number>();
+  const faulted = new Map<number, Set<FaultKind>>();
   const handlerRuns: { message: number; at: number }[] = [];
   const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
+  const transitions = new Set<string>();
+  const audit = new Audit(() => clock.now());
   const sqs = new SimSqs(clock);
 
   // The scheduler's knob: how long each call takes decides which concurrent call lands first.
@@ -79,13 +88,21 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     if (root === undefined) return undefined;
     const receive = receiveOf(messageId);
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
-    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) faulted.add(root);
+    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
     if (hit) log(`fault ${hit.kind} message #${root} receive ${receive}`);
     return hit?.kind;
   };
-  // Transient faults fail the first attempt of a call site once per receive, with the error names in turn.
-  const blipped = new Set<string>();
-  const firstAttempt = (site: string): boolean => !blipped.has(site) && (blipped.add(site), true);
+  // Transient faults fail the first attempts of a call site on each receive (at most as many as the state's Retry
+  // absorbs, two at most), each attempt with the next error name, so a fault tests two names.
+  const attempts = new Map<string, number>();
+  const attemptAt = (site: string): number => {
+    const n = (attempts.get(site) ?? 0) + 1;
+    attempts.set(site, n);
+    return n;
+  };
+  const firstAttempt = (site: string): boolean => attemptAt(site) === 1;
+  const ledgerBlips = Math.min(2, settings.props.ledgerRetry.maxAttempts);
+  const lambdaBlips = Math.min(2, settings.props.lambdaRetries);
   const LEDGER_BLIPS: [string, number | undefined][] = [
     ["ProvisionedThroughputExceededException", 400],
     ["RequestLimitExceeded", 400],
@@ -93,9 +110,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     ["ThrottlingException", 400],
     ["Error", undefined],
   ];
-  // Each message meets one kind of transient error, so a message blipped on every receive keeps testing one name.
-  const ledgerBlip = (root: number): Error => {
-    const [name, status] = LEDGER_BLIPS[root % LEDGER_BLIPS.length];
+  // Each message meets its own pair of transient errors (by its index), the same on every receive.
+  const ledgerBlip = (root: number, attempt: number): Error => {
+    const [name, status] = LEDGER_BLIPS[(root + attempt - 1) % LEDGER_BLIPS.length];
     return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
   };
   /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
@@ -120,7 +137,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         claimerOfKey.set(item.pk.S, item.owner.S);
       }
       const owner = ledgerCaller(call.input);
-      if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip(roots.get(owner) ?? 0);
+      if (owner && faultFor(owner, [FaultKind.LedgerBlip])) {
+        const attempt = attemptAt(`${owner}/${receiveOf(owner)}/${call.operation}`);
+        if (attempt <= ledgerBlips) throw ledgerBlip(roots.get(owner) ?? 0, attempt);
+      }
       if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
       }
@@ -129,11 +149,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
       if (fault === FaultKind.LedgerFail) throw new DynamoError("InternalServerError", "Internal server error (injected)", 500);
       if (fault === FaultKind.LedgerLostAnswer && firstAttempt(`${item.owner.S}/${receiveOf(item.owner.S)}/lost-answer`)) {
-        await apply().catch(() => undefined);
+        await audit.ledgerCall(call, apply).catch(() => undefined);
         throw new DynamoError("InternalServerError", "Internal server error after the write (injected)", 500);
       }
     }
-    const out = await apply();
+    const out = call.caller === "sfn" && call.input.TableName === SIM_NAMES.ledger ? await audit.ledgerCall(call, apply) : await apply();
     if (call.caller === "fn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.effects && item?.sk?.S === "CHARGE") {
       const root = roots.get(item.messageId?.S ?? "") ?? -1;
       charges.push({ message: root, at: clock.now(), amount: item.amount?.N === undefined ? undefined : Number(item.amount.N), currency: item.currency?.S });
@@ -174,8 +194,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     faults: {
       decide: (messageId) => {
         const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnBlip]);
-        if (kind !== FaultKind.FnBlip) return kind;
-        return firstAttempt(`${messageId}/${receiveOf(messageId)}/invoke`) ? FaultKind.FnBlip : undefined;
+        if (kind !== FaultKind.FnBlip) return kind === undefined ? undefined : { kind, attempt: 1 };
+        const attempt = attemptAt(`${messageId}/${receiveOf(messageId)}/invoke`);
+        return attempt <= lambdaBlips ? { kind, attempt } : undefined;
       },
     },
     onInvoke: () => counters.invocations++,
@@ -186,7 +207,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     arn: SIM_NAMES.stateMachineArn,
     clock: clock.sfn,
     history: false,
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: sqs.client, lambda },
+    onTransition: (from, to) => transitions.add(transitionId(from, to)),
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -204,7 +226,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     target: async (input, ctx) => {
       counters.inFlight++;
       try {
-        return await target(input, ctx);
+        const startedAt = clock.now();
+        const result = await target(input, ctx);
+        audit.delivered(input, startedAt, result, (id) => roots.get(id));
+        return result;
       } finally {
         counters.inFlight--;
       }
@@ -239,5 +264,18 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     now: () => clock.now(),
   };
   await tablesActive;
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, log };
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, log };
+}
+
+/** The state machine's SQS client, refusing the DLQ sends of the copies `refused` names (by originalMessageId). */
+function quarantineFaults(client: SQSClient, refused: (messageId: string) => boolean): SQSClient {
+  return {
+    send: (command: { input: { QueueUrl?: string; MessageAttributes?: Record<string, { StringValue?: string }> } }, options?: object) => {
+      const original = command.input.MessageAttributes?.originalMessageId?.StringValue;
+      if (command.input.QueueUrl === SIM_NAMES.dlqUrl && original !== undefined && refused(original)) {
+        return Promise.reject(Object.assign(new Error("Service is unavailable (injected)"), { name: "ServiceUnavailable", $metadata: { httpStatusCode: 503 } }));
+      }
+      return (client.send as (c: unknown, o?: object) => Promise<unknown>)(command, options);
+    },
+  } as unknown as SQSClient;
 }

@@ -90,6 +90,7 @@ export function createStateMachine(source: unknown, options: StateMachineOptions
       stateMachine: { Id: options.arn, Name: options.name },
       mocks: options.mocks,
       mockCounts: new Map(),
+      onTransition: options.onTransition,
     };
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);

@@ -28,6 +28,7 @@ export interface Run {
   /** Mocked Task states of this machine, and how often each was invoked in this execution. */
   readonly mocks?: MockedStates;
   readonly mockCounts: Map<string, number>;
+  readonly onTransition?: (from: string, to: string | undefined) => void;
 }
 
 /** A line of control: the top-level program, a Parallel branch or a Map iteration. */

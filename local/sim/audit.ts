@@ -1,0 +1,109 @@
+/**
+ * What the model's protocol rules read, recorded as the run goes: each delivery of each message with whether its
+ * execution handed it back for a retry, the ledger's history (each claim written, each completion and release that
+ * landed, with the claim it replaced), and each invocation of the function with its key and result.
+ */
+import type { LambdaInvoker } from "../stepfunctions";
+import type { DynamoCall } from "./dynamo";
+
+/** One delivery of a sent message (any copy of it) to an execution. */
+export interface Delivery {
+  readonly message: number;
+  /** When its execution started and ended. */
+  readonly startedAt: number;
+  readonly at: number;
+  /** The execution did not settle it: failed, timed out, or listed it in batchItemFailures. */
+  readonly retried: boolean;
+  /** Its execution ran out of time (the whole batch comes back, as documented). */
+  readonly timedOut: boolean;
+}
+
+/** A write to the ledger by the state machine that landed. */
+export interface LedgerEvent {
+  readonly kind: "claim" | "complete" | "release";
+  readonly key: string;
+  /** For a claim, the claim written; for a completion or release, the claim the item held when it landed. */
+  readonly claimId: string | undefined;
+  readonly at: number;
+}
+
+export interface InvocationFact {
+  readonly key: string | undefined;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** The function returned a result (no function error, no service error). */
+  readonly ok: boolean;
+  /** When the caller gave up waiting (the Task's timeout), if it did before the answer. */
+  readonly abandonedAt?: number;
+}
+
+type Attr = Record<string, { S?: string }> | undefined;
+
+export class Audit {
+  readonly deliveries: Delivery[] = [];
+  readonly ledger: LedgerEvent[] = [];
+  readonly invocations: InvocationFact[] = [];
+
+  constructor(private readonly now: () => number) {}
+
+  /** Records an execution's records and which of them it handed back (see PipeTarget's result). */
+  delivered(input: unknown, startedAt: number, result: { status: string; output?: unknown }, rootOf: (messageId: string) => number | undefined): void {
+    const records = Array.isArray(input) ? (input as { messageId?: string }[]) : [];
+    let failures: Set<string> | undefined;
+    if (result.status === "SUCCEEDED") {
+      const listed = (result.output as { batchItemFailures?: { itemIdentifier?: string }[] } | undefined)?.batchItemFailures;
+      if (Array.isArray(listed)) failures = new Set(listed.map((f) => String(f.itemIdentifier)));
+    }
+    for (const r of records) {
+      const message = rootOf(String(r.messageId));
+      if (message === undefined) continue;
+      this.deliveries.push({ message, startedAt, at: this.now(), retried: failures === undefined || failures.has(String(r.messageId)), timedOut: result.status === "TIMED_OUT" });
+    }
+  }
+
+  /**
+   * Runs a state machine call to the ledger, recording what landed. Completions and releases ask for the old item
+   * (ReturnValues ALL_OLD, read atomically with the write) and hand the caller the answer it asked for.
+   */
+  async ledgerCall(call: DynamoCall, apply: (input?: object) => Promise<object>): Promise<object> {
+    const input = call.input;
+    if (call.operation === "PutItem") {
+      const out = await apply();
+      const item = input.Item as Attr;
+      if (item?.pk?.S !== undefined) this.ledger.push({ kind: "claim", key: item.pk.S, claimId: item.claimId?.S, at: this.now() });
+      return out;
+    }
+    if (call.operation !== "UpdateItem" && call.operation !== "DeleteItem") return apply();
+    const out = (await apply({ ...input, ReturnValues: "ALL_OLD" })) as { Attributes?: Attr };
+    const key = (input.Key as Attr)?.pk?.S;
+    if (key !== undefined && out.Attributes) {
+      this.ledger.push({ kind: call.operation === "UpdateItem" ? "complete" : "release", key, claimId: out.Attributes.claimId?.S, at: this.now() });
+    }
+    if (input.ReturnValues !== undefined) return out;
+    const { Attributes: _old, ...answer } = out;
+    return answer;
+  }
+
+  /** The invoker, recording each invocation's key, span and result. */
+  invoker(inner: LambdaInvoker): LambdaInvoker {
+    return async (req, signal) => {
+      const startedAt = this.now();
+      const key = (JSON.parse(req.Payload) as { businessKey?: unknown }).businessKey;
+      let abandonedAt: number | undefined;
+      const abandon = () => (abandonedAt = this.now());
+      signal?.addEventListener("abort", abandon, { once: true });
+      const record = (ok: boolean) => {
+        signal?.removeEventListener("abort", abandon);
+        this.invocations.push({ key: typeof key === "string" ? key : undefined, startedAt, endedAt: this.now(), ok, abandonedAt });
+      };
+      try {
+        const answer = await inner(req, signal);
+        record(answer.FunctionError === undefined);
+        return answer;
+      } catch (error) {
+        record(false);
+        throw error;
+      }
+    };
+  }
+}
