@@ -9,12 +9,21 @@ import type { DynamoCall } from "./dynamo";
 /** One delivery of a sent message (any copy of it) to an execution. */
 export interface Delivery {
   readonly message: number;
+  /** The SQS message id of the copy delivered (a redrive makes a new copy). */
+  readonly copy: string;
+  /** The copy's receive count on this delivery (a redriven copy starts again at 1). */
+  readonly receive: number;
+  /** A hard fault hit this copy on this receive. */
+  readonly hardFault: boolean;
   /** When its execution started and ended. */
   readonly startedAt: number;
   readonly at: number;
   /** The execution did not settle it: failed, timed out, or listed it in batchItemFailures. */
   readonly retried: boolean;
-  /** Its execution ran out of time (the whole batch comes back, as documented). */
+  /**
+   * Its execution ran out of time while a hard fault held one of its records up (a paused worker, retries of a
+   * failing call): the whole batch comes back, as documented.
+   */
   readonly timedOut: boolean;
 }
 
@@ -44,20 +53,38 @@ export class Audit {
   readonly ledger: LedgerEvent[] = [];
   readonly invocations: InvocationFact[] = [];
 
+  private readonly claimWaiters = new Map<string, (() => void)[]>();
+
   constructor(private readonly now: () => number) {}
 
+  /** Resolves when the state machine next writes a claim of `key`. */
+  nextClaim(key: string): Promise<void> {
+    return new Promise((resolve) => this.claimWaiters.set(key, [...(this.claimWaiters.get(key) ?? []), resolve]));
+  }
+
   /** Records an execution's records and which of them it handed back (see PipeTarget's result). */
-  delivered(input: unknown, startedAt: number, result: { status: string; output?: unknown }, rootOf: (messageId: string) => number | undefined): void {
-    const records = Array.isArray(input) ? (input as { messageId?: string }[]) : [];
+  delivered(
+    input: unknown,
+    startedAt: number,
+    result: { status: string; output?: unknown },
+    rootOf: (messageId: string) => number | undefined,
+    hardFaultOn: (messageId: string, receive: number) => boolean,
+  ): void {
+    const records = Array.isArray(input) ? (input as { messageId?: string; attributes?: { ApproximateReceiveCount?: string } }[]) : [];
     let failures: Set<string> | undefined;
     if (result.status === "SUCCEEDED") {
       const listed = (result.output as { batchItemFailures?: { itemIdentifier?: string }[] } | undefined)?.batchItemFailures;
       if (Array.isArray(listed)) failures = new Set(listed.map((f) => String(f.itemIdentifier)));
     }
+    const receiveOf = (r: (typeof records)[number]) => Number(r.attributes?.ApproximateReceiveCount ?? 0);
+    const faultedBatch = records.some((r) => hardFaultOn(String(r.messageId), receiveOf(r)));
     for (const r of records) {
       const message = rootOf(String(r.messageId));
       if (message === undefined) continue;
-      this.deliveries.push({ message, startedAt, at: this.now(), retried: failures === undefined || failures.has(String(r.messageId)), timedOut: result.status === "TIMED_OUT" });
+      const receive = receiveOf(r);
+      const retried = failures === undefined || failures.has(String(r.messageId));
+      const timedOut = result.status === "TIMED_OUT" && faultedBatch;
+      this.deliveries.push({ message, copy: String(r.messageId), receive, hardFault: hardFaultOn(String(r.messageId), receive), startedAt, at: this.now(), retried, timedOut });
     }
   }
 
@@ -70,7 +97,11 @@ export class Audit {
     if (call.operation === "PutItem") {
       const out = await apply();
       const item = input.Item as Attr;
-      if (item?.pk?.S !== undefined) this.ledger.push({ kind: "claim", key: item.pk.S, claimId: item.claimId?.S, at: this.now() });
+      if (item?.pk?.S !== undefined) {
+        this.ledger.push({ kind: "claim", key: item.pk.S, claimId: item.claimId?.S, at: this.now() });
+        for (const wake of this.claimWaiters.get(item.pk.S) ?? []) wake();
+        this.claimWaiters.delete(item.pk.S);
+      }
       return out;
     }
     if (call.operation !== "UpdateItem" && call.operation !== "DeleteItem") return apply();

@@ -68,7 +68,14 @@ export interface FuzzReport {
 }
 
 export function oracleConfig(settings: SimSettings): OracleConfig {
-  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules, deadLetterRetentionMs: settings.props.deadLetterRetentionSeconds * 1000 };
+  const p = settings.props;
+  return {
+    retentionMs: p.retentionSeconds * 1000,
+    queueRetentionMs: p.messageRetentionSeconds * 1000,
+    rules: settings.rules,
+    deadLetterRetentionMs: p.deadLetterRetentionSeconds * 1000,
+    leaseMs: p.leaseSeconds * 1000,
+  };
 }
 
 export class ViolationFound extends Error {

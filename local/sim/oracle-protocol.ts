@@ -3,56 +3,57 @@
  * recorded (audit.ts) rather than from the implementation:
  *
  * - Transient errors are absorbed where they happen ("Backoff of throttled ledger calls", "Retries of Lambda
- *   service errors"; a record's problem leaves "the rest of the batch unaffected"): a message that meets nothing in
- *   flight on its key, touched by no hard fault, no stall and no operator release, is settled by the first
- *   execution that receives it. Only an execution that runs out of time hands its whole batch back (documented).
+ *   service errors"; a record's problem leaves "the rest of the batch unaffected"), and a lease that ran out frees
+ *   the key ("another message may take the key over"): a delivery that meets nothing under way on its key, with no
+ *   hard fault on that receive, no stall and no operator release, settles its message. Only an execution that runs
+ *   out of time hands its whole batch back (documented).
  * - "A late worker never touches someone else's claim": the ledger completes a claim only after an invocation made
  *   under that claim returned, and releases it only after one failed (or its Task stopped waiting for it).
  */
 import type { Observation, Scenario } from "./scenario";
 import type { Verdict, Violation } from "./oracle";
 
+type Delivery = Observation["deliveries"][number];
+
+const overlaps = (a: Delivery, b: Delivery): boolean => a.startedAt <= b.at && b.startedAt <= a.at;
+
 /**
- * Messages whose first delivery must settle them (see above), by index: no stall in the scenario, no hard fault on
- * the message or its key, no release of its key, and every other message with its key settled before it arrived
- * (all their deliveries over, the last not handed back), so nothing it meets in the ledger is in flight.
+ * Deliveries that must settle their message (see above): no stall in the scenario, no hard fault on this copy and
+ * receive, no operator release of its key, no other delivery of its key (or of an identical body) under way at the
+ * same time, and every earlier one over; one that was not settled cleanly (handed back, faulted, timed out) over by
+ * at least the lease, since a claim it left behind may hold the key that long.
  */
-function settledAtOnce(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation): number[] {
+function owed(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): Delivery[] {
   if (scenario.ops.some((o) => o.op === "stall")) return [];
-  const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
-  const touched = new Set<string>();
-  verdicts.forEach((_, i) => obs.messages[i]?.faulted && keyOf(i) !== undefined && touched.add(keyOf(i) as string));
-  for (const o of scenario.ops) if (o.op === "release" && keyOf(o.message) !== undefined) touched.add(keyOf(o.message) as string);
-  // Identical copies in one batch share the first one's fate, faults included.
   const bodies = scenario.ops.flatMap((o) => (o.op === "send" ? [o.body] : []));
-  const faultedBodies = new Set(bodies.filter((_, i) => obs.messages[i]?.faulted));
-  return verdicts.flatMap((v, i) => {
-    if (v.kind === "refused" || obs.messages[i]?.faulted || faultedBodies.has(bodies[i])) return [];
-    if (v.kind === "invalid") return [i];
-    if (touched.has(v.key)) return [];
-    const first = obs.deliveries.find((d) => d.message === i);
-    if (!first) return [];
-    const settledBefore = verdicts.every((w, j) => {
-      if (j === i || w.kind !== "valid" || w.key !== v.key) return true;
-      const theirs = obs.deliveries.filter((d) => d.message === j);
-      return theirs.length > 0 && theirs.every((d) => d.at < first.startedAt) && !theirs[theirs.length - 1].retried;
+  const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
+  const released = new Set(scenario.ops.flatMap((o) => (o.op === "release" && keyOf(o.message) !== undefined ? [keyOf(o.message) as string] : [])));
+  return obs.deliveries.filter((d) => {
+    const v = verdicts[d.message];
+    if (!v || v.kind === "refused" || d.hardFault || d.timedOut) return false;
+    const key = keyOf(d.message);
+    if (key !== undefined && released.has(key)) return false;
+    const related = (e: Delivery) => e !== d && (bodies[e.message] === bodies[d.message] || (key !== undefined && keyOf(e.message) === key));
+    return obs.deliveries.every((e) => {
+      if (!related(e) || e.startedAt > d.at) return true;
+      if (overlaps(e, d)) return false;
+      // An invalid body leaves nothing behind; a valid one may leave a claim until its lease runs out.
+      const clean = !e.retried && !e.hardFault && !e.timedOut;
+      return key === undefined || clean || e.at + leaseMs <= d.startedAt;
     });
-    return settledBefore ? [i] : [];
   });
 }
 
-export function protocolViolations(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation): Violation[] {
+export function protocolViolations(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): Violation[] {
   const out: Violation[] = [];
-  for (const i of settledAtOnce(scenario, verdicts, obs)) {
-    const first = obs.deliveries.find((d) => d.message === i);
-    if (first?.retried && !first.timedOut) {
-      const v = verdicts[i];
-      out.push({
-        message: i,
-        key: v.kind === "valid" ? v.key : undefined,
-        what: "handed back for a retry by its first execution, with a key of its own and no hard fault: a transient error or a batch-mate's problem cost it a receive",
-      });
-    }
+  for (const d of owed(scenario, verdicts, obs, leaseMs)) {
+    if (!d.retried) continue;
+    const v = verdicts[d.message];
+    out.push({
+      message: d.message,
+      key: v.kind === "valid" ? v.key : undefined,
+      what: `handed back for a retry on receive ${d.receive} although nothing else was under way on its key and no hard fault hit it: a transient error or a batch-mate's problem cost it a receive`,
+    });
   }
   for (const [index, e] of obs.ledger.entries()) {
     if (e.kind === "claim") continue;

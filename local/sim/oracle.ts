@@ -64,7 +64,11 @@ export interface OracleConfig {
   readonly rules?: OracleRules;
   /** The DLQ's retention: a quarantined copy older than this is gone (AWS drops it). */
   readonly deadLetterRetentionMs?: number;
+  /** How long a claim holds its key when its worker is gone (the construct's lease; default 90 s). */
+  readonly leaseMs?: number;
 }
+
+const DEFAULT_LEASE_MS = 90_000;
 
 export type Verdict =
   | { readonly kind: "refused"; readonly why: string }
@@ -206,6 +210,10 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     // A DLQ that refuses a quarantine leaves the message to be retried (never dropped), so it may exhaust its
     // receives, and so may the identical copies that share its fate.
     if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
+    // Each receive of its last copy lost to a hard fault or to an execution a faulted batch-mate ran out of time.
+    const mine = obs.deliveries.filter((d) => d.message === i);
+    const last = mine.filter((d) => d.copy === mine[mine.length - 1]?.copy);
+    if (last.length > 0 && last.every((d) => d.hardFault || d.timedOut)) allowed.add(Fate.RetriesExhausted);
     // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
     if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
     if (!allowed.has(seen.fate)) {
@@ -219,7 +227,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });
     }
   });
-  out.push(...protocolViolations(scenario, verdicts, obs));
+  out.push(...protocolViolations(scenario, verdicts, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   return out;
 }
 

@@ -39,6 +39,11 @@ export const FaultKind = {
   VisibilityExpiry: "visibility-expiry",
   /** The DLQ refuses this message's quarantine sends on every attempt (an SQS outage): it must be retried, not lost. */
   QuarantineFail: "quarantine-fail",
+  /**
+   * The worker stalls before its Complete or Release (a paused host) until another worker claims the key, at most two
+   * visibility timeouts: its late write then meets someone else's claim.
+   */
+  WorkerPause: "worker-pause",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 

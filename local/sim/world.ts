@@ -5,7 +5,6 @@
  * run's seed; faults come from the scenario.
  */
 import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
-import type { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../faults/rng";
 import { createPipeRunner, type PipeRunner } from "../pipes";
@@ -15,6 +14,7 @@ import { workflowTarget } from "../cloud/workflow-target";
 import { Audit } from "./audit";
 import { transitionId } from "./coverage";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
+import { ledgerBlip, quarantineFaults } from "./fault-errors";
 import { createSimFunction } from "./function";
 import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
 import { SIM_NAMES, type SimSettings } from "./settings";
@@ -82,13 +82,18 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * 2000);
     return clock.sfn.sleep(ms);
   };
+  /** `copy#receive` of every hard fault that fired. */
+  const hardHits = new Set<string>();
   const receiveOf = (messageId: string): number => sqs.messages(SIM_NAMES.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
   const faultFor = (messageId: string, kinds: readonly FaultKind[]): FaultKind | undefined => {
     const root = roots.get(messageId);
     if (root === undefined) return undefined;
     const receive = receiveOf(messageId);
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
-    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
+    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) {
+      faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
+      hardHits.add(`${messageId}#${receive}`);
+    }
     if (hit) log(`fault ${hit.kind} message #${root} receive ${receive}`);
     return hit?.kind;
   };
@@ -103,18 +108,6 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const firstAttempt = (site: string): boolean => attemptAt(site) === 1;
   const ledgerBlips = Math.min(2, settings.props.ledgerRetry.maxAttempts);
   const lambdaBlips = Math.min(2, settings.props.lambdaRetries);
-  const LEDGER_BLIPS: [string, number | undefined][] = [
-    ["ProvisionedThroughputExceededException", 400],
-    ["RequestLimitExceeded", 400],
-    ["InternalServerError", 500],
-    ["ThrottlingException", 400],
-    ["Error", undefined],
-  ];
-  // Each message meets its own pair of transient errors (by its index), the same on every receive.
-  const ledgerBlip = (root: number, attempt: number): Error => {
-    const [name, status] = LEDGER_BLIPS[(root + attempt - 1) % LEDGER_BLIPS.length];
-    return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
-  };
   /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
   const ownerOfClaim = new Map<string, string>();
   const claimerOfKey = new Map<string, string>();
@@ -140,6 +133,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       if (owner && faultFor(owner, [FaultKind.LedgerBlip])) {
         const attempt = attemptAt(`${owner}/${receiveOf(owner)}/${call.operation}`);
         if (attempt <= ledgerBlips) throw ledgerBlip(roots.get(owner) ?? 0, attempt);
+      }
+      const pk = (call.input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
+      if (owner && pk !== undefined && (call.operation === "UpdateItem" || call.operation === "DeleteItem") && faultFor(owner, [FaultKind.WorkerPause])) {
+        const resume = new AbortController();
+        await Promise.race([audit.nextClaim(pk), clock.sfn.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
+        resume.abort();
+        log(`worker of message #${roots.get(owner)} resumes`);
       }
       if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
@@ -208,7 +208,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock: clock.sfn,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -228,7 +228,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       try {
         const startedAt = clock.now();
         const result = await target(input, ctx);
-        audit.delivered(input, startedAt, result, (id) => roots.get(id));
+        audit.delivered(input, startedAt, result, (id) => roots.get(id), (id, receive) => hardHits.has(`${id}#${receive}`));
         return result;
       } finally {
         counters.inFlight--;
@@ -265,17 +265,4 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   };
   await tablesActive;
   return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, log };
-}
-
-/** The state machine's SQS client, refusing the DLQ sends of the copies `refused` names (by originalMessageId). */
-function quarantineFaults(client: SQSClient, refused: (messageId: string) => boolean): SQSClient {
-  return {
-    send: (command: { input: { QueueUrl?: string; MessageAttributes?: Record<string, { StringValue?: string }> } }, options?: object) => {
-      const original = command.input.MessageAttributes?.originalMessageId?.StringValue;
-      if (command.input.QueueUrl === SIM_NAMES.dlqUrl && original !== undefined && refused(original)) {
-        return Promise.reject(Object.assign(new Error("Service is unavailable (injected)"), { name: "ServiceUnavailable", $metadata: { httpStatusCode: 503 } }));
-      }
-      return (client.send as (c: unknown, o?: object) => Promise<unknown>)(command, options);
-    },
-  } as unknown as SQSClient;
 }

@@ -2,7 +2,7 @@ import { violations, type OracleConfig } from "../../local/sim/oracle";
 import { Fate, type Observation, type Scenario } from "../../local/sim/scenario";
 
 const pay = (order: string, currency = "EUR") => JSON.stringify({ tenantId: "t", orderId: order, amount: 10, currency });
-const CONFIG: OracleConfig = { retentionMs: 14 * 86_400_000, queueRetentionMs: 4 * 86_400_000 };
+const CONFIG: OracleConfig = { retentionMs: 14 * 86_400_000, queueRetentionMs: 4 * 86_400_000, leaseMs: 90_000 };
 const KEY = '["t","o"]';
 
 function scenarioOf(...bodies: string[]): Scenario {
@@ -15,7 +15,7 @@ function applied(overrides: Partial<Observation> = {}): Observation {
     messages: [{ fate: Fate.Acked, sentAt: 0, faulted: false }],
     charges: [{ message: 0, at: 5, amount: 10, currency: "EUR" }],
     handlerRuns: [{ message: 0, at: 5 }],
-    deliveries: [{ message: 0, startedAt: 1, at: 9, retried: false, timedOut: false }],
+    deliveries: [{ message: 0, copy: "m1", receive: 1, hardFault: false, startedAt: 1, at: 9, retried: false, timedOut: false }],
     ledger: [
       { kind: "claim", key: KEY, claimId: "c1", at: 2 },
       { kind: "complete", key: KEY, claimId: "c1", at: 8 },
@@ -34,22 +34,37 @@ describe("Model: transient errors cost no receive", () => {
   });
 
   it("flags a message with nothing in flight on its key that its first execution handed back", () => {
-    const obs = applied({ deliveries: [{ message: 0, startedAt: 1, at: 9, retried: true, timedOut: false }, { message: 0, startedAt: 600, at: 601, retried: false, timedOut: false }] });
-    expect(violations(scenarioOf(pay("o")), obs, CONFIG)).toEqual([expect.objectContaining({ message: 0, what: expect.stringContaining("handed back for a retry by its first execution") })]);
+    const obs = applied({ deliveries: [{ message: 0, copy: "m1", receive: 1, hardFault: false, startedAt: 1, at: 9, retried: true, timedOut: false }, { message: 0, copy: "m1", receive: 2, hardFault: false, startedAt: 600, at: 601, retried: false, timedOut: false }] });
+    expect(violations(scenarioOf(pay("o")), obs, CONFIG)).toEqual([expect.objectContaining({ message: 0, what: expect.stringContaining("handed back for a retry on receive 1") })]);
   });
 
   it("excuses a hard fault, an execution that timed out, and a key another message holds", () => {
-    const retried = { message: 0, startedAt: 1, at: 9, retried: true, timedOut: false };
-    const hard = applied({ messages: [{ fate: Fate.Acked, sentAt: 0, faulted: true }], deliveries: [retried] });
+    const retried = { message: 0, copy: "m1", receive: 1, hardFault: false, startedAt: 1, at: 9, retried: true, timedOut: false };
+    const hard = applied({ messages: [{ fate: Fate.Acked, sentAt: 0, faulted: true }], deliveries: [{ ...retried, hardFault: true }] });
     const timedOut = applied({ deliveries: [{ ...retried, timedOut: true }] });
     expect(violations(scenarioOf(pay("o")), hard, CONFIG)).toEqual([]);
     expect(violations(scenarioOf(pay("o")), timedOut, CONFIG)).toEqual([]);
     // A copy of the same key in the same execution: the second one meets the first one's claim in flight.
     const both = applied({
       messages: [{ fate: Fate.Acked, sentAt: 0, faulted: false }, { fate: Fate.Acked, sentAt: 0, faulted: false }],
-      deliveries: [{ message: 0, startedAt: 1, at: 9, retried: false, timedOut: false }, { message: 1, startedAt: 1, at: 9, retried: true, timedOut: false }],
+      deliveries: [{ message: 0, copy: "m1", receive: 1, hardFault: false, startedAt: 1, at: 9, retried: false, timedOut: false }, { message: 1, copy: "m2", receive: 1, hardFault: false, startedAt: 1, at: 9, retried: true, timedOut: false }],
     });
     expect(violations(scenarioOf(pay("o"), pay("o")), both, CONFIG)).toEqual([]);
+  });
+});
+
+describe("Model: a lease that ran out frees the key", () => {
+  const faulted = { message: 0, copy: "m1", receive: 1, hardFault: true, startedAt: 1, at: 9, retried: true, timedOut: false };
+  const next = (startedAt: number) => ({ message: 0, copy: "m1", receive: 2, hardFault: false, startedAt, at: startedAt + 5, retried: true, timedOut: false });
+
+  it("flags a delivery handed back once the lease of a faulted one ran out", () => {
+    const obs = applied({ messages: [{ fate: Fate.Acked, sentAt: 0, faulted: true }], deliveries: [faulted, next(9 + 90_000)] });
+    expect(violations(scenarioOf(pay("o")), obs, CONFIG)).toEqual([expect.objectContaining({ what: expect.stringContaining("on receive 2") })]);
+  });
+
+  it("excuses one within the lease, when a claim the faulted one left may still hold the key", () => {
+    const obs = applied({ messages: [{ fate: Fate.Acked, sentAt: 0, faulted: true }], deliveries: [faulted, next(9 + 89_999)] });
+    expect(violations(scenarioOf(pay("o")), obs, CONFIG)).toEqual([]);
   });
 });
 
