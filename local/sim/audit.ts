@@ -5,6 +5,7 @@
  */
 import type { LambdaInvoker } from "../stepfunctions";
 import type { DynamoCall } from "./dynamo";
+import { LEDGER_HOLDING_FAULTS, type FaultKind } from "./scenario";
 
 /** One delivery of a sent message (any copy of it) to an execution. */
 export interface Delivery {
@@ -15,16 +16,17 @@ export interface Delivery {
   readonly receive: number;
   /** A hard fault hit this copy on this receive. */
   readonly hardFault: boolean;
+  /** One that keeps its worker from its ledger writes (LEDGER_HOLDING_FAULTS). */
+  readonly holdsLedger: boolean;
   /** When its execution started and ended. */
   readonly startedAt: number;
   readonly at: number;
   /** The execution did not settle it: failed, timed out, or listed it in batchItemFailures. */
   readonly retried: boolean;
-  /**
-   * Its execution ran out of time while a hard fault held one of its records up (a paused worker, retries of a
-   * failing call): the whole batch comes back, as documented.
-   */
+  /** Its execution ran out of time: the whole batch comes back, as documented. */
   readonly timedOut: boolean;
+  /** A hard fault hit one of its execution's records (a paused worker, retries of a failing call). */
+  readonly batchFaulted: boolean;
 }
 
 /** A write to the ledger by the state machine that landed. */
@@ -48,8 +50,19 @@ export interface InvocationFact {
 
 type Attr = Record<string, { S?: string }> | undefined;
 
+/** One execution the pipe ran. */
+export interface ExecutionFact {
+  readonly status: string;
+  readonly at: number;
+  /** A hard fault hit one of its records. */
+  readonly faulted: boolean;
+  /** SUCCEEDED with the documented answer: exactly `{batchItemFailures: [{itemIdentifier}...]}`. */
+  readonly answered: boolean;
+}
+
 export class Audit {
   readonly deliveries: Delivery[] = [];
+  readonly executions: ExecutionFact[] = [];
   readonly ledger: LedgerEvent[] = [];
   readonly invocations: InvocationFact[] = [];
 
@@ -68,7 +81,7 @@ export class Audit {
     startedAt: number,
     result: { status: string; output?: unknown },
     rootOf: (messageId: string) => number | undefined,
-    hardFaultOn: (messageId: string, receive: number) => boolean,
+    hardFaultsOn: (messageId: string, receive: number) => readonly FaultKind[],
   ): void {
     const records = Array.isArray(input) ? (input as { messageId?: string; attributes?: { ApproximateReceiveCount?: string } }[]) : [];
     let failures: Set<string> | undefined;
@@ -77,14 +90,25 @@ export class Audit {
       if (Array.isArray(listed)) failures = new Set(listed.map((f) => String(f.itemIdentifier)));
     }
     const receiveOf = (r: (typeof records)[number]) => Number(r.attributes?.ApproximateReceiveCount ?? 0);
-    const faultedBatch = records.some((r) => hardFaultOn(String(r.messageId), receiveOf(r)));
+    const faultedBatch = records.some((r) => hardFaultsOn(String(r.messageId), receiveOf(r)).length > 0);
+    const answer = result.output as { batchItemFailures?: unknown } | undefined;
+    const answered =
+      result.status === "SUCCEEDED" &&
+      answer !== null &&
+      typeof answer === "object" &&
+      Object.keys(answer).join() === "batchItemFailures" &&
+      Array.isArray(answer.batchItemFailures) &&
+      answer.batchItemFailures.every((f) => f !== null && typeof f === "object" && typeof (f as { itemIdentifier?: unknown }).itemIdentifier === "string");
+    this.executions.push({ status: result.status, at: this.now(), faulted: faultedBatch, answered });
     for (const r of records) {
       const message = rootOf(String(r.messageId));
       if (message === undefined) continue;
       const receive = receiveOf(r);
       const retried = failures === undefined || failures.has(String(r.messageId));
-      const timedOut = result.status === "TIMED_OUT" && faultedBatch;
-      this.deliveries.push({ message, copy: String(r.messageId), receive, hardFault: hardFaultOn(String(r.messageId), receive), startedAt, at: this.now(), retried, timedOut });
+      const timedOut = result.status === "TIMED_OUT";
+      const faults = hardFaultsOn(String(r.messageId), receive);
+      const holdsLedger = faults.some((k) => LEDGER_HOLDING_FAULTS.includes(k));
+      this.deliveries.push({ message, copy: String(r.messageId), receive, hardFault: faults.length > 0, holdsLedger, startedAt, at: this.now(), retried, timedOut, batchFaulted: faultedBatch });
     }
   }
 

@@ -67,6 +67,10 @@ export function createSimFunction(options: {
     }
     const died = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
     if (fault === FaultKind.FnCrashBefore) return died;
+    if (fault === FaultKind.FnHang) {
+      await clock.sfn.sleep(options.timeoutSeconds * 1000);
+      return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, options.timeoutSeconds)) };
+    }
     options.onHandler(String(event.messageId));
     const deadline = clock.now() + options.timeoutSeconds * 1000;
     const context = {

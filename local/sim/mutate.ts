@@ -38,6 +38,10 @@ export class BaselineNotGreen extends Error {
   override name = "BaselineNotGreen";
 }
 
+export class NoMutantMatches extends Error {
+  override name = "NoMutantMatches";
+}
+
 export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
@@ -47,7 +51,9 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   }
   const definition = simSettings().definition;
   const results: MutantResult[] = [];
-  for (const mutant of mutantsOf(definition).filter((m) => !options.filter || m.id.includes(options.filter))) {
+  const chosen = mutantsOf(definition).filter((m) => !options.filter || m.id.includes(options.filter));
+  if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
+  for (const mutant of chosen) {
     let result: MutantResult;
     try {
       const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
@@ -71,6 +77,23 @@ export function mutantLine(r: MutantResult): string {
   return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${r.status === MutantStatus.Killed ? ` (run ${r.runs})` : ""}\n           ${r.note.slice(0, 160)}`;
 }
 
+/** Killed / survived / equivalent per state of the definition, then the totals and the score. */
+export function mutateTable(results: readonly MutantResult[]): string {
+  const statuses = [MutantStatus.Killed, MutantStatus.Survived, MutantStatus.Equivalent];
+  const byState = new Map<string, Record<MutantStatus, number>>();
+  const add = (state: string, status: MutantStatus) => {
+    const row = byState.get(state) ?? { killed: 0, survived: 0, equivalent: 0 };
+    row[status]++;
+    byState.set(state, row);
+  };
+  for (const r of results) {
+    add(r.mutant.id.slice(0, r.mutant.id.indexOf(":")), r.status);
+    add("all", r.status);
+  }
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(34) : String(c).padStart(11))).join("");
+  return [line(["state", ...statuses]), ...[...byState].map(([state, row]) => line([state, ...statuses.map((st) => row[st])]))].join("\n");
+}
+
 export function mutateReportText(results: readonly MutantResult[], withLines = true): string {
   const count = (s: MutantStatus) => results.filter((r) => r.status === s).length;
   const killed = count(MutantStatus.Killed);
@@ -79,6 +102,8 @@ export function mutateReportText(results: readonly MutantResult[], withLines = t
   const score = killed + survived === 0 ? 100 : (100 * killed) / (killed + survived);
   return [
     ...(withLines ? results.map(mutantLine) : []),
+    "",
+    mutateTable(results),
     "",
     `mutants ${results.length}: killed ${killed}, survived ${survived}, equivalent ${equivalent}; score ${score.toFixed(1)}% of non-equivalent mutants killed`,
   ].join("\n");

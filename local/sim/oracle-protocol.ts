@@ -7,6 +7,8 @@
  *   the key ("another message may take the key over"): a delivery that meets nothing under way on its key, with no
  *   hard fault on that receive, no stall and no operator release, settles its message. Only an execution that runs
  *   out of time hands its whole batch back (documented).
+ * - "The execution's output is exactly {batchItemFailures: [...]}": an execution never fails on its own; it runs out
+ *   of time only while a hard fault or a stall holds a record up.
  * - "A late worker never touches someone else's claim": the ledger completes a claim only after an invocation made
  *   under that claim returned, and releases it only after one failed (or its Task stopped waiting for it).
  */
@@ -18,43 +20,63 @@ type Delivery = Observation["deliveries"][number];
 const overlaps = (a: Delivery, b: Delivery): boolean => a.startedAt <= b.at && b.startedAt <= a.at;
 
 /**
- * Deliveries that must settle their message (see above): no stall in the scenario, no hard fault on this copy and
- * receive, no operator release of its key, no other delivery of its key (or of an identical body) under way at the
- * same time, and every earlier one over; one that was not settled cleanly (handed back, faulted, timed out) over by
- * at least the lease, since a claim it left behind may hold the key that long.
+ * Why a delivery may leave its message unsettled, or undefined when it must settle it: a hard fault on this copy and
+ * receive; its execution out of time while a fault or a stall held it up; an operator release of its key; another
+ * delivery of its key (or of an identical body) under way at the same time; or an earlier one that did not end
+ * cleanly (handed back, faulted, timed out) less than a lease before, since a claim it left may hold the key so long.
  */
-function owed(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): Delivery[] {
-  if (scenario.ops.some((o) => o.op === "stall")) return [];
+function excuser(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): (d: Delivery) => string | undefined {
+  const stalled = scenario.ops.some((o) => o.op === "stall");
   const bodies = scenario.ops.flatMap((o) => (o.op === "send" ? [o.body] : []));
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
   const released = new Set(scenario.ops.flatMap((o) => (o.op === "release" && keyOf(o.message) !== undefined ? [keyOf(o.message) as string] : [])));
-  return obs.deliveries.filter((d) => {
-    const v = verdicts[d.message];
-    if (!v || v.kind === "refused" || d.hardFault || d.timedOut) return false;
+  return (d) => {
+    if (d.hardFault) return "hard fault";
+    if (d.timedOut && (d.batchFaulted || stalled)) return "timed out";
     const key = keyOf(d.message);
-    if (key !== undefined && released.has(key)) return false;
+    if (key !== undefined && released.has(key)) return "released";
     const related = (e: Delivery) => e !== d && (bodies[e.message] === bodies[d.message] || (key !== undefined && keyOf(e.message) === key));
-    return obs.deliveries.every((e) => {
-      if (!related(e) || e.startedAt > d.at) return true;
-      if (overlaps(e, d)) return false;
+    for (const e of obs.deliveries) {
+      if (!related(e) || e.startedAt > d.at) continue;
+      if (overlaps(e, d)) return "concurrent";
       // An invalid body leaves nothing behind; a valid one may leave a claim until its lease runs out.
       const clean = !e.retried && !e.hardFault && !e.timedOut;
-      return key === undefined || clean || e.at + leaseMs <= d.startedAt;
-    });
-  });
+      if (key !== undefined && !clean && e.at + leaseMs > d.startedAt) return "lingering claim";
+    }
+    return undefined;
+  };
+}
+
+/**
+ * Whether every receive of the message's last copy was lost to something outside it (see excuser; with a stall,
+ * any execution out of time): the receives may run out.
+ */
+export function receivesLostToOthers(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, message: number, leaseMs: number): boolean {
+  const excuse = excuser(scenario, verdicts, obs, leaseMs);
+  const stalled = scenario.ops.some((o) => o.op === "stall");
+  const mine = obs.deliveries.filter((d) => d.message === message);
+  const last = mine.filter((d) => d.copy === mine[mine.length - 1]?.copy);
+  return last.length > 0 && last.every((d) => excuse(d) !== undefined || (stalled && d.timedOut));
 }
 
 export function protocolViolations(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): Violation[] {
   const out: Violation[] = [];
-  for (const d of owed(scenario, verdicts, obs, leaseMs)) {
-    if (!d.retried) continue;
+  const stalled = scenario.ops.some((o) => o.op === "stall");
+  for (const e of obs.executions) {
+    if (e.answered || (e.status === "TIMED_OUT" && (e.faulted || stalled))) continue;
+    out.push({ what: `an execution ended ${e.status}${e.status === "SUCCEEDED" ? " without the documented batchItemFailures answer" : ""}: every error a record meets must end in its own outcome, so the pipe always gets the batch's answer` });
+  }
+  const excuse = excuser(scenario, verdicts, obs, leaseMs);
+  for (const d of stalled ? [] : obs.deliveries) {
     const v = verdicts[d.message];
+    if (!d.retried || !v || v.kind === "refused" || excuse(d) !== undefined) continue;
     out.push({
       message: d.message,
       key: v.kind === "valid" ? v.key : undefined,
       what: `handed back for a retry on receive ${d.receive} although nothing else was under way on its key and no hard fault hit it: a transient error or a batch-mate's problem cost it a receive`,
     });
   }
+  out.push(...unreleased(scenario, verdicts, obs));
   for (const [index, e] of obs.ledger.entries()) {
     if (e.kind === "claim") continue;
     const claim = obs.ledger.slice(0, index).reverse().find((c) => c.kind === "claim" && c.key === e.key && c.claimId === e.claimId);
@@ -69,6 +91,35 @@ export function protocolViolations(scenario: Scenario, verdicts: readonly Verdic
         key: e.key,
         what: `the ledger ${e.kind === "complete" ? "completed" : "released"} claim ${e.claimId ?? "(none)"} with no invocation under it that ${wanted ? "returned" : "failed"}: a late worker touched someone else's claim`,
       });
+    }
+  }
+  return out;
+}
+
+/**
+ * "The function fails … the claim is released": the last invocation of a delivery failed, so its worker releases the
+ * claim it invoked under before the execution ends. Not checked where the answer is ambiguous or excused: a stall, a
+ * fault that keeps the worker from the ledger, an execution out of time, or another delivery of the key under way.
+ */
+function unreleased(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation): Violation[] {
+  if (scenario.ops.some((o) => o.op === "stall")) return [];
+  const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
+  const out: Violation[] = [];
+  for (const inv of obs.invocations) {
+    if (inv.key === undefined || (inv.ok && inv.abandonedAt === undefined)) continue;
+    // Its worker is done with it when it failed, or when its Task stopped waiting.
+    const done = inv.abandonedAt ?? inv.endedAt;
+    const within = obs.deliveries.filter((d) => keyOf(d.message) === inv.key && d.startedAt <= inv.startedAt && done <= d.at);
+    if (within.length !== 1) continue;
+    const [d] = within;
+    if (d.holdsLedger || d.timedOut || obs.deliveries.some((e) => e !== d && keyOf(e.message) === inv.key && e.startedAt <= d.at && d.startedAt <= e.at)) continue;
+    if (obs.invocations.some((later) => later !== inv && later.key === inv.key && later.startedAt > inv.startedAt && later.startedAt <= d.at)) continue;
+    const claims = obs.ledger.filter((c) => c.kind === "claim" && c.key === inv.key && c.at <= inv.startedAt);
+    const claim = claims[claims.length - 1];
+    if (claim === undefined || obs.ledger.some((c) => c.kind === "claim" && c.key === inv.key && c.at > claim.at && c.at <= d.at)) continue;
+    const released = obs.ledger.some((r) => r.kind === "release" && r.key === inv.key && r.claimId === claim.claimId && r.at >= done && r.at <= d.at);
+    if (!released) {
+      out.push({ message: d.message, key: inv.key, what: `its invocation failed but claim ${claim.claimId ?? "(none)"} was not released: the key stays held until the lease runs out` });
     }
   }
   return out;

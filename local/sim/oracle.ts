@@ -4,7 +4,7 @@
  * from the implementation. `expectations()` says each message's allowed fates; `violations()` compares a run with
  * them and with each key's allowed charge count.
  */
-import { protocolViolations } from "./oracle-protocol";
+import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
 import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
 
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
@@ -210,10 +210,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     // A DLQ that refuses a quarantine leaves the message to be retried (never dropped), so it may exhaust its
     // receives, and so may the identical copies that share its fate.
     if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
-    // Each receive of its last copy lost to a hard fault or to an execution a faulted batch-mate ran out of time.
-    const mine = obs.deliveries.filter((d) => d.message === i);
-    const last = mine.filter((d) => d.copy === mine[mine.length - 1]?.copy);
-    if (last.length > 0 && last.every((d) => d.hardFault || d.timedOut)) allowed.add(Fate.RetriesExhausted);
+    if (receivesLostToOthers(scenario, verdicts, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
     // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
     if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
     if (!allowed.has(seen.fate)) {

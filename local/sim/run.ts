@@ -186,6 +186,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       charges: world.charges,
       handlerRuns: world.handlerRuns,
       deliveries: world.audit.deliveries,
+      executions: world.audit.executions,
       ledger: world.audit.ledger,
       invocations: world.audit.invocations,
       endedAt: clock.now(),

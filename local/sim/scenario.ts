@@ -1,5 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, InvocationFact, LedgerEvent } from "./audit";
+import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent } from "./audit";
 
 export type Op =
   /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */
@@ -44,12 +44,22 @@ export const FaultKind = {
    * visibility timeouts: its late write then meets someone else's claim.
    */
   WorkerPause: "worker-pause",
+  /**
+   * The invocation hangs until the function's timeout (Sandbox.Timedout), and the worker, stalled, releases only
+   * after another worker claimed the key (at most two visibility timeouts): its late release meets someone else's claim.
+   */
+  FnHang: "fn-hang",
+  /** Transient: the first attempt of this message's quarantine send fails (SQS throttles); the Retry must absorb it. */
+  DlqBlip: "dlq-blip",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
 /** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 /** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
-export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer];
+export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer, FaultKind.DlqBlip];
+
+/** Hard faults that keep a worker from its own ledger writes for a while (its claim may outlive its delivery). */
+export const LEDGER_HOLDING_FAULTS: readonly FaultKind[] = [FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang];
 
 export interface Fault {
   readonly message: number;
@@ -93,8 +103,9 @@ export interface Observation {
   readonly charges: readonly Charge[];
   /** Invocations that reached the function's handler, by sent message. */
   readonly handlerRuns: readonly { readonly message: number; readonly at: number }[];
-  /** Every delivery of every message to an execution, in order. */
+  /** Every delivery of every message to an execution, in order, and every execution. */
   readonly deliveries: readonly Delivery[];
+  readonly executions: readonly ExecutionFact[];
   /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
   readonly ledger: readonly LedgerEvent[];
   readonly invocations: readonly InvocationFact[];

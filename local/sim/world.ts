@@ -82,8 +82,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * 2000);
     return clock.sfn.sleep(ms);
   };
-  /** `copy#receive` of every hard fault that fired. */
-  const hardHits = new Set<string>();
+  /** `copy#receive` → the hard faults that fired on it. */
+  const hardHits = new Map<string, FaultKind[]>();
   const receiveOf = (messageId: string): number => sqs.messages(SIM_NAMES.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
   const faultFor = (messageId: string, kinds: readonly FaultKind[]): FaultKind | undefined => {
     const root = roots.get(messageId);
@@ -92,7 +92,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
     if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) {
       faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
-      hardHits.add(`${messageId}#${receive}`);
+      hardHits.set(`${messageId}#${receive}`, [...(hardHits.get(`${messageId}#${receive}`) ?? []), hit.kind]);
     }
     if (hit) log(`fault ${hit.kind} message #${root} receive ${receive}`);
     return hit?.kind;
@@ -135,7 +135,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         if (attempt <= ledgerBlips) throw ledgerBlip(roots.get(owner) ?? 0, attempt);
       }
       const pk = (call.input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
-      if (owner && pk !== undefined && (call.operation === "UpdateItem" || call.operation === "DeleteItem") && faultFor(owner, [FaultKind.WorkerPause])) {
+      const paused = call.operation === "UpdateItem" ? [FaultKind.WorkerPause] : call.operation === "DeleteItem" ? [FaultKind.WorkerPause, FaultKind.FnHang] : [];
+      if (owner && pk !== undefined && paused.length > 0 && faultFor(owner, paused)) {
         const resume = new AbortController();
         await Promise.race([audit.nextClaim(pk), clock.sfn.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
         resume.abort();
@@ -193,7 +194,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     delay,
     faults: {
       decide: (messageId) => {
-        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnBlip]);
+        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnHang, FaultKind.FnBlip]);
         if (kind !== FaultKind.FnBlip) return kind === undefined ? undefined : { kind, attempt: 1 };
         const attempt = attemptAt(`${messageId}/${receiveOf(messageId)}/invoke`);
         return attempt <= lambdaBlips ? { kind, attempt } : undefined;
@@ -208,7 +209,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock: clock.sfn,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined || (faultFor(id, [FaultKind.DlqBlip]) !== undefined && firstAttempt(`${id}/${receiveOf(id)}/dlq`))), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -228,7 +229,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       try {
         const startedAt = clock.now();
         const result = await target(input, ctx);
-        audit.delivered(input, startedAt, result, (id) => roots.get(id), (id, receive) => hardHits.has(`${id}#${receive}`));
+        audit.delivered(input, startedAt, result, (id) => roots.get(id), (id, receive) => hardHits.get(`${id}#${receive}`) ?? []);
         return result;
       } finally {
         counters.inFlight--;
