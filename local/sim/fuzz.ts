@@ -8,7 +8,7 @@ import { classify, type HoleClass } from "./classify";
 import { scenarioArbitrary } from "./generator";
 import { violations, type OracleConfig, type Violation } from "./oracle";
 import { runScenario } from "./run";
-import type { Observation, Scenario } from "./scenario";
+import type { FaultKind, Observation, Scenario } from "./scenario";
 import { simSettings, type SimSettings } from "./settings";
 
 export interface FuzzOptions {
@@ -19,6 +19,8 @@ export interface FuzzOptions {
   readonly maxOps?: number;
   /** Streams of about this many messages (see ScenarioShape); the default search draws ~6. */
   readonly messages?: number;
+  /** Faults from these sets only (ScenarioShape.faultSets). */
+  readonly faultSets?: readonly (readonly FaultKind[])[];
   readonly settings?: SimSettings;
   /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
   readonly hunt?: HoleClass;
@@ -126,7 +128,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   let last: readonly Violation[] = [];
   const skipped: Record<string, number> = {};
-  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages }), async (scenario) => {
+  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets }), async (scenario) => {
     try {
       await checkScenario(settings, scenario, totals);
     } catch (thrown) {

@@ -163,18 +163,31 @@ export interface ScenarioShape {
    * other operations placed between them, with faults in proportion. Replays of a default search stay valid.
    */
   readonly messages?: number;
+  /**
+   * Faults drawn from these sets only, each set landing whole on one message and its receives (e.g. a crash and a
+   * throttled release together): the focused budgets of `npm run mutate`.
+   */
+  readonly faultSets?: readonly (readonly FaultKind[])[];
+}
+
+/** A fault of the default mix, or one drawn set of kinds on one message. */
+function faultsOf(sets: ScenarioShape["faultSets"]): fc.Arbitrary<Fault[]> {
+  if (sets === undefined || sets.length === 0) return fault.map((f) => [f]);
+  return fc
+    .record({ base: fault, set: fc.constantFrom(...sets) })
+    .map(({ base, set }) => set.map((kind) => ({ message: base.message, receives: base.receives, kind })));
 }
 
 /** A whole scenario: up to ~20 operations over up to 12 distinct messages, with up to 3 faults. */
 export function scenarioArbitrary(options: ScenarioShape = {}): fc.Arbitrary<Scenario> {
-  if (options.messages !== undefined) return streamArbitrary(options.messages);
+  if (options.messages !== undefined) return streamArbitrary(options.messages, options.faultSets);
   return fc
     .record({
       seed: fc.nat(),
       pollers: fc.integer({ min: 1, max: 3 }),
       specs: fc.array(spec, { minLength: 1, maxLength: 12, size: "large" }),
       ops: fc.array(opSpec, { minLength: 1, maxLength: options.maxOps ?? 20, size: "large" }),
-      faults: fc.array(fault, { maxLength: 4 }),
+      faults: fc.array(faultsOf(options.faultSets), { maxLength: 4 }).map((groups) => groups.flat()),
     })
     .map(({ seed, pollers, specs, ops, faults }) => scenarioOf(seed, pollers, faults, toOps(specs, ops)));
 }
@@ -189,11 +202,11 @@ function scenarioOf(seed: number, pollers: number, faults: readonly Fault[], dra
 const isSend = (o: OpSpec): boolean => o.kind === "send";
 
 /** `messages` sends on average, the other operations at drawn places between them (see ScenarioShape). */
-function streamArbitrary(messages: number): fc.Arbitrary<Scenario> {
+function streamArbitrary(messages: number, faultSets?: ScenarioShape["faultSets"]): fc.Arbitrary<Scenario> {
   const most = 2 * messages;
   const sendSpec = opSpec.filter(isSend);
   const otherSpec = opSpec.filter((o) => !isSend(o));
-  const streamFault = fault.chain((f) => fc.nat(most - 1).map((message) => ({ ...f, message })));
+  const streamFault = faultsOf(faultSets).chain((group) => fc.nat(most - 1).map((message) => group.map((f) => ({ ...f, message }))));
   return fc
     .record({
       seed: fc.nat(),
@@ -201,7 +214,7 @@ function streamArbitrary(messages: number): fc.Arbitrary<Scenario> {
       specs: fc.array(spec, { minLength: 1, maxLength: 12, size: "large" }),
       sends: fc.array(sendSpec, { minLength: 1, maxLength: most, size: "max" }),
       others: fc.array(fc.tuple(fc.nat(most), otherSpec), { maxLength: messages, size: "max" }),
-      faults: fc.array(streamFault, { maxLength: Math.max(3, Math.ceil(messages / 2)), size: "max" }),
+      faults: fc.array(streamFault, { maxLength: Math.max(3, Math.ceil(messages / 2)), size: "max" }).map((groups) => groups.flat()),
     })
     .map(({ seed, pollers, specs, sends, others, faults }) => {
       const ops: OpSpec[] = [];

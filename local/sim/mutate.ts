@@ -7,6 +7,7 @@ import { HoleClass } from "./classify";
 import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
+import { FaultKind } from "./scenario";
 import { simSettings } from "./settings";
 import { renderPipelineDefinition } from "../../statemachines/render";
 
@@ -19,6 +20,30 @@ export interface MutantResult {
   /** How it died (the first violation or error), or why it is equivalent. */
   readonly note: string;
   readonly runs: number;
+  /** The budget that killed it: the default mix, or the faults focused on its state. */
+  readonly budget?: "default" | "focused";
+}
+
+const F = FaultKind;
+/**
+ * The faults that reach each state's own code paths, in the sets that must meet (a failed invocation and a throttled
+ * release on one message): a mutant the default mix spares meets these next, with the same number of runs.
+ */
+export const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
+  Claim: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]],
+  Inspect: [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]],
+  Decide: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]],
+  Invoke: [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
+  Complete: [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]],
+  Release: [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]],
+  AfterRelease: [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
+  Quarantine: [[F.DlqBlip], [F.QuarantineFail]],
+  QuarantineFollower: [[F.DlqBlip], [F.QuarantineFail]],
+};
+
+function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined {
+  const path = mutant.id.slice(0, mutant.id.indexOf(":"));
+  return FOCUS[path.slice(path.lastIndexOf("/") + 1)];
 }
 
 export interface MutateOptions {
@@ -57,9 +82,15 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
     let result: MutantResult;
     try {
       const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
-      const report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      let budget: MutantResult["budget"] = "default";
+      const focus = focusOf(mutant);
+      if (!report.failure && focus) {
+        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus });
+        budget = "focused";
+      }
       result = report.failure
-        ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns }
+        ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns, budget }
         : EQUIVALENT_MUTANTS[mutant.id]
           ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS[mutant.id], runs }
           : { mutant, status: MutantStatus.Survived, note: "no violation in the budget", runs };
@@ -74,7 +105,8 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
 
 /** One mutant's line of the report. */
 export function mutantLine(r: MutantResult): string {
-  return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${r.status === MutantStatus.Killed ? ` (run ${r.runs})` : ""}\n           ${r.note.slice(0, 160)}`;
+  const when = r.status === MutantStatus.Killed ? ` (run ${r.runs}${r.budget === "focused" ? " of the focused budget" : ""})` : "";
+  return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${when}\n           ${r.note.slice(0, 160)}`;
 }
 
 /** Killed / survived / equivalent per state of the definition, then the totals and the score. */

@@ -76,7 +76,7 @@ export function protocolViolations(scenario: Scenario, verdicts: readonly Verdic
       what: `handed back for a retry on receive ${d.receive} although nothing else was under way on its key and no hard fault hit it: a transient error or a batch-mate's problem cost it a receive`,
     });
   }
-  out.push(...unreleased(scenario, verdicts, obs));
+  out.push(...unfinished(scenario, verdicts, obs));
   for (const [index, e] of obs.ledger.entries()) {
     if (e.kind === "claim") continue;
     const claim = obs.ledger.slice(0, index).reverse().find((c) => c.kind === "claim" && c.key === e.key && c.claimId === e.claimId);
@@ -97,17 +97,21 @@ export function protocolViolations(scenario: Scenario, verdicts: readonly Verdic
 }
 
 /**
- * "The function fails … the claim is released": the last invocation of a delivery failed, so its worker releases the
- * claim it invoked under before the execution ends. Not checked where the answer is ambiguous or excused: a stall, a
- * fault that keeps the worker from the ledger, an execution out of time, or another delivery of the key under way.
+ * "Complete … or Release … so a late worker never touches someone else's claim": when the last invocation of a
+ * delivery returned, its worker completes the claim it invoked under before the execution ends; when it failed (or
+ * its Task stopped waiting), the worker releases it. A claim left IN_PROGRESS holds its key until the lease runs out.
+ * Not checked where the answer is ambiguous or excused: a stall, an operator release of the key, a fault that keeps
+ * the worker from the ledger, an execution out of time, or another delivery of the key under way.
  */
-function unreleased(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation): Violation[] {
+function unfinished(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation): Violation[] {
   if (scenario.ops.some((o) => o.op === "stall")) return [];
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
+  const released = new Set(scenario.ops.flatMap((o) => (o.op === "release" && keyOf(o.message) !== undefined ? [keyOf(o.message) as string] : [])));
   const out: Violation[] = [];
   for (const inv of obs.invocations) {
-    if (inv.key === undefined || (inv.ok && inv.abandonedAt === undefined)) continue;
-    // Its worker is done with it when it failed, or when its Task stopped waiting.
+    if (inv.key === undefined || released.has(inv.key)) continue;
+    const returned = inv.ok && inv.abandonedAt === undefined;
+    // Its worker is done with it when it answered, or when its Task stopped waiting.
     const done = inv.abandonedAt ?? inv.endedAt;
     const within = obs.deliveries.filter((d) => keyOf(d.message) === inv.key && d.startedAt <= inv.startedAt && done <= d.at);
     if (within.length !== 1) continue;
@@ -117,9 +121,13 @@ function unreleased(scenario: Scenario, verdicts: readonly Verdict[], obs: Obser
     const claims = obs.ledger.filter((c) => c.kind === "claim" && c.key === inv.key && c.at <= inv.startedAt);
     const claim = claims[claims.length - 1];
     if (claim === undefined || obs.ledger.some((c) => c.kind === "claim" && c.key === inv.key && c.at > claim.at && c.at <= d.at)) continue;
-    const released = obs.ledger.some((r) => r.kind === "release" && r.key === inv.key && r.claimId === claim.claimId && r.at >= done && r.at <= d.at);
-    if (!released) {
-      out.push({ message: d.message, key: inv.key, what: `its invocation failed but claim ${claim.claimId ?? "(none)"} was not released: the key stays held until the lease runs out` });
+    const kind = returned ? "complete" : "release";
+    if (!obs.ledger.some((r) => r.kind === kind && r.key === inv.key && r.claimId === claim.claimId && r.at >= done && r.at <= d.at)) {
+      out.push({
+        message: d.message,
+        key: inv.key,
+        what: `its invocation ${returned ? "returned" : "failed"} but claim ${claim.claimId ?? "(none)"} was not ${returned ? "completed" : "released"}: the key stays held until the lease runs out`,
+      });
     }
   }
   return out;
