@@ -52,24 +52,34 @@ function correlationFields(event: unknown): LogFields {
 }
 
 /**
+ * One store for the process, whatever the number of logs, switched off while no invocation is open: an enabled
+ * AsyncLocalStorage costs a step on every promise the process creates (Node 20), so one per handler made a process
+ * that builds many handlers (the simulation builds one per run) slower with each. A line belongs to its log.
+ */
+const current = new AsyncLocalStorage<{ readonly log: InvocationLog; readonly line: LogFields }>();
+let open = 0;
+
+/**
  * `isPermanent` tells rejections from failures. Fields live in an AsyncLocalStorage, not in the logger's keys, so
  * invocations that overlap in one process (tests, a local cloud) never write each other's keys.
  */
 export function createInvocationLog(logger: Logger, isPermanent: (error: unknown) => boolean): InvocationLog {
-  const current = new AsyncLocalStorage<LogFields>();
   let coldStart = true;
 
-  return {
+  const log: InvocationLog = {
     note(fields) {
-      const line = current.getStore();
-      if (line) Object.assign(line, fields);
+      const store = current.getStore();
+      if (store?.log === log) Object.assign(store.line, fields);
     },
 
     async run(event, context, work) {
       const line: LogFields = { function_request_id: context.awsRequestId, cold_start: coldStart, ...correlationFields(event) };
       coldStart = false;
+      open++;
       try {
-        const result = await current.run(line, work);
+        const result = await current.run({ log, line }, work).finally(() => {
+          if (--open === 0) current.disable();
+        });
         line.outcome ??= InvocationOutcome.PROCESSED;
         logger.info(`invocation ${String(line.outcome)}`, line);
         return result;
@@ -85,4 +95,5 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
       }
     },
   };
+  return log;
 }

@@ -27,7 +27,7 @@ async function main(): Promise<number> {
     },
   });
   process.stderr.write("\n");
-  if (args.json) console.log(JSON.stringify({ ...report, totals: { ...report.totals, states: report.totals.states.size } }, null, 1));
+  if (args.json) console.log(JSON.stringify({ ...report, totals: { ...report.totals, outcomes: report.totals.outcomes.size, transitions: report.totals.transitions.size } }, null, 1));
   else console.log(fuzzReportText(report));
   if (args.trace && report.failure) {
     const run = await runScenario(simSettings(), report.failure.scenario);

@@ -17,6 +17,8 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "ProcessBatch/Decide:choice-3:drop:$number($holder.expiresAt.N) < $now": CLAIM_AGAIN,
   "ProcessBatch/Decide:choice-3:drop:$holder.status.S = 'IN_PROGRESS'": CLAIM_AGAIN,
   "ProcessBatch/Decide:choice-3:drop:$number($holder.leaseExpiresAt.N) < $now": CLAIM_AGAIN,
+  "ProcessBatch/Complete:condition-drop:#status = :inProgress":
+    "a claim id is fresh per claim attempt (Stamp) and only its own worker completes it, so `claimId = :claimId` already singles out an IN_PROGRESS item; without the status test, only that worker's own retried Complete could land twice, moving completedAt and expiresAt seconds later",
   "ProcessBatch/Claim:condition-drop:#status = :inProgress":
     "Complete REMOVEs leaseExpiresAt, so `leaseExpiresAt < :now` can only hold for an IN_PROGRESS item: the status test adds nothing",
   "ProcessBatch/Decide:choice-0:drop:$holder != null": NULL_HOLDER,

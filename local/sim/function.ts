@@ -23,9 +23,9 @@ function hashOf(text: string): number {
   return h;
 }
 
-interface FunctionFaults {
-  /** The fault for this invocation (message id of the copy, attempt within the receive), or undefined. */
-  decide(messageId: string): FaultKind | undefined;
+export interface FunctionFaults {
+  /** The fault for this invocation of the copy `messageId`, with the attempt it hits (1 = the first), or undefined. */
+  decide(messageId: string): { readonly kind: FaultKind; readonly attempt: number } | undefined;
 }
 
 export function createSimFunction(options: {
@@ -47,16 +47,18 @@ export function createSimFunction(options: {
     logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),
   });
   let requests = 0;
-  // The Lambda service errors Step Functions retries, in turn (no name: the SDK got no answer).
+  // The Lambda service errors Step Functions retries (no name: the SDK got no answer).
   const BLIPS = ["TooManyRequestsException", "ServiceException", "AWSLambdaException", "ClientExecutionTimeoutException", ""];
   return async (req) => {
     options.onInvoke();
     const requestId = `req-${++requests}`;
     const event = JSON.parse(req.Payload) as { messageId?: string };
-    const fault = options.faults.decide(String(event.messageId));
+    const decided = options.faults.decide(String(event.messageId));
+    const fault = decided?.kind;
     await options.delay();
-    if (fault === FaultKind.FnBlip) {
-      const name = BLIPS[Math.abs(hashOf(String(event.messageId))) % BLIPS.length];
+    if (decided && fault === FaultKind.FnBlip) {
+      // Each copy meets its own run of names (by its id), one per blipped attempt.
+      const name = BLIPS[(Math.abs(hashOf(String(event.messageId))) + decided.attempt - 1) % BLIPS.length];
       throw name ? Object.assign(new Error(`${name} (injected, transient)`), { name, $metadata: { httpStatusCode: 500 } }) : new Error("socket hang up (injected)");
     }
     if (fault === FaultKind.FnThrottle) {
@@ -64,6 +66,10 @@ export function createSimFunction(options: {
     }
     const died = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
     if (fault === FaultKind.FnCrashBefore) return died;
+    if (fault === FaultKind.FnHang) {
+      await clock.sfn.sleep(options.timeoutSeconds * 1000);
+      return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, options.timeoutSeconds)) };
+    }
     options.onHandler(String(event.messageId));
     const deadline = clock.now() + options.timeoutSeconds * 1000;
     const context = {

@@ -1,8 +1,9 @@
 /** `npm run fuzz` arguments and report text. */
 import { HoleClass } from "./classify";
+import { coverageOf } from "./coverage";
 import type { FuzzReport } from "./fuzz";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--path P] [--max-ops N] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--path P] [--max-ops N | --messages N] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -10,7 +11,8 @@ it shrinks the scenario, prints it with the replay command and exits 1.
 
   --seed S       fast-check seed (default: from the clock, printed)
   --path P       replay one counterexample: with --seed, the path printed by a failing run
-  --max-ops N    operations per scenario (default 20)
+  --max-ops N    operations per scenario (default 20: ~6 messages)
+  --messages N   streams of about N messages each (1 to 2N), with other operations and faults in proportion
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
   --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
@@ -25,6 +27,7 @@ interface FuzzArgs {
   seed?: number;
   path?: string;
   maxOps?: number;
+  messages?: number;
   hunt?: HoleClass;
   skip: HoleClass[];
   json: boolean;
@@ -49,6 +52,7 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     else if (flag === "--runs") (args.runs = integer(flag, value, 1)), i++;
     else if (flag === "--seed") (args.seed = integer(flag, value, -2_147_483_648)), i++;
     else if (flag === "--max-ops") (args.maxOps = integer(flag, value, 1)), i++;
+    else if (flag === "--messages") (args.messages = integer(flag, value, 1)), i++;
     else if (flag === "--path") {
       if (!value || !/^\d+(:\d+)*$/.test(value)) throw new FuzzUsageError(`--path needs a fast-check path such as 12:0:3, got ${JSON.stringify(value)}`);
       args.path = value;
@@ -64,6 +68,7 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run fuzz -- --help`);
   }
   if (args.path !== undefined && args.seed === undefined) throw new FuzzUsageError("--path replays a counterexample of one seed: pass --seed too");
+  if (args.maxOps !== undefined && args.messages !== undefined) throw new FuzzUsageError("--max-ops and --messages shape the scenarios two ways: pass one of them");
   return args;
 }
 
@@ -72,12 +77,35 @@ function row(cells: (string | number)[]): string {
 }
 
 export function replayCommand(report: FuzzReport): string {
-  return report.failure ? `npm run fuzz -- --seed ${report.seed} --path ${report.failure.path} --runs 1` : "";
+  if (!report.failure) return "";
+  const { maxOps, messages } = report.shape;
+  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}`;
+  return `npm run fuzz -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
+}
+
+/**
+ * One line for comparing runs: scenarios, messages, executions, throughput, and how much of the state machine
+ * the runs covered (coverage.ts).
+ */
+export function benchLine(report: FuzzReport): string {
+  const t = report.totals;
+  const c = coverageOf(report.definition, t.transitions);
+  const perScenario = (n: number) => (t.runs === 0 ? "0" : (n / t.runs).toFixed(1));
+  return [
+    `bench: ${t.runs} scenarios`,
+    `${t.messages} messages (${perScenario(t.messages)} per scenario)`,
+    `${t.executions} executions`,
+    `${Math.round(t.runs / (report.elapsedMs / 60_000))} schedules/min`,
+    `states covered ${c.states}/${c.statesTotal}`,
+    `transitions ${c.transitions}/${c.transitionsTotal}`,
+    `violations ${report.failure ? report.failure.violations.length : 0}`,
+  ].join(", ");
 }
 
 export function fuzzReportText(report: FuzzReport): string {
   const t = report.totals;
   const minutes = report.elapsedMs / 60_000;
+  const coverage = coverageOf(report.definition, t.transitions);
   const lines = [
     row(["fuzz", "value"]),
     row(["seed", report.seed]),
@@ -89,7 +117,9 @@ export function fuzzReportText(report: FuzzReport): string {
     row(["DynamoDB calls", t.dynamoCalls]),
     row(["invocations", t.invocations]),
     row(["faults fired", t.faultsFired]),
-    row(["states covered", t.states.size]),
+    row(["states covered", `${coverage.states}/${coverage.statesTotal}`]),
+    row(["transitions covered", `${coverage.transitions}/${coverage.transitionsTotal}`]),
+    row(["outcome kinds", t.outcomes.size]),
     row(["virtual days", (t.virtualMs / 86_400_000).toFixed(1)]),
     row(["wall seconds", (report.elapsedMs / 1000).toFixed(1)]),
     "",
@@ -100,7 +130,8 @@ export function fuzzReportText(report: FuzzReport): string {
     "",
   ];
   const skipped = Object.entries(report.skipped).map(([c, n]) => `skipped known finding ${c}: met ${n} time(s)`);
-  if (!report.failure) return [...lines, ...skipped, "violations: 0"].join("\n");
+  const missed = coverage.missed.length > 0 ? [`transitions never taken: ${coverage.missed.join(", ")}`] : [];
+  if (!report.failure) return [...lines, ...skipped, ...missed, "violations: 0", benchLine(report)].join("\n");
   const f = report.failure;
   return [
     ...lines,
@@ -110,5 +141,6 @@ export function fuzzReportText(report: FuzzReport): string {
     "minimal scenario:",
     JSON.stringify(f.scenario, (_k, v: unknown) => (typeof v === "string" && v.length > 400 ? `${v.slice(0, 200)}…(${v.length} chars)` : v), 1),
     `replay: ${replayCommand(report)}`,
+    benchLine(report),
   ].join("\n");
 }

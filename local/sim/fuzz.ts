@@ -8,7 +8,7 @@ import { classify, type HoleClass } from "./classify";
 import { scenarioArbitrary } from "./generator";
 import { violations, type OracleConfig, type Violation } from "./oracle";
 import { runScenario } from "./run";
-import type { Observation, Scenario } from "./scenario";
+import type { FaultKind, Observation, Scenario } from "./scenario";
 import { simSettings, type SimSettings } from "./settings";
 
 interface FuzzOptions {
@@ -17,6 +17,10 @@ interface FuzzOptions {
   /** fast-check's replay path of a reported counterexample. */
   readonly path?: string;
   readonly maxOps?: number;
+  /** Streams of about this many messages (see ScenarioShape); the default search draws ~6. */
+  readonly messages?: number;
+  /** Faults from these sets only (ScenarioShape.faultSets). */
+  readonly faultSets?: readonly (readonly FaultKind[])[];
   readonly settings?: SimSettings;
   /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
   readonly hunt?: HoleClass;
@@ -38,12 +42,18 @@ interface FuzzTotals {
   virtualMs: number;
   fates: Record<string, number>;
   faultsFired: number;
-  /** Distinct (fate, had-fault) × op kinds seen, a rough measure of the ground covered. */
-  states: Set<string>;
+  /** Distinct (fate, had-fault, kinds of operation in the scenario) seen: the kinds of outcome met. */
+  outcomes: Set<string>;
+  /** State machine transitions taken (coverage.ts): with the definition, the states and paths covered. */
+  transitions: Set<string>;
 }
 
 export interface FuzzReport {
   readonly seed: number;
+  /** The definition the runs executed (for the coverage figures). */
+  readonly definition: Record<string, unknown>;
+  /** The generator's shape: a replay must draw from the same one. */
+  readonly shape: { readonly maxOps?: number; readonly messages?: number };
   readonly totals: FuzzTotals;
   readonly elapsedMs: number;
   /** Violations of skipped classes met (counted per run, shrinking included). */
@@ -59,8 +69,15 @@ export interface FuzzReport {
   };
 }
 
-function oracleConfig(settings: SimSettings): OracleConfig {
-  return { retentionMs: settings.props.retentionSeconds * 1000, queueRetentionMs: settings.props.messageRetentionSeconds * 1000, rules: settings.rules, deadLetterRetentionMs: settings.props.deadLetterRetentionSeconds * 1000 };
+export function oracleConfig(settings: SimSettings): OracleConfig {
+  const p = settings.props;
+  return {
+    retentionMs: p.retentionSeconds * 1000,
+    queueRetentionMs: p.messageRetentionSeconds * 1000,
+    rules: settings.rules,
+    deadLetterRetentionMs: p.deadLetterRetentionSeconds * 1000,
+    leaseMs: p.leaseSeconds * 1000,
+  };
 }
 
 class ViolationFound extends Error {
@@ -86,12 +103,13 @@ function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
   const kinds = [...new Set(scenario.ops.map((o) => o.op))].sort().join("+");
   for (const m of obs.messages) {
     totals.fates[m.fate] = (totals.fates[m.fate] ?? 0) + 1;
-    totals.states.add(`${m.fate}/${m.faulted ? "fault" : "clean"}/${kinds}`);
+    totals.outcomes.add(`${m.fate}/${m.faulted ? "fault" : "clean"}/${kinds}`);
   }
+  for (const t of obs.stats.transitions) totals.transitions.add(t);
 }
 
 export function emptyTotals(): FuzzTotals {
-  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, states: new Set() };
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set() };
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
@@ -110,7 +128,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   let last: readonly Violation[] = [];
   const skipped: Record<string, number> = {};
-  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps }), async (scenario) => {
+  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets }), async (scenario) => {
     try {
       await checkScenario(settings, scenario, totals);
     } catch (thrown) {
@@ -130,9 +148,13 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   });
   const result = await fc.check(property, { numRuns: options.runs, seed, path: options.path, endOnFailure: options.noShrink === true });
   const elapsedMs = performance.now() - started;
-  if (!result.failed || !result.counterexample) return { seed, totals, elapsedMs, skipped };
+  const definition = settings.definition;
+  const shape = { maxOps: options.maxOps, messages: options.messages };
+  if (!result.failed || !result.counterexample) return { seed, definition, shape, totals, elapsedMs, skipped };
   return {
     seed,
+    definition,
+    shape,
     totals,
     elapsedMs,
     skipped,

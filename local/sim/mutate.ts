@@ -7,6 +7,7 @@ import { HoleClass } from "./classify";
 import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
+import { FaultKind } from "./scenario";
 import { simSettings } from "./settings";
 import { renderPipelineDefinition } from "../../statemachines/render";
 
@@ -19,6 +20,30 @@ interface MutantResult {
   /** How it died (the first violation or error), or why it is equivalent. */
   readonly note: string;
   readonly runs: number;
+  /** The budget that killed it: the default mix, or the faults focused on its state. */
+  readonly budget?: "default" | "focused";
+}
+
+const F = FaultKind;
+/**
+ * The faults that reach each state's own code paths, in the sets that must meet (a failed invocation and a throttled
+ * release on one message): a mutant the default mix spares meets these next, with the same number of runs.
+ */
+export const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
+  Claim: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]],
+  Inspect: [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]],
+  Decide: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]],
+  Invoke: [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
+  Complete: [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]],
+  Release: [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]],
+  AfterRelease: [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
+  Quarantine: [[F.DlqBlip], [F.QuarantineFail]],
+  QuarantineFollower: [[F.DlqBlip], [F.QuarantineFail]],
+};
+
+function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined {
+  const path = mutant.id.slice(0, mutant.id.indexOf(":"));
+  return FOCUS[path.slice(path.lastIndexOf("/") + 1)];
 }
 
 interface MutateOptions {
@@ -38,6 +63,10 @@ export class BaselineNotGreen extends Error {
   override name = "BaselineNotGreen";
 }
 
+export class NoMutantMatches extends Error {
+  override name = "NoMutantMatches";
+}
+
 export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
@@ -47,13 +76,21 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   }
   const definition = simSettings().definition;
   const results: MutantResult[] = [];
-  for (const mutant of mutantsOf(definition).filter((m) => !options.filter || m.id.includes(options.filter))) {
+  const chosen = mutantsOf(definition).filter((m) => !options.filter || m.id.includes(options.filter));
+  if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
+  for (const mutant of chosen) {
     let result: MutantResult;
     try {
       const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
-      const report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      let budget: MutantResult["budget"] = "default";
+      const focus = focusOf(mutant);
+      if (!report.failure && focus) {
+        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus });
+        budget = "focused";
+      }
       result = report.failure
-        ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns }
+        ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns, budget }
         : EQUIVALENT_MUTANTS[mutant.id]
           ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS[mutant.id], runs }
           : { mutant, status: MutantStatus.Survived, note: "no violation in the budget", runs };
@@ -68,7 +105,25 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
 
 /** One mutant's line of the report. */
 export function mutantLine(r: MutantResult): string {
-  return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${r.status === MutantStatus.Killed ? ` (run ${r.runs})` : ""}\n           ${r.note.slice(0, 160)}`;
+  const when = r.status === MutantStatus.Killed ? ` (run ${r.runs}${r.budget === "focused" ? " of the focused budget" : ""})` : "";
+  return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${when}\n           ${r.note.slice(0, 160)}`;
+}
+
+/** Killed / survived / equivalent per state of the definition, then the totals and the score. */
+export function mutateTable(results: readonly MutantResult[]): string {
+  const statuses = [MutantStatus.Killed, MutantStatus.Survived, MutantStatus.Equivalent];
+  const byState = new Map<string, Record<MutantStatus, number>>();
+  const add = (state: string, status: MutantStatus) => {
+    const row = byState.get(state) ?? { killed: 0, survived: 0, equivalent: 0 };
+    row[status]++;
+    byState.set(state, row);
+  };
+  for (const r of results) {
+    add(r.mutant.id.slice(0, r.mutant.id.indexOf(":")), r.status);
+    add("all", r.status);
+  }
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(34) : String(c).padStart(11))).join("");
+  return [line(["state", ...statuses]), ...[...byState].map(([state, row]) => line([state, ...statuses.map((st) => row[st])]))].join("\n");
 }
 
 export function mutateReportText(results: readonly MutantResult[], withLines = true): string {
@@ -79,6 +134,8 @@ export function mutateReportText(results: readonly MutantResult[], withLines = t
   const score = killed + survived === 0 ? 100 : (100 * killed) / (killed + survived);
   return [
     ...(withLines ? results.map(mutantLine) : []),
+    "",
+    mutateTable(results),
     "",
     `mutants ${results.length}: killed ${killed}, survived ${survived}, equivalent ${equivalent}; score ${score.toFixed(1)}% of non-equivalent mutants killed`,
   ].join("\n");

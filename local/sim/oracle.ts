@@ -4,7 +4,8 @@
  * from the implementation. `expectations()` says each message's allowed fates; `violations()` compares a run with
  * them and with each key's allowed charge count.
  */
-import { Fate, type Observation, type Scenario } from "./scenario";
+import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
+import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
 
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
 export type OracleFieldRule =
@@ -20,6 +21,8 @@ export interface OracleRules {
   readonly maxDepth: number;
   /** What the source queue accepts (body + attributes), from the deployed setting. */
   readonly maxMessageBytes: number;
+  /** A payload field value the downstream refuses for good (the example's currency XXX): quarantined as rejected. */
+  readonly downstreamRefuses?: { readonly field: string; readonly value: unknown };
 }
 
 /** The payments pipeline's identity and rules (issue 11's decisions). */
@@ -35,6 +38,7 @@ export const PAYMENTS_RULES: OracleRules = {
   maxKeyBytes: 1024,
   maxDepth: 64,
   maxMessageBytes: 262_144,
+  downstreamRefuses: { field: "currency", value: "XXX" },
 };
 
 function ruleProblem(value: unknown, rule: OracleFieldRule): string | undefined {
@@ -60,9 +64,13 @@ export interface OracleConfig {
   readonly rules?: OracleRules;
   /** The DLQ's retention: a quarantined copy older than this is gone (AWS drops it). */
   readonly deadLetterRetentionMs?: number;
+  /** How long a claim holds its key when its worker is gone (the construct's lease; default 90 s). */
+  readonly leaseMs?: number;
 }
 
-type Verdict =
+const DEFAULT_LEASE_MS = 90_000;
+
+export type Verdict =
   | { readonly kind: "refused"; readonly why: string }
   | { readonly kind: "invalid"; readonly why: string }
   | { readonly kind: "valid"; readonly key: string; readonly payload: string; readonly amount: number; readonly currency: string };
@@ -129,6 +137,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   verdicts.forEach((v, i) => {
     if (v.kind === "valid" && obs.messages[i]?.faulted) faultedKeys.add(v.key);
   });
+  const refusedBodies = new Set(bodies.filter((_, i) => obs.messages[i]?.faults?.includes(FaultKind.QuarantineFail)));
   // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
   const releasedKeys = new Set(scenario.ops.flatMap((o) => (o.op === "release" && verdicts[o.message]?.kind === "valid" ? [(verdicts[o.message] as { key: string }).key] : [])));
 
@@ -140,6 +149,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       out.push({ message: charge.message, what: `charged although the message is ${v ? v.kind + " (" + v.why + ")" : "unknown"}` });
       continue;
     }
+    if (refusedDownstream(v, config.rules)) out.push({ message: charge.message, key: v.key, what: `charged although the downstream refuses ${v.payload}` });
     if (charge.amount !== v.amount || charge.currency !== v.currency) {
       out.push({ message: charge.message, key: v.key, what: `charged ${String(charge.amount)} ${String(charge.currency)}, the message says ${v.amount} ${v.currency}` });
     }
@@ -160,8 +170,8 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   }
 
   // The first layer decides duplicates and conflicts without calling the function: with no fault, stall or release
-  // on a key, the function runs once per charge, plus once per message it refused (rejected) — counting only
-  // messages first sent while the key's first charge must still be remembered.
+  // on a key, the function runs once per charge, plus once per delivery of a message the downstream refuses —
+  // counting only messages first sent while the key's first charge must still be remembered.
   if (!scenario.ops.some((o) => o.op === "stall")) {
     for (const [key, members] of byKey) {
       if (faultedKeys.has(key) || releasedKeys.has(key)) continue;
@@ -169,7 +179,9 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       const until = charges.length > 0 ? Math.min(...charges.map((c) => c.at)) + config.retentionMs - config.queueRetentionMs : Number.POSITIVE_INFINITY;
       const inWindow = new Set(members.filter((i) => (obs.messages[i]?.sentAt ?? 0) < until));
       const runs = obs.handlerRuns.filter((r) => inWindow.has(r.message)).length;
-      const allowed = charges.filter((c) => inWindow.has(c.message)).length + [...inWindow].filter((i) => obs.messages[i]?.fate === Fate.Rejected).length;
+      // A message the downstream refuses reaches it on each delivery (a redrive brings it back).
+      const refusals = [...inWindow].filter((i) => refusedDownstream(verdicts[i] as Verdict & { kind: "valid" }, config.rules));
+      const allowed = charges.filter((c) => inWindow.has(c.message)).length + obs.deliveries.filter((d) => refusals.includes(d.message)).length;
       if (runs > allowed) out.push({ key, what: `the function ran ${runs} times for a key charged ${charges.length} time(s): a duplicate or conflict reached the second layer` });
     }
   }
@@ -186,6 +198,8 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       // conflict when the key was charged with another payload. Nothing charged and no fault: the message was lost.
       if (charged.some((c) => c.amount === v.amount && c.currency === v.currency)) allowed.add(Fate.Acked);
       if (charged.some((c) => c.amount !== v.amount || c.currency !== v.currency)) allowed.add(Fate.Mismatch);
+      // The downstream refuses it for good: rejected, on whichever receive reaches the function.
+      if (refusedDownstream(v, config.rules)) allowed.add(Fate.Rejected);
       if (faultedKeys.has(v.key) || releasedKeys.has(v.key)) {
         // Faults on the key may exhaust the receives; a takeover after a fault may meet the downstream's own record.
         allowed.add(Fate.RetriesExhausted);
@@ -193,6 +207,10 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
         allowed.add(Fate.Mismatch);
       }
     }
+    // A DLQ that refuses a quarantine leaves the message to be retried (never dropped), so it may exhaust its
+    // receives, and so may the identical copies that share its fate.
+    if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
+    if (receivesLostToOthers(scenario, verdicts, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
     // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
     if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
     if (!allowed.has(seen.fate)) {
@@ -206,7 +224,13 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });
     }
   });
+  out.push(...protocolViolations(scenario, verdicts, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   return out;
+}
+
+function refusedDownstream(v: Verdict & { kind: "valid" }, rules: OracleRules = PAYMENTS_RULES): boolean {
+  const refuses = rules.downstreamRefuses;
+  return refuses !== undefined && (JSON.parse(v.payload) as Record<string, unknown>)[refuses.field] === refuses.value;
 }
 
 function fmt(ms: number): string {

@@ -181,12 +181,16 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
     const fate = fates(world, sent);
     for (const [i, f] of fate.entries()) world.log(`fate #${i} ${f}`);
     return {
-      messages: sent.map((id, i) => ({ fate: fate[i], sentAt: sentAt[i], faulted: world.faulted.has(i) })),
+      messages: sent.map((id, i) => ({ fate: fate[i], sentAt: sentAt[i], faulted: world.faulted.has(i), faults: [...(world.faulted.get(i) ?? [])] })),
       charges: world.charges,
       handlerRuns: world.handlerRuns,
+      deliveries: world.audit.deliveries,
+      executions: world.audit.executions,
+      ledger: world.audit.ledger,
+      invocations: world.audit.invocations,
       endedAt: clock.now(),
       trace: world.trace,
-      stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS },
+      stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },
     };
   } finally {
     restore();

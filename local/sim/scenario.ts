@@ -1,4 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
+import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent } from "./audit";
 
 export type Op =
   /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */
@@ -36,12 +37,29 @@ export const FaultKind = {
   FnBlip: "fn-blip",
   /** The message becomes visible again right after its batch is formed (a stalled worker): a concurrent second delivery. */
   VisibilityExpiry: "visibility-expiry",
+  /** The DLQ refuses this message's quarantine sends on every attempt (an SQS outage): it must be retried, not lost. */
+  QuarantineFail: "quarantine-fail",
+  /**
+   * The worker stalls before its Complete or Release (a paused host) until another worker claims the key, at most two
+   * visibility timeouts: its late write then meets someone else's claim.
+   */
+  WorkerPause: "worker-pause",
+  /**
+   * The invocation hangs until the function's timeout (Sandbox.Timedout), and the worker, stalled, releases only
+   * after another worker claimed the key (at most two visibility timeouts): its late release meets someone else's claim.
+   */
+  FnHang: "fn-hang",
+  /** Transient: the first attempt of this message's quarantine send fails (SQS throttles); the Retry must absorb it. */
+  DlqBlip: "dlq-blip",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
 /** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 /** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
-export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer];
+export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer, FaultKind.DlqBlip];
+
+/** Hard faults that keep a worker from its own ledger writes for a while (its claim may outlive its delivery). */
+export const LEDGER_HOLDING_FAULTS: readonly FaultKind[] = [FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang];
 
 export interface Fault {
   readonly message: number;
@@ -81,13 +99,26 @@ export interface Charge {
 
 export interface Observation {
   /** Per sent message: its final fate, its send time and whether a fault hit it. */
-  readonly messages: readonly { readonly fate: Fate; readonly sentAt: number; readonly faulted: boolean }[];
+  readonly messages: readonly { readonly fate: Fate; readonly sentAt: number; readonly faulted: boolean; readonly faults?: readonly FaultKind[] }[];
   readonly charges: readonly Charge[];
   /** Invocations that reached the function's handler, by sent message. */
   readonly handlerRuns: readonly { readonly message: number; readonly at: number }[];
+  /** Every delivery of every message to an execution, in order, and every execution. */
+  readonly deliveries: readonly Delivery[];
+  readonly executions: readonly ExecutionFact[];
+  /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
+  readonly ledger: readonly LedgerEvent[];
+  readonly invocations: readonly InvocationFact[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */
   readonly trace: readonly string[];
   /** Virtual time at the end of the run. */
   readonly endedAt: number;
-  readonly stats: { readonly executions: number; readonly dynamoCalls: number; readonly invocations: number; readonly virtualMs: number };
+  readonly stats: {
+    readonly executions: number;
+    readonly dynamoCalls: number;
+    readonly invocations: number;
+    readonly virtualMs: number;
+    /** State machine transitions taken, `From→To` (see coverage.ts). */
+    readonly transitions: readonly string[];
+  };
 }

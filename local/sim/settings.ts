@@ -9,6 +9,7 @@ import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type Idempotent
 import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../examples/payments/identity";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
+import { CompiledDefinition } from "../stepfunctions";
 
 export const SIM_NAMES = {
   region: "us-east-1",
@@ -29,6 +30,8 @@ export interface SimSettings {
   /** The model's rules: the stack's declared field rules and limits, read by the model's own evaluator. */
   readonly rules: OracleRules;
   readonly definition: Record<string, unknown>;
+  /** The definition compiled once: every run's machine shares it. */
+  readonly compiled: CompiledDefinition;
   readonly params: PipelineDefinitionParams;
   readonly functionEnvironment: Record<string, string>;
 }
@@ -74,7 +77,8 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
     AWS_REGION: SIM_NAMES.region,
   };
-  return { props, rules: oracleRules(props), definition: render(params), params, functionEnvironment };
+  const definition = render(params);
+  return { props, rules: oracleRules(props), definition, compiled: CompiledDefinition.of(definition), params, functionEnvironment };
 }
 
 /** The declaration (data) the model evaluates; the pipeline's own evaluators are not used. */

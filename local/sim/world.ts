@@ -11,7 +11,10 @@ import { createPipeRunner, type PipeRunner } from "../pipes";
 import { createStateMachine, type StateMachine } from "../stepfunctions";
 import type { OpsContext } from "../../tools/ops/types";
 import { workflowTarget } from "../cloud/workflow-target";
+import { Audit } from "./audit";
+import { transitionId } from "./coverage";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
+import { ledgerBlip, quarantineFaults } from "./fault-errors";
 import { createSimFunction } from "./function";
 import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
 import { EFFECT_SK } from "../../src/contract/effects";
@@ -32,10 +35,14 @@ export interface World {
   readonly charges: Charge[];
   /** Copy message id → index of the sent message it descends from. */
   readonly roots: Map<string, number>;
-  readonly faulted: Set<number>;
+  /** Sent message → the hard faults that hit it. */
+  readonly faulted: Map<number, Set<FaultKind>>;
   /** Every invocation that reached the handler, by sent message. */
   readonly handlerRuns: { message: number; at: number }[];
   readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
+  /** State machine transitions taken (see coverage.ts). */
+  readonly transitions: Set<string>;
+  readonly audit: Audit;
   log(line: string): void;
 }
 
@@ -63,9 +70,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   };
   const charges: Charge[] = [];
   const roots = new Map<string, number>();
-  const faulted = new Set<number>();
+  const faulted = new Map<number, Set<FaultKind>>();
   const handlerRuns: { message: number; at: number }[] = [];
   const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
+  const transitions = new Set<string>();
+  const audit = new Audit(() => clock.now());
   const sqs = new SimSqs(clock);
 
   // The scheduler's knob: how long each call takes decides which concurrent call lands first.
@@ -74,31 +83,32 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * 2000);
     return clock.sfn.sleep(ms);
   };
+  /** `copy#receive` → the hard faults that fired on it. */
+  const hardHits = new Map<string, FaultKind[]>();
   const receiveOf = (messageId: string): number => sqs.messages(SIM_NAMES.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
   const faultFor = (messageId: string, kinds: readonly FaultKind[]): FaultKind | undefined => {
     const root = roots.get(messageId);
     if (root === undefined) return undefined;
     const receive = receiveOf(messageId);
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
-    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) faulted.add(root);
+    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) {
+      faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
+      hardHits.set(`${messageId}#${receive}`, [...(hardHits.get(`${messageId}#${receive}`) ?? []), hit.kind]);
+    }
     if (hit) log(`fault ${hit.kind} message #${root} receive ${receive}`);
     return hit?.kind;
   };
-  // Transient faults fail the first attempt of a call site once per receive, with the error names in turn.
-  const blipped = new Set<string>();
-  const firstAttempt = (site: string): boolean => !blipped.has(site) && (blipped.add(site), true);
-  const LEDGER_BLIPS: [string, number | undefined][] = [
-    ["ProvisionedThroughputExceededException", 400],
-    ["RequestLimitExceeded", 400],
-    ["InternalServerError", 500],
-    ["ThrottlingException", 400],
-    ["Error", undefined],
-  ];
-  // Each message meets one kind of transient error, so a message blipped on every receive keeps testing one name.
-  const ledgerBlip = (root: number): Error => {
-    const [name, status] = LEDGER_BLIPS[root % LEDGER_BLIPS.length];
-    return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
+  // Transient faults fail the first attempts of a call site on each receive (at most as many as the state's Retry
+  // absorbs, two at most), each attempt with the next error name, so a fault tests two names.
+  const attempts = new Map<string, number>();
+  const attemptAt = (site: string): number => {
+    const n = (attempts.get(site) ?? 0) + 1;
+    attempts.set(site, n);
+    return n;
   };
+  const firstAttempt = (site: string): boolean => attemptAt(site) === 1;
+  const ledgerBlips = Math.min(2, settings.props.ledgerRetry.maxAttempts);
+  const lambdaBlips = Math.min(2, settings.props.lambdaRetries);
   /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
   const ownerOfClaim = new Map<string, string>();
   const claimerOfKey = new Map<string, string>();
@@ -121,7 +131,18 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         claimerOfKey.set(item.pk.S, item.owner.S);
       }
       const owner = ledgerCaller(call.input);
-      if (owner && faultFor(owner, [FaultKind.LedgerBlip]) && firstAttempt(`${owner}/${receiveOf(owner)}/${call.operation}`)) throw ledgerBlip(roots.get(owner) ?? 0);
+      if (owner && faultFor(owner, [FaultKind.LedgerBlip])) {
+        const attempt = attemptAt(`${owner}/${receiveOf(owner)}/${call.operation}`);
+        if (attempt <= ledgerBlips) throw ledgerBlip(roots.get(owner) ?? 0, attempt);
+      }
+      const pk = (call.input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
+      const paused = call.operation === "UpdateItem" ? [FaultKind.WorkerPause] : call.operation === "DeleteItem" ? [FaultKind.WorkerPause, FaultKind.FnHang] : [];
+      if (owner && pk !== undefined && paused.length > 0 && faultFor(owner, paused)) {
+        const resume = new AbortController();
+        await Promise.race([audit.nextClaim(pk), clock.sfn.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
+        resume.abort();
+        log(`worker of message #${roots.get(owner)} resumes`);
+      }
       if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
       }
@@ -130,11 +151,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
       if (fault === FaultKind.LedgerFail) throw new DynamoError("InternalServerError", "Internal server error (injected)", 500);
       if (fault === FaultKind.LedgerLostAnswer && firstAttempt(`${item.owner.S}/${receiveOf(item.owner.S)}/lost-answer`)) {
-        await apply().catch(() => undefined);
+        await audit.ledgerCall(call, apply).catch(() => undefined);
         throw new DynamoError("InternalServerError", "Internal server error after the write (injected)", 500);
       }
     }
-    const out = await apply();
+    const out = call.caller === "sfn" && call.input.TableName === SIM_NAMES.ledger ? await audit.ledgerCall(call, apply) : await apply();
     if (call.caller === "fn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.effects && item?.sk?.S === EFFECT_SK) {
       const root = roots.get(item.messageId?.S ?? "") ?? -1;
       charges.push({ message: root, at: clock.now(), amount: item.amount?.N === undefined ? undefined : Number(item.amount.N), currency: item.currency?.S });
@@ -143,8 +164,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     return out;
   });
   for (const t of TABLES) await dynamo.sender("setup").send(new CreateTableCommand(createTableInput(t) as never));
-  // dynalite marks a table ACTIVE on a (real) zero-delay timer.
-  await new Promise((resolve) => setTimeout(resolve, 1));
+  // dynalite marks a table ACTIVE on a (real) zero-delay timer; this one fires after it, and the rest of the world
+  // is built in the meantime.
+  const tablesActive = new Promise((resolve) => setTimeout(resolve, 0));
 
   const p = settings.props;
   sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144 });
@@ -173,20 +195,22 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     delay,
     faults: {
       decide: (messageId) => {
-        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnBlip]);
-        if (kind !== FaultKind.FnBlip) return kind;
-        return firstAttempt(`${messageId}/${receiveOf(messageId)}/invoke`) ? FaultKind.FnBlip : undefined;
+        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnHang, FaultKind.FnBlip]);
+        if (kind !== FaultKind.FnBlip) return kind === undefined ? undefined : { kind, attempt: 1 };
+        const attempt = attemptAt(`${messageId}/${receiveOf(messageId)}/invoke`);
+        return attempt <= lambdaBlips ? { kind, attempt } : undefined;
       },
     },
     onInvoke: () => counters.invocations++,
     onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
   });
-  const machine = createStateMachine(settings.definition, {
+  const machine = createStateMachine(settings.compiled, {
     name: "sim-workflow",
     arn: SIM_NAMES.stateMachineArn,
     clock: clock.sfn,
     history: false,
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: sqs.client, lambda },
+    onTransition: (from, to) => transitions.add(transitionId(from, to)),
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined || (faultFor(id, [FaultKind.DlqBlip]) !== undefined && firstAttempt(`${id}/${receiveOf(id)}/dlq`))), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -204,7 +228,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     target: async (input, ctx) => {
       counters.inFlight++;
       try {
-        return await target(input, ctx);
+        const startedAt = clock.now();
+        const result = await target(input, ctx);
+        audit.delivered(input, startedAt, result, (id) => roots.get(id), (id, receive) => hardHits.get(`${id}#${receive}`) ?? []);
+        return result;
       } finally {
         counters.inFlight--;
       }
@@ -215,10 +242,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
     },
   });
-  const opsDynamo = DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } });
+  let opsDynamo: DynamoDBDocumentClient | undefined;
   const ops: OpsContext = {
     sqs: sqs.client,
-    dynamodb: opsDynamo,
+    // Built on first use: most runs have no operator action that reads the tables.
+    get dynamodb() {
+      return (opsDynamo ??= DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } }));
+    },
     outputs: {
       queue_url: SIM_NAMES.queueUrl,
       dlq_url: SIM_NAMES.dlqUrl,
@@ -236,5 +266,6 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     targetLabel: "simulation",
     now: () => clock.now(),
   };
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, log };
+  await tablesActive;
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, log };
 }

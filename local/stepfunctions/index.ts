@@ -8,7 +8,7 @@
  * ```
  * What is implemented, and where it differs from AWS: see README.md next to this file.
  */
-export { createStateMachine } from "./machine";
+export { CompiledDefinition, createStateMachine } from "./machine";
 export { formatHistory } from "./history/format";
 export { realClock } from "./clock";
 export { DefinitionError, InvalidArgumentError, StatesErrorName } from "./errors";

@@ -5,6 +5,7 @@ import { errorFields, InvalidArgumentError, StatesError, StatesErrorName, toStat
 import { realClock } from "./clock";
 import { History } from "./history/history";
 import { compileMachine } from "./machine-compile";
+import type { CompiledMachine } from "./definition/compiled";
 import { MockConfigError, type MockedStates } from "./mocks/config";
 import { taskStateNames } from "./mocks/task-states";
 import type { Run, Thread } from "./runtime/context";
@@ -29,14 +30,31 @@ function toJson(value: unknown): JsonValue {
 }
 
 /**
- * Creates a state machine from a definition (object or JSON text). The definition is validated and every
- * JSONata expression and JSONPath compiled now; a DefinitionError lists every problem found.
+ * A definition validated and compiled once, for a caller that creates many machines from it (the simulation makes
+ * one per run, with that run's clients): compiling is most of the cost of creating a machine. Compiled states are
+ * read-only, so machines can share them.
  */
-export function createStateMachine(definition: unknown, options: StateMachineOptions): StateMachine {
+export class CompiledDefinition {
+  private constructor(
+    readonly definition: unknown,
+    readonly machine: CompiledMachine,
+  ) {}
+
+  static of(definition: unknown): CompiledDefinition {
+    return new CompiledDefinition(definition, compileMachine(definition));
+  }
+}
+
+/**
+ * Creates a state machine from a definition (object or JSON text, or compiled once with
+ * `CompiledDefinition.of`). The definition is validated and every JSONata expression and JSONPath compiled now; a
+ * DefinitionError lists every problem found.
+ */
+export function createStateMachine(source: unknown, options: StateMachineOptions): StateMachine {
   if (!options || typeof options.name !== "string" || options.name === "") throw new InvalidArgumentError("options.name is required (the state machine name)");
   const arn = ARN.exec(options.arn ?? "");
   if (!arn) throw new InvalidArgumentError(`options.arn must be a state machine ARN like arn:aws:states:us-east-1:000000000000:stateMachine:${options.name}, got '${options.arn}'`);
-  const machine = compileMachine(definition);
+  const { definition, machine } = source instanceof CompiledDefinition ? source : CompiledDefinition.of(source);
   if (options.mocks) checkMockedStates(definition, options.mocks);
   const clock = options.clock ?? realClock;
   const historyOn = options.history !== false;
@@ -75,6 +93,7 @@ export function createStateMachine(definition: unknown, options: StateMachineOpt
       mocks: options.mocks,
       mockCounts: new Map(),
       runProgram: (program, value, inner) => runProgram(STATE_TYPES, program, value, run, inner),
+      onTransition: options.onTransition,
     };
     const controller = new AbortController();
     setMaxListeners(0, controller.signal);

@@ -62,6 +62,8 @@ export interface StateMachineOptions {
    * name → mocked response. Other states call their integration as usual.
    */
   mocks?: MockedStates;
+  /** Called as each state hands over to the next (`to` undefined at an end), e.g. to measure which paths ran. */
+  onTransition?: (from: string, to: string | undefined) => void;
 }
 
 /** Options of one execution. */

@@ -1,4 +1,4 @@
-import { FuzzUsageError, parseFuzzArgs, replayCommand } from "../../local/sim/fuzz-cli";
+import { benchLine, FuzzUsageError, parseFuzzArgs, replayCommand } from "../../local/sim/fuzz-cli";
 import { emptyTotals, type FuzzReport } from "../../local/sim/fuzz";
 
 describe("Function: parseFuzzArgs", () => {
@@ -16,7 +16,13 @@ describe("Function: parseFuzzArgs", () => {
     });
   });
 
+  it("reads --messages, the shape of ~N-message streams", () => {
+    expect(parseFuzzArgs(["--messages", "20"])).toMatchObject({ messages: 20, runs: 200 });
+  });
+
   it.each([
+    [["--max-ops", "5", "--messages", "20"], "--max-ops and --messages shape the scenarios two ways"],
+    [["--messages", "0"], "--messages needs an integer >= 1"],
     [["--runs", "0"], "--runs needs an integer >= 1"],
     [["--runs"], "--runs needs an integer >= 1, got nothing"],
     [["--path", "3:0"], "--path replays a counterexample of one seed: pass --seed too"],
@@ -31,7 +37,18 @@ describe("Function: parseFuzzArgs", () => {
 
 describe("Function: replayCommand", () => {
   it("replays the failing seed and path with one run", () => {
-    const report = { seed: 9, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
+    const report = { seed: 9, definition: {}, shape: {}, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
     expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run fuzz -- --seed 9 --messages 20 --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { maxOps: 8 } })).toBe("npm run fuzz -- --seed 9 --max-ops 8 --path 4:1 --runs 1");
+  });
+});
+
+describe("Function: benchLine", () => {
+  it("sums up scenarios, messages, executions, throughput and coverage in one line", () => {
+    const totals = { ...emptyTotals(), runs: 50, messages: 1000, executions: 300, transitions: new Set(["A→B"]) };
+    const definition = { StartAt: "A", States: { A: { Type: "Pass", Next: "B" }, B: { Type: "Succeed" } } };
+    const report = { seed: 1, definition, shape: {}, totals, elapsedMs: 3_000, skipped: {} } as FuzzReport;
+    expect(benchLine(report)).toBe("bench: 50 scenarios, 1000 messages (20.0 per scenario), 300 executions, 1000 schedules/min, states covered 2/2, transitions 1/2, violations 0");
   });
 });

@@ -33,6 +33,7 @@ export interface Run {
    * state table: bound by machine.ts, so the states that nest programs need not import the program loop.
    */
   readonly runProgram: (program: CompiledProgram, input: unknown, thread: Thread) => Promise<unknown>;
+  readonly onTransition?: (from: string, to: string | undefined) => void;
 }
 
 /** A line of control: the top-level program, a Parallel branch or a Map iteration. */
