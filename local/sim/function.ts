@@ -1,6 +1,6 @@
 /**
- * The downstream function in the simulation: the payments handler's own code (`createPipelineHandler` around
- * `chargeFunction`, what the deployed `handler.ts` wires up), Powertools and the AWS SDK included, run in process.
+ * The downstream function in the simulation: the app's own code (`createPipelineHandler` around the handler options
+ * its `simulation` names, what its deployed `handler.ts` wires up), Powertools and the AWS SDK included, in process.
  * Its DynamoDB client is a real SDK client served by the simulated store; its time is the virtual clock (see
  * determinism.ts). The invoker
  * answers as Lambda's Invoke API does: function errors as payloads, service errors thrown, timeouts as
@@ -8,8 +8,7 @@
  */
 import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context } from "aws-lambda";
-import { chargeFunction } from "../../examples/payments/functions/charge";
-import { createPipelineHandler } from "../../functions";
+import { createPipelineHandler, type PipelineHandlerOptions } from "../../functions";
 import { readPipelineConfig } from "../../functions/config";
 import { exitPayload, timeoutPayload } from "../lambda/error-payloads";
 import type { LambdaInvoker } from "../stepfunctions";
@@ -32,6 +31,8 @@ export function createSimFunction(options: {
   clock: VirtualClock;
   dynamo: SimDynamo;
   environment: Record<string, string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
+  handlerOptions: PipelineHandlerOptions<any, any, any>;
   timeoutSeconds: number;
   delay: () => Promise<void>;
   faults: FunctionFaults;
@@ -41,7 +42,7 @@ export function createSimFunction(options: {
 }): LambdaInvoker {
   const { clock } = options;
   const config = readPipelineConfig(options.environment);
-  const handler = createPipelineHandler(chargeFunction, {
+  const handler = createPipelineHandler(options.handlerOptions, {
     env: options.environment,
     dynamoDb: options.dynamo.sdkClient("fn"),
     logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),

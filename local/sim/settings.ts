@@ -1,12 +1,16 @@
 /**
- * The simulated stack's settings: the payments example's props through the construct's own `resolveProps` (so the
- * defaults are the deployed ones), rendered by the one renderer with literal names. The mapping mirrors
+ * The simulated stack's settings: the domain of the app the simulation targets (the payments example, by name: its
+ * model speaks of amounts and currencies) through the construct's own `resolveProps` (so the defaults are the
+ * deployed ones), rendered by the one renderer with literal names. The mapping mirrors
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/errors";
 import { CONTRACT_ENV, encodeFieldRules } from "../../src/contract/function-env";
 import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../src/constructs/props";
-import { PAYMENTS_BUSINESS_KEY, PAYMENTS_FIELD_RULES, PAYMENTS_OPERATION, PAYMENTS_PAYLOAD_FIELDS } from "../../examples/payments/identity";
+import type { PipelineHandlerOptions } from "../../functions";
+import type { PipelineApp } from "../../src/app/example";
+import { EFFECTS_TABLE_ENV } from "../../src/contract/effects";
+import { loadApp } from "../../tools/stack/apps";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
 import { CompiledDefinition } from "../stepfunctions";
@@ -34,19 +38,28 @@ export interface SimSettings {
   readonly compiled: CompiledDefinition;
   readonly params: PipelineDefinitionParams;
   readonly functionEnvironment: Record<string, string>;
+  /** The app's handler options (its side effect), run in process by `function.ts`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
+  readonly handlerOptions: () => Promise<PipelineHandlerOptions<any, any, any>>;
+}
+
+/** The app the simulation runs: the model (oracle.ts, generator.ts) is written for its messages. */
+const SIM_APP = "payments";
+
+function simulationOf(app: PipelineApp): NonNullable<PipelineApp["simulation"]> {
+  if (!app.simulation) throw new Error(`the ${SIM_APP} app sets no \`simulation\` (domain and handler options): the simulation cannot run it`);
+  return app.simulation;
 }
 
 type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">>;
 
 export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition): SimSettings {
+  const simulation = simulationOf(loadApp(SIM_APP));
   const props = resolveProps({
     namePrefix: "sim",
-    businessKey: PAYMENTS_BUSINESS_KEY,
-    operation: PAYMENTS_OPERATION,
-    payloadFields: PAYMENTS_PAYLOAD_FIELDS,
-    fieldRules: PAYMENTS_FIELD_RULES,
+    ...simulation.domain,
     ...overrides,
-    function: { name: "charge", entry: "examples/payments/functions/handler.ts", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
+    function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
   } as IdempotentPipelineProps);
   const params: PipelineDefinitionParams = {
     ledgerTableName: SIM_NAMES.ledger,
@@ -67,7 +80,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     ledgerRetry: props.ledgerRetry,
   };
   const functionEnvironment: Record<string, string> = {
-    EFFECTS_TABLE_NAME: SIM_NAMES.effects,
+    [EFFECTS_TABLE_ENV]: SIM_NAMES.effects,
     IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
     [CONTRACT_ENV.PAYLOAD_FIELDS]: props.payloadFields.join(","),
@@ -78,7 +91,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     AWS_REGION: SIM_NAMES.region,
   };
   const definition = render(params);
-  return { props, rules: oracleRules(props), definition, compiled: CompiledDefinition.of(definition), params, functionEnvironment };
+  return { props, rules: oracleRules(props), definition, compiled: CompiledDefinition.of(definition), params, functionEnvironment, handlerOptions: simulation.handlerOptions };
 }
 
 /** The declaration (data) the model evaluates; the pipeline's own evaluators are not used. */

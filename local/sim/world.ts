@@ -191,6 +191,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     dynamo,
     environment: settings.functionEnvironment,
+    handlerOptions: await settings.handlerOptions(),
     timeoutSeconds: p.function.timeoutSeconds,
     delay,
     faults: {
