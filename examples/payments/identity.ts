@@ -5,13 +5,13 @@
 import type { FieldRules, PipelineDomain } from "../../src";
 
 /** Ledger key `["<tenantId>","<orderId>"]`: the parts as canonical JSON, never joined with a separator. */
-export const PAYMENTS_BUSINESS_KEY = { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] } as const;
+const PAYMENTS_BUSINESS_KEY = { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] } as const;
 
-export const PAYMENTS_OPERATION = "charge";
-export const PAYMENTS_PAYLOAD_FIELDS = ["amount", "currency"] as const;
+const PAYMENTS_OPERATION = "charge";
+const PAYMENTS_PAYLOAD_FIELDS = ["amount", "currency"] as const;
 
 /** What a payment message must hold; the state machine and the function both enforce it. */
-export const PAYMENTS_FIELD_RULES: FieldRules = {
+const PAYMENTS_FIELD_RULES: FieldRules = {
   tenantId: { type: "string", maxLength: 128 },
   orderId: { type: "string", maxLength: 128 },
   amount: { type: "integer", minimum: 1 },
