@@ -13,7 +13,7 @@
  *   under that claim returned, and releases it only after one failed (or its Task stopped waiting for it).
  */
 import type { Observation, Scenario } from "./scenario";
-import type { Verdict, Violation } from "./oracle";
+import type { Verdict, Violation } from "./verdicts";
 
 type Delivery = Observation["deliveries"][number];
 

@@ -5,6 +5,9 @@
  * them and with each key's allowed charge count.
  */
 import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
+import type { Verdict, Violation } from "./verdicts";
+
+export type { Verdict, Violation };
 import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
 
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
@@ -70,10 +73,6 @@ export interface OracleConfig {
 
 const DEFAULT_LEASE_MS = 90_000;
 
-export type Verdict =
-  | { readonly kind: "refused"; readonly why: string }
-  | { readonly kind: "invalid"; readonly why: string }
-  | { readonly kind: "valid"; readonly key: string; readonly payload: string; readonly amount: number; readonly currency: string };
 
 // SQS: #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF.
 const SQS_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
@@ -113,11 +112,6 @@ export function judge(body: string, rules: OracleRules = PAYMENTS_RULES): Verdic
   return { kind: "valid", key, payload: JSON.stringify(payload), amount: o.amount as number, currency: o.currency as string };
 }
 
-export interface Violation {
-  readonly message?: number;
-  readonly key?: string;
-  readonly what: string;
-}
 
 /** Bodies of the scenario's sends, in send order. */
 export function sentBodies(scenario: Scenario): string[] {

@@ -1,5 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent } from "./audit";
+import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent } from "./facts";
 
 export type Op =
   /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */

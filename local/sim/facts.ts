@@ -1,0 +1,52 @@
+/** What the audit records of a run (audit.ts) and an observation carries (scenario.ts): plain data, a leaf. */
+
+/** One delivery of a sent message (any copy of it) to an execution. */
+export interface Delivery {
+  readonly message: number;
+  /** The SQS message id of the copy delivered (a redrive makes a new copy). */
+  readonly copy: string;
+  /** The copy's receive count on this delivery (a redriven copy starts again at 1). */
+  readonly receive: number;
+  /** A hard fault hit this copy on this receive. */
+  readonly hardFault: boolean;
+  /** One that keeps its worker from its ledger writes (LEDGER_HOLDING_FAULTS). */
+  readonly holdsLedger: boolean;
+  /** When its execution started and ended. */
+  readonly startedAt: number;
+  readonly at: number;
+  /** The execution did not settle it: failed, timed out, or listed it in batchItemFailures. */
+  readonly retried: boolean;
+  /** Its execution ran out of time: the whole batch comes back, as documented. */
+  readonly timedOut: boolean;
+  /** A hard fault hit one of its execution's records (a paused worker, retries of a failing call). */
+  readonly batchFaulted: boolean;
+}
+
+/** A write to the ledger by the state machine that landed. */
+export interface LedgerEvent {
+  readonly kind: "claim" | "complete" | "release";
+  readonly key: string;
+  /** For a claim, the claim written; for a completion or release, the claim the item held when it landed. */
+  readonly claimId: string | undefined;
+  readonly at: number;
+}
+
+export interface InvocationFact {
+  readonly key: string | undefined;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** The function returned a result (no function error, no service error). */
+  readonly ok: boolean;
+  /** When the caller gave up waiting (the Task's timeout), if it did before the answer. */
+  readonly abandonedAt?: number;
+}
+
+/** One execution the pipe ran. */
+export interface ExecutionFact {
+  readonly status: string;
+  readonly at: number;
+  /** A hard fault hit one of its records. */
+  readonly faulted: boolean;
+  /** SUCCEEDED with the documented answer: exactly `{batchItemFailures: [{itemIdentifier}...]}`. */
+  readonly answered: boolean;
+}

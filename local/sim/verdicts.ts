@@ -1,0 +1,12 @@
+/** The model's words (oracle.ts, oracle-protocol.ts): what a body's content decides, and a broken promise. A leaf. */
+
+export type Verdict =
+  | { readonly kind: "refused"; readonly why: string }
+  | { readonly kind: "invalid"; readonly why: string }
+  | { readonly kind: "valid"; readonly key: string; readonly payload: string; readonly amount: number; readonly currency: string };
+
+export interface Violation {
+  readonly message?: number;
+  readonly key?: string;
+  readonly what: string;
+}
