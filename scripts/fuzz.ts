@@ -3,7 +3,18 @@ import "./support/quiet-sdk";
 import { fuzz } from "../local/sim/fuzz";
 import { runScenario } from "../local/sim/run";
 import { simSettings } from "../local/sim/settings";
-import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs } from "../local/sim/fuzz-cli";
+import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs, type FuzzArgs } from "../local/sim/fuzz-cli";
+import { FUZZ_WORKER_ENV, fuzzInProcesses, toWire, type WorkerMessage } from "../local/sim/fuzz-jobs";
+
+/** The arguments of one worker: the same search, its share of the runs, its own seed. */
+function workerArgs(args: FuzzArgs, runs: number, seed: number): string[] {
+  const out = ["--runs", String(runs), "--seed", String(seed)];
+  if (args.maxOps !== undefined) out.push("--max-ops", String(args.maxOps));
+  if (args.messages !== undefined) out.push("--messages", String(args.messages));
+  if (args.hunt !== undefined) out.push("--hunt", args.hunt);
+  for (const c of args.skip) out.push("--skip", c);
+  return out;
+}
 
 async function main(): Promise<number> {
   const args = parseFuzzArgs(process.argv.slice(2));
@@ -11,23 +22,27 @@ async function main(): Promise<number> {
     console.log(FUZZ_HELP);
     return 0;
   }
+  const worker = process.env[FUZZ_WORKER_ENV] === "1" && process.send !== undefined;
   let next = 0;
-  const report = await fuzz({
-    runs: args.runs,
-    seed: args.seed,
-    path: args.path,
-    maxOps: args.maxOps,
-    hunt: args.hunt,
-    skip: args.skip,
-    onRun: (n) => {
-      if (n >= next) {
-        process.stderr.write(`\r${n} schedules`);
-        next = n + 100;
-      }
-    },
-  });
+  const progress = (n: number) => {
+    if (n < next) return;
+    if (worker) process.send?.({ progress: n } satisfies WorkerMessage);
+    else process.stderr.write(`\r${n} schedules`);
+    next = n + (worker ? 20 : 100);
+  };
+  const shape = { maxOps: args.maxOps, messages: args.messages, hunt: args.hunt, skip: args.skip };
+  const seed = args.seed ?? Date.now() % 2_147_483_647;
+  const report =
+    args.jobs > 1
+      ? await fuzzInProcesses({ script: process.argv[1], runs: args.runs, seed, jobs: args.jobs, args: (runs, s) => workerArgs(args, runs, s), onProgress: progress })
+      : await fuzz({ runs: args.runs, seed, path: args.path, ...shape, onRun: progress });
+  if (worker) {
+    // Exit only once the report is handed over: process.exit drops IPC messages still queued.
+    await new Promise<void>((resolve) => process.send?.({ report: toWire(report) } satisfies WorkerMessage, () => resolve()));
+    return 0;
+  }
   process.stderr.write("\n");
-  if (args.json) console.log(JSON.stringify({ ...report, totals: { ...report.totals, outcomes: report.totals.outcomes.size, transitions: report.totals.transitions.size } }, null, 1));
+  if (args.json) console.log(JSON.stringify({ ...toWire(report), definition: undefined }, null, 1));
   else console.log(fuzzReportText(report));
   if (args.trace && report.failure) {
     const run = await runScenario(simSettings(), report.failure.scenario);

@@ -1,7 +1,7 @@
 // `npm run mutate`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
 // Exits 1 when a non-equivalent mutant survives or the unmutated pipeline is not green, 2 on bad usage.
 import "./support/quiet-sdk";
-import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText } from "../local/sim/mutate";
+import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText, NoMutantMatches } from "../local/sim/mutate";
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(error instanceof BaselineNotGreen ? error.message : `mutate failed: ${error.stack ?? error.message}`);
+    console.error(error instanceof BaselineNotGreen || error instanceof NoMutantMatches ? error.message : `mutate failed: ${error.stack ?? error.message}`);
     process.exit(1);
   },
 );

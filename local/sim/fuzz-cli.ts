@@ -3,13 +3,14 @@ import { HoleClass } from "./classify";
 import { coverageOf } from "./coverage";
 import type { FuzzReport } from "./fuzz";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--path P] [--max-ops N | --messages N] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
 it shrinks the scenario, prints it with the replay command and exits 1.
 
   --seed S       fast-check seed (default: from the clock, printed)
+  --jobs J       J processes (one per core), seeds S, S+1, …, the runs shared out, one report (default 1)
   --path P       replay one counterexample: with --seed, the path printed by a failing run
   --max-ops N    operations per scenario (default 20: ~6 messages)
   --messages N   streams of about N messages each (1 to 2N), with other operations and faults in proportion
@@ -25,6 +26,7 @@ export class FuzzUsageError extends Error {
 interface FuzzArgs {
   runs: number;
   seed?: number;
+  jobs: number;
   path?: string;
   maxOps?: number;
   messages?: number;
@@ -42,7 +44,7 @@ function integer(flag: string, value: string | undefined, min: number): number {
 }
 
 export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
-  const args: FuzzArgs = { runs: 200, skip: [], json: false, trace: false, help: false };
+  const args: FuzzArgs = { runs: 200, jobs: 1, skip: [], json: false, trace: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -53,6 +55,7 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     else if (flag === "--seed") (args.seed = integer(flag, value, -2_147_483_648)), i++;
     else if (flag === "--max-ops") (args.maxOps = integer(flag, value, 1)), i++;
     else if (flag === "--messages") (args.messages = integer(flag, value, 1)), i++;
+    else if (flag === "--jobs") (args.jobs = integer(flag, value, 1)), i++;
     else if (flag === "--path") {
       if (!value || !/^\d+(:\d+)*$/.test(value)) throw new FuzzUsageError(`--path needs a fast-check path such as 12:0:3, got ${JSON.stringify(value)}`);
       args.path = value;
@@ -68,6 +71,7 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run fuzz -- --help`);
   }
   if (args.path !== undefined && args.seed === undefined) throw new FuzzUsageError("--path replays a counterexample of one seed: pass --seed too");
+  if (args.path !== undefined && args.jobs > 1) throw new FuzzUsageError("--path replays one counterexample in one process: leave out --jobs");
   if (args.maxOps !== undefined && args.messages !== undefined) throw new FuzzUsageError("--max-ops and --messages shape the scenarios two ways: pass one of them");
   return args;
 }
@@ -109,6 +113,7 @@ export function fuzzReportText(report: FuzzReport): string {
   const lines = [
     row(["fuzz", "value"]),
     row(["seed", report.seed]),
+    ...(report.jobs !== undefined && report.jobs > 1 ? [row(["processes", report.jobs])] : []),
     row(["schedules run", t.runs]),
     row(["schedules / minute", Math.round(t.runs / minutes)]),
     row(["messages", t.messages]),

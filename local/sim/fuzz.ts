@@ -52,6 +52,8 @@ export interface FuzzReport {
   readonly seed: number;
   /** The definition the runs executed (for the coverage figures). */
   readonly definition: Record<string, unknown>;
+  /** Processes the runs were shared out over (fuzz-jobs.ts); the seed is then the failing process's, or the first. */
+  readonly jobs?: number;
   /** The generator's shape: a replay must draw from the same one. */
   readonly shape: { readonly maxOps?: number; readonly messages?: number };
   readonly totals: FuzzTotals;

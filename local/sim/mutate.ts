@@ -122,7 +122,7 @@ export function mutateTable(results: readonly MutantResult[]): string {
     add(r.mutant.id.slice(0, r.mutant.id.indexOf(":")), r.status);
     add("all", r.status);
   }
-  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(34) : String(c).padStart(11))).join("");
+  const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(40) : String(c).padStart(11))).join("");
   return [line(["state", ...statuses]), ...[...byState].map(([state, row]) => line([state, ...statuses.map((st) => row[st])]))].join("\n");
 }
 

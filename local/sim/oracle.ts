@@ -90,6 +90,20 @@ function depth(value: unknown): number {
 
 /** The fate a message's content alone decides. */
 export function judge(body: string, rules: OracleRules = PAYMENTS_RULES): Verdict {
+  // Bodies repeat across a search's scenarios (small pools) and some take a walk of 20,000 levels: judge each once.
+  let known = verdicts.get(rules);
+  if (!known) verdicts.set(rules, (known = new Map()));
+  const cached = known.get(body);
+  if (cached) return cached;
+  if (known.size >= 5000) known.clear();
+  const verdict = judgeOnce(body, rules);
+  known.set(body, verdict);
+  return verdict;
+}
+
+const verdicts = new WeakMap<OracleRules, Map<string, Verdict>>();
+
+function judgeOnce(body: string, rules: OracleRules): Verdict {
   if (Buffer.byteLength(body) > rules.maxMessageBytes) return { kind: "refused", why: `body over ${rules.maxMessageBytes} bytes` };
   if (body.length === 0 || SQS_INVALID.test(body)) return { kind: "refused", why: "characters SQS refuses" };
   let parsed: unknown;

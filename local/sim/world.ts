@@ -4,7 +4,6 @@
  * the operator tools' context. The scheduler's choices (delays of every call, hence interleavings) come from the
  * run's seed; faults come from the scenario.
  */
-import { CreateTableCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../faults/rng";
 import { createPipeRunner, type PipeRunner } from "../pipes";
@@ -163,10 +162,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     }
     return out;
   });
-  for (const t of TABLES) await dynamo.sender("setup").send(new CreateTableCommand(createTableInput(t) as never));
-  // dynalite marks a table ACTIVE on a (real) zero-delay timer; this one fires after it, and the rest of the world
-  // is built in the meantime.
-  const tablesActive = new Promise((resolve) => setTimeout(resolve, 0));
+  for (const t of TABLES) await dynamo.createTable(createTableInput(t));
 
   const p = settings.props;
   sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144 });
@@ -267,6 +263,5 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     targetLabel: "simulation",
     now: () => clock.now(),
   };
-  await tablesActive;
   return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, log };
 }

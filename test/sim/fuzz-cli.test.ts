@@ -6,6 +6,7 @@ describe("Function: parseFuzzArgs", () => {
     expect(parseFuzzArgs(["--runs", "50", "--seed", "7", "--path", "3:0:1", "--max-ops", "5", "--hunt", "precision-collision"])).toEqual({
       runs: 50,
       seed: 7,
+      jobs: 1,
       path: "3:0:1",
       maxOps: 5,
       hunt: "precision-collision",
@@ -16,13 +17,14 @@ describe("Function: parseFuzzArgs", () => {
     });
   });
 
-  it("reads --messages, the shape of ~N-message streams", () => {
-    expect(parseFuzzArgs(["--messages", "20"])).toMatchObject({ messages: 20, runs: 200 });
+  it("reads --messages, the shape of ~N-message streams, and --jobs", () => {
+    expect(parseFuzzArgs(["--messages", "20", "--jobs", "2"])).toMatchObject({ messages: 20, runs: 200, jobs: 2 });
   });
 
   it.each([
     [["--max-ops", "5", "--messages", "20"], "--max-ops and --messages shape the scenarios two ways"],
     [["--messages", "0"], "--messages needs an integer >= 1"],
+    [["--seed", "1", "--path", "3:0", "--jobs", "2"], "--path replays one counterexample in one process"],
     [["--runs", "0"], "--runs needs an integer >= 1"],
     [["--runs"], "--runs needs an integer >= 1, got nothing"],
     [["--path", "3:0"], "--path replays a counterexample of one seed: pass --seed too"],

@@ -1,5 +1,6 @@
 import { DDB_SEPARATORS, dropOneClause, mutantsOf } from "../../local/sim/mutants";
 import { simSettings } from "../../local/sim/settings";
+import { MutantStatus, mutateTable } from "../../local/sim/mutate";
 
 describe("Function: dropOneClause", () => {
   it("drops each OR term and each AND factor, also inside parentheses", () => {
@@ -51,5 +52,23 @@ describe("Mutant isolation", () => {
     const mutated = mutant?.apply(definition) as { States: { ProcessBatch: { ItemProcessor: { States: Record<string, { Retry?: { ErrorEquals: string[] }[] }> } } } };
     const inner = mutated.States.ProcessBatch.ItemProcessor.States;
     expect(inner.Claim.Retry?.[0].ErrorEquals.length).toBe((inner.Inspect.Retry?.[0].ErrorEquals.length ?? 0) - 1);
+  });
+});
+
+describe("Function: mutateTable", () => {
+  it("counts killed, survived and equivalent mutants per state and in all", () => {
+    const definition = simSettings().definition;
+    const all = mutantsOf(definition);
+    const claim = all.find((m) => m.id.startsWith("ProcessBatch/Claim:"))!;
+    const inspect = all.find((m) => m.id.startsWith("ProcessBatch/Inspect:"))!;
+    const table = mutateTable([
+      { mutant: claim, status: MutantStatus.Killed, note: "", runs: 1 },
+      { mutant: claim, status: MutantStatus.Survived, note: "", runs: 1 },
+      { mutant: inspect, status: MutantStatus.Equivalent, note: "", runs: 1 },
+    ]);
+    expect(table.split("\n")[0]).toMatch(/^state\s+killed\s+survived\s+equivalent$/);
+    expect(table).toMatch(/ProcessBatch\/Claim\s+1\s+1\s+0/);
+    expect(table).toMatch(/ProcessBatch\/Inspect\s+0\s+0\s+1/);
+    expect(table).toMatch(/all\s+1\s+1\s+1/);
   });
 });
