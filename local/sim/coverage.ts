@@ -6,7 +6,7 @@
 
 type Json = Record<string, unknown>;
 
-export const END = "(end)";
+const END = "(end)";
 
 export function transitionId(from: string, to: string | undefined): string {
   return `${from}→${to ?? END}`;

@@ -23,7 +23,7 @@ export class FuzzUsageError extends Error {
   override name = "FuzzUsageError";
 }
 
-interface FuzzArgs {
+export interface FuzzArgs {
   runs: number;
   seed?: number;
   jobs: number;

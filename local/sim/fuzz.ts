@@ -32,7 +32,7 @@ interface FuzzOptions {
   readonly onRun?: (n: number) => void;
 }
 
-interface FuzzTotals {
+export interface FuzzTotals {
   runs: number;
   messages: number;
   charges: number;
@@ -71,7 +71,7 @@ export interface FuzzReport {
   };
 }
 
-export function oracleConfig(settings: SimSettings): OracleConfig {
+function oracleConfig(settings: SimSettings): OracleConfig {
   const p = settings.props;
   return {
     retentionMs: p.retentionSeconds * 1000,

@@ -29,7 +29,7 @@ const F = FaultKind;
  * The faults that reach each state's own code paths, in the sets that must meet (a failed invocation and a throttled
  * release on one message): a mutant the default mix spares meets these next, with the same number of runs.
  */
-export const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
+const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
   Claim: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]],
   Inspect: [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]],
   Decide: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]],
