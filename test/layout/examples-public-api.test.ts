@@ -6,7 +6,7 @@ import ts from "typescript";
 const ROOT = resolve(__dirname, "../..");
 const EXAMPLES = join(ROOT, "examples");
 /** The public entry files: what a team's own app may import from the project. */
-const ENTRY_FILES = [join(ROOT, "src/index.ts"), join(ROOT, "functions/index.ts")];
+const ENTRY_FILES = [join(ROOT, "src/index.ts"), join(ROOT, "functions/index.ts"), join(ROOT, "tools/harness/index.ts")];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,7 +28,7 @@ function violation(file: string, specifier: string): string | undefined {
   if (ENTRY_FILES.some((entry) => [entry, entry.replace(/\.ts$/, ""), dirname(entry)].includes(target))) return undefined;
   const example = relative(EXAMPLES, file).split(sep)[0];
   if ((target + sep).startsWith(join(EXAMPLES, example) + sep)) return undefined;
-  return `${relative(ROOT, file)} imports "${specifier}" (${relative(ROOT, target)}): import from src/index.ts or functions/index.ts, a file of examples/${example}/, or a package`;
+  return `${relative(ROOT, file)} imports "${specifier}" (${relative(ROOT, target)}): import from src/index.ts, functions/index.ts or tools/harness/index.ts, a file of examples/${example}/, or a package`;
 }
 
 describe("Layout: examples build only on the public API", () => {

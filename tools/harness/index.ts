@@ -46,3 +46,5 @@ export async function observe(target: HarnessTarget, sent: readonly SentMessage[
   const [effects, dlq] = await Promise.all([readEffects(target.dynamodb, table), peekDlq(target.sqs, String(target.outputs.dlq_url))]);
   return { effects, dlq, verification: verify(sent, effects, dlq) };
 }
+export { functionEnvironment, lambdaContext, startLocalDynamoDb } from "./function-test";
+export type { FunctionTables, LocalDynamoDb } from "./function-test";
