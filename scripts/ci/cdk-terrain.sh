@@ -32,8 +32,9 @@ step "cdktf resolves to $(node -p 'const p = require("cdktf/package.json"); p.na
 
 step "type-check"
 npx tsc --noEmit
-step "test suite"
+step "test suites"
 npm test -- --silent
+npm run test:slow -- --silent
 step "synth"
 npm run -s synth >/dev/null
 step "comparing with the default build"
