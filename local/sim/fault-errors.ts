@@ -11,9 +11,12 @@ const LEDGER_BLIPS: [string, number | undefined][] = [
   ["Error", undefined],
 ];
 
-/** Each message meets its own run of transient errors (by its index), one name per blipped attempt. */
-export function ledgerBlip(root: number, attempt: number): Error {
-  const [name, status] = LEDGER_BLIPS[(root + attempt - 1) % LEDGER_BLIPS.length];
+/**
+ * Each message meets its own run of transient errors, one name per blipped attempt; `pick` (the message's index plus
+ * the scenario's seed) chooses where the run starts, so the first message of a scenario meets every name too.
+ */
+export function ledgerBlip(pick: number, attempt: number): Error {
+  const [name, status] = LEDGER_BLIPS[(pick + attempt - 1) % LEDGER_BLIPS.length];
   return status === undefined ? new Error("connect ECONNRESET (injected)") : new DynamoError(name, `${name} (injected, transient)`, status);
 }
 

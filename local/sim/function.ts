@@ -34,6 +34,8 @@ export function createSimFunction(options: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
   handlerOptions: PipelineHandlerOptions<any, any, any>;
   timeoutSeconds: number;
+  /** Added to each copy's hash when choosing its transient error names (the scenario's seed). */
+  blipOffset: number;
   delay: () => Promise<void>;
   faults: FunctionFaults;
   onInvoke: () => void;
@@ -58,8 +60,8 @@ export function createSimFunction(options: {
     const fault = decided?.kind;
     await options.delay();
     if (decided && fault === FaultKind.FnBlip) {
-      // Each copy meets its own run of names (by its id), one per blipped attempt.
-      const name = BLIPS[(Math.abs(hashOf(String(event.messageId))) + decided.attempt - 1) % BLIPS.length];
+      // Each copy meets its own run of names (by its id and the scenario's seed), one per blipped attempt.
+      const name = BLIPS[(Math.abs(hashOf(String(event.messageId))) + options.blipOffset + decided.attempt - 1) % BLIPS.length];
       throw name ? Object.assign(new Error(`${name} (injected, transient)`), { name, $metadata: { httpStatusCode: 500 } }) : new Error("socket hang up (injected)");
     }
     if (fault === FaultKind.FnThrottle) {

@@ -118,10 +118,8 @@ export function mutateTable(results: readonly MutantResult[]): string {
     row[status]++;
     byState.set(state, row);
   };
-  for (const r of results) {
-    add(r.mutant.id.slice(0, r.mutant.id.indexOf(":")), r.status);
-    add("all", r.status);
-  }
+  for (const r of results) add(r.mutant.id.slice(0, r.mutant.id.indexOf(":")), r.status);
+  for (const r of results) add("all", r.status);
   const line = (cells: (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(40) : String(c).padStart(11))).join("");
   return [line(["state", ...statuses]), ...[...byState].map(([state, row]) => line([state, ...statuses.map((st) => row[st])]))].join("\n");
 }

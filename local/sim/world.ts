@@ -132,7 +132,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       const owner = ledgerCaller(call.input);
       if (owner && faultFor(owner, [FaultKind.LedgerBlip])) {
         const attempt = attemptAt(`${owner}/${receiveOf(owner)}/${call.operation}`);
-        if (attempt <= ledgerBlips) throw ledgerBlip(roots.get(owner) ?? 0, attempt);
+        if (attempt <= ledgerBlips) throw ledgerBlip((roots.get(owner) ?? 0) + scenario.seed, attempt);
       }
       const pk = (call.input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
       const paused = call.operation === "UpdateItem" ? [FaultKind.WorkerPause] : call.operation === "DeleteItem" ? [FaultKind.WorkerPause, FaultKind.FnHang] : [];
@@ -189,6 +189,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     environment: settings.functionEnvironment,
     handlerOptions: await settings.handlerOptions(),
     timeoutSeconds: p.function.timeoutSeconds,
+    blipOffset: scenario.seed,
     delay,
     faults: {
       decide: (messageId) => {
