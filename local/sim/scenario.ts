@@ -61,6 +61,7 @@ export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, Fau
 /** Hard faults that keep a worker from its own ledger writes for a while (its claim may outlive its delivery). */
 export const LEDGER_HOLDING_FAULTS: readonly FaultKind[] = [FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang];
 
+/** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 export interface Fault {
   readonly message: number;
   readonly kind: FaultKind;
