@@ -29,11 +29,12 @@ export const FaultKind = {
   /** The claim write lands but its answer is lost, once per receive: the retried write must recognise its own claim. */
   LedgerLostAnswer: "ledger-lost-answer",
   /**
-   * Transient: the first attempt of every ledger call for this message fails (throttles, 5xx, an unmodeled error,
-   * no answer at all, in turn) and the retry succeeds. The state machine's Retry must absorb it: no receive lost.
+   * Transient: the first two attempts of every ledger call for this message fail (two of: a throttle, a request
+   * limit, a 5xx, an unmodeled error, no answer at all) and the next succeeds. The state machine's Retry must absorb
+   * them: no receive lost.
    */
   LedgerBlip: "ledger-blip",
-  /** Transient: the first invocation attempt fails with a Lambda service error (in turn), the retry succeeds. */
+  /** Transient: the first two invocation attempts fail with Lambda service errors (two of five names), the next succeeds. */
   FnBlip: "fn-blip",
   /** The message becomes visible again right after its batch is formed (a stalled worker): a concurrent second delivery. */
   VisibilityExpiry: "visibility-expiry",
@@ -54,13 +55,13 @@ export const FaultKind = {
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
-/** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 /** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
 export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer, FaultKind.DlqBlip];
 
 /** Hard faults that keep a worker from its own ledger writes for a while (its claim may outlive its delivery). */
 export const LEDGER_HOLDING_FAULTS: readonly FaultKind[] = [FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang];
 
+/** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 export interface Fault {
   readonly message: number;
   readonly kind: FaultKind;

@@ -202,13 +202,16 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     onInvoke: () => counters.invocations++,
     onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
   });
+  // The DLQ refuses a copy's quarantine on every attempt (a hard fault) or on its first one per receive (a throttle).
+  const dlqRefuses = (id: string): boolean =>
+    faultFor(id, [FaultKind.QuarantineFail]) !== undefined || (faultFor(id, [FaultKind.DlqBlip]) !== undefined && firstAttempt(`${id}/${receiveOf(id)}/dlq`));
   const machine = createStateMachine(settings.compiled, {
     name: "sim-workflow",
     arn: SIM_NAMES.stateMachineArn,
     clock: clock.sfn,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, (id) => faultFor(id, [FaultKind.QuarantineFail]) !== undefined || (faultFor(id, [FaultKind.DlqBlip]) !== undefined && firstAttempt(`${id}/${receiveOf(id)}/dlq`))), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
