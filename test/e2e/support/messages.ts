@@ -1,4 +1,5 @@
 import { businessKeyText } from "../../../src/contract/canonical";
+import { effectKey } from "../../../src/contract/effects";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {
@@ -20,7 +21,5 @@ export function businessKeyOf(body: PaymentBody): string {
   return businessKeyText([body.tenantId, body.orderId]);
 }
 
-/** The downstream idempotency key: `<businessKey>#<operation>` (the effects table's `pk`). */
-export function downstreamKey(businessKey: string, operation: string): string {
-  return `${businessKey}#${operation}`;
-}
+/** The downstream idempotency key (the effects table's `pk`): the contract's one rule. */
+export const downstreamKey = effectKey;
