@@ -11,7 +11,7 @@ const SLOW = [
   "test/load/soak",
   "test/public-api/",
   "test/stepfunctions/cli",
-  "test/ops/(dlq|ledger-trace|safe-output|dlq-redrive-age|target)\\.",
+  "test/ops/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",
   "test/cost/path-calls",
   "test/rehearse/(front|moto-gaps|cli)\\.",
   "examples/[^/]+/test/bundle",

@@ -115,7 +115,7 @@ export function emptyTotals(): FuzzTotals {
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
-async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals): Promise<Observation> {
+export async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals): Promise<Observation> {
   const obs = await runScenario(settings, scenario);
   if (totals) count(totals, scenario, obs);
   const found = violations(scenario, obs, oracleConfig(settings));

@@ -71,7 +71,8 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
             log(`redrive #${root} ${moved.entry.reason} → ${moved.newMessageId}`);
           }
           for (const skipped of result.skipped) log(`redrive skipped #${world.roots.get(skipped.originalMessageId)} ${skipped.reason}`);
-          log(`redrive moved ${result.moved.length} skipped ${result.skipped.length} failed ${result.failed.length}`);
+          for (const { entry } of result.unsafe) log(`redrive refused #${world.roots.get(entry.originalMessageId) ?? world.roots.get(entry.messageId)} ${entry.reason} as unsafe`);
+          log(`redrive moved ${result.moved.length} skipped ${result.skipped.length} unsafe ${result.unsafe.length} failed ${result.failed.length}`);
         } catch (error) {
           log(`redrive refused: ${(error as Error).message.slice(0, 120)}`);
         }

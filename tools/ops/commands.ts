@@ -90,7 +90,7 @@ const dlqRedrive = command({
       throw new NotFoundError(
         result.scanned === 0
           ? `nothing to redrive: the DLQ is empty (${result.dlqUrl})`
-          : `nothing to redrive: no DLQ message ${filter ? `matches ${filter}` : "can be moved"}${result.skipped.length || result.tooOld.length ? " without --force" : ""} (${result.scanned} scanned)`,
+          : `nothing to redrive: no DLQ message ${filter ? `matches ${filter}` : "can be moved"}${result.skipped.length || result.unsafe.length ? " without --force" : ""} (${result.scanned} scanned)`,
       );
     }
     io.stdout(asJson ? json(result) : renderRedrive(result));

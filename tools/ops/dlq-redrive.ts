@@ -7,14 +7,15 @@ import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { requireOutput } from "./outputs";
-import { ageBeyondWindow, redriveWindowOf, tooOldReason, windowText, type RedriveWindow } from "./redrive-window";
+import { getLedgerClaim } from "./ledger-get";
+import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { DlqReason, type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */
   readonly dryRun?: boolean;
-  /** Also replay payload-mismatch messages, and messages older than the ledger can remember (with a warning). */
+  /** Also replay payload-mismatch messages, and messages the ledger may not recognise (with a warning each). */
   readonly force?: boolean;
   /** Scan at most this many DLQ messages (default 100). */
   readonly max?: number;
@@ -39,6 +40,11 @@ export interface RedriveFailure {
   readonly error: string;
 }
 
+export interface UnsafeRedrive {
+  readonly entry: DlqEntry;
+  readonly why: string;
+}
+
 export interface DlqRedriveResult {
   readonly dlqUrl: string;
   readonly queueUrl: string;
@@ -49,9 +55,9 @@ export interface DlqRedriveResult {
   readonly moved: readonly RedrivenMessage[];
   /** payload-mismatch messages left in the DLQ because --force was not given. */
   readonly skipped: readonly DlqEntry[];
-  /** Messages first sent longer ago than the ledger can still remember when the copy is processed (left in the DLQ without --force). */
-  readonly tooOld: readonly DlqEntry[];
-  /** The safe age behind `tooOld`. */
+  /** Messages whose copy the pipeline might not recognise as already applied (left in the DLQ without --force), each with why. */
+  readonly unsafe: readonly UnsafeRedrive[];
+  /** The retention figures behind `unsafe`. */
   readonly window: RedriveWindow;
   /** What --force let through against the window. */
   readonly warnings: readonly string[];
@@ -66,8 +72,9 @@ const MISMATCH_WHY =
 /**
  * Moves matching DLQ messages back to the source queue: send the body unchanged, then delete from the DLQ, in that
  * order, so a crash between the two duplicates a message rather than losing it (the pipeline recognises the
- * duplicate by its business key). payload-mismatch messages move only with `force`, and so do messages whose
- * first send is older than the ledger can remember (see redrive-window.ts). Every copy carries
+ * duplicate by its business key). payload-mismatch messages move only with `force`, and so do messages the
+ * pipeline might not recognise as already applied (the rule and its proof: redrive-safety.ts; it reads the ledger).
+ * Every copy carries
  * `firstSentTimestamp`, so its age survives any number of quarantine/redrive cycles.
  */
 export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {}): Promise<DlqRedriveResult> {
@@ -79,24 +86,26 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
-    const now = ctx.now();
     const selected = scan.held.filter((m) => matches(m.entry, options));
-    const isOld = (m: HeldMessage) => ageBeyondWindow(window, m.entry, now) !== undefined;
-    const skipped = options.force ? [] : selected.filter((m) => m.entry.reason === DlqReason.PayloadMismatch).map((m) => m.entry);
-    const tooOld = options.force ? [] : selected.filter((m) => m.entry.reason !== DlqReason.PayloadMismatch && isOld(m)).map((m) => m.entry);
-    const toMove = selected.filter((m) => options.force || (m.entry.reason !== DlqReason.PayloadMismatch && !isOld(m)));
+    const memories = await keyMemories(ctx, selected);
+    // Read after the ledger, so no claim can be older than the clock the rule compares it with.
+    const now = ctx.now();
+    const risks = new Map(selected.map((m) => [m, redriveRisk(window, m.entry, memories.get(m.entry.businessKey ?? ""), now)] as const));
+    const isMismatch = (m: HeldMessage) => m.entry.reason === DlqReason.PayloadMismatch;
+    const skipped = options.force ? [] : selected.filter(isMismatch).map((m) => m.entry);
+    const unsafe = options.force ? [] : selected.flatMap((m) => (!isMismatch(m) && risks.get(m) ? [{ entry: m.entry, why: risks.get(m)! }] : []));
+    const toMove = selected.filter((m) => options.force || (!isMismatch(m) && !risks.get(m)));
     const notices = noticesFor(toMove, skipped);
-    if (tooOld.length > 0) {
+    if (unsafe.length > 0) {
       notices.push(
-        `refusing ${plural(tooOld.length, "message")} first sent too long ago (${windowText(window)}): the ledger may no longer remember ` +
-          `${tooOld.length === 1 ? "its key" : "their keys"} when the copy is processed, so the effect could be applied twice; ` +
-          "check the downstream system for each one (`dlq list --json` shows firstSentAt), then pass --force to replay anyway",
+        `refusing ${plural(unsafe.length, "message")} the pipeline might not recognise as already applied (see WHY): ` +
+          "check the downstream system for each key (`ledger get`, `trace`), then pass --force to replay anyway",
       );
     }
     notices.forEach((line) => options.onNotice?.(line));
-    const warnings = options.force ? toMove.filter(isOld).map((m) => forcedWarning(window, m.entry, now)) : [];
+    const warnings = options.force ? toMove.flatMap((m) => (risks.get(m) ? [forcedWarning(m.entry, risks.get(m)!)] : [])) : [];
     warnings.forEach((line) => options.onWarning?.(line));
-    const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, tooOld, window, warnings, notices };
+    const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, unsafe, window, warnings, notices };
     if (options.dryRun) return { ...base, moved: toMove.map((m) => ({ entry: m.entry })), failed: [] };
 
     const moved: RedrivenMessage[] = [];
@@ -136,11 +145,22 @@ function copyAttributes(held: HeldMessage, nowMs: number): Attributes {
   return { ...producer, [FIRST_SENT_ATTRIBUTE]: { DataType: "Number", StringValue: String(firstSent) } };
 }
 
-function forcedWarning(window: RedriveWindow, entry: DlqEntry, nowMs: number): string {
+function forcedWarning(entry: DlqEntry, why: string): string {
   return (
-    `WARNING: --force replays ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}, ${tooOldReason(window, entry, nowMs)}. ` +
-    "The ledger and the function's idempotency records may have forgotten this key: if it was applied before, it will be applied AGAIN"
+    `WARNING: --force replays ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}: ${why}. ` +
+    "If its key was applied before, it may be applied AGAIN"
   );
+}
+
+/** The ledger's COMPLETED claims of the selected keys (consistent reads; one per distinct key). */
+async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[]): Promise<Map<string, KeyMemory>> {
+  const keys = [...new Set(selected.flatMap((m) => (m.entry.businessKey === undefined ? [] : [m.entry.businessKey])))];
+  const memories = new Map<string, KeyMemory>();
+  for (const key of keys) {
+    const claim = await getLedgerClaim(ctx, { key });
+    if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });
+  }
+  return memories;
 }
 
 function noticesFor(toMove: readonly HeldMessage[], skipped: readonly DlqEntry[]): string[] {
@@ -183,9 +203,9 @@ export function renderRedrive(result: DlqRedriveResult): string {
     lines.push(table(header, rows));
   }
   if (result.skipped.length) lines.push(`skipped ${plural(result.skipped.length, "payload-mismatch message")} (needs --force)`);
-  if (result.tooOld.length) {
-    lines.push(`refused ${plural(result.tooOld.length, "message")} first sent more than ${windowText(result.window)} ago (needs --force):`);
-    lines.push(table(["REASON", "BUSINESS KEY", "ORIGINAL MESSAGE ID", "FIRST SENT"], result.tooOld.map((e) => [e.reason, e.businessKey ?? "-", e.originalMessageId, e.firstSentAt ? humanDate(e.firstSentAt) : "unknown"])));
+  if (result.unsafe.length) {
+    lines.push(`refused ${plural(result.unsafe.length, "message")} the pipeline might not recognise (needs --force):`);
+    lines.push(table(["REASON", "BUSINESS KEY", "ORIGINAL MESSAGE ID", "FIRST SENT", "WHY"], result.unsafe.map(({ entry: e, why }) => [e.reason, e.businessKey ?? "-", e.originalMessageId, e.firstSentAt ? humanDate(e.firstSentAt) : "unknown", why])));
   }
   if (result.warnings.length) lines.push(...result.warnings);
   for (const f of result.failed) {

@@ -1,0 +1,168 @@
+/**
+ * dlq redrive refuses a copy the pipeline might not recognise as already applied (the rule: tools/ops/redrive-safety.ts):
+ * it reads the ledger, so a key held COMPLETED long enough may be replayed at any age, a message that never reached
+ * the ledger only within the source queue's retention (4 d), a rejected one within retention − source retention
+ * (10 d). Against the local cloud's real queues and ledger; the redrive target is a plain capture queue, so each copy
+ * can be read back with its attributes (no pipe consumes it). The clock is the command context's `now`, so "day 16"
+ * costs no waiting.
+ */
+import { join } from "node:path";
+import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
+import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { businessKeyText } from "../../src/contract/canonical";
+import { writeStateFile } from "../../local/cloud";
+import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../tools/ops";
+import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
+
+const DAY_MS = 24 * 3600 * 1000;
+let ops: OpsCloud;
+let capture: string;
+let ctx: OpsContext;
+
+/** Command context whose clock reads `days` ahead, redriving into the capture queue. */
+function at(days: number): OpsContext {
+  return { ...ctx, now: () => Date.now() + days * DAY_MS };
+}
+
+/** Writes the ledger item the state machine's Complete leaves for `orderId`, completed on `completedDay` (days from the real now). */
+async function completed(orderId: string, completedDay: number): Promise<string> {
+  const key = businessKeyText(["t1", orderId]);
+  const at = Math.floor((Date.now() + completedDay * DAY_MS) / 1000);
+  await ctx.dynamodb.send(
+    new PutCommand({ TableName: ledgerTable(), Item: { pk: key, sk: ctx.outputs.operation, status: "COMPLETED", claimedAt: at, completedAt: at, expiresAt: at + 14 * 24 * 3600 } }),
+  );
+  written.push(key);
+  return key;
+}
+
+const written: string[] = [];
+const ledgerTable = () => ctx.outputs.ledger_table_name as string;
+const firstSent = (day: number): Record<string, MessageAttributeValue> => ({
+  firstSentTimestamp: { DataType: "Number", StringValue: String(Math.round(Date.now() + day * DAY_MS)) },
+});
+
+async function drainCapture(): Promise<{ body: string; attributes: Record<string, MessageAttributeValue> }[]> {
+  const { Messages = [] } = await ops.cloud.clients.sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: capture, MaxNumberOfMessages: 10, MessageAttributeNames: ["All"], WaitTimeSeconds: 0 }),
+  );
+  for (const m of Messages) await ops.cloud.clients.sqs.send(new DeleteMessageCommand({ QueueUrl: capture, ReceiptHandle: m.ReceiptHandle! }));
+  return Messages.map((m) => ({ body: m.Body!, attributes: m.MessageAttributes ?? {} }));
+}
+
+beforeAll(async () => {
+  ops = await startOpsCloud({ namePrefix: "age" });
+  const { QueueUrl } = await ops.cloud.clients.sqs.send(new CreateQueueCommand({ QueueName: "age-capture" }));
+  capture = QueueUrl!;
+  ctx = { ...ops.ctx, outputs: { ...ops.ctx.outputs, queue_url: capture } };
+}, 30_000);
+
+afterAll(async () => ops?.stop());
+
+afterEach(async () => {
+  // Every case leaves the DLQ as it found it: empty.
+  await redriveDlq({ ...ctx, now: () => Date.now() }, { force: true });
+  await drainCapture();
+  for (const key of written.splice(0)) await ctx.dynamodb.send(new DeleteCommand({ TableName: ledgerTable(), Key: { pk: key, sk: ctx.outputs.operation } }));
+});
+
+describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", () => {
+  it("the hole: a resend of a key charged on day 0, first sent on day 8, is refused on day 16 (the ledger forgot the key on day 14)", async () => {
+    // Arrange: the charge's ledger item (expired, not yet swept); the resend, moved by the queue's redrive unrecognised.
+    await completed("resent-1", 0);
+    await ops.sendToDlq(payment("resent-1"), firstSent(8));
+    const notices: string[] = [];
+    // Act
+    const result = await redriveDlq(at(16), { onNotice: (line) => notices.push(line) });
+    // Assert: its own age (8 d) is inside 14 d − 4 d; the ledger's memory of the key is not.
+    expect(result.moved).toEqual([]);
+    expect(result.unsafe).toHaveLength(1);
+    expect(result.unsafe[0].why).toMatch(/\(8 d ago\), more than the source queue's retention \(4 d\), and the ledger holds no completed claim for its key/);
+    expect(result.window).toEqual({ retentionSeconds: 1209600, messageRetentionSeconds: 345600, maxAgeMs: 10 * DAY_MS });
+    expect(notices.join("\n")).toContain("refusing 1 message the pipeline might not recognise as already applied (see WHY)");
+    expect(await drainCapture()).toEqual([]);
+  });
+
+  it("moves a copy of any age while the ledger holds its key COMPLETED past the copy's last delivery (day 9, completed day 0.5)", async () => {
+    await completed("held-1", 0.5);
+    const sentBefore = Date.now();
+    await ops.sendToDlq(payment("held-1"), { traceparent: { DataType: "String", StringValue: "00-abc-def-01" } });
+    const result = await redriveDlq(at(9));
+    expect(result.unsafe).toEqual([]);
+    expect(result.moved).toHaveLength(1);
+    const [copy] = await drainCapture();
+    const first = Number(copy.attributes.firstSentTimestamp.StringValue);
+    expect(copy.attributes.firstSentTimestamp.DataType).toBe("Number");
+    expect(first).toBe(result.moved[0].entry.sentAt);
+    expect(first).toBeGreaterThanOrEqual(sentBefore - 1000);
+    // The producer's own attributes still travel with a retries-exhausted message.
+    expect(copy.attributes.traceparent.StringValue).toBe("00-abc-def-01");
+  });
+
+  it("refuses when the COMPLETED claim expires before the copy's last delivery (now + 4 d), naming the date", async () => {
+    await completed("expiring-1", 0);
+    await ops.sendToDlq(payment("expiring-1"));
+    const result = await redriveDlq(at(10.5));
+    expect(result.moved).toEqual([]);
+    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the ledger forgets its key on .*, before the copy's last possible delivery/)]);
+  });
+
+  it("a message that never reached the ledger: moved within the source queue's retention (day 3), refused after it (day 4 and a minute)", async () => {
+    await ops.sendToDlq(payment("unseen-1"));
+    expect((await redriveDlq(at(4 + 1 / 1440), { dryRun: true })).unsafe).toHaveLength(1);
+    const result = await redriveDlq(at(3));
+    expect(result.unsafe).toEqual([]);
+    expect(result.moved).toHaveLength(1);
+  });
+
+  it("a rejected message (quarantined under its own claim) may wait retention − source retention: moved on day 9, refused on day 10 and a minute", async () => {
+    await ops.sendToDlq(payment("rejected-1"), { reason: { DataType: "String", StringValue: "rejected" }, ...firstSent(0) });
+    const late = await redriveDlq(at(10 + 1 / 1440), { dryRun: true });
+    expect(late.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/older than a rejected message can safely be \(ledger retention 14 d − source queue retention 4 d = 10 d\)/)]);
+    expect((await redriveDlq(at(9))).moved).toHaveLength(1);
+  });
+
+  it("reads the first send from firstSentTimestamp before SentTimestamp, so the age survives repeated redrives", async () => {
+    // Arrange: a copy that was quarantined again after an earlier redrive: recent SentTimestamp, first sent 11 days ago.
+    const first = Date.now() - 11 * DAY_MS;
+    await ops.sendToDlq(payment("cycled-1"), {
+      reason: { DataType: "String", StringValue: "rejected" },
+      firstSentTimestamp: { DataType: "Number", StringValue: String(first) },
+    });
+    // Act
+    const refused = await redriveDlq(at(0));
+    const forcedWarnings: string[] = [];
+    const forced = await redriveDlq(at(0), { force: true, onWarning: (line) => forcedWarnings.push(line) });
+    // Assert
+    expect(refused.unsafe.map((u) => u.entry.firstSentAt)).toEqual([first]);
+    expect(refused.moved).toEqual([]);
+    expect(forced.moved).toHaveLength(1);
+    expect(forcedWarnings).toHaveLength(1);
+    expect(forcedWarnings[0]).toMatch(/^WARNING: --force replays .*first sent .*\(11 d ago\).* it may be applied AGAIN$/);
+    const [copy] = await drainCapture();
+    expect(copy.attributes.firstSentTimestamp.StringValue).toBe(String(first));
+    // A quarantined message's own attributes (reason…) do not travel.
+    expect(copy.attributes.reason).toBeUndefined();
+  });
+
+  it("CLI: exit 1 with the refusal on stderr and the WHY column; --force moves it with a WARNING line", async () => {
+    await ops.sendToDlq(payment("cli-old"), firstSent(-12));
+    const stateFile = writeStateFile(
+      { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile: "unused", region: ops.cloud.region, endpoints: ops.cloud.endpoints, outputs: ctx.outputs },
+      join(ops.stateFile, "..", "capture-state.json"),
+    );
+    const refused = captureIo();
+    expect(await runCli(["dlq", "redrive", "--state", stateFile], refused.io)).toBe(ExitCode.Failure);
+    expect(refused.err.join("\n")).toMatch(/note: refusing 1 message the pipeline might not recognise/);
+    expect(refused.err.join("\n")).toMatch(/nothing to redrive: no DLQ message can be moved without --force/);
+    const forced = captureIo();
+    expect(await runCli(["dlq", "redrive", "--state", stateFile, "--force"], forced.io)).toBe(ExitCode.Ok);
+    expect(forced.err.filter((line) => line.startsWith("WARNING: --force replays"))).toHaveLength(1);
+    expect(await drainCapture()).toHaveLength(1);
+  });
+
+  it("refuses to guess without the stack's retention outputs (a stack deployed before they existed)", async () => {
+    const { retention_seconds: _omitted, ...older } = ctx.outputs as Record<string, unknown>;
+    await expect(redriveDlq({ ...ctx, outputs: older })).rejects.toThrow(TargetError);
+    await expect(redriveDlq({ ...ctx, outputs: older })).rejects.toThrow(/"retention_seconds" output \(whole seconds\): deploy the stack again/);
+  });
+});
