@@ -25,11 +25,10 @@ const overlaps = (a: Delivery, b: Delivery): boolean => a.startedAt <= b.at && b
  * delivery of its key (or of an identical body) under way at the same time; or an earlier one that did not end
  * cleanly (handed back, faulted, timed out) less than a lease before, since a claim it left may hold the key so long.
  */
-function excuser(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): (d: Delivery) => string | undefined {
+function excuser(scenario: Scenario, verdicts: readonly Verdict[], released: ReadonlySet<string>, obs: Observation, leaseMs: number): (d: Delivery) => string | undefined {
   const stalled = scenario.ops.some((o) => o.op === "stall");
   const bodies = scenario.ops.flatMap((o) => (o.op === "send" ? [o.body] : []));
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
-  const released = new Set(scenario.ops.flatMap((o) => (o.op === "release" && keyOf(o.message) !== undefined ? [keyOf(o.message) as string] : [])));
   return (d) => {
     if (d.hardFault) return "hard fault";
     if (d.timedOut && (d.batchFaulted || stalled)) return "timed out";
@@ -51,22 +50,23 @@ function excuser(scenario: Scenario, verdicts: readonly Verdict[], obs: Observat
  * Whether every receive of the message's last copy was lost to something outside it (see excuser; with a stall,
  * any execution out of time): the receives may run out.
  */
-export function receivesLostToOthers(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, message: number, leaseMs: number): boolean {
-  const excuse = excuser(scenario, verdicts, obs, leaseMs);
+export function receivesLostToOthers(scenario: Scenario, verdicts: readonly Verdict[], released: ReadonlySet<string>, obs: Observation, message: number, leaseMs: number): boolean {
+  const excuse = excuser(scenario, verdicts, released, obs, leaseMs);
   const stalled = scenario.ops.some((o) => o.op === "stall");
   const mine = obs.deliveries.filter((d) => d.message === message);
   const last = mine.filter((d) => d.copy === mine[mine.length - 1]?.copy);
   return last.length > 0 && last.every((d) => excuse(d) !== undefined || (stalled && d.timedOut));
 }
 
-export function protocolViolations(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation, leaseMs: number): Violation[] {
+/** `released`: the keys an operator's release names (oracle.ts). */
+export function protocolViolations(scenario: Scenario, verdicts: readonly Verdict[], released: ReadonlySet<string>, obs: Observation, leaseMs: number): Violation[] {
   const out: Violation[] = [];
   const stalled = scenario.ops.some((o) => o.op === "stall");
   for (const e of obs.executions) {
     if (e.answered || (e.status === "TIMED_OUT" && (e.faulted || stalled))) continue;
     out.push({ what: `an execution ended ${e.status}${e.status === "SUCCEEDED" ? " without the documented batchItemFailures answer" : ""}: every error a record meets must end in its own outcome, so the pipe always gets the batch's answer` });
   }
-  const excuse = excuser(scenario, verdicts, obs, leaseMs);
+  const excuse = excuser(scenario, verdicts, released, obs, leaseMs);
   for (const d of stalled ? [] : obs.deliveries) {
     const v = verdicts[d.message];
     if (!d.retried || !v || v.kind === "refused" || excuse(d) !== undefined) continue;
@@ -76,7 +76,7 @@ export function protocolViolations(scenario: Scenario, verdicts: readonly Verdic
       what: `handed back for a retry on receive ${d.receive} although nothing else was under way on its key and no hard fault hit it: a transient error or a batch-mate's problem cost it a receive`,
     });
   }
-  out.push(...unfinished(scenario, verdicts, obs));
+  out.push(...unfinished(scenario, verdicts, released, obs));
   for (const [index, e] of obs.ledger.entries()) {
     if (e.kind === "claim") continue;
     const claim = obs.ledger.slice(0, index).reverse().find((c) => c.kind === "claim" && c.key === e.key && c.claimId === e.claimId);
@@ -103,10 +103,9 @@ export function protocolViolations(scenario: Scenario, verdicts: readonly Verdic
  * Not checked where the answer is ambiguous or excused: a stall, an operator release of the key, a fault that keeps
  * the worker from the ledger, an execution out of time, or another delivery of the key under way.
  */
-function unfinished(scenario: Scenario, verdicts: readonly Verdict[], obs: Observation): Violation[] {
+function unfinished(scenario: Scenario, verdicts: readonly Verdict[], released: ReadonlySet<string>, obs: Observation): Violation[] {
   if (scenario.ops.some((o) => o.op === "stall")) return [];
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
-  const released = new Set(scenario.ops.flatMap((o) => (o.op === "release" && keyOf(o.message) !== undefined ? [keyOf(o.message) as string] : [])));
   const out: Violation[] = [];
   for (const inv of obs.invocations) {
     if (inv.key === undefined || released.has(inv.key)) continue;

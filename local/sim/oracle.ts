@@ -127,6 +127,25 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
 }
 
 
+/**
+ * The keys the operator's releases name. The operator takes the key parts from the message's body whether or not
+ * the pipeline accepted it (an invalid-message body with a valid key's parts names that key), so the key is the
+ * parts' canonical text for any JSON object: for the string parts every valid key has, JSON.stringify's.
+ */
+function operatorReleasedKeys(scenario: Scenario, bodies: readonly string[], rules: OracleRules): ReadonlySet<string> {
+  const keys = new Set<string>();
+  for (const op of scenario.ops) {
+    if (op.op !== "release" || bodies[op.message] === undefined) continue;
+    try {
+      const o = JSON.parse(bodies[op.message]) as unknown;
+      if (o !== null && typeof o === "object" && !Array.isArray(o)) keys.add(JSON.stringify(rules.keyParts.map((f) => (o as Record<string, unknown>)[f])));
+    } catch {
+      // Not JSON: the release names no key (the tool derives none).
+    }
+  }
+  return keys;
+}
+
 /** Bodies of the scenario's sends, in send order. */
 export function sentBodies(scenario: Scenario): string[] {
   return scenario.ops.flatMap((o) => (o.op === "send" ? [o.body] : []));
@@ -147,7 +166,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   });
   const refusedBodies = new Set(bodies.filter((_, i) => obs.messages[i]?.faults?.includes(FaultKind.QuarantineFail)));
   // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
-  const releasedKeys = new Set(scenario.ops.flatMap((o) => (o.op === "release" && verdicts[o.message]?.kind === "valid" ? [(verdicts[o.message] as { key: string }).key] : [])));
+  const releasedKeys = operatorReleasedKeys(scenario, bodies, config.rules ?? PAYMENTS_RULES);
 
   // Charges: only valid messages, each key at most once per memory window, with a payload one of its messages carried.
   const chargesByKey = new Map<string, Observation["charges"][number][]>();
@@ -218,7 +237,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     // A DLQ that refuses a quarantine leaves the message to be retried (never dropped), so it may exhaust its
     // receives, and so may the identical copies that share its fate.
     if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
-    if (receivesLostToOthers(scenario, verdicts, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
+    if (receivesLostToOthers(scenario, verdicts, releasedKeys, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
     // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
     if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
     if (!allowed.has(seen.fate)) {
@@ -232,7 +251,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });
     }
   });
-  out.push(...protocolViolations(scenario, verdicts, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
+  out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   return out;
 }
 

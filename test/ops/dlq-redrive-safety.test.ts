@@ -78,7 +78,8 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect(result.unsafe).toHaveLength(1);
     expect(result.unsafe[0].why).toMatch(/\(8 d ago\), more than the source queue's retention \(4 d\), and the ledger holds no completed claim for its key/);
     expect(result.window).toEqual({ retentionSeconds: 1209600, messageRetentionSeconds: 345600, maxAgeMs: 10 * DAY_MS });
-    expect(notices.join("\n")).toContain("refusing 1 message the pipeline might not recognise as already applied (see WHY)");
+    expect(notices.join("\n")).toContain("refusing 1 message the pipeline might not recognise as already applied: check the downstream");
+    expect(notices.join("\n")).toMatch(/refusing [0-9a-f-]+ \(key \["t1","resent-1"\]\): first sent .* \(8 d ago\), more than/);
     expect(await drainCapture()).toEqual([]);
   });
 
@@ -144,7 +145,7 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect(copy.attributes.reason).toBeUndefined();
   });
 
-  it("CLI: exit 1 with the refusal on stderr and the WHY column; --force moves it with a WARNING line", async () => {
+  it("CLI: exit 1 with the refusal and its reason on stderr; --force moves it with a WARNING line", async () => {
     await ops.sendToDlq(payment("cli-old"), firstSent(-12));
     const stateFile = writeStateFile(
       { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile: "unused", region: ops.cloud.region, endpoints: ops.cloud.endpoints, outputs: ctx.outputs },

@@ -63,6 +63,22 @@ describe("Model: the pipe always gets the batch's answer", () => {
     expect(violations(scenarioOf(pay("o")), slow, CONFIG)).toEqual([expect.objectContaining({ what: expect.stringContaining("an execution ended TIMED_OUT") })]);
     expect(violations(scenarioOf(pay("o")), held, CONFIG)).toEqual([]);
   });
+
+  it("does not ask it when the operator released the key, even naming it by an invalid message's body (found by the search)", () => {
+    // #0 is invalid (amount 0) but carries the key's parts; the operator's release of #0 deletes #1's live claim.
+    const invalid = JSON.stringify({ tenantId: "t", orderId: "o", amount: 0, currency: "EUR" });
+    const scenario: Scenario = { seed: 1, pollers: 1, faults: [], ops: [{ op: "send", body: invalid }, { op: "send", body: pay("o") }, { op: "release", message: 0 }] };
+    const obs = applied({
+      messages: [{ fate: Fate.Invalid, sentAt: 0, faulted: false }, { fate: Fate.Acked, sentAt: 0, faulted: false }],
+      charges: [{ message: 1, at: 5, amount: 10, currency: "EUR" }],
+      handlerRuns: [{ message: 1, at: 5 }],
+      deliveries: [{ message: 1, copy: "m2", receive: 1, hardFault: false, holdsLedger: false, startedAt: 1, at: 9, retried: false, timedOut: false, batchFaulted: false }],
+      ledger: [{ kind: "claim", key: KEY, claimId: "c1", at: 2 }],
+    });
+    expect(violations(scenario, obs, CONFIG).filter((v) => v.what.includes("was not completed"))).toEqual([]);
+    const unreleased: Scenario = { ...scenario, ops: scenario.ops.slice(0, 2) };
+    expect(violations(unreleased, obs, CONFIG)).toEqual(expect.arrayContaining([expect.objectContaining({ what: expect.stringContaining("returned but claim c1 was not completed") })]));
+  });
 });
 
 describe("Model: a lease that ran out frees the key", () => {

@@ -98,8 +98,9 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     const notices = noticesFor(toMove, skipped);
     if (unsafe.length > 0) {
       notices.push(
-        `refusing ${plural(unsafe.length, "message")} the pipeline might not recognise as already applied (see WHY): ` +
+        `refusing ${plural(unsafe.length, "message")} the pipeline might not recognise as already applied: ` +
           "check the downstream system for each key (`ledger get`, `trace`), then pass --force to replay anyway",
+        ...unsafe.map(({ entry, why }) => `refusing ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}: ${why}`),
       );
     }
     notices.forEach((line) => options.onNotice?.(line));

@@ -74,18 +74,21 @@ payload-mismatch messages are refused without --force: their key was already app
 replay cannot succeed (it is quarantined again) and an operator must decide what the change means. Before moving
 rejected messages, fix what the function refused them for, or they come straight back.
 
-Messages first sent longer ago than the ledger can still remember are refused without --force: the copy may wait
-in the source queue for its whole retention, so the safe age is retention_seconds − message_retention_seconds
-(stack outputs; 14 d − 4 d = 10 d by default). The first send is the firstSentTimestamp attribute, else the DLQ
-message's SentTimestamp (a message the queue's redrive moved keeps its original enqueue time); every copy
-carries firstSentTimestamp, so the age survives repeated quarantines and redrives. --force replays them with a
-WARNING per message: if the key was applied before, it may be applied again.
+Messages the pipeline might not recognise as already applied are refused without --force. The command reads
+each key's ledger claim (dynamodb:GetItem): a copy may wait in the source queue for message_retention_seconds (Q,
+4 d by default), and the pipeline recognises a message first sent up to retention_seconds − Q (W, 10 d) after a
+charge. It moves a message whose key the ledger holds COMPLETED until at least now + Q (the copy is answered from
+it); otherwise a rejected message first sent at most W ago (quarantined within Q of its first send), or any other
+first sent at most Q ago. The first send is the firstSentTimestamp attribute, else the DLQ message's SentTimestamp
+(a message the queue's redrive moved keeps its original enqueue time); every copy carries firstSentTimestamp, so
+the age survives repeated quarantines and redrives. --force replays them with a WARNING per message: if the key was
+applied before, it may be applied again.
 
 Options:
   --reason <reason>         only messages with this reason
   --key <key>               only messages for this business key
   --dry-run                 show what would move; send and delete nothing
-  --force                   also replay payload-mismatch messages and messages older than the safe age
+  --force                   also replay payload-mismatch messages and messages the pipeline might not recognise
   --json                    one JSON document on stdout (reminders still go to stderr)
 ${SCAN}
 
