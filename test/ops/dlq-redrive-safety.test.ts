@@ -122,6 +122,13 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect((await redriveDlq(at(9))).moved).toHaveLength(1);
   });
 
+  it("does not trust an operator clock that lags SQS's: two days behind, a 5-day-old message still counts as 5 days old", async () => {
+    await ops.sendToDlq(payment("lagging-1"), firstSent(-5));
+    const result = await redriveDlq(at(-2), { dryRun: true });
+    expect(result.moved).toEqual([]);
+    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringContaining("(5 d ago), more than the source queue's retention")]);
+  });
+
   it("reads the first send from firstSentTimestamp before SentTimestamp, so the age survives repeated redrives", async () => {
     // Arrange: a copy that was quarantined again after an earlier redrive: recent SentTimestamp, first sent 11 days ago.
     const first = Date.now() - 11 * DAY_MS;

@@ -88,8 +88,9 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
     const selected = scan.held.filter((m) => matches(m.entry, options));
     const memories = await keyMemories(ctx, selected);
-    // Read after the ledger, so no claim can be older than the clock the rule compares it with.
-    const now = ctx.now();
+    // Read after the ledger, so no claim can be older than the clock the rule compares it with; and never earlier
+    // than what SQS itself stamped: a lagging operator clock would make every message look younger than it is.
+    const now = Math.max(ctx.now(), ...scan.held.map((m) => serverTimeOf(m.message)));
     const risks = new Map(selected.map((m) => [m, redriveRisk(window, m.entry, memories.get(m.entry.businessKey ?? ""), now)] as const));
     const isMismatch = (m: HeldMessage) => m.entry.reason === DlqReason.PayloadMismatch;
     const skipped = options.force ? [] : selected.filter(isMismatch).map((m) => m.entry);
@@ -131,6 +132,12 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     }
     return { ...base, moved, failed };
   });
+}
+
+/** The latest moment SQS vouches has passed for a received message: its send or first receive (epoch ms), else 0. */
+function serverTimeOf(message: HeldMessage["message"]): number {
+  const stamp = (name: string) => Number(message.Attributes?.[name as keyof typeof message.Attributes]);
+  return Math.max(0, ...[stamp("SentTimestamp"), stamp("ApproximateFirstReceiveTimestamp")].filter(Number.isFinite));
 }
 
 type Attributes = NonNullable<HeldMessage["message"]["MessageAttributes"]>;
