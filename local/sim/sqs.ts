@@ -25,6 +25,8 @@ interface StoredMessage {
   /** Original enqueue time (kept when the redrive policy moves it). */
   readonly sentAt: number;
   receiveCount: number;
+  /** Virtual time of the first receive (SQS's ApproximateFirstReceiveTimestamp). */
+  firstReceivedAt?: number;
   invisibleUntil: number;
   receiptHandle?: string;
 }
@@ -213,11 +215,12 @@ export class SimSqs {
       if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
         // AWS moves the message when a receive would exceed maxReceiveCount; the DLQ keeps its enqueue time.
         q.messages.splice(q.messages.indexOf(m), 1);
-        this.queue(redrive.deadLetterUrl).messages.push({ ...m, receiveCount: 0, invisibleUntil: 0, receiptHandle: undefined });
+        this.queue(redrive.deadLetterUrl).messages.push({ ...m, receiveCount: 0, firstReceivedAt: undefined, invisibleUntil: 0, receiptHandle: undefined });
         this.events.push({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;
       }
       m.receiveCount++;
+      m.firstReceivedAt ??= now;
       m.invisibleUntil = now + (input.VisibilityTimeout ?? q.config.visibilityTimeoutSeconds) * 1000;
       m.receiptHandle = `${m.id}#${m.receiveCount}#${now}`;
       out.push({
@@ -225,7 +228,7 @@ export class SimSqs {
         ReceiptHandle: m.receiptHandle,
         Body: m.body,
         MD5OfBody: createHash("md5").update(m.body).digest("hex"),
-        Attributes: { SenderId: "AIDASIMULATION", ApproximateFirstReceiveTimestamp: String(now), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
+        Attributes: { SenderId: "AIDASIMULATION", ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
         ...(m.attributes && Object.keys(m.attributes).length > 0 ? { MessageAttributes: m.attributes } : {}),
       });
     }
