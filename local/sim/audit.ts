@@ -19,6 +19,8 @@ export class Audit {
   readonly executions: ExecutionFact[] = [];
   readonly ledger: LedgerEvent[] = [];
   readonly invocations: InvocationFact[] = [];
+  /** Stalls of the whole host (scenario `stall` ops): when the clock jumped, with work in flight, and by how much. */
+  readonly stalls: { at: number; ms: number }[] = [];
 
   private readonly claimWaiters = new Map<string, (() => void)[]>();
 

@@ -21,7 +21,8 @@ const overlaps = (a: Delivery, b: Delivery): boolean => a.startedAt <= b.at && b
 
 /**
  * Why a delivery may leave its message unsettled, or undefined when it must settle it: a hard fault on this copy and
- * receive; its execution out of time while a fault or a stall held it up; an operator release of its key; another
+ * receive; the host stalling while it was in flight; its execution out of time while a fault or a stall held it up;
+ * an operator release of its key; another
  * delivery of its key (or of an identical body) under way at the same time; or an earlier one that did not end
  * cleanly (handed back, faulted, timed out) less than a lease before, since a claim it left may hold the key so long.
  */
@@ -31,6 +32,8 @@ function excuser(scenario: Scenario, verdicts: readonly Verdict[], released: Rea
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
   return (d) => {
     if (d.hardFault) return "hard fault";
+    // The host stalled while the delivery was in flight: the pipe gave up on it, its visibility ran out.
+    if (obs.stalls?.some((s) => d.startedAt <= s.at && s.at <= d.at)) return "stalled";
     if (d.timedOut && (d.batchFaulted || stalled)) return "timed out";
     const key = keyOf(d.message);
     if (key !== undefined && released.has(key)) return "released";

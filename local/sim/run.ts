@@ -38,6 +38,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         await clock.pipes.sleep(op.ms);
         break;
       case "stall":
+        world.audit.stalls.push({ at: clock.now(), ms: op.ms });
         clock.jump(op.ms);
         log(`stall ${op.ms} ms`);
         break;
@@ -189,6 +190,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       executions: world.audit.executions,
       ledger: world.audit.ledger,
       invocations: world.audit.invocations,
+      stalls: world.audit.stalls,
       endedAt: clock.now(),
       trace: world.trace,
       stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },

@@ -110,6 +110,8 @@ export interface Observation {
   /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
   readonly ledger: readonly LedgerEvent[];
   readonly invocations: readonly InvocationFact[];
+  /** When the host stalled (the clock jumped with work in flight), and by how much. */
+  readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */
   readonly trace: readonly string[];
   /** Virtual time at the end of the run. */

@@ -125,6 +125,26 @@ describe("Model: a late worker never touches someone else's claim", () => {
   });
 });
 
+describe("Model: a stalled host costs the deliveries in flight", () => {
+  it("lets receives run out when the first was in flight during a stall and the rest timed out behind a faulted batch-mate (found by the search)", () => {
+    const scenario: Scenario = { seed: 1, pollers: 1, faults: [], ops: [{ op: "send", body: pay("o") }, { op: "stall", ms: 3_600_000 }] };
+    const late = (receive: number) => ({ message: 0, copy: "m1", receive, hardFault: false, holdsLedger: false, startedAt: receive * 4_000_000, at: receive * 4_000_000 + 90_000, retried: true, timedOut: true, batchFaulted: true });
+    const obs = applied({
+      messages: [{ fate: Fate.RetriesExhausted, sentAt: 0, faulted: false }],
+      charges: [],
+      handlerRuns: [],
+      // Receive 1 answered "all succeeded", but after the pipe gave up on it: the message came back.
+      deliveries: [{ message: 0, copy: "m1", receive: 1, hardFault: false, holdsLedger: false, startedAt: 1, at: 3_600_200, retried: false, timedOut: false, batchFaulted: false }, late(2), late(3), late(4), late(5)],
+      ledger: [],
+      invocations: [],
+      stalls: [{ at: 100, ms: 3_600_000 }],
+    });
+    const fateViolations = (o: Observation) => violations(scenario, o, CONFIG).filter((v) => v.what.startsWith("fate"));
+    expect(fateViolations(obs)).toEqual([]);
+    expect(fateViolations({ ...obs, stalls: [] })).toEqual([expect.objectContaining({ what: expect.stringContaining("fate retries-exhausted") })]);
+  });
+});
+
 describe("Model: a worker finishes its claim", () => {
   it("flags a delivery whose invocation returned and whose claim was never completed", () => {
     const obs = applied({ ledger: [{ kind: "claim", key: KEY, claimId: "c1", at: 2 }] });
