@@ -168,6 +168,16 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect(await drainCapture()).toHaveLength(1);
   });
 
+  it("a stack without the ledger outputs: says so, and the age rules alone decide (day 3 moves, day 5 stays)", async () => {
+    const { ledger_table_name: _ledger, ...older } = ctx.outputs as Record<string, unknown>;
+    const notices: string[] = [];
+    await ops.sendToDlq(payment("no-ledger-1"));
+    const late = await redriveDlq({ ...at(5), outputs: older }, { dryRun: true, onNotice: (line) => notices.push(line) });
+    expect(late.unsafe).toHaveLength(1);
+    expect(notices[0]).toMatch(/^the stack has no ledger_table_name output, so the ledger is not read/);
+    expect((await redriveDlq({ ...at(3), outputs: older })).moved).toHaveLength(1);
+  });
+
   it("refuses to guess without the stack's retention outputs (a stack deployed before they existed)", async () => {
     const { retention_seconds: _omitted, ...older } = ctx.outputs as Record<string, unknown>;
     await expect(redriveDlq({ ...ctx, outputs: older })).rejects.toThrow(TargetError);

@@ -9,7 +9,7 @@ import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { requireOutput } from "./outputs";
 import { getLedgerClaim } from "./ledger-get";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
-import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 
 export interface DlqRedriveOptions extends DlqFilter {
@@ -74,8 +74,7 @@ const MISMATCH_WHY =
  * order, so a crash between the two duplicates a message rather than losing it (the pipeline recognises the
  * duplicate by its business key). payload-mismatch messages move only with `force`, and so do messages the
  * pipeline might not recognise as already applied (the rule and its proof: redrive-safety.ts; it reads the ledger).
- * Every copy carries
- * `firstSentTimestamp`, so its age survives any number of quarantine/redrive cycles.
+ * Every copy carries `firstSentTimestamp`, so its age survives any number of quarantine/redrive cycles.
  */
 export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {}): Promise<DlqRedriveResult> {
   if (options.reason === DlqReason.PayloadMismatch && !options.force) {
@@ -87,7 +86,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
     const selected = scan.held.filter((m) => matches(m.entry, options));
-    const memories = await keyMemories(ctx, selected);
+    const memories = await keyMemories(ctx, selected, options.onNotice);
     // Read after the ledger, so no claim can be older than the clock the rule compares it with; and never earlier
     // than what SQS itself stamped: a lagging operator clock would make every message look younger than it is.
     const now = Math.max(ctx.now(), ...scan.held.map((m) => serverTimeOf(m.message)));
@@ -160,10 +159,16 @@ function forcedWarning(entry: DlqEntry, why: string): string {
   );
 }
 
-/** The ledger's COMPLETED claims of the selected keys (consistent reads; one per distinct key). */
-async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[]): Promise<Map<string, KeyMemory>> {
+/** The ledger's claims of the selected keys (consistent reads; one per distinct key). */
+async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], onNotice?: (line: string) => void): Promise<Map<string, KeyMemory>> {
   const keys = [...new Set(selected.flatMap((m) => (m.entry.businessKey === undefined ? [] : [m.entry.businessKey])))];
   const memories = new Map<string, KeyMemory>();
+  const missing = [OutputName.LedgerTable, OutputName.Operation].filter((name) => typeof ctx.outputs[name] !== "string" || ctx.outputs[name] === "");
+  if (keys.length > 0 && missing.length > 0) {
+    // A stack from before these outputs: the age rules alone still hold, only no ledger can vouch for a key.
+    onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
+    return memories;
+  }
   for (const key of keys) {
     const claim = await getLedgerClaim(ctx, { key });
     if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });
