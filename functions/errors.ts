@@ -13,6 +13,7 @@
  * A subclass may set a `name` of its own. The handler wrapper then reports it under its base class's name
  * ({@link reportedError}), so the state machine still recognises it without listing the name in the construct.
  */
+import { IdempotencyAlreadyInProgressError, IdempotencyRecordStatus } from "@aws-lambda-powertools/idempotency";
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../src/contract/error-names";
 
 export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES };
@@ -118,4 +119,18 @@ export function reportedError(error: unknown): unknown {
     return new ConflictError(error.message, { cause: error });
   }
   return error;
+}
+
+/**
+ * Powertools compares the payload before the status, so an invocation for another payload that is still under way
+ * (an INPROGRESS record, e.g. one a timed-out execution left running) reads as a conflict although that payload may
+ * yet fail and leave the key unapplied. It is a conflict only once that record completes: until then the error is
+ * reported as in progress (transient), so the message is retried and meets a completed record (then a conflict) or
+ * none. Every other error passes unchanged.
+ */
+export function conflictOnlyWhenCompleted(error: unknown): unknown {
+  if (!(error instanceof Error) || error.name !== "IdempotencyValidationError") return error;
+  const record = (error as { existingRecord?: { getStatus?: () => string } }).existingRecord;
+  if (record?.getStatus?.() !== IdempotencyRecordStatus.INPROGRESS) return error;
+  return new IdempotencyAlreadyInProgressError("another payload's invocation is in progress for this key: retried once it ends", record as ConstructorParameters<typeof IdempotencyAlreadyInProgressError>[1], { cause: error });
 }

@@ -5,7 +5,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
 import { type PipelineConfig, readPipelineConfig } from "./config";
 import type { Environment } from "./env";
-import { isPermanentError, reportedError } from "./errors";
+import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog, InvocationOutcome } from "./invocation-log";
 import type { Payload, PipelineEvent, SideEffect } from "./types";
@@ -94,7 +94,7 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     idempotencyConfig.registerLambdaContext(context);
     try {
       // Validate before Powertools: a malformed event never writes an idempotency record.
-      return await log.run(event, context, () => runOnce(validatePipelineEvent(event, config) as PipelineEvent<P>, context));
+      return await log.run(event, context, () => runOnce(validatePipelineEvent(event, config) as PipelineEvent<P>, context).catch((error: unknown) => Promise.reject(conflictOnlyWhenCompleted(error))));
     } catch (error) {
       throw reportedError(error);
     }

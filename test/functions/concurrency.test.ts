@@ -61,6 +61,32 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
     expect(effects.effects).toHaveLength(1);
   });
 
+  it("answers another payload that arrives while the first is still running as in progress, not as a conflict: the first may yet fail", async () => {
+    // Arrange: instance A's invocation (amount 1250) waits on a gate, then its downstream refuses it (found by the search:
+    // a timed-out execution's invocation still running while the next message of the key arrives with its own payload).
+    const slow = newInstance();
+    const other = newInstance();
+    const gate = createGate();
+    beforeCommand(slow.effectsClient, "PutItemCommand", async () => {
+      await gate.wait();
+      throw Object.assign(new Error("refused"), { name: "PermanentError" });
+    });
+    const event = depositEvent();
+    const first = slow.handler(event, lambdaContext(slow.functionName));
+    await gate.reached;
+
+    // Act
+    const another = other.handler(redelivery(event, { amount: 990 }), lambdaContext(other.functionName));
+
+    // Assert: transient while the first runs; once it failed, the other payload is the key's first application.
+    await expect(another).rejects.toHaveProperty("name", "IdempotencyAlreadyInProgressError");
+    gate.open();
+    await expect(first).rejects.toHaveProperty("name", "PermanentError");
+    await expect(other.handler(redelivery(event, { amount: 990 }), lambdaContext(other.functionName))).resolves.toMatchObject({ outcome: "applied", amount: 990 });
+    // And a third payload against the completed record is a conflict.
+    await expect(other.handler(redelivery(event, { amount: 7 }), lambdaContext(other.functionName))).rejects.toHaveProperty("name", "IdempotencyValidationError");
+  });
+
   it("deletes the Powertools record when the side effect throws, so the retry runs and applies once", async () => {
     // Arrange: the downstream's first write fails.
     const instance = newInstance();
