@@ -94,7 +94,14 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     idempotencyConfig.registerLambdaContext(context);
     try {
       // Validate before Powertools: a malformed event never writes an idempotency record.
-      return await log.run(event, context, () => runOnce(validatePipelineEvent(event, config) as PipelineEvent<P>, context).catch((error: unknown) => Promise.reject(conflictOnlyWhenCompleted(error))));
+      return await log.run(event, context, async () => {
+        try {
+          return await runOnce(validatePipelineEvent(event, config) as PipelineEvent<P>, context);
+        } catch (error) {
+          // Before the log classifies it: another payload still in flight is not a conflict yet.
+          throw conflictOnlyWhenCompleted(error);
+        }
+      });
     } catch (error) {
       throw reportedError(error);
     }

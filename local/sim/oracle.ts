@@ -119,18 +119,22 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
     const problem = ruleProblem(o[field], rule);
     if (problem) return { kind: "invalid", why: `${field} ${problem}` };
   }
-  // RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX).
-  const key = JSON.stringify(rules.keyParts.map((f) => o[f]));
+  const key = keyText(o, rules);
   if (Buffer.byteLength(key) > rules.maxKeyBytes) return { kind: "invalid", why: `key over ${rules.maxKeyBytes.toLocaleString("en-US")} bytes` };
   const payload = Object.fromEntries([...rules.payloadFields].sort().map((f) => [f, o[f]]));
   return { kind: "valid", key, payload: JSON.stringify(payload), amount: o.amount as number, currency: o.currency as string };
 }
 
 
+/** RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX). */
+function keyText(o: Record<string, unknown>, rules: OracleRules): string {
+  return JSON.stringify(rules.keyParts.map((f) => o[f]));
+}
+
 /**
  * The keys the operator's releases name. The operator takes the key parts from the message's body whether or not
- * the pipeline accepted it (an invalid-message body with a valid key's parts names that key), so the key is the
- * parts' canonical text for any JSON object: for the string parts every valid key has, JSON.stringify's.
+ * the pipeline accepted it (an invalid-message body with a valid key's parts names that key), so any JSON object
+ * names the key of its parts.
  */
 function operatorReleasedKeys(scenario: Scenario, bodies: readonly string[], rules: OracleRules): ReadonlySet<string> {
   const keys = new Set<string>();
@@ -138,7 +142,7 @@ function operatorReleasedKeys(scenario: Scenario, bodies: readonly string[], rul
     if (op.op !== "release" || bodies[op.message] === undefined) continue;
     try {
       const o = JSON.parse(bodies[op.message]) as unknown;
-      if (o !== null && typeof o === "object" && !Array.isArray(o)) keys.add(JSON.stringify(rules.keyParts.map((f) => (o as Record<string, unknown>)[f])));
+      if (o !== null && typeof o === "object" && !Array.isArray(o)) keys.add(keyText(o as Record<string, unknown>, rules));
     } catch {
       // Not JSON: the release names no key (the tool derives none).
     }

@@ -18,8 +18,8 @@ import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
  *    before `q − R`, outside the promise when `q ≤ t + Q`; and the age `n − t ≤ W` covers a later charge.
  * 3. **Any message, when its age `n − t ≤ Q`** (the only way for one that never reached the ledger, e.g.
  *    `retries-exhausted` after its Inspect failed on every receive, or `invalid-message`, which may pass once the
- *    rules change): a charge the ledger no longer holds ended its memory before `n`, so it was before `n − R`, outside the promise
- *    (`t − W`) exactly when `n − t ≤ R − W = Q`.
+ *    rules change): a charge the ledger no longer holds ended its memory before `n`, so it was before `n − R`,
+ *    outside the promise (`t − W`) exactly when `n − t ≤ R − W = Q`.
  *
  * A COMPLETED item that expires before `n + Q` refuses the redrive (the copy may come after the ledger forgot),
  * unless the message was first sent W or more after that charge completed: then it is past the charge's promise.
