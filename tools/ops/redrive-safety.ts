@@ -75,7 +75,7 @@ export function redriveRisk(window: RedriveWindow, entry: DlqEntry, memory: KeyM
 }
 
 /** "ledger retention 14 d − source queue retention 4 d = 10 d", the figures behind a refusal. */
-export function windowText(window: RedriveWindow): string {
+function windowText(window: RedriveWindow): string {
   const d = (seconds: number) => duration(seconds * 1000);
   return `ledger retention ${d(window.retentionSeconds)} − source queue retention ${d(window.messageRetentionSeconds)} = ${d(Math.max(0, window.maxAgeMs / 1000))}`;
 }
