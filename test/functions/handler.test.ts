@@ -1,36 +1,19 @@
-import type { PipelineHandler } from "../../functions";
 import { idempotencyRecordId } from "../../functions/idempotency";
 import { effectKey } from "../../src/contract/effects";
-import { type Dynalite, startDynalite } from "../helpers/dynalite";
-import { type DepositResult, FUNCTION_NAME, depositEnv, depositEvent, redelivery } from "./support/deposit";
+import { FUNCTION_NAME, depositEvent, redelivery } from "./support/deposit";
+import { depositHandlerFixture } from "./support/deposit-fixture";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { lambdaContext } from "./support/lambda-context";
-import { loadHandler } from "./support/load-handler";
-import { effectsTable, idempotencyTable } from "./support/tables";
 
 const TABLES = { idempotency: "handler-idempotency", effects: "handler-effects" };
 
 describe("Function: createPipelineHandler (a handler module, real Powertools, dynalite)", () => {
-  let db: Dynalite;
-  let handler: PipelineHandler<DepositResult>;
-  let restoreEnv: () => void;
+  const fx = depositHandlerFixture(TABLES);
 
-  beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
-    ({ handler, restore: restoreEnv } = loadHandler(depositEnv(db.endpoint, TABLES)));
-  });
-
-  afterAll(async () => {
-    restoreEnv?.();
-    await db?.stop();
-  });
-
-  const effectsOf = (businessKey: string, operation = "deposit") => readEffects(db.client, TABLES.effects, effectKey(businessKey, operation));
+  const effectsOf = (businessKey: string, operation = "deposit") => readEffects(fx.db.client, TABLES.effects, effectKey(businessKey, operation));
   const recordOf = async (businessKey: string, operation = "deposit") => {
     const id = idempotencyRecordId(FUNCTION_NAME, businessKey, operation);
-    return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
+    return (await readIdempotencyRecords(fx.db.client, TABLES.idempotency)).find((record) => record.id === id);
   };
 
   it("applies a first delivery once and stores a COMPLETED record under <function>#md5([key, operation])", async () => {
@@ -38,7 +21,7 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
     const event = depositEvent();
 
     // Act
-    const result = await handler(event, lambdaContext(FUNCTION_NAME));
+    const result = await fx.handler(event, lambdaContext(FUNCTION_NAME));
 
     // Assert
     expect(result).toEqual({ depositId: expect.stringMatching(/^dep_/), outcome: "applied", amount: 1250 });
@@ -56,10 +39,10 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
   it("returns the stored result for a duplicate without running the side effect again", async () => {
     // Arrange
     const event = depositEvent();
-    const first = await handler(event, lambdaContext(FUNCTION_NAME));
+    const first = await fx.handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
-    const second = await handler(redelivery(event), lambdaContext(FUNCTION_NAME));
+    const second = await fx.handler(redelivery(event), lambdaContext(FUNCTION_NAME));
 
     // Assert
     expect(second).toEqual(first);
@@ -71,10 +54,10 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
   it("rejects the same key with another amount with IdempotencyValidationError and leaves the effect alone", async () => {
     // Arrange
     const event = depositEvent();
-    await handler(event, lambdaContext(FUNCTION_NAME));
+    await fx.handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
-    const attempt = handler(redelivery(event, { amount: 9999 }), lambdaContext(FUNCTION_NAME));
+    const attempt = fx.handler(redelivery(event, { amount: 9999 }), lambdaContext(FUNCTION_NAME));
 
     // Assert
     // By name: the module was loaded in its own registry, and Step Functions also matches on the name.
@@ -87,10 +70,10 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
   it("treats a change outside PAYLOAD_FIELDS as the same payload (stored result, no new call)", async () => {
     // Arrange
     const event = depositEvent();
-    const first = await handler(event, lambdaContext(FUNCTION_NAME));
+    const first = await fx.handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
-    const second = await handler(redelivery(event, { note: "resent by the producer" }), lambdaContext(FUNCTION_NAME));
+    const second = await fx.handler(redelivery(event, { note: "resent by the producer" }), lambdaContext(FUNCTION_NAME));
 
     // Assert
     expect(second).toEqual(first);
@@ -100,10 +83,10 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
   it("keys on business key AND operation: another operation on the same key runs on its own", async () => {
     // Arrange
     const event = depositEvent();
-    await handler(event, lambdaContext(FUNCTION_NAME));
+    await fx.handler(event, lambdaContext(FUNCTION_NAME));
 
     // Act
-    const other = await handler({ ...redelivery(event), operation: "reverse" }, lambdaContext(FUNCTION_NAME));
+    const other = await fx.handler({ ...redelivery(event), operation: "reverse" }, lambdaContext(FUNCTION_NAME));
 
     // Assert
     expect(other).toMatchObject({ outcome: "applied" });
@@ -118,7 +101,7 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
     const bad = { ...event, payload: { ...event.payload, amount: "1250" } };
 
     // Act
-    const attempt = handler(bad, lambdaContext(FUNCTION_NAME));
+    const attempt = fx.handler(bad, lambdaContext(FUNCTION_NAME));
 
     // Assert
     await expect(attempt).rejects.toMatchObject({ name: "ValidationError", field: "payload.amount" });
@@ -132,8 +115,8 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
     const tooLarge = depositEvent({ payload: { accountId: "acc-1", ref: "r-large", amount: 1_000_000 } });
 
     // Act
-    const unluckyAttempt = handler(unlucky, lambdaContext(FUNCTION_NAME));
-    const tooLargeAttempt = handler(tooLarge, lambdaContext(FUNCTION_NAME));
+    const unluckyAttempt = fx.handler(unlucky, lambdaContext(FUNCTION_NAME));
+    const tooLargeAttempt = fx.handler(tooLarge, lambdaContext(FUNCTION_NAME));
 
     // Assert: both are names the construct's permanentErrors hold by default.
     await expect(unluckyAttempt).rejects.toMatchObject({ name: "PermanentError", message: "13 is refused", cause: expect.objectContaining({ name: "UnluckyAmountError" }) });
