@@ -6,7 +6,7 @@ import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
-import { requireOutput } from "./outputs";
+import { hasOutput, requireOutput } from "./outputs";
 import { getLedgerClaim } from "./ledger-get";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
@@ -86,25 +86,27 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
     const selected = scan.held.filter((m) => matches(m.entry, options));
-    const memories = await keyMemories(ctx, selected, options.onNotice);
+    const isMismatch = (m: HeldMessage) => m.entry.reason === DlqReason.PayloadMismatch;
+    // Without --force a payload-mismatch message stays whatever the ledger says: its key needs no read.
+    const memories = await keyMemories(ctx, options.force ? selected : selected.filter((m) => !isMismatch(m)), options.onNotice);
     // Read after the ledger, so no claim can be older than the clock the rule compares it with; and never earlier
     // than what SQS itself stamped: a lagging operator clock would make every message look younger than it is.
     const now = Math.max(ctx.now(), ...scan.held.map((m) => serverTimeOf(m.message)));
-    const risks = new Map(selected.map((m) => [m, redriveRisk(window, m.entry, memories.get(m.entry.businessKey ?? ""), now)] as const));
-    const isMismatch = (m: HeldMessage) => m.entry.reason === DlqReason.PayloadMismatch;
-    const skipped = options.force ? [] : selected.filter(isMismatch).map((m) => m.entry);
-    const unsafe = options.force ? [] : selected.flatMap((m) => (!isMismatch(m) && risks.get(m) ? [{ entry: m.entry, why: risks.get(m)! }] : []));
-    const toMove = selected.filter((m) => options.force || (!isMismatch(m) && !risks.get(m)));
+    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
+    const skipped = options.force ? [] : judged.filter((j) => j.mismatch).map((j) => j.held.entry);
+    const unsafe = options.force ? [] : judged.flatMap((j) => (!j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }] : []));
+    const moving = judged.filter((j) => options.force || (!j.mismatch && !j.why));
+    const toMove = moving.map((j) => j.held);
     const notices = noticesFor(toMove, skipped);
     if (unsafe.length > 0) {
       notices.push(
         `refusing ${plural(unsafe.length, "message")} the pipeline might not recognise as already applied: ` +
           "check the downstream system for each key (`ledger get`, `trace`), then pass --force to replay anyway",
-        ...unsafe.map(({ entry, why }) => `refusing ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}: ${why}`),
+        ...unsafe.map(({ entry, why }) => `refusing ${messageLabel(entry)}: ${why}`),
       );
     }
     notices.forEach((line) => options.onNotice?.(line));
-    const warnings = options.force ? toMove.flatMap((m) => (risks.get(m) ? [forcedWarning(m.entry, risks.get(m)!)] : [])) : [];
+    const warnings = moving.flatMap((j) => (j.why ? [forcedWarning(j.held.entry, j.why)] : []));
     warnings.forEach((line) => options.onWarning?.(line));
     const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, unsafe, window, warnings, notices };
     if (options.dryRun) return { ...base, moved: toMove.map((m) => ({ entry: m.entry })), failed: [] };
@@ -152,18 +154,20 @@ function copyAttributes(held: HeldMessage, nowMs: number): Attributes {
   return { ...producer, [FIRST_SENT_ATTRIBUTE]: { DataType: "Number", StringValue: String(firstSent) } };
 }
 
+/** "<original message id> (key …)", as the refusals and warnings name a message. */
+function messageLabel(entry: DlqEntry): string {
+  return `${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}`;
+}
+
 function forcedWarning(entry: DlqEntry, why: string): string {
-  return (
-    `WARNING: --force replays ${entry.originalMessageId}${entry.businessKey ? ` (key ${truncate(safeCell(entry.businessKey), MAX_CELL)})` : ""}: ${why}. ` +
-    "If its key was applied before, it may be applied AGAIN"
-  );
+  return `WARNING: --force replays ${messageLabel(entry)}: ${why}. If its key was applied before, it may be applied AGAIN`;
 }
 
 /** The ledger's claims of the selected keys (consistent reads; one per distinct key). */
 async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], onNotice?: (line: string) => void): Promise<Map<string, KeyMemory>> {
   const keys = [...new Set(selected.flatMap((m) => (m.entry.businessKey === undefined ? [] : [m.entry.businessKey])))];
   const memories = new Map<string, KeyMemory>();
-  const missing = [OutputName.LedgerTable, OutputName.Operation].filter((name) => typeof ctx.outputs[name] !== "string" || ctx.outputs[name] === "");
+  const missing = [OutputName.LedgerTable, OutputName.Operation].filter((name) => !hasOutput(ctx, name));
   if (keys.length > 0 && missing.length > 0) {
     // A stack from before these outputs: the age rules alone still hold, only no ledger can vouch for a key.
     onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);

@@ -1,10 +1,16 @@
 import { TargetError } from "./errors";
 import type { OpsContext, OutputName } from "./types";
 
+/** True when the stack has the output as a non-empty string. */
+export function hasOutput(ctx: Pick<OpsContext, "outputs">, name: OutputName): boolean {
+  const value = ctx.outputs[name];
+  return typeof value === "string" && value.length > 0;
+}
+
 /** A non-empty string output, or a TargetError naming the output and where it was looked for. */
 export function requireOutput(ctx: Pick<OpsContext, "outputs" | "targetLabel">, name: OutputName): string {
   const value = ctx.outputs[name];
-  if (typeof value === "string" && value.length > 0) return value;
+  if (hasOutput(ctx, name)) return value as string;
   const found = value === undefined ? "has no" : `has an unusable (${JSON.stringify(value)})`;
   throw new TargetError(`${ctx.targetLabel} ${found} "${name}" output: deploy the stack again, or pick the right one with --stack`);
 }
