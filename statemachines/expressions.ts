@@ -22,6 +22,21 @@ export const FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.input");
 /** Of a follower quarantined after the Map: its record is found in the execution's input by message id. */
 export const FOLLOWER_FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.context.Execution.Input[messageId = $states.input.messageId][0]");
 
+/**
+ * For each position of the batch, the position of the first record with the very same body (its leader; a record
+ * that leads its own group points at itself). Compared by position, never through an object keyed by the body: a
+ * body is outside text, and JSONata's group-by builds a plain object, where `__proto__` sets the prototype and
+ * `hasOwnProperty` shadows the method the next lookup calls. A batch holds at most 10 records, so the quadratic
+ * scan is 100 comparisons at most.
+ */
+export const LEADER_POSITIONS =
+  "{% ( $bodies := [$states.input.body]; [$map($bodies, function($b, $i) { $filter([0..$i], function($j) { $bodies[$j] = $b })[0] })] ) %}";
+
+/** The message ids of a leader's followers (the records that point at its position), in batch order. */
+export const FOLLOWER_IDS =
+  "{% ( $p := $states.input.batchPosition; $in := $states.context.Execution.Input;" +
+  " [$map($filter([0..$count($leaderAt) - 1], function($k) { $k != $p and $leaderAt[$k] = $p }), function($k) { $in[$k].messageId })] ) %}";
+
 /** Why Decode failed, from the error's cause (the part after the expression text, or its end). */
 export const PARSE_ERROR_DETAIL =
   "{% ( $c := $string($states.errorOutput.Cause); $m := $contains($c, 'during evaluation. ') ? $substringAfter($c, 'during evaluation. ') : $substring($c, -300);" +

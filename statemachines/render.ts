@@ -1,6 +1,6 @@
 import { decodeExpression } from "../src/contract/decode-jsonata";
 import type { FieldRule } from "../src/contract/field-rules";
-import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FUNCTION_ERROR_DETAIL, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
+import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
 import template from "./pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
@@ -69,6 +69,8 @@ function placeholderValues(p: PipelineDefinitionParams): Record<string, unknown>
     DeadLetterQueueUrl: p.deadLetterQueueUrl,
     Operation: p.operation,
     DecodeExpression: decodeExpression({ keyExpression: p.keyExpression, rules: p.fieldRules, payloadFields: p.payloadFields }),
+    LeaderPositions: LEADER_POSITIONS,
+    FollowerIds: FOLLOWER_IDS,
     FirstSentTimestamp: FIRST_SENT_TIMESTAMP,
     FollowerFirstSentTimestamp: FOLLOWER_FIRST_SENT_TIMESTAMP,
     ParseErrorDetail: PARSE_ERROR_DETAIL,
