@@ -11,6 +11,7 @@ import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, type M
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { businessKeyText } from "../../src/contract/canonical";
 import { writeStateFile } from "../../local/cloud";
+import { idempotencyRecordId } from "../../functions/idempotency";
 import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../tools/ops";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 
@@ -35,6 +36,26 @@ async function completed(orderId: string, completedDay: number): Promise<string>
   return key;
 }
 
+/**
+ * What a Complete that failed after the invocation leaves: the ledger's claim IN_PROGRESS (its lease long run out,
+ * so any later message may take it over and release it) and the function's Powertools record COMPLETED on `day`.
+ */
+async function appliedButUncompleted(orderId: string, day: number): Promise<string> {
+  const key = businessKeyText(["t1", orderId]);
+  const at = Math.floor((Date.now() + day * DAY_MS) / 1000);
+  const retention = 14 * 24 * 3600;
+  const operation = ctx.outputs.operation as string;
+  await ctx.dynamodb.send(
+    new PutCommand({ TableName: ledgerTable(), Item: { pk: key, sk: operation, status: "IN_PROGRESS", claimedAt: at, leaseExpiresAt: at + 160, expiresAt: at + retention } }),
+  );
+  const id = idempotencyRecordId(ctx.outputs.function_name as string, key, operation);
+  await ctx.dynamodb.send(new PutCommand({ TableName: ctx.outputs.idempotency_table_name as string, Item: { id, status: "COMPLETED", expiration: at + retention } }));
+  written.push(key);
+  powertoolsWritten.push(id);
+  return key;
+}
+
+const powertoolsWritten: string[] = [];
 const written: string[] = [];
 const ledgerTable = () => ctx.outputs.ledger_table_name as string;
 const firstSent = (day: number): Record<string, MessageAttributeValue> => ({
@@ -63,6 +84,7 @@ afterEach(async () => {
   await redriveDlq({ ...ctx, now: () => Date.now() }, { force: true });
   await drainCapture();
   for (const key of written.splice(0)) await ctx.dynamodb.send(new DeleteCommand({ TableName: ledgerTable(), Key: { pk: key, sk: ctx.outputs.operation } }));
+  for (const id of powertoolsWritten.splice(0)) await ctx.dynamodb.send(new DeleteCommand({ TableName: ctx.outputs.idempotency_table_name as string, Key: { id } }));
 });
 
 describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", () => {
@@ -76,11 +98,24 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     // Assert: its own age (8 d) is inside 14 d − 4 d; the ledger's memory of the key is not.
     expect(result.moved).toEqual([]);
     expect(result.unsafe).toHaveLength(1);
-    expect(result.unsafe[0].why).toMatch(/\(8 d ago\), more than the source queue's retention \(4 d\), and the ledger holds no completed claim for its key/);
+    expect(result.unsafe[0].why).toMatch(/\(8 d ago\), more than the source queue's retention \(4 d\), and neither the ledger nor the function.s idempotency record holds its key completed/);
     expect(result.window).toEqual({ retentionSeconds: 1209600, messageRetentionSeconds: 345600, maxAgeMs: 10 * DAY_MS });
     expect(notices.join("\n")).toContain("refusing 1 message the pipeline might not recognise as already applied: check the downstream");
     expect(notices.join("\n")).toMatch(/refusing [0-9a-f-]+ \(key \["t1","resent-1"\]\): first sent .* \(8 d ago\), more than/);
     expect(await drainCapture()).toEqual([]);
+  });
+
+  it("a key the ledger lost early (its Complete failed): the function's record is the witness; a 3-day-old resend is refused on day 11", async () => {
+    // Arrange: applied on day 0, the ledger's claim left IN_PROGRESS; a resend first sent on day 8 exhausted its receives.
+    await appliedButUncompleted("uncompleted-1", 0);
+    await ops.sendToDlq(payment("uncompleted-1"), firstSent(8));
+    // Act: its own age (3 d) is within the source queue's retention, which alone let it through before.
+    const result = await redriveDlq(at(11), { dryRun: true });
+    // Assert: Powertools forgets the key on day 14, before the copy's last delivery (day 15).
+    expect(result.moved).toEqual([]);
+    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the pipeline forgets its key on .*, before the copy's last possible delivery/)]);
+    // While the record outlives the copy's last delivery, the copy is answered from it: moved.
+    expect((await redriveDlq(at(9), { dryRun: true })).moved).toHaveLength(1);
   });
 
   it("moves a copy of any age while the ledger holds its key COMPLETED past the copy's last delivery (day 9, completed day 0.5)", async () => {
@@ -104,7 +139,7 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     await ops.sendToDlq(payment("expiring-1"));
     const result = await redriveDlq(at(10.5));
     expect(result.moved).toEqual([]);
-    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the ledger forgets its key on .*, before the copy's last possible delivery/)]);
+    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the pipeline forgets its key on .*, before the copy's last possible delivery/)]);
   });
 
   it("a message that never reached the ledger: moved within the source queue's retention (day 3), refused after it (day 4 and a minute)", async () => {
@@ -174,7 +209,7 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     await ops.sendToDlq(payment("no-ledger-1"));
     const late = await redriveDlq({ ...at(5), outputs: older }, { dryRun: true, onNotice: (line) => notices.push(line) });
     expect(late.unsafe).toHaveLength(1);
-    expect(notices[0]).toMatch(/^the stack has no ledger_table_name output, so the ledger is not read/);
+    expect(notices[0]).toMatch(/^the stack has no ledger_table_name output, so neither the ledger nor the function's idempotency records are read/);
     expect((await redriveDlq({ ...at(3), outputs: older })).moved).toHaveLength(1);
   });
 

@@ -4,6 +4,9 @@
  * history leaves it when the operator redrives, and every moment the copy could be delivered. Whenever the rule
  * says "safe", no delivery may charge the key again within the oracle's promise (a message first sent before an
  * earlier charge + W must be recognised; local/sim/oracle.ts). The old rule (age ≤ W alone) must fail the same search.
+ * The ledger may lose the charge early (a Complete that failed after the invocation, a released takeover, an
+ * operator's release) while the function's Powertools record keeps it for the retention from its completion: a rule
+ * that reads the ledger alone must fail the search too.
  */
 import fc from "fast-check";
 import { ClaimStatus } from "../../src/contract/ledger";
@@ -18,6 +21,8 @@ interface History {
   readonly queueRetention: number;
   /** The earlier charge of the key by another message (completion time), if any. */
   readonly charge?: number;
+  /** Seconds after the charge at which the ledger lost it (Complete failed, a takeover released, an operator's release); undefined: kept. */
+  readonly ledgerLoss?: number;
   readonly kind: "unseen" | "rejected";
   readonly firstSent: number;
   /** rejected: when its claim was taken and when it was quarantined. */
@@ -35,6 +40,7 @@ const history: fc.Arbitrary<History> = fc
     retention: fc.integer({ min: 2 * HOUR, max: 20 * DAY }),
     queueShare: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
     charge: fc.option(seconds(60 * DAY), { nil: undefined }),
+    ledgerLoss: fc.option(seconds(20 * DAY), { nil: undefined, freq: 2 }),
     kind: fc.constantFrom("unseen" as const, "rejected" as const),
     firstSent: seconds(60 * DAY),
     claimDelay: seconds(20 * DAY),
@@ -47,15 +53,20 @@ const history: fc.Arbitrary<History> = fc
     const claimedAt = h.firstSent + h.claimDelay;
     const quarantinedAt = claimedAt + h.quarantineDelay;
     const lastEvent = Math.max(h.firstSent, h.kind === "rejected" ? quarantinedAt : 0, h.charge ?? 0);
-    return { retention: h.retention, queueRetention, charge: h.charge, kind: h.kind, firstSent: h.firstSent, claimedAt, quarantinedAt, redriveAt: lastEvent + h.redriveDelay, deliveryFraction: h.deliveryFraction };
+    return { retention: h.retention, queueRetention, charge: h.charge, ledgerLoss: h.ledgerLoss, kind: h.kind, firstSent: h.firstSent, claimedAt, quarantinedAt, redriveAt: lastEvent + h.redriveDelay, deliveryFraction: h.deliveryFraction };
   })
   // A rejected message ran under a fresh claim: neither layer remembered the earlier charge then, and no other
   // message could charge the key while the claim was held.
   .filter((h) => h.kind !== "rejected" || h.charge === undefined || h.charge + h.retention < h.claimedAt || h.charge > h.quarantinedAt);
 
-/** The ledger as the history leaves it at `time`: the earlier charge's COMPLETED item while it is live. */
+/** What the layers remember at `time`: the function's Powertools record of the earlier charge, COMPLETED while it is live. */
 function memoryAt(h: History, time: number): KeyMemory | undefined {
   return h.charge !== undefined && h.charge + h.retention >= time ? { status: ClaimStatus.Completed, expiresAtMs: (h.charge + h.retention) * 1000 } : undefined;
+}
+
+/** The ledger alone at `time`: the same COMPLETED item, unless the history took it away early. */
+function ledgerAt(h: History, time: number): KeyMemory | undefined {
+  return h.charge !== undefined && h.ledgerLoss !== undefined && time >= h.charge + h.ledgerLoss ? undefined : memoryAt(h, time);
 }
 
 /** The violation the copy's delivery causes, if any. */
@@ -85,6 +96,8 @@ type Rule = (h: History) => boolean;
 const newRule: Rule = (h) => redriveRisk(windowOf(h), entryOf(h), memoryAt(h, h.redriveAt), h.redriveAt * 1000) === undefined;
 /** The rule before the ledger was read: the message's own age within retention − source retention. */
 const oldRule: Rule = (h) => h.redriveAt - h.firstSent <= h.retention - h.queueRetention;
+/** The rule reading the ledger alone (before the Powertools record was read too). */
+const ledgerOnlyRule: Rule = (h) => redriveRisk(windowOf(h), entryOf(h), ledgerAt(h, h.redriveAt), h.redriveAt * 1000) === undefined;
 
 const safeRedrivesCharge = (rule: Rule) => fc.property(history, (h) => !rule(h) || violation(h) === undefined);
 
@@ -107,6 +120,14 @@ describe("redrive rule: searched against histories", () => {
     const remembered = sample.filter((h) => memoryAt(h, h.redriveAt + h.queueRetention) !== undefined);
     expect(remembered.length).toBeGreaterThan(50);
     expect(remembered.every(newRule)).toBe(true);
+  });
+
+  it("the same search finds the hole in a rule that reads the ledger alone: a charge the ledger lost early", () => {
+    const result = fc.check(safeRedrivesCharge(ledgerOnlyRule), { numRuns: 20_000, seed: 20261201 });
+    expect(result.failed).toBe(true);
+    const [h] = result.counterexample as [History];
+    expect(h.ledgerLoss).toBeDefined();
+    expect(violation(h)).toMatch(/^charged again/);
   });
 
   it("the same search finds the hole in the old rule (age ≤ W alone): a resend redriven after the ledger forgot", () => {

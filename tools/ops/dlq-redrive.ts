@@ -6,8 +6,9 @@ import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
-import { hasOutput, requireOutput } from "./outputs";
-import { getLedgerClaim } from "./ledger-get";
+import { hasOutput, operationOf, requireOutput } from "./outputs";
+import { ClaimStatus, getLedgerClaim } from "./ledger-get";
+import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "./powertools-record";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
@@ -163,19 +164,30 @@ function forcedWarning(entry: DlqEntry, why: string): string {
   return `WARNING: --force replays ${messageLabel(entry)}: ${why}. If its key was applied before, it may be applied AGAIN`;
 }
 
-/** The ledger's claims of the selected keys (consistent reads; one per distinct key). */
+/**
+ * What both layers remember of the selected keys (consistent reads; one of each per distinct key): the later-expiring
+ * COMPLETED record of the ledger and of the function's Powertools table. The ledger alone is no witness: it can lose
+ * an applied key early (a Complete that failed after the invocation, a released takeover, an operator's release),
+ * while Powertools keeps every completed invocation for the retention from its completion.
+ */
 async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], onNotice?: (line: string) => void): Promise<Map<string, KeyMemory>> {
   const keys = [...new Set(selected.flatMap((m) => (m.entry.businessKey === undefined ? [] : [m.entry.businessKey])))];
   const memories = new Map<string, KeyMemory>();
-  const missing = [OutputName.LedgerTable, OutputName.Operation].filter((name) => !hasOutput(ctx, name));
+  const missing = [OutputName.LedgerTable, OutputName.Operation, OutputName.IdempotencyTable, OutputName.FunctionName].filter((name) => !hasOutput(ctx, name));
   if (keys.length > 0 && missing.length > 0) {
     // A stack from before these outputs: the age rules alone still hold, only no ledger can vouch for a key.
-    onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
+    onNotice?.(`the stack has no ${missing.join(" / ")} output, so neither the ledger nor the function's idempotency records are read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
     return memories;
   }
+  const operation = operationOf(ctx, undefined);
   for (const key of keys) {
-    const claim = await getLedgerClaim(ctx, { key });
-    if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });
+    const [claim, record] = await Promise.all([getLedgerClaim(ctx, { key }), getPowertoolsRecord(ctx, key, operation)]);
+    const completed = [
+      claim?.status === ClaimStatus.Completed && claim.expiresAt !== undefined ? claim.expiresAt * 1000 : undefined,
+      record?.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined,
+    ].filter((ms): ms is number => ms !== undefined);
+    if (completed.length > 0) memories.set(key, { status: ClaimStatus.Completed, expiresAtMs: Math.max(...completed) });
+    else if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });
   }
   return memories;
 }

@@ -1,6 +1,5 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, effectKey } from "../../src/contract/effects";
-import { idempotencyRecordId } from "../../functions/idempotency";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
@@ -10,6 +9,9 @@ import { ClaimStatus, claimMeaning, getLedgerClaim, type LedgerClaim } from "./l
 import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
 import { safeCell } from "./safe-text";
+import { getPowertoolsRecord, powertoolsRecordAddress, type PowertoolsRecord } from "./powertools-record";
+
+export type { PowertoolsRecord };
 
 export interface TraceOptions {
   readonly key: string;
@@ -20,14 +22,6 @@ export interface TraceOptions {
   readonly holdSeconds?: number;
 }
 
-/** The function's Powertools idempotency record for the key (`expiration` in s, `inProgressExpiration` in ms, as stored). */
-export interface PowertoolsRecord {
-  readonly status: string;
-  readonly expiration?: number;
-  readonly inProgressExpiration?: number;
-  readonly validation?: string;
-  readonly data?: unknown;
-}
 
 export interface EffectCall {
   readonly at: string;
@@ -76,16 +70,13 @@ export interface KeyTrace {
 /** Everything known about a business key: ledger, Powertools record, downstream effects and DLQ messages. */
 export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<KeyTrace> {
   const operation = operationOf(ctx, options.operation);
-  const idempotencyTable = requireOutput(ctx, "idempotency_table_name");
-  const powertoolsId = idempotencyRecordId(requireOutput(ctx, "function_name"), options.key, operation);
+  const { table: idempotencyTable, id: powertoolsId } = powertoolsRecordAddress(ctx, options.key, operation);
   const effectsTable = typeof ctx.outputs.effects_table_name === "string" ? ctx.outputs.effects_table_name : undefined;
   const ddb = (resource: string) => ({ service: "DynamoDB" as const, endpoint: ctx.endpoints?.dynamodb, resource });
 
   const [ledger, record, effects] = await Promise.all([
     getLedgerClaim(ctx, { key: options.key, operation }),
-    awsCall("reading the Powertools record", ddb(`the idempotency table ${idempotencyTable}`), () =>
-      ctx.dynamodb.send(new GetCommand({ TableName: idempotencyTable, Key: { id: powertoolsId }, ConsistentRead: true })),
-    ).then(({ Item }) => (Item ? toPowertoolsRecord(Item) : undefined)),
+    getPowertoolsRecord(ctx, options.key, operation),
     effectsTable ? readEffects(ctx, effectsTable, effectKey(options.key, operation), ddb(`the effects table ${effectsTable}`)) : Promise.resolve(undefined),
   ]);
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
@@ -144,16 +135,6 @@ function appliedEffect(item: Record<string, unknown>): AppliedEffect {
     ...(typeof item.messageId === "string" ? { messageId: item.messageId } : {}),
     ...(typeof item.appliedAt === "string" ? { appliedAt: item.appliedAt } : {}),
     summary: truncate(JSON.stringify(rest), 160),
-  };
-}
-
-function toPowertoolsRecord(item: Record<string, unknown>): PowertoolsRecord {
-  return {
-    status: String(item.status),
-    ...(typeof item.expiration === "number" ? { expiration: item.expiration } : {}),
-    ...(typeof item.in_progress_expiration === "number" ? { inProgressExpiration: item.in_progress_expiration } : {}),
-    ...(typeof item.validation === "string" ? { validation: item.validation } : {}),
-    ...(item.data !== undefined ? { data: item.data } : {}),
   };
 }
 
