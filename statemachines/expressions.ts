@@ -2,17 +2,19 @@
  * JSONata expressions of the pipeline state machine that are too long to read inside the JSON file. Each is a
  * complete `{% %}` field value, filled in by the renderer.
  */
-import { MAX_DETAIL_CHARS } from "../src/contract/limits";
+import { DLQ_MAX_MESSAGE_BYTES, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } from "../src/contract/limits";
 
 /**
  * Epoch ms of the message's first send, from the SQS record `record` (a JSONata expression): its own
  * `firstSentTimestamp` attribute when a quarantine or redrive set one, else its SentTimestamp. Kept across quarantine
- * and redrive so the tools know the message's true age.
+ * and redrive so the tools know the message's true age. Any producer can set an attribute of that name, so it is
+ * bounded by the record's own SentTimestamp (which SQS stamps): a forged value can make a message look older
+ * (the tools then refuse more), never younger.
  */
 function firstSentTimestamp(record: string): string {
   return (
-    `{% ( $r := ${record}; $f := $r.messageAttributes.firstSentTimestamp.stringValue; $s := $r.attributes.SentTimestamp;` +
-    " ($exists($f) and $contains($string($f), /^[0-9]{1,15}$/)) ? $string($f) : $exists($s) ? $string($s) : $string($millis()) ) %}"
+    `{% ( $r := ${record}; $f := $r.messageAttributes.firstSentTimestamp.stringValue; $s := $exists($r.attributes.SentTimestamp) ? $string($r.attributes.SentTimestamp) : $string($millis());` +
+    " ($exists($f) and $contains($string($f), /^[0-9]{1,15}$/) and $number($string($f)) < $number($s)) ? $string($f) : $s ) %}"
   );
 }
 
@@ -56,13 +58,29 @@ export const FUNCTION_ERROR_DETAIL = String.raw`{% ( $c := $string($states.error
  */
 const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/`;
 
+/** Name of the attribute that carries the producer's own message attributes on a quarantined copy (JSON text). */
+export const PRODUCER_ATTRIBUTES = "producerAttributes";
+
+/** Name of the attribute that says the producer's attributes did not fit the DLQ message (and why). */
+export const PRODUCER_ATTRIBUTES_DROPPED = "producerAttributesDropped";
+
 /**
  * The DLQ message's attributes. `detail` is cleaned and cut to a sentence. `businessKey` is the ledger's canonical
  * text, in which JSON already escapes control characters and lone surrogates; U+FFFE and U+FFFF, which SQS also
  * refuses, are written as their JSON escapes, so the attribute still parses to the very same key.
+ *
+ * The producer's own attributes (from the execution's input, found by message id) travel packed as one JSON text,
+ * `producerAttributes`, exactly as the pipe delivered them: the DLQ copy then keeps SQS's 10-attribute limit whatever
+ * the producer set, no object is ever keyed by a producer's attribute name, and \`dlq redrive\` restores them, so a
+ * stack's filter patterns still match the redriven copy. When they would not fit the DLQ's size limit beside the
+ * body, \`producerAttributesDropped\` says so instead.
  */
 export const QUARANTINE_ATTRIBUTES =
   `{% ( $clean := function($s) { $substring($replace($string($s), ${SQS_REFUSED_CHARACTERS}, '?'), 0, ${MAX_DETAIL_CHARS}) };` +
+  " $bytes := function($s) { ( $e := $encodeUrlComponent($s); $length($e) - 2 * ($length($e) - $length($replace($e, '%', ''))) ) };" +
+  " $own := $states.context.Execution.Input[messageId = $messageId][0].messageAttributes;" +
+  " $packed := ($exists($own) and $count($keys($own)) > 0) ? $string($own) : null;" +
+  ` $fits := $packed = null or $bytes($body) + $bytes($packed) + ${PRODUCER_ATTRIBUTES.length + 6} + ${QUARANTINE_ATTRIBUTE_BYTES} <= ${DLQ_MAX_MESSAGE_BYTES};` +
   " $merge([{" +
   " 'reason': { 'DataType': 'String', 'StringValue': $reason }," +
   " 'originalMessageId': { 'DataType': 'String', 'StringValue': $messageId }," +
@@ -70,4 +88,7 @@ export const QUARANTINE_ATTRIBUTES =
   " 'detail': { 'DataType': 'String', 'StringValue': ($exists($detail) and $detail != '') ? $clean($detail) : $reason }" +
   " }, $key ? { 'businessKey': { 'DataType': 'String', 'StringValue': " +
   String.raw`$replace($replace($key, /\uFFFE/, '\\ufffe'), /\uFFFF/, '\\uffff')` +
-  " } } : {}]) ) %}";
+  " } } : {}," +
+  ` ($packed != null and $fits) ? { '${PRODUCER_ATTRIBUTES}': { 'DataType': 'String', 'StringValue': $packed } } : {},` +
+  ` ($packed != null and $not($fits)) ? { '${PRODUCER_ATTRIBUTES_DROPPED}': { 'DataType': 'String', 'StringValue': $count($keys($own)) & ' attributes (' & $bytes($packed) & ' bytes as JSON) did not fit the DLQ message beside the body' } } : {}` +
+  "]) ) %}";

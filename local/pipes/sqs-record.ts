@@ -28,15 +28,16 @@ export function toSqsRecord(message: Message, queueArn: string, region: string):
   return record;
 }
 
+// Null-prototype maps: message attribute names are the producer's text, and `__proto__` is a legal one.
 function orderAttributes(attributes: Record<string, string>): Record<string, string> {
-  const ordered: Record<string, string> = {};
-  for (const key of ATTRIBUTE_ORDER) if (key in attributes) ordered[key] = attributes[key];
-  for (const [key, value] of Object.entries(attributes)) if (!(key in ordered)) ordered[key] = value;
+  const ordered: Record<string, string> = Object.create(null);
+  for (const key of ATTRIBUTE_ORDER) if (Object.hasOwn(attributes, key)) ordered[key] = attributes[key];
+  for (const [key, value] of Object.entries(attributes)) if (!Object.hasOwn(ordered, key)) ordered[key] = value;
   return ordered;
 }
 
 function mapMessageAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SqsRecordMessageAttribute> {
-  const mapped: Record<string, SqsRecordMessageAttribute> = {};
+  const mapped: Record<string, SqsRecordMessageAttribute> = Object.create(null);
   for (const [name, value] of Object.entries(attributes)) {
     const attribute: Partial<SqsRecordMessageAttribute> = {};
     if (value.StringValue !== undefined) attribute.stringValue = value.StringValue;

@@ -71,6 +71,8 @@ export class IdempotentPipeline extends Construct {
       retention_seconds: p.retentionSeconds,
       message_retention_seconds: p.messageRetentionSeconds,
       dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
+      // What `ops dlq redrive` needs to refuse a copy the pipe would drop unprocessed (a JSON list, "[]": none).
+      filter_patterns: JSON.stringify(p.filterPatterns),
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

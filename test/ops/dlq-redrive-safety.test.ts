@@ -88,13 +88,14 @@ afterEach(async () => {
 });
 
 describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", () => {
-  it("the hole: a resend of a key charged on day 0, first sent on day 8, is refused on day 16 (the ledger forgot the key on day 14)", async () => {
+  it("the hole: a resend first sent 8 days after its key was charged is refused 16 days after the charge (the ledger forgot the key on day 14)", async () => {
     // Arrange: the charge's ledger item (expired, not yet swept); the resend, moved by the queue's redrive unrecognised.
-    await completed("resent-1", 0);
-    await ops.sendToDlq(payment("resent-1"), firstSent(8));
+    // (Days count from the charge: it completed 8 days before the resend was sent, now.)
+    await completed("resent-1", -8);
+    await ops.sendToDlq(payment("resent-1"));
     const notices: string[] = [];
     // Act
-    const result = await redriveDlq(at(16), { onNotice: (line) => notices.push(line) });
+    const result = await redriveDlq(at(8), { onNotice: (line) => notices.push(line) });
     // Assert: its own age (8 d) is inside 14 d − 4 d; the ledger's memory of the key is not.
     expect(result.moved).toEqual([]);
     expect(result.unsafe).toHaveLength(1);
@@ -105,17 +106,40 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect(await drainCapture()).toEqual([]);
   });
 
-  it("a key the ledger lost early (its Complete failed): the function's record is the witness; a 3-day-old resend is refused on day 11", async () => {
+  it("a key the ledger lost early (its Complete failed): the function's record is the witness; a 3-day-old resend is refused 11 days after the charge", async () => {
     // Arrange: applied on day 0, the ledger's claim left IN_PROGRESS; a resend first sent on day 8 exhausted its receives.
-    await appliedButUncompleted("uncompleted-1", 0);
-    await ops.sendToDlq(payment("uncompleted-1"), firstSent(8));
+    // (Days count from the charge: the resend is sent now, 8 days after it.)
+    await appliedButUncompleted("uncompleted-1", -8);
+    await ops.sendToDlq(payment("uncompleted-1"));
     // Act: its own age (3 d) is within the source queue's retention, which alone let it through before.
-    const result = await redriveDlq(at(11), { dryRun: true });
+    const result = await redriveDlq(at(3), { dryRun: true });
     // Assert: Powertools forgets the key on day 14, before the copy's last delivery (day 15).
     expect(result.moved).toEqual([]);
     expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the pipeline forgets its key on .*, before the copy's last possible delivery/)]);
     // While the record outlives the copy's last delivery, the copy is answered from it: moved.
-    expect((await redriveDlq(at(9), { dryRun: true })).moved).toHaveLength(1);
+    expect((await redriveDlq(at(1), { dryRun: true })).moved).toHaveLength(1);
+  });
+
+  it("a producer's forged firstSentTimestamp (year 2286) is bounded by SQS's SentTimestamp: on day 5 the message is 5 days old", async () => {
+    await ops.sendToDlq(payment("forged-first-1"), { firstSentTimestamp: { DataType: "Number", StringValue: "9999999999999" } });
+    const result = await redriveDlq(at(5), { dryRun: true });
+    expect(result.moved).toEqual([]);
+    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringContaining("(5 d ago), more than the source queue's retention")]);
+  });
+
+  it("refuses a copy the stack's pipe filters would drop, and restores a quarantined message's packed producer attributes so a matching copy moves", async () => {
+    const filtered = { ...ctx, outputs: { ...ctx.outputs, filter_patterns: JSON.stringify([{ messageAttributes: { type: { stringValue: ["order"] } } }]) } };
+    const rejected = { reason: { DataType: "String", StringValue: "rejected" } };
+    const packed = JSON.stringify({ type: { stringValue: "order", stringListValues: [], binaryListValues: [], dataType: "String" } });
+    await ops.sendToDlq(payment("filter-kept-1"), { ...rejected, producerAttributes: { DataType: "String", StringValue: packed } });
+    await ops.sendToDlq(payment("filter-dropped-1"), rejected);
+    const result = await redriveDlq(filtered, { force: true });
+    expect(result.moved.map((m) => JSON.parse(m.entry.body).orderId)).toEqual(["filter-kept-1"]);
+    expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the stack's pipe filter patterns would drop the copy/)]);
+    const [copy] = await drainCapture();
+    expect(copy.attributes.type).toEqual(expect.objectContaining({ DataType: "String", StringValue: "order" }));
+    expect(copy.attributes.producerAttributes).toBeUndefined();
+    expect(copy.attributes.reason).toBeUndefined();
   });
 
   it("moves a copy of any age while the ledger holds its key COMPLETED past the copy's last delivery (day 9, completed day 0.5)", async () => {

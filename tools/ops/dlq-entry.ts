@@ -25,7 +25,11 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
   const businessKey = attributeKey ?? derivedKey;
   const detail = text("detail");
   const sent = Number(message.Attributes?.SentTimestamp);
-  const firstSent = firstSentTimestampOf(message) ?? (Number.isFinite(sent) && sent > 0 ? sent : undefined);
+  // Any producer can set a `firstSentTimestamp` attribute: SQS's own SentTimestamp bounds it, so a forged value can
+  // only make the message look older (refused sooner), never younger.
+  const stamped = Number.isFinite(sent) && sent > 0 ? sent : undefined;
+  const claimed = firstSentTimestampOf(message);
+  const firstSent = claimed !== undefined && stamped !== undefined ? Math.min(claimed, stamped) : (claimed ?? stamped);
   const receives = Number(message.Attributes?.ApproximateReceiveCount);
   return {
     messageId: message.MessageId ?? "",

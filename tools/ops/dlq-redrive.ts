@@ -1,7 +1,7 @@
 import { DeleteMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
-import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
+import { copyAttributes, pipeKeeps } from "./redrive-copy";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
@@ -66,6 +66,10 @@ export interface DlqRedriveResult {
   readonly notices: readonly string[];
 }
 
+const FILTERED_WHY =
+  "the stack's pipe filter patterns would drop the copy (the pipe deletes it unprocessed): " +
+  "its attributes or body no longer match; send it with the attributes the filters expect, or change the filters";
+
 const MISMATCH_WHY =
   "the key was already applied with another payload, so a replay cannot succeed (it is quarantined again) " +
   "and an operator must decide what the change means (e.g. send it under a new business key)";
@@ -93,10 +97,13 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     // Read after the ledger, so no claim can be older than the clock the rule compares it with; and never earlier
     // than what SQS itself stamped: a lagging operator clock would make every message look younger than it is.
     const now = Math.max(ctx.now(), ...scan.held.map((m) => serverTimeOf(m.message)));
-    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
-    const skipped = options.force ? [] : judged.filter((j) => j.mismatch).map((j) => j.held.entry);
-    const unsafe = options.force ? [] : judged.flatMap((j) => (!j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }] : []));
-    const moving = judged.filter((j) => options.force || (!j.mismatch && !j.why));
+    // A copy the pipe's filters would drop is deleted unprocessed: refused even with --force, which cannot help it.
+    const keeps = pipeKeeps(ctx);
+    const dropped = (held: HeldMessage) => !keeps(held.entry.body, copyAttributes(held.entry, held.message, now));
+    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), filtered: dropped(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
+    const skipped = options.force ? [] : judged.filter((j) => j.mismatch && !j.filtered).map((j) => j.held.entry);
+    const unsafe = judged.flatMap((j) => (j.filtered ? [{ entry: j.held.entry, why: FILTERED_WHY }] : !options.force && !j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }] : []));
+    const moving = judged.filter((j) => !j.filtered && (options.force || (!j.mismatch && !j.why)));
     const toMove = moving.map((j) => j.held);
     const notices = noticesFor(toMove, skipped);
     if (unsafe.length > 0) {
@@ -118,7 +125,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
       let sent = false;
       try {
         const { MessageId } = await awsCall("sending to the source queue", { ...sqsAt, resource: `the source queue ${queueUrl}` }, () =>
-          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held, now) })),
+          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held.entry, held.message, now) })),
         );
         sent = true;
         await awsCall("deleting from the DLQ", { ...sqsAt, resource: `the DLQ ${scan.queueUrl}` }, () =>
@@ -140,19 +147,6 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
 function serverTimeOf(message: HeldMessage["message"]): number {
   const stamp = (name: string) => Number(message.Attributes?.[name as keyof typeof message.Attributes]);
   return Math.max(0, ...[stamp("SentTimestamp"), stamp("ApproximateFirstReceiveTimestamp")].filter(Number.isFinite));
-}
-
-type Attributes = NonNullable<HeldMessage["message"]["MessageAttributes"]>;
-
-/**
- * A quarantined message's attributes are the quarantine's own (reason, detail…): the copy goes without them.
- * A message the queue's redrive moved still carries its producer's attributes: they go with it. Either way the
- * copy carries `firstSentTimestamp`, the producer's first send, so the next redrive still knows the real age.
- */
-function copyAttributes(held: HeldMessage, nowMs: number): Attributes {
-  const producer = held.entry.reason === DlqReason.RetriesExhausted ? (held.message.MessageAttributes ?? {}) : {};
-  const firstSent = held.entry.firstSentAt ?? nowMs;
-  return { ...producer, [FIRST_SENT_ATTRIBUTE]: { DataType: "Number", StringValue: String(firstSent) } };
 }
 
 /** "<original message id> (key …)", as the refusals and warnings name a message. */

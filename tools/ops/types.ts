@@ -18,6 +18,8 @@ export const OutputName = {
   RetentionSeconds: "retention_seconds",
   MessageRetentionSeconds: "message_retention_seconds",
   DeadLetterRetentionSeconds: "dead_letter_retention_seconds",
+  /** The pipe's filter patterns, as a JSON list ("[]": none). */
+  FilterPatterns: "filter_patterns",
 } as const;
 export type OutputName = (typeof OutputName)[keyof typeof OutputName];
 
