@@ -10,6 +10,7 @@ export type { Payload, PipelineEvent, SideEffect, SideEffectContext } from "./ty
 export type { PipelineConfig } from "./config";
 export type { Environment } from "./env";
 export type { LogFields } from "./invocation-log";
+export type { TruncatedResult } from "./result-bound";
 export {
   ConfigurationError,
   ConflictError,

@@ -39,6 +39,8 @@ interface InvocationLog {
   run<T>(event: unknown, context: Context, work: () => Promise<T>): Promise<T>;
   /** Adds fields (e.g. `{ outcome: "applied", chargeId }`) to the line of the invocation running now; no-op outside one. */
   note(fields: LogFields): void;
+  /** A copy of the line of the invocation running now (its keys, what was noted so far); empty outside one. */
+  fields(): LogFields;
 }
 
 function correlationFields(event: unknown): LogFields {
@@ -70,6 +72,11 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
     note(fields) {
       const store = current.getStore();
       if (store?.log === log) Object.assign(store.line, fields);
+    },
+
+    fields() {
+      const store = current.getStore();
+      return store?.log === log ? { ...store.line } : {};
     },
 
     async run(event, context, work) {

@@ -8,6 +8,8 @@ import type { Environment } from "./env";
 import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog, InvocationOutcome } from "./invocation-log";
+import { boundResult, type TruncatedResult } from "./result-bound";
+import { MAX_RESULT_BYTES } from "../src/contract/limits";
 import type { Payload, PipelineEvent, SideEffect } from "./types";
 import { validatePipelineEvent } from "./validate";
 
@@ -23,7 +25,16 @@ export interface HandlerInit {
 
 /** What {@link createPipelineHandler} turns into a Lambda handler. */
 export interface PipelineHandlerOptions<P extends Payload, T, R = undefined> {
-  /** The side effect, run at most once per `[businessKey, operation]` while Powertools remembers the key. */
+  /**
+   * The side effect, run at most once per `[businessKey, operation]` while Powertools remembers the key.
+   *
+   * Its result goes back to the state machine and into the Powertools record, so keep it small: an id, an outcome.
+   * A result whose JSON is larger than `MAX_RESULT_BYTES` (65,536 UTF-8 bytes, src/contract/limits.ts) is replaced,
+   * after the effect was applied, by a {@link TruncatedResult} `{ truncated: true, bytes, sha256 }` (the size and
+   * SHA-256 of the JSON it stands for): the handler returns it, Powertools stores it and duplicates get it back, and
+   * the first one of a cold start is logged as a warning. Without the bound such a result would fail the Invoke state
+   * (Step Functions' 256 KiB) or the Powertools record (DynamoDB's 400 KB item) after the effect, on every delivery.
+   */
   readonly sideEffect: SideEffect<P, T, R>;
   /**
    * Builds what the side effect needs, once per cold start (e.g. `EffectJournal.fromEnvironment`); its result is
@@ -42,8 +53,11 @@ export interface HandlerDependencies {
   readonly logger?: Logger;
 }
 
-/** The downstream Lambda handler: takes the state machine's event, returns the side effect's result. */
-export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T>;
+/**
+ * The downstream Lambda handler: takes the state machine's event, returns the side effect's result, or a
+ * {@link TruncatedResult} in its place when that result is larger than the bound (see `sideEffect`).
+ */
+export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T | TruncatedResult>;
 
 /**
  * Turns a side effect into the pipeline's downstream handler. Call it at module scope of the handler file, so the
@@ -54,8 +68,10 @@ export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T
  *    throws `ValidationError` before any idempotency record is written);
  * 2. runs the side effect under Powertools idempotency on the construct's table, keyed by `[businessKey, operation]`
  *    and validated on the payload hash (another payload under a stored key: `IdempotencyValidationError`);
- * 3. writes one log line with the key, operation, messageId and outcome;
- * 4. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
+ * 3. replaces a result larger than `MAX_RESULT_BYTES` with a {@link TruncatedResult}, inside the idempotent
+ *    function, so that Powertools stores the small stand-in (see `sideEffect`);
+ * 4. writes one log line with the key, operation, messageId and outcome;
+ * 5. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
  *
  * @example
  * export const handler = createPipelineHandler({ setup: EffectJournal.fromEnvironment, sideEffect: charge });
@@ -71,6 +87,20 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
   const resources = options.setup ? options.setup({ env, config, dynamoDb }) : (undefined as R);
   // One line per invocation (see invocation-log.ts): the side effect and the duplicate hook only add fields to it.
   const log = createInvocationLog(logger, isPermanentError);
+  // Once per cold start: the line of each invocation says it too (resultTruncated), the warning says what to do.
+  let warnedOversize = false;
+  const bound = <V>(result: V): V | TruncatedResult =>
+    boundResult(result, ({ bytes, sha256 }) => {
+      log.note({ resultTruncated: true, resultBytes: bytes });
+      if (warnedOversize) return;
+      warnedOversize = true;
+      logger.warn("side effect result too large: replaced by a stand-in; return less (an id, an outcome)", {
+        ...log.fields(),
+        resultBytes: bytes,
+        resultSha256: sha256,
+        maxResultBytes: MAX_RESULT_BYTES,
+      });
+    });
 
   const idempotencyConfig = new IdempotencyConfig({
     eventKeyJmesPath: EVENT_KEY_JMESPATH,
@@ -78,19 +108,21 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     expiresAfterSeconds: config.expiresAfterSeconds,
     throwOnNoIdempotencyKey: true,
     // Runs only when Powertools answers from a stored record instead of running the side effect.
+    // The bound again: a record stored before it (or by another version) may hold a result above it.
     responseHook: (response, record) => {
       log.note({ outcome: InvocationOutcome.DUPLICATE, idempotencyRecordStatus: record.getStatus() });
-      return response;
+      return bound(response) as typeof response;
     },
   });
   const persistenceStore = new DynamoDBPersistenceLayer({ tableName: config.idempotencyTableName, awsSdkV3Client: dynamoDb });
   const runOnce = makeIdempotent(
-    (event: PipelineEvent<P>, lambda: Context): Promise<T> => options.sideEffect(event, { lambda, resources, note: log.note }),
+    // Bounded inside the idempotent function: Powertools stores what this returns.
+    async (event: PipelineEvent<P>, lambda: Context): Promise<T | TruncatedResult> => bound(await options.sideEffect(event, { lambda, resources, note: log.note })),
     // Explicit, though it equals Powertools' default (AWS_LAMBDA_FUNCTION_NAME): ids never start with a bare "#".
     { persistenceStore, config: idempotencyConfig, keyPrefix: config.functionName },
   );
 
-  return async function handler(event: unknown, context: Context): Promise<T> {
+  return async function handler(event: unknown, context: Context): Promise<T | TruncatedResult> {
     idempotencyConfig.registerLambdaContext(context);
     try {
       // Validate before Powertools: a malformed event never writes an idempotency record.

@@ -39,3 +39,15 @@ export const QUARANTINE_ATTRIBUTE_BYTES = 128 + MAX_BUSINESS_KEY_BYTES + 4 * MAX
  * (every `"` and `\` gains a backslash), and bytes never count fewer than characters.
  */
 export const MAX_MESSAGE_BYTES = Math.floor((PIPE_TARGET_PAYLOAD_CHARS - RECORD_ENVELOPE_CHARS) / 2);
+
+/**
+ * UTF-8 bytes of the JSON of a side effect's result that the function returns, and Powertools stores, as it is; a
+ * larger result is replaced by a small stand-in (functions/result-bound.ts) after the effect was applied (unlike
+ * the limits above, nothing is quarantined: the message ends processed). It protects two limits that would otherwise fail every delivery of an applied message:
+ * - Step Functions' 256 KiB per task result: the Invoke state's result is this JSON plus ~1 KB of Lambda response
+ *   metadata, and the execution also holds the message body (up to MAX_MESSAGE_BYTES) in its variables;
+ * - DynamoDB's 400 KB item: Powertools keeps the result as a map (at most ~1.5 times its JSON, counting
+ *   DynamoDB's per-element overhead) besides a few hundred bytes of id, status, expirations and hash.
+ * 64 KiB leaves a margin of more than 60 KiB against both, whatever JSON escaping or a future envelope adds.
+ */
+export const MAX_RESULT_BYTES = 65_536;

@@ -1,5 +1,5 @@
 import { captureOutput } from "./support/capture-output";
-import { FUNCTION_NAME, depositEnv, depositEvent, redelivery } from "./support/deposit";
+import { type DepositResult, FUNCTION_NAME, depositEnv, depositEvent, redelivery } from "./support/deposit";
 import { depositHandlerFixture } from "./support/deposit-fixture";
 import { lambdaContext } from "./support/lambda-context";
 import { loadHandler } from "./support/load-handler";
@@ -32,7 +32,7 @@ describe("Function: createPipelineHandler logging and cold start", () => {
         messageId: event.messageId,
         function_request_id: context.awsRequestId,
         outcome: "applied",
-        depositId: result?.depositId,
+        depositId: (result as DepositResult | undefined)?.depositId,
       }),
     ]);
   });

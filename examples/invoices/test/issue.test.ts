@@ -57,7 +57,7 @@ describe("Example: invoices issue", () => {
     // Assert
     expect(first).toEqual({ invoiceId: expect.stringMatching(/^inv_/), outcome: "applied", total: 2999, currency: "EUR", dueDate: "2099-01-31" });
     expect(again).toEqual(first);
-    expect(await itemsOf(event.businessKey)).toEqual({ invoices: [expect.objectContaining({ invoiceId: first.invoiceId, total: 2999, lineCount: 2 })], calls: ["applied"] });
+    expect(await itemsOf(event.businessKey)).toEqual({ invoices: [expect.objectContaining({ invoiceId: (first as IssuedInvoice).invoiceId, total: 2999, lineCount: 2 })], calls: ["applied"] });
   });
 
   it("refuses a due date in the past for good (DownstreamRefusedError, quarantined rejected) and issues nothing", async () => {

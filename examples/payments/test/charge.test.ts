@@ -55,7 +55,7 @@ describe("Example: payments charge", () => {
     // Assert
     expect(first).toEqual({ businessKey: event.businessKey, operation: "charge", chargeId: expect.stringMatching(/^ch_/), outcome: "applied", amount: 1250, currency: "EUR" });
     expect(again).toEqual(first);
-    expect(await itemsOf(event.businessKey)).toEqual({ charge: [expect.objectContaining({ chargeId: first.chargeId, amount: 1250, currency: "EUR" })], calls: ["applied"] });
+    expect(await itemsOf(event.businessKey)).toEqual({ charge: [expect.objectContaining({ chargeId: (first as PaymentResult).chargeId, amount: 1250, currency: "EUR" })], calls: ["applied"] });
   });
 
   it("refuses currency XXX for good (DownstreamRefusedError, quarantined rejected) and charges nothing", async () => {
