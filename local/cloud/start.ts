@@ -5,7 +5,7 @@ import { createFaultPlan, type FaultPlan, type FaultPlanSpec } from "../faults";
 import { JsonProtocolClient } from "../json-protocol";
 import { createLambdaRunner, type LambdaRunner } from "../lambda";
 import { createPipeRunner, type PipeRunner } from "../pipes";
-import { loadStackFile, provisionStack, ProvisionError, type ProvisionedStack } from "../provision";
+import { loadStackFile, localRoleUniqueId, provisionStack, ProvisionError, roleNameOfArn, type ProvisionedStack } from "../provision";
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { mocksFor } from "./mocks";
@@ -99,6 +99,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       credentials: LOCAL_CREDENTIALS,
     });
     cleanup.push(() => workflowDynamo.destroy());
+    // Each state machine sends as its role's session, so its messages report that SenderId, as on AWS.
+    const roleSqs = (roleArn: string, session: string) => {
+      const client = createSqsClient(sqsServer.endpoint, { region, credentials: { accessKeyId: `${localRoleUniqueId(roleNameOfArn(roleArn))}:${session}`, secretAccessKey: "local" } });
+      cleanup.push(() => client.destroy());
+      return client;
+    };
     const machines = new Map<string, { machine: StateMachine; type: string }>(
       provisioned.stateMachines.map((m) => [
         m.arn,
@@ -109,7 +115,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             arn: m.arn,
             roleArn: m.roleArn,
             type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
-            integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
+            integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: lambda.invoke },
             mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
           }),
         },

@@ -8,6 +8,20 @@ const LOCAL_ACCOUNT = "000000000000";
 type Attributes = Record<string, string>;
 
 /**
+ * The unique id a local role gets (AWS: `AROA` and 17 characters). A role's SQS sends report it as their SenderId
+ * (`<unique id>:<session>`, as AWS does for an assumed role), so the tools can tell the workflow's own DLQ copies from
+ * messages a producer sent.
+ */
+export function localRoleUniqueId(roleName: string): string {
+  return `AROA${roleName.toUpperCase().slice(0, 17)}`;
+}
+
+/** The role name of an IAM role ARN (`arn:aws:iam::<account>:role/<path/>name`). */
+export function roleNameOfArn(roleArn: string): string {
+  return roleArn.slice(roleArn.lastIndexOf("/") + 1);
+}
+
+/**
  * ARNs and ids of resources that are not created locally but are referenced (roles, log groups…),
  * computed the way AWS builds them so the values look and compare like the real ones.
  */
@@ -16,7 +30,7 @@ function computedAttributes(type: string, name: string, region: string): Attribu
     `arn:aws:${service}:${withRegion ? region : ""}:${LOCAL_ACCOUNT}:${resource}`;
   switch (type) {
     case "aws_iam_role":
-      return { name, id: name, arn: arn("iam", `role/${name}`, false), unique_id: `AROA${name.toUpperCase().slice(0, 17)}` };
+      return { name, id: name, arn: arn("iam", `role/${name}`, false), unique_id: localRoleUniqueId(name) };
     case "aws_cloudwatch_log_group":
       return { name, id: name, arn: arn("logs", `log-group:${name}`) };
     case "aws_dynamodb_table":

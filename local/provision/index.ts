@@ -4,3 +4,4 @@ export { provisionStack } from "./provision";
 export type { ProvisionedStack } from "./provision";
 export { ProvisionError, StackFileError, UnresolvedReferenceError } from "./errors";
 export { literalOutputs } from "./literal-outputs";
+export { localRoleUniqueId, roleNameOfArn } from "./attributes";

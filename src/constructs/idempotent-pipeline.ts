@@ -73,6 +73,8 @@ export class IdempotentPipeline extends Construct {
       dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
       // What `ops dlq redrive` needs to refuse a copy the pipe would drop unprocessed (a JSON list, "[]": none).
       filter_patterns: JSON.stringify(p.filterPatterns),
+      // Whose sends are the workflow's own: a DLQ message's SenderId starts with it only when the quarantine wrote it.
+      workflow_role_id: this.workflow.role.uniqueId,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

@@ -127,12 +127,21 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringContaining("(5 d ago), more than the source queue's retention")]);
   });
 
+  it("a producer's forged reason=rejected on a message the queue moved is data, not metadata: the 4-day rule applies (the workflow's own copy keeps 10 days)", async () => {
+    const rejected = { reason: { DataType: "String", StringValue: "rejected" }, originalMessageId: { DataType: "String", StringValue: "not-mine" } };
+    await ops.sendToDlq(payment("forged-reason-1"), rejected);
+    await ops.quarantine(payment("true-reason-1"), rejected);
+    const result = await redriveDlq(at(9), { dryRun: true });
+    expect(result.moved.map((m) => JSON.parse(m.entry.body).orderId)).toEqual(["true-reason-1"]);
+    expect(result.unsafe.map((u) => [u.entry.reason, JSON.parse(u.entry.body).orderId, u.entry.originalMessageId === "not-mine"])).toEqual([["retries-exhausted", "forged-reason-1", false]]);
+  });
+
   it("refuses a copy the stack's pipe filters would drop, and restores a quarantined message's packed producer attributes so a matching copy moves", async () => {
     const filtered = { ...ctx, outputs: { ...ctx.outputs, filter_patterns: JSON.stringify([{ messageAttributes: { type: { stringValue: ["order"] } } }]) } };
     const rejected = { reason: { DataType: "String", StringValue: "rejected" } };
     const packed = JSON.stringify({ type: { stringValue: "order", stringListValues: [], binaryListValues: [], dataType: "String" } });
-    await ops.sendToDlq(payment("filter-kept-1"), { ...rejected, producerAttributes: { DataType: "String", StringValue: packed } });
-    await ops.sendToDlq(payment("filter-dropped-1"), rejected);
+    await ops.quarantine(payment("filter-kept-1"), { ...rejected, producerAttributes: { DataType: "String", StringValue: packed } });
+    await ops.quarantine(payment("filter-dropped-1"), rejected);
     const result = await redriveDlq(filtered, { force: true });
     expect(result.moved.map((m) => JSON.parse(m.entry.body).orderId)).toEqual(["filter-kept-1"]);
     expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the stack's pipe filter patterns would drop the copy/)]);
@@ -175,7 +184,7 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
   });
 
   it("a rejected message (quarantined under its own claim) may wait retention − source retention: moved on day 9, refused on day 10 and a minute", async () => {
-    await ops.sendToDlq(payment("rejected-1"), { reason: { DataType: "String", StringValue: "rejected" }, ...firstSent(0) });
+    await ops.quarantine(payment("rejected-1"), { reason: { DataType: "String", StringValue: "rejected" }, ...firstSent(0) });
     const late = await redriveDlq(at(10 + 1 / 1440), { dryRun: true });
     expect(late.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/older than a rejected message can safely be \(ledger retention 14 d − source queue retention 4 d = 10 d\)/)]);
     expect((await redriveDlq(at(9))).moved).toHaveLength(1);
@@ -191,7 +200,7 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
   it("reads the first send from firstSentTimestamp before SentTimestamp, so the age survives repeated redrives", async () => {
     // Arrange: a copy that was quarantined again after an earlier redrive: recent SentTimestamp, first sent 11 days ago.
     const first = Date.now() - 11 * DAY_MS;
-    await ops.sendToDlq(payment("cycled-1"), {
+    await ops.quarantine(payment("cycled-1"), {
       reason: { DataType: "String", StringValue: "rejected" },
       firstSentTimestamp: { DataType: "Number", StringValue: String(first) },
     });

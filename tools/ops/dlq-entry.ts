@@ -4,13 +4,29 @@ import { DlqReason, KeySource, type DlqEntry } from "./types";
 import { businessKeyFromOperator } from "../../src/contract/business-key";
 
 /**
+ * Whether a DLQ message was written by the stack's own quarantine: its SenderId (set by SQS, never by a producer)
+ * is the workflow role's, `<role unique id>:<session>`. Only then are its `reason`, `originalMessageId`,
+ * `businessKey` and `detail` the pipeline's metadata; on any other message (one the queue's redrive moved) those
+ * names are the producer's data. A stack without the `workflow_role_id` output cannot vouch for any message.
+ */
+export type QuarantineAuthor = (message: Message) => boolean;
+
+export function quarantineAuthor(roleId: string | undefined): QuarantineAuthor {
+  if (!roleId) return () => false;
+  return (message) => {
+    const sender = message.Attributes?.SenderId;
+    return sender === roleId || (sender?.startsWith(`${roleId}:`) ?? false);
+  };
+}
+
+/**
  * One received DLQ message as the commands report it. The state machine's quarantine sets `reason`,
  * `originalMessageId`, `businessKey` (when known) and `detail`; a message the queue's redrive moved after
- * maxReceiveCount has none of them: it is `retries-exhausted`, keeps its own messageId, and its key is
- * derived from the body.
+ * maxReceiveCount has none of them (or the producer's own of those names, which mean nothing here): it is
+ * `retries-exhausted`, keeps its own messageId, and its key is derived from the body.
  */
-export async function toDlqEntry(message: Message, nowMs: number, deriveKey: KeyDeriver): Promise<DlqEntry> {
-  const attrs = message.MessageAttributes ?? {};
+export async function toDlqEntry(message: Message, nowMs: number, deriveKey: KeyDeriver, byQuarantine: QuarantineAuthor): Promise<DlqEntry> {
+  const attrs = byQuarantine(message) ? (message.MessageAttributes ?? {}) : {};
   const text = (name: string) => {
     const value = attrs[name]?.StringValue;
     return value === undefined || value === "" ? undefined : value;

@@ -91,6 +91,12 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
     const selected = scan.held.filter((m) => matches(m.entry, options));
+    if (!hasOutput(ctx, OutputName.WorkflowRoleId) && selected.some((m) => m.message.MessageAttributes?.reason !== undefined)) {
+      options.onNotice?.(
+        `the stack has no ${OutputName.WorkflowRoleId} output, so no DLQ message can be proven the quarantine's own (a producer may set a \`reason\` attribute): ` +
+          "every message is judged as retries-exhausted; deploy the stack again with this version",
+      );
+    }
     const isMismatch = (m: HeldMessage) => m.entry.reason === DlqReason.PayloadMismatch;
     // Without --force a payload-mismatch message stays whatever the ledger says: its key needs no read.
     const memories = await keyMemories(ctx, options.force ? selected : selected.filter((m) => !isMismatch(m)), options.onNotice);

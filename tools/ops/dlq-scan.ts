@@ -1,9 +1,9 @@
 import { ChangeMessageVisibilityBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
 import type { KeyDeriver } from "./business-key";
-import { toDlqEntry } from "./dlq-entry";
-import { requireOutput } from "./outputs";
-import type { DlqEntry, OpsContext } from "./types";
+import { quarantineAuthor, toDlqEntry } from "./dlq-entry";
+import { hasOutput, requireOutput } from "./outputs";
+import { OutputName, type DlqEntry, type OpsContext } from "./types";
 
 /**
  * How the DLQ is read without consuming it.
@@ -60,6 +60,7 @@ export async function withDlqScan<T>(ctx: OpsContext, options: DlqScanOptions, u
     ctx.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] })),
   );
   const approximateCount = Number(attributes.Attributes?.ApproximateNumberOfMessages ?? 0);
+  const byQuarantine = quarantineAuthor(hasOutput(ctx, OutputName.WorkflowRoleId) ? requireOutput(ctx, OutputName.WorkflowRoleId) : undefined);
   const byId = new Map<string, HeldMessage>();
   const settled = new Set<string>();
   try {
@@ -86,7 +87,7 @@ export async function withDlqScan<T>(ctx: OpsContext, options: DlqScanOptions, u
       for (const message of Messages) {
         if (!message.MessageId || !message.ReceiptHandle) continue;
         byId.delete(message.MessageId); // re-insert: a repeated receive moves it to the end with its new handle
-        byId.set(message.MessageId, { entry: await toDlqEntry(message, ctx.now(), options.deriveKey), receiptHandle: message.ReceiptHandle, message });
+        byId.set(message.MessageId, { entry: await toDlqEntry(message, ctx.now(), options.deriveKey, byQuarantine), receiptHandle: message.ReceiptHandle, message });
       }
     }
     const held = [...byId.values()].sort((a, b) => (a.entry.sentAt ?? 0) - (b.entry.sentAt ?? 0));

@@ -20,6 +20,8 @@ export const OutputName = {
   DeadLetterRetentionSeconds: "dead_letter_retention_seconds",
   /** The pipe's filter patterns, as a JSON list ("[]": none). */
   FilterPatterns: "filter_patterns",
+  /** The state machine role's unique id: the SenderId prefix of the quarantine's own DLQ copies. */
+  WorkflowRoleId: "workflow_role_id",
 } as const;
 export type OutputName = (typeof OutputName)[keyof typeof OutputName];
 

@@ -5,12 +5,14 @@ import { checkMessageAttributes } from "./message-attributes.mjs";
 import { patchFauxqs } from "./fauxqs-patches.mjs";
 import { isSqsQueryRequest, queryToJson } from "./query-request.mjs";
 import { errorToXml, queryHeaderCode, resultToXml } from "./query-response.mjs";
+import { createSenderIds } from "./sender-id.mjs";
 
 const JSON_CONTENT_TYPE = "application/x-amz-json-1.0";
 
 /** Call before `app.listen()`: hooks can only be added while the app is not yet ready. */
 export async function installSqsFidelity(app) {
   await patchFauxqs();
+  const senders = createSenderIds();
   app.addHook("preHandler", async (request, reply) => {
     if (request.method !== "POST" || request.routeOptions?.url !== "/") return undefined;
     const contentType = String(request.headers["content-type"] ?? "");
@@ -23,11 +25,14 @@ export async function installSqsFidelity(app) {
     } else if (!contentType.includes(JSON_CONTENT_TYPE)) {
       return undefined;
     }
+    request.sqsAction = String(request.headers["x-amz-target"] ?? "").replace("AmazonSQS.", "");
+    request.sqsSender = senders.senderOf(request);
     return checkAttributes(request, reply);
   });
   app.addHook("onSend", async (request, reply, payload) => {
     if (reply.statusCode >= 400) fixQueryErrorHeader(reply);
-    if (!request.sqsQueryAction && !request.sqsBatchFailures) return payload;
+    const senderAction = reply.statusCode < 400 && ["SendMessage", "SendMessageBatch", "ReceiveMessage"].includes(request.sqsAction);
+    if (!request.sqsQueryAction && !request.sqsBatchFailures && !senderAction) return payload;
     if (typeof payload !== "string") return payload;
     let json;
     try {
@@ -36,6 +41,11 @@ export async function installSqsFidelity(app) {
       json = { message: payload };
     }
     if (request.sqsBatchFailures && Array.isArray(json.Failed)) json.Failed.push(...request.sqsBatchFailures);
+    if (senderAction) {
+      senders.recordSent(request.sqsAction, request.sqsSender, json);
+      const stamped = request.sqsAction === "ReceiveMessage" && senders.stampReceived(json);
+      if (!request.sqsQueryAction && !request.sqsBatchFailures && !stamped) return payload;
+    }
     if (!request.sqsQueryAction) return JSON.stringify(json);
     reply.header("content-type", "text/xml");
     return reply.statusCode >= 400 ? errorToXml(json, reply.statusCode) : resultToXml(request.sqsQueryAction, json);

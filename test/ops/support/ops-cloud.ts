@@ -9,6 +9,7 @@ import type { OpsContext } from "../../../tools/ops";
 import { LOAD_WINDOWS } from "../../../tools/load/stack";
 import { synthStack } from "../../../tools/stack/synth";
 import { waitFor } from "../../helpers/wait-for";
+import { createSqsClient } from "../../../local/sqs";
 
 /** Test-sized windows (the load tools' own): a lease lasts 5 s. */
 const OVERRIDES = LOAD_WINDOWS;
@@ -24,6 +25,8 @@ export interface OpsCloud {
   send(body: unknown): Promise<string>;
   /** Sends straight to the DLQ, as the queue's redrive does: body and producer attributes, no reason. */
   sendToDlq(body: unknown, attributes?: Record<string, MessageAttributeValue>): Promise<string>;
+  /** Sends to the DLQ as the workflow role does (its SenderId): what the state machine's quarantine writes. */
+  quarantine(body: unknown, attributes?: Record<string, MessageAttributeValue>): Promise<string>;
   /** The first final outcome (not "retry") of a message, waiting for it. */
   outcome(messageId: string, timeoutMs?: number): Promise<OutcomeEvent>;
   stop(): Promise<void>;
@@ -57,8 +60,9 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     endpoints: cloud.endpoints,
     now: Date.now,
   };
-  const sendTo = async (queueUrl: string, body: unknown, attributes?: Record<string, MessageAttributeValue>) => {
-    const { MessageId } = await cloud.clients.sqs.send(
+  const asWorkflow = createSqsClient(cloud.endpoints.sqs, { credentials: { accessKeyId: `${cloud.outputs.workflow_role_id}:test`, secretAccessKey: "local" } });
+  const sendTo = async (queueUrl: string, body: unknown, attributes?: Record<string, MessageAttributeValue>, client = cloud.clients.sqs) => {
+    const { MessageId } = await client.send(
       new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: typeof body === "string" ? body : JSON.stringify(body), MessageAttributes: attributes }),
     );
     return MessageId!;
@@ -70,8 +74,10 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     functionName: `${namePrefix}-charge`,
     send: (body) => sendTo(cloud.outputs.queue_url as string, body),
     sendToDlq: (body, attributes) => sendTo(cloud.outputs.dlq_url as string, body, attributes),
+    quarantine: (body, attributes) => sendTo(cloud.outputs.dlq_url as string, body, attributes, asWorkflow),
     outcome: (messageId, timeoutMs = 10_000) => waitFor(() => outcomes.get(messageId), { timeoutMs, message: `a final outcome for ${messageId}` }),
     stop: async () => {
+      asWorkflow.destroy();
       await cloud.stop();
       rmSync(dir, { recursive: true, force: true });
     },
