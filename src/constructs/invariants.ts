@@ -4,6 +4,7 @@ import { assertFieldRules, FieldType } from "../contract/field-rules";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
 import { InvalidPropError } from "./errors";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { assertRetentionInvariants } from "./retention";
 import { assertTimingInvariants } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
@@ -111,6 +112,8 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   }
   integerIn("visibilityTimeoutSeconds", p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds");
   integerIn("logRetentionDays", p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14");
+  // The source queue's retention bound counts it (retention.ts), so it must be a number.
+  integerIn("oldestMessageAgeAlarmSeconds", p.oldestMessageAgeAlarmSeconds, 1, 1209600, "use an age in seconds such as 600");
   if (p.maximumBatchingWindowSeconds > p.executionTimeoutSeconds * 5) {
     throw new InvalidPropError("maximumBatchingWindowSeconds", p.maximumBatchingWindowSeconds, "is much longer than a batch may run", "keep the window short (seconds); latency grows with it");
   }
@@ -133,23 +136,12 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
       `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
     );
   }
-  // AWS keeps a standard queue's original enqueue time when it moves a message to the DLQ, so a copy can sit
-  // there for the DLQ's whole retention after its first send: the ledger must remember the key at least as long.
-  const longestQueue = Math.max(p.messageRetentionSeconds, p.deadLetterRetentionSeconds);
-  if (p.retentionSeconds < longestQueue) {
-    const which = p.deadLetterRetentionSeconds >= p.messageRetentionSeconds ? "deadLetterRetentionSeconds" : "messageRetentionSeconds";
-    throw new InvalidPropError(
-      "retentionSeconds",
-      p.retentionSeconds,
-      `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = ${which} (${longestQueue}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
-      `set retentionSeconds >= ${longestQueue}, or lower ${which}`,
-    );
-  }
   const { intervalSeconds, maxAttempts, backoffRate } = p.ledgerRetry;
   integerIn("ledgerRetry.intervalSeconds", intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second");
   integerIn("ledgerRetry.maxAttempts", maxAttempts, 0, 99999999, "use a small number such as 3");
   if (!(backoffRate >= 1)) throw new InvalidPropError("ledgerRetry.backoffRate", backoffRate, "is below 1", "use 1 or more, e.g. 2");
   assertTimingInvariants(p);
+  assertRetentionInvariants(p);
 }
 
 /** The pipe's only safe target mode: a synchronous EXPRESS execution whose output reports partial failures. */
