@@ -1,6 +1,6 @@
 import { assertKeyExpression } from "../contract/business-key";
 import { ContractConfigError } from "../contract/errors";
-import { assertFieldRules, FieldType } from "../contract/field-rules";
+import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
 import { InvalidPropError } from "./errors";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
@@ -8,7 +8,6 @@ import { assertRetentionInvariants } from "./retention";
 import { assertTimingInvariants } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
-const FIELD_NAME = /^[^\s]{1,255}$/;
 /** Express workflows run at most 5 minutes (AWS). */
 const EXPRESS_MAX_SECONDS = 300;
 /**
@@ -56,15 +55,24 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   }
   terraformSafe("businessKey.expression", p.businessKey.expression);
   contractRule(() => assertKeyExpression(p.businessKey.expression));
+  // Names first: the rules below look fields up by name.
+  for (const [prop, fields] of [["businessKey.requiredFields", p.businessKey.requiredFields], ["payloadFields", p.payloadFields]] as const) {
+    for (const field of fields) {
+      const problem = fieldNameProblem(field);
+      if (problem) throw new InvalidPropError(prop, field, problem.reason, problem.fix);
+      terraformSafe(prop, field);
+    }
+  }
   contractRule(() => assertFieldRules(p.fieldRules));
   for (const [field, rule] of Object.entries(p.fieldRules)) {
+    terraformSafe("fieldRules", field);
     if (rule.type === FieldType.STRING && rule.pattern !== undefined) terraformSafe(`fieldRules.${field}.pattern`, rule.pattern);
   }
   if (p.function.conflictErrors.some((name) => name.startsWith("States."))) {
     throw new InvalidPropError("function.conflictErrors", p.function.conflictErrors, "lists a Step Functions error, not a function error", "list only errorType names the function throws");
   }
   for (const field of p.businessKey.requiredFields) {
-    const rule = p.fieldRules[field];
+    const rule = Object.prototype.hasOwnProperty.call(p.fieldRules, field) ? p.fieldRules[field] : undefined;
     if (rule && !KEY_PART_TYPES.has(rule.type)) {
       throw new InvalidPropError(`fieldRules.${field}.type`, rule.type, "is not a key part type (the field is a key field)", "use string, integer, number or string-or-integer");
     }
@@ -74,12 +82,6 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   }
   if (p.payloadFields.length === 0) {
     throw new InvalidPropError("payloadFields", p.payloadFields, "is empty", "list the body fields whose change means a different request, e.g. [\"amount\", \"currency\"]");
-  }
-  for (const [prop, fields] of [["businessKey.requiredFields", p.businessKey.requiredFields], ["payloadFields", p.payloadFields]] as const) {
-    for (const field of fields) {
-      if (!FIELD_NAME.test(field)) throw new InvalidPropError(prop, field, "is not a field name", "use the top-level body field name, without spaces");
-      terraformSafe(prop, field);
-    }
   }
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)) {
     throw new InvalidPropError("operation", p.operation, "is not a valid operation name", "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"");
