@@ -7,7 +7,7 @@ import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
  * deadLetterRetentionSeconds − messageRetentionSeconds left there: a day for the DLQ alarm to be seen and the copy
  * to be inspected or redriven, instead of a copy deleted as it arrives.
  */
-export const DLQ_GRACE_SECONDS = 24 * 3600;
+const DLQ_GRACE_SECONDS = 24 * 3600;
 
 /**
  * How long each store keeps a message or a key, so none forgets one while a later step still needs it: the ledger
