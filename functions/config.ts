@@ -1,7 +1,7 @@
 import type { FieldRule } from "../src/contract/field-rules";
 import { CONTRACT_ENV } from "../src/contract/function-env";
-import { readFieldRules } from "./contract";
-import { type Environment, optionalOneOf, requireNameList, requirePositiveInteger, requireString } from "./env";
+import { readFieldRules, readPayloadFields } from "./contract";
+import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
 
 /** Log levels of the Powertools logger (`POWERTOOLS_LOG_LEVEL`). */
 export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "CRITICAL", "SILENT"] as const;
@@ -37,7 +37,7 @@ export function readPipelineConfig(env: Environment): PipelineConfig {
   return {
     idempotencyTableName: requireString(env, CONTRACT_ENV.IDEMPOTENCY_TABLE_NAME),
     expiresAfterSeconds: requirePositiveInteger(env, CONTRACT_ENV.EXPIRES_AFTER_SECONDS),
-    payloadFields: requireNameList(env, CONTRACT_ENV.PAYLOAD_FIELDS),
+    payloadFields: readPayloadFields(env),
     fieldRules: readFieldRules(env),
     serviceName: requireString(env, CONTRACT_ENV.SERVICE_NAME),
     logLevel: optionalOneOf(env, CONTRACT_ENV.LOG_LEVEL, LOG_LEVELS) ?? "INFO",

@@ -5,9 +5,9 @@
  */
 import { nestsTooDeep, payloadHash } from "../src/contract/canonical";
 import { DecodeProblem } from "../src/contract/decode-jsonata";
-import { CanonicalValueError } from "../src/contract/errors";
+import { CanonicalValueError, ContractConfigError } from "../src/contract/errors";
 import { assertFieldRules, firstFieldProblem, type FieldRule } from "../src/contract/field-rules";
-import { CONTRACT_ENV } from "../src/contract/function-env";
+import { CONTRACT_ENV, decodePayloadFields } from "../src/contract/function-env";
 import type { Environment } from "./env";
 import { requireString } from "./env";
 import { ConfigurationError, ValidationError } from "./errors";
@@ -18,6 +18,17 @@ export interface FunctionContract {
   readonly fieldRules: readonly (readonly [string, FieldRule])[];
   /** Fields covered by the payload hash. */
   readonly payloadFields: readonly string[];
+}
+
+/** Reads PAYLOAD_FIELDS (JSON `["amount", ...]`), sorted and de-duplicated; throws `ConfigurationError` naming it. */
+export function readPayloadFields(env: Environment): string[] {
+  const name = CONTRACT_ENV.PAYLOAD_FIELDS;
+  try {
+    return decodePayloadFields(requireString(env, name));
+  } catch (error) {
+    if (!(error instanceof ContractConfigError)) throw error;
+    throw new ConfigurationError(name, error.message, { cause: error });
+  }
 }
 
 /** Reads PIPELINE_FIELD_RULES (JSON `[[field, rule], ...]`); throws `ConfigurationError` naming it. */

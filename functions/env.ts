@@ -22,19 +22,6 @@ export function requirePositiveInteger(env: Environment, name: string): number {
   return value;
 }
 
-/** A comma-separated list of names: trimmed, de-duplicated, sorted, at least one. */
-export function requireNameList(env: Environment, name: string): string[] {
-  const raw = requireString(env, name);
-  const names = raw.split(",").map((part) => part.trim());
-  if (names.some((part) => part === "")) {
-    throw new ConfigurationError(
-      name,
-      `${name} is "${raw}": set it to comma-separated names without empty entries, e.g. "amount,currency"`,
-    );
-  }
-  return [...new Set(names)].sort();
-}
-
 /** An optional variable restricted to a set of values; `undefined` when unset or blank. */
 export function optionalOneOf<T extends string>(
   env: Environment,

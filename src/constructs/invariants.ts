@@ -1,13 +1,13 @@
 import { assertKeyExpression } from "../contract/business-key";
 import { ContractConfigError } from "../contract/errors";
-import { assertFieldRules, FieldType } from "../contract/field-rules";
+import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
 import { InvalidPropError } from "./errors";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { assertRetentionInvariants } from "./retention";
 import { assertTimingInvariants } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
-const FIELD_NAME = /^[^\s]{1,255}$/;
 /** Express workflows run at most 5 minutes (AWS). */
 const EXPRESS_MAX_SECONDS = 300;
 /**
@@ -55,15 +55,24 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   }
   terraformSafe("businessKey.expression", p.businessKey.expression);
   contractRule(() => assertKeyExpression(p.businessKey.expression));
+  // Names first: the rules below look fields up by name.
+  for (const [prop, fields] of [["businessKey.requiredFields", p.businessKey.requiredFields], ["payloadFields", p.payloadFields]] as const) {
+    for (const field of fields) {
+      const problem = fieldNameProblem(field);
+      if (problem) throw new InvalidPropError(prop, field, problem.reason, problem.fix);
+      terraformSafe(prop, field);
+    }
+  }
   contractRule(() => assertFieldRules(p.fieldRules));
   for (const [field, rule] of Object.entries(p.fieldRules)) {
+    terraformSafe("fieldRules", field);
     if (rule.type === FieldType.STRING && rule.pattern !== undefined) terraformSafe(`fieldRules.${field}.pattern`, rule.pattern);
   }
   if (p.function.conflictErrors.some((name) => name.startsWith("States."))) {
     throw new InvalidPropError("function.conflictErrors", p.function.conflictErrors, "lists a Step Functions error, not a function error", "list only errorType names the function throws");
   }
   for (const field of p.businessKey.requiredFields) {
-    const rule = p.fieldRules[field];
+    const rule = Object.prototype.hasOwnProperty.call(p.fieldRules, field) ? p.fieldRules[field] : undefined;
     if (rule && !KEY_PART_TYPES.has(rule.type)) {
       throw new InvalidPropError(`fieldRules.${field}.type`, rule.type, "is not a key part type (the field is a key field)", "use string, integer, number or string-or-integer");
     }
@@ -73,12 +82,6 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   }
   if (p.payloadFields.length === 0) {
     throw new InvalidPropError("payloadFields", p.payloadFields, "is empty", "list the body fields whose change means a different request, e.g. [\"amount\", \"currency\"]");
-  }
-  for (const [prop, fields] of [["businessKey.requiredFields", p.businessKey.requiredFields], ["payloadFields", p.payloadFields]] as const) {
-    for (const field of fields) {
-      if (!FIELD_NAME.test(field)) throw new InvalidPropError(prop, field, "is not a field name", "use the top-level body field name, without spaces");
-      terraformSafe(prop, field);
-    }
   }
   if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)) {
     throw new InvalidPropError("operation", p.operation, "is not a valid operation name", "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"");
@@ -111,6 +114,8 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   }
   integerIn("visibilityTimeoutSeconds", p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds");
   integerIn("logRetentionDays", p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14");
+  // The source queue's retention bound counts it (retention.ts), so it must be a number.
+  integerIn("oldestMessageAgeAlarmSeconds", p.oldestMessageAgeAlarmSeconds, 1, 1209600, "use an age in seconds such as 600");
   if (p.maximumBatchingWindowSeconds > p.executionTimeoutSeconds * 5) {
     throw new InvalidPropError("maximumBatchingWindowSeconds", p.maximumBatchingWindowSeconds, "is much longer than a batch may run", "keep the window short (seconds); latency grows with it");
   }
@@ -133,23 +138,12 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
       `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
     );
   }
-  // AWS keeps a standard queue's original enqueue time when it moves a message to the DLQ, so a copy can sit
-  // there for the DLQ's whole retention after its first send: the ledger must remember the key at least as long.
-  const longestQueue = Math.max(p.messageRetentionSeconds, p.deadLetterRetentionSeconds);
-  if (p.retentionSeconds < longestQueue) {
-    const which = p.deadLetterRetentionSeconds >= p.messageRetentionSeconds ? "deadLetterRetentionSeconds" : "messageRetentionSeconds";
-    throw new InvalidPropError(
-      "retentionSeconds",
-      p.retentionSeconds,
-      `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = ${which} (${longestQueue}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
-      `set retentionSeconds >= ${longestQueue}, or lower ${which}`,
-    );
-  }
   const { intervalSeconds, maxAttempts, backoffRate } = p.ledgerRetry;
   integerIn("ledgerRetry.intervalSeconds", intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second");
   integerIn("ledgerRetry.maxAttempts", maxAttempts, 0, 99999999, "use a small number such as 3");
   if (!(backoffRate >= 1)) throw new InvalidPropError("ledgerRetry.backoffRate", backoffRate, "is below 1", "use 1 or more, e.g. 2");
   assertTimingInvariants(p);
+  assertRetentionInvariants(p);
 }
 
 /** The pipe's only safe target mode: a synchronous EXPRESS execution whose output reports partial failures. */

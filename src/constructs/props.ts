@@ -71,7 +71,10 @@ export interface IdempotentPipelineProps {
   readonly businessKey: BusinessKeyProps;
   /** Ledger sort key: the intent, so one entity can carry several operations. @default "process" */
   readonly operation?: string;
-  /** Body fields covered by the payload hash (conflict detection); field order in the message does not matter. */
+  /**
+   * Body fields covered by the payload hash (conflict detection); field order in the message does not matter. Names
+   * follow `fieldNameProblem` (src/contract/field-rules.ts): no whitespace, control characters or Object.prototype members.
+   */
   readonly payloadFields: readonly string[];
   /**
    * What each top-level field must hold, enforced alike by the state machine (`invalid-message`) and the
@@ -107,9 +110,9 @@ export interface IdempotentPipelineProps {
   readonly visibilityTimeoutSeconds?: number;
   /** Receives before the queue moves a message to the DLQ (`retries-exhausted`). @default 5 */
   readonly maxReceiveCount?: number;
-  /** Source queue message retention. @default 345600 (4 days) */
+  /** Source queue message retention; ≥ oldestMessageAgeAlarmSeconds + maxReceiveCount × visibility timeout (retention.ts). @default 345600 (4 days) */
   readonly messageRetentionSeconds?: number;
-  /** DLQ message retention. @default 1209600 (14 days, the SQS maximum) */
+  /** DLQ message retention; ≥ the source queue's + 1 day (a moved copy keeps its first-send time). @default 1209600 (14 days, the SQS maximum) */
   readonly deadLetterRetentionSeconds?: number;
   /**
    * The source queue's maximum message size (body and attributes, bytes); SQS refuses larger messages at send.
@@ -121,7 +124,7 @@ export interface IdempotentPipelineProps {
 
   /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window. @default executionTimeoutSeconds */
   readonly leaseSeconds?: number;
-  /** How long a completed key is remembered (ledger TTL and Powertools expiry); at least both queues' retention. @default 1209600 (14 days) */
+  /** How long a key is remembered (ledger TTL and Powertools expiry); at least the DLQ's retention and any run holding a claim. @default 1209600 (14 days) */
   readonly retentionSeconds?: number;
   /** Retries of Lambda service errors (throttles, 5xx), not of function errors. @default 2 */
   readonly lambdaRetries?: number;

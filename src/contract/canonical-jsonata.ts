@@ -9,9 +9,9 @@
  */
 import { MAX_BODY_DEPTH, MAX_EXACT_INTEGER } from "./limits";
 
-/** A JSONata string literal. */
+/** A JSONata string literal. JSONata knows JSON's escapes only (no `\'`), so a quote is written `\u0027`. */
 export function jsonataString(value: string): string {
-  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\u0027")}'`;
 }
 
 /** Problem texts as JSONata expressions of `$p` (the path): the same words as `CanonicalProblem`. */

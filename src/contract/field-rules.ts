@@ -123,8 +123,10 @@ function fieldProblem(body: Readonly<Record<string, unknown>>, field: string, ru
 /** Every field the pipeline reads, with its rule: key fields first, then payload fields, each once, in order. */
 export function effectiveRules(keyFields: readonly string[], payloadFields: readonly string[], rules: FieldRules): [string, FieldRule][] {
   const out = new Map<string, FieldRule>();
-  for (const field of keyFields) out.set(field, rules[field] ?? DEFAULT_KEY_RULE);
-  for (const field of [...payloadFields].sort()) if (!out.has(field)) out.set(field, rules[field] ?? DEFAULT_PAYLOAD_RULE);
+  // Own rules only: `rules.constructor` is Object, not a rule.
+  const ruleOf = (field: string) => (Object.prototype.hasOwnProperty.call(rules, field) ? rules[field] : undefined);
+  for (const field of keyFields) out.set(field, ruleOf(field) ?? DEFAULT_KEY_RULE);
+  for (const field of [...payloadFields].sort()) if (!out.has(field)) out.set(field, ruleOf(field) ?? DEFAULT_PAYLOAD_RULE);
   for (const [field, rule] of Object.entries(rules)) if (!out.has(field)) out.set(field, rule);
   return [...out.entries()];
 }
@@ -138,11 +140,47 @@ export function firstFieldProblem(body: Readonly<Record<string, unknown>>, rules
   return undefined;
 }
 
+/**
+ * Object.prototype's members. JSONata's `$lookup` and a plain object's `[name]` find them on every object, so a
+ * field of that name would seem present (or carry a rule) in a body that never had it, and the state machine
+ * and the function could each read it their own way: refused rather than guarded in every reader.
+ */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const MAX_FIELD_NAME = 255;
+
+/**
+ * Why the contract cannot carry a top-level field name, or undefined. A name travels in the Decode JSONata, as
+ * JSON in the function's environment and, inside a problem text, in a quarantined copy's SQS attribute, which
+ * refuses control characters, lone surrogates and U+FFFE/U+FFFF. Whitespace is refused too, as a likely typo.
+ */
+export function fieldNameProblem(name: unknown): { reason: string; fix: string } | undefined {
+  const fix = "use the top-level body field name, without spaces";
+  if (typeof name !== "string" || name.length === 0 || name.length > MAX_FIELD_NAME) return { reason: `is not a field name (1-${MAX_FIELD_NAME} characters)`, fix };
+  if (/\s/u.test(name)) return { reason: "is not a field name (it holds whitespace)", fix };
+  const bad = /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u.exec(name)?.[0];
+  if (bad !== undefined) {
+    const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    const kind = /\p{Cs}/u.test(bad) ? "a lone surrogate" : /\p{Cc}/u.test(bad) ? "a control character" : "a noncharacter";
+    return { reason: `holds ${kind} (${code}), which a quarantine reason (an SQS message attribute) cannot carry`, fix: "rename the field to printable characters" };
+  }
+  if (PROTOTYPE_NAMES.has(name)) {
+    return { reason: "is a member of Object.prototype, which JSONata and the function's objects find on every body", fix: `rename the field, e.g. "${name.replace(/_/g, "")}Field"` };
+  }
+  return undefined;
+}
+
 const TYPES = new Set<string>(Object.values(FieldType));
 
 /** Refuses rules the state machine could not enforce exactly as the function does. */
 export function assertFieldRules(rules: FieldRules, prop = "fieldRules"): void {
+  const prototype: unknown = Object.getPrototypeOf(rules);
+  if (prototype !== Object.prototype && prototype !== null) {
+    // `{ __proto__: {...} }` in an object literal sets the prototype: those rules would be silently lost.
+    throw new ContractConfigError(prop, prototype, "is the prototype of the rules, not rules: an object literal's __proto__ key sets it", "remove the __proto__ key (__proto__ cannot name a field)");
+  }
   for (const [field, rule] of Object.entries(rules)) {
+    const nameProblem = fieldNameProblem(field);
+    if (nameProblem) throw new ContractConfigError(prop, field, nameProblem.reason, nameProblem.fix);
     const at = `${prop}.${field}`;
     if (!TYPES.has(rule.type)) throw new ContractConfigError(`${at}.type`, rule.type, "is not a field type", `use one of ${[...TYPES].join(", ")}`);
     if (rule.type === FieldType.STRING) {

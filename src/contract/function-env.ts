@@ -1,14 +1,17 @@
 /**
  * Environment variables the construct sets on the downstream function. The handler wrapper reads them at cold
  * start, so the function enforces the same contract as the state machine: the payload fields of the hash, the
- * field rules (JSON of `effectiveRules` pairs), the Powertools table and how long its records live.
+ * field rules (JSON of `effectiveRules` pairs), the Powertools table and how long its records live. Both contract
+ * variables are JSON, written and read only here, so any field name the construct accepts arrives as it was sent.
  */
-import { effectiveRules, type FieldRule, type FieldRules } from "./field-rules";
+import { ContractConfigError } from "./errors";
+import { effectiveRules, fieldNameProblem, type FieldRule, type FieldRules } from "./field-rules";
 
 export const CONTRACT_ENV = {
   IDEMPOTENCY_TABLE_NAME: "IDEMPOTENCY_TABLE_NAME",
   /** Lifetime of Powertools records, in seconds: the ledger's retention. */
   EXPIRES_AFTER_SECONDS: "IDEMPOTENCY_EXPIRES_AFTER_SECONDS",
+  /** JSON array text, e.g. `["amount","currency"]`. */
   PAYLOAD_FIELDS: "PAYLOAD_FIELDS",
   FIELD_RULES: "PIPELINE_FIELD_RULES",
   SERVICE_NAME: "POWERTOOLS_SERVICE_NAME",
@@ -21,6 +24,37 @@ export function encodeFieldRules(rules: readonly (readonly [string, FieldRule])[
 }
 
 /**
+ * The value of PAYLOAD_FIELDS: a JSON array, because a separator-joined list reads `amount,currency` back as two
+ * fields, and two payloads differing in that one field would then hash alike.
+ */
+export function encodePayloadFields(fields: readonly string[]): string {
+  return JSON.stringify(fields);
+}
+
+/**
+ * The payload fields PAYLOAD_FIELDS carries, sorted and de-duplicated. Throws `ContractConfigError` naming the
+ * variable when the text is not a non-empty JSON array of names the contract can carry (`fieldNameProblem`).
+ */
+export function decodePayloadFields(text: string): string[] {
+  const name = CONTRACT_ENV.PAYLOAD_FIELDS;
+  const fix = 'set it to the JSON array the IdempotentPipeline construct writes (encodePayloadFields), e.g. ["amount","currency"]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ContractConfigError(name, text, "is not JSON (a comma-separated list cannot carry a field name holding a comma)", fix, { cause: error });
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((field) => typeof field === "string")) {
+    throw new ContractConfigError(name, text, "is not a non-empty JSON array of field names", fix);
+  }
+  for (const field of parsed as string[]) {
+    const problem = fieldNameProblem(field);
+    if (problem) throw new ContractConfigError(name, field, problem.reason, problem.fix);
+  }
+  return [...new Set(parsed as string[])].sort();
+}
+
+/**
  * The two variables that carry a domain's contract to the function (`PAYLOAD_FIELDS`, `PIPELINE_FIELD_RULES`), as
  * the construct sets them: for the construct itself, and for tests that run a handler outside a stack.
  */
@@ -30,7 +64,7 @@ export function contractEnvironment(domain: {
   readonly fieldRules?: FieldRules;
 }): Record<string, string> {
   return {
-    [CONTRACT_ENV.PAYLOAD_FIELDS]: domain.payloadFields.join(","),
+    [CONTRACT_ENV.PAYLOAD_FIELDS]: encodePayloadFields(domain.payloadFields),
     [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(effectiveRules(domain.businessKey.requiredFields, domain.payloadFields, domain.fieldRules ?? {})),
   };
 }

@@ -1,3 +1,4 @@
+import jsonata from "jsonata";
 import aslValidator from "asl-validator";
 import { jsonataString } from "../../src/contract/canonical-jsonata";
 import { LEDGER_RETRYABLE_ERRORS, renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
@@ -81,8 +82,9 @@ describe("Function: renderPipelineDefinition", () => {
     expect(LEDGER_RETRYABLE_ERRORS).not.toContain("DynamoDB.InternalServerError");
   });
 
-  it("quotes field names safely for JSONata", () => {
-    expect(jsonataString("it's")).toBe("'it\\'s'");
+  it("quotes field names safely for JSONata, which knows JSON's escapes only (no \\')", async () => {
+    expect(jsonataString("it's")).toBe("'it\\u0027s'");
     expect(jsonataString("a\\b")).toBe("'a\\\\b'");
+    for (const text of ["it's", "a\\b", 'say"hi"', "\\'", "\\u0027"]) expect(await jsonata(jsonataString(text)).evaluate({})).toBe(text);
   });
 });

@@ -72,4 +72,26 @@ describe("Decode: the state machine and the TypeScript contract agree", () => {
       { numRuns: 300, seed: 44 },
     );
   });
+
+  it("hashes payload fields whose names hold separators and quotes alike in both evaluators, and tells their values apart", async () => {
+    // Arrange: names the contract carries as JSON; a comma, a quote, an apostrophe, a backslash, a dot, non-ASCII.
+    const payloadFields = ["amount,currency", 'a"b', "it's", "a\\b", "a.b", "é😀"];
+    const spec: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: [], payloadFields };
+    const sm = compileExpression(decodeExpression(spec));
+    const body = (value: number) => JSON.stringify({ tenantId: "t1", orderId: "o1", ...Object.fromEntries(payloadFields.map((f, i) => [f, i === 0 ? value : i])) });
+
+    // Act
+    const hashes = await Promise.all(
+      [1, 2].map(async (value) => {
+        const a = (await sm.evaluate(undefined, { states: { input: { body: body(value) } } })) as { payloadHash: string };
+        const b = (await decodeBody(body(value), spec)) as { payloadHash: string };
+        return [a.payloadHash, b.payloadHash];
+      }),
+    );
+
+    // Assert
+    expect(hashes[0][0]).toBe(hashes[0][1]);
+    expect(hashes[1][0]).toBe(hashes[1][1]);
+    expect(hashes[0][0]).not.toBe(hashes[1][0]);
+  });
 });

@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
 import { readPipelineConfig } from "../../functions/config";
 import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../functions/idempotency";
-import { encodeFieldRules } from "../../src/contract/function-env";
+import { encodeFieldRules, encodePayloadFields } from "../../src/contract/function-env";
 import { DEPOSIT_RULES } from "./support/deposit";
 
 const env = {
   IDEMPOTENCY_TABLE_NAME: "idem",
   IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "604800",
-  PAYLOAD_FIELDS: " currency, amount ,amount",
+  PAYLOAD_FIELDS: encodePayloadFields(["currency", "amount", "amount"]),
   PIPELINE_FIELD_RULES: encodeFieldRules(DEPOSIT_RULES),
   POWERTOOLS_SERVICE_NAME: "deposits",
   POWERTOOLS_LOG_LEVEL: "debug",
@@ -55,16 +55,34 @@ describe("Function: readPipelineConfig", () => {
   it.each<[string, string, RegExp]>([
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "1h", /positive whole number/],
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "0", /positive whole number/],
-    ["PAYLOAD_FIELDS", "amount,,currency", /without empty entries/],
+    // The comma-joined form of old: it cannot carry a field name holding a comma, so it is refused, not split.
+    ["PAYLOAD_FIELDS", "amount,currency", /is not JSON.*\["amount","currency"\]/],
+    ["PAYLOAD_FIELDS", "[]", /non-empty JSON array/],
+    ["PAYLOAD_FIELDS", '["amount", 1]', /non-empty JSON array/],
+    ["PAYLOAD_FIELDS", '["amount", ""]', /not a field name/],
+    ["PAYLOAD_FIELDS", '["constructor"]', /Object\.prototype/],
+    ["PAYLOAD_FIELDS", '["amount\\u0000"]', /control character \(U\+0000\)/],
     ["POWERTOOLS_LOG_LEVEL", "LOUD", /one of TRACE, DEBUG/],
     ["PIPELINE_FIELD_RULES", "{", /is not JSON/],
     ["PIPELINE_FIELD_RULES", '{"amount":{"type":"integer"}}', /list of \[field, rule\] pairs/],
     ["PIPELINE_FIELD_RULES", '[["amount",{"type":"decimal"}]]', /not a field type/],
+    ["PIPELINE_FIELD_RULES", '[["__proto__",{"type":"any"}]]', /Object\.prototype/],
   ])("fails naming %s when it is %p", (name, value, fix) => {
     // Act / Assert
     expect(() => readPipelineConfig({ ...env, [name]: value })).toThrow(
       expect.objectContaining({ variable: name, message: expect.stringMatching(fix) }),
     );
+  });
+
+  it("reads back a payload field holding a comma, a quote or a backslash as the one field the construct sent", () => {
+    // Arrange
+    const fields = ["amount,currency", 'say"hi"', "a\\b", "amount"];
+
+    // Act
+    const config = readPipelineConfig({ ...env, PAYLOAD_FIELDS: encodePayloadFields(fields) });
+
+    // Assert
+    expect(config.payloadFields).toEqual([...fields].sort());
   });
 
   it("defaults the log level to INFO", () => {

@@ -38,8 +38,16 @@ describe("Synth-time invariants", () => {
     ["a lease shorter than the function timeout × attempts", { function: { timeoutSeconds: 30 }, lambdaRetries: 2, leaseSeconds: 89 }, "leaseSeconds", /leaseSeconds >= 90/],
     ["a lease that outlives the visibility timeout minus the batching window", { leaseSeconds: 539 }, "leaseSeconds", /leaseSeconds < 539/],
     ["a lease that does so only through the batching window", { leaseSeconds: 530, maximumBatchingWindowSeconds: 10 }, "leaseSeconds", /540 − 10 = 530/],
-    ["a ledger retention shorter than the source queue's", { retentionSeconds: 3600, messageRetentionSeconds: 7200, deadLetterRetentionSeconds: 3600 }, "retentionSeconds", /retentionSeconds >= 7200/],
+    ["a ledger retention shorter than the DLQ's, both queues shortened", { retentionSeconds: 5 * 86400, messageRetentionSeconds: 4 * 86400, deadLetterRetentionSeconds: 6 * 86400 }, "retentionSeconds", /retentionSeconds >= 518400/],
     ["a ledger retention shorter than the DLQ's (the old 7-day default)", { retentionSeconds: 604800 }, "retentionSeconds", /deadLetterRetentionSeconds \(1209600\).*retentionSeconds >= 1209600/],
+    // A retried message must reach the DLQ before the source queue drops it: the wait before the first receive
+    // (up to the age alarm's threshold) plus one visibility timeout per receive.
+    ["a source retention a retried message outlives (1,800 s against 540 s × 5)", { messageRetentionSeconds: 1800 }, "messageRetentionSeconds", /600 \+ 5 × 540 = 3300.*messageRetentionSeconds >= 3300/],
+    ["a source retention that covers the receives but not the wait before the first", { messageRetentionSeconds: 2700 }, "messageRetentionSeconds", /oldestMessageAgeAlarmSeconds 600 \+ maxReceiveCount × visibilityTimeoutSeconds/],
+    ["a DLQ retention shorter than the source queue's (1 d against 4 d)", { deadLetterRetentionSeconds: 86400 }, "deadLetterRetentionSeconds", /345600 \+ 86400 = 432000.*deadLetterRetentionSeconds >= 432000/],
+    ["a DLQ retention equal to the source queue's (a copy moved at the end of its life is dropped on arrival)", { deadLetterRetentionSeconds: 345600, retentionSeconds: 345600 }, "deadLetterRetentionSeconds", /deadLetterRetentionSeconds >= 432000/],
+    ["a ledger retention shorter than the lease (60 s against 160 s)", { retentionSeconds: 60, messageRetentionSeconds: 60, deadLetterRetentionSeconds: 60, leaseSeconds: 160 }, "retentionSeconds", /leaseSeconds 160.*retentionSeconds >= 160/],
+    ["a ledger retention shorter than the execution timeout", { retentionSeconds: 60, messageRetentionSeconds: 60, deadLetterRetentionSeconds: 60, executionTimeoutSeconds: 120, visibilityTimeoutSeconds: 720, leaseSeconds: 90 }, "retentionSeconds", /= 120 \(executionTimeoutSeconds\).*retentionSeconds >= 120/],
     ["an execution timeout below the worst case of one record (the old 60 s default)", { executionTimeoutSeconds: 60 }, "executionTimeoutSeconds", /= 85 s\).*executionTimeoutSeconds >= 85/],
     ["a Map that needs two waves for one batch", { maxConcurrency: 5 }, "executionTimeoutSeconds", /2 waves × .*executionTimeoutSeconds >= 170/],
     ["a function timeout as long as the execution timeout", { executionTimeoutSeconds: 20, visibilityTimeoutSeconds: 120, leaseSeconds: 20, function: { timeoutSeconds: 20 }, lambdaRetries: 0 }, "function.timeoutSeconds", /function.timeoutSeconds < 20/],
@@ -65,6 +73,11 @@ describe("Synth-time invariants", () => {
     expect(build(TEST_WINDOWS)).not.toThrow();
     expect(build({ ...FAILURES_WINDOWS, function: { timeoutSeconds: 3 } })).not.toThrow();
     expect(build(LOAD_WINDOWS)).not.toThrow();
+  });
+
+  it("accepts queue retentions exactly at their bounds", () => {
+    // 600 s of waiting + 5 receives × 540 s; the DLQ one day longer than the source queue.
+    expect(build({ messageRetentionSeconds: 3300, deadLetterRetentionSeconds: 3300 + 86400, retentionSeconds: 3300 + 86400 })).not.toThrow();
   });
 
   it("adds up the worst case of one record from the definition's Retry blocks", () => {

@@ -132,7 +132,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
             IDEMPOTENCY_TABLE_NAME: referenceTo(json, "aws_dynamodb_table", "test-idempotency", "name"),
             EFFECTS_TABLE_NAME: referenceTo(json, "aws_dynamodb_table", "test-effects", "name"),
             IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "1209600",
-            PAYLOAD_FIELDS: "amount,currency",
+            PAYLOAD_FIELDS: '["amount","currency"]',
             POWERTOOLS_SERVICE_NAME: "test",
             POWERTOOLS_LOG_LEVEL: "INFO",
           },

@@ -45,7 +45,7 @@ describe("Example: invoices stack", () => {
     const journal = JSON.parse(role.policy).Statement.find((s: Json) => s.Sid === "EffectJournal");
 
     // Assert
-    expect(fn).toMatchObject({ function_name: "inv-issue", environment: { variables: expect.objectContaining({ EFFECTS_TABLE_NAME: stack.output.effects_table_name.value, PAYLOAD_FIELDS: "lines,currency,dueDate" }) } });
+    expect(fn).toMatchObject({ function_name: "inv-issue", environment: { variables: expect.objectContaining({ EFFECTS_TABLE_NAME: stack.output.effects_table_name.value, PAYLOAD_FIELDS: '["lines","currency","dueDate"]' }) } });
     expect(journal).toEqual({ Sid: "EffectJournal", Effect: "Allow", Action: ["dynamodb:PutItem", "dynamodb:GetItem"], Resource: [expect.stringMatching(/billing_effects.*\.arn/)] });
     expect(invoke.Catch.map((c: Json) => [c.Assign.reason ?? c.Assign.disposition, c.ErrorEquals])).toEqual([
       ["payload-mismatch", ["IdempotencyValidationError", "ConflictError", "DownstreamConflictError"]],

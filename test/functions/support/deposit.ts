@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { effectKey } from "../../../src/contract/effects";
 import { effectiveRules } from "../../../src/contract/field-rules";
-import { encodeFieldRules } from "../../../src/contract/function-env";
+import { encodeFieldRules, encodePayloadFields } from "../../../src/contract/function-env";
 import { EffectJournal, type PipelineEvent, type PipelineHandlerOptions, PermanentError } from "../../../functions";
 
 export const DEPOSIT_RULES = effectiveRules(["accountId", "ref"], ["amount"], {
@@ -61,7 +61,7 @@ export function depositEnv(endpoint: string, tables: { idempotency: string; effe
     IDEMPOTENCY_TABLE_NAME: tables.idempotency,
     EFFECTS_TABLE_NAME: tables.effects,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "3600",
-    PAYLOAD_FIELDS: "amount",
+    PAYLOAD_FIELDS: encodePayloadFields(["amount"]),
     PIPELINE_FIELD_RULES: encodeFieldRules(DEPOSIT_RULES),
     POWERTOOLS_SERVICE_NAME: "deposits",
     POWERTOOLS_LOG_LEVEL: "SILENT",

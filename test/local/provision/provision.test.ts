@@ -57,7 +57,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     const [fn] = provisioned.functions;
     expect(fn).toMatchObject({ name: "test-charge", handler: "index.handler", runtime: "nodejs22.x", timeoutSeconds: 2, memoryMb: 256 });
     expect(existsSync(fn.zipPath)).toBe(true);
-    expect(fn.environment).toMatchObject({ IDEMPOTENCY_TABLE_NAME: "test-idempotency", EFFECTS_TABLE_NAME: "test-effects", PAYLOAD_FIELDS: "amount,currency" });
+    expect(fn.environment).toMatchObject({ IDEMPOTENCY_TABLE_NAME: "test-idempotency", EFFECTS_TABLE_NAME: "test-effects", PAYLOAD_FIELDS: '["amount","currency"]' });
   });
 
   it("wires the pipe from the source queue to the workflow", () => {
