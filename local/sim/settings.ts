@@ -5,7 +5,7 @@
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../functions/errors";
-import { CONTRACT_ENV, encodeFieldRules } from "../../src/contract/function-env";
+import { CONTRACT_ENV, encodeFieldRules, encodePayloadFields } from "../../src/contract/function-env";
 import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../src/constructs/props";
 import type { PipelineHandlerOptions } from "../../functions";
 import type { PipelineApp } from "../../src/app/example";
@@ -83,7 +83,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     [EFFECTS_TABLE_ENV]: SIM_NAMES.effects,
     IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
-    [CONTRACT_ENV.PAYLOAD_FIELDS]: props.payloadFields.join(","),
+    [CONTRACT_ENV.PAYLOAD_FIELDS]: encodePayloadFields(props.payloadFields),
     [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(props)),
     POWERTOOLS_SERVICE_NAME: props.namePrefix,
     POWERTOOLS_LOG_LEVEL: "SILENT",
