@@ -27,6 +27,8 @@ export const SIM_NAMES = {
   dlqUrl: "http://sqs.sim/000000000000/sim-dlq",
   dlqArn: "arn:aws:sqs:us-east-1:000000000000:sim-dlq",
   stateMachineArn: "arn:aws:states:us-east-1:000000000000:stateMachine:sim-workflow",
+  /** The workflow role's unique id: its quarantine sends report `<this>:<session>` as SenderId. */
+  workflowRoleId: "AROASIMWORKFLOW",
 } as const;
 
 export interface SimSettings {

@@ -24,6 +24,8 @@ interface StoredMessage {
   readonly attributes?: Record<string, MessageAttributeValue>;
   /** Original enqueue time (kept when the redrive policy moves it). */
   readonly sentAt: number;
+  /** Who sent it (SQS's SenderId): the producer, an operator, or the workflow role's session. */
+  readonly senderId: string;
   receiveCount: number;
   /** Virtual time of the first receive (SQS's ApproximateFirstReceiveTimestamp). */
   firstReceivedAt?: number;
@@ -57,6 +59,9 @@ function attributesBytes(attributes?: Record<string, MessageAttributeValue>): nu
   return bytes;
 }
 
+/** The SenderId of producers' (and operators') sends in the simulation. */
+export const PRODUCER_SENDER_ID = "AIDASIMULATION";
+
 export class SimSqs {
   readonly events: SqsEvent[] = [];
   private readonly queues = new Map<string, { config: SimQueueConfig; messages: StoredMessage[] }>();
@@ -75,8 +80,13 @@ export class SimSqs {
   }
 
   get client(): SQSClient {
+    return this.clientAs(PRODUCER_SENDER_ID);
+  }
+
+  /** A client whose sends report `senderId` as their SenderId (SQS's, never the producer's: the signing identity). */
+  clientAs(senderId: string): SQSClient {
     return {
-      send: (command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) => this.send(command, options?.abortSignal),
+      send: (command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) => this.send(command, options?.abortSignal, senderId),
     } as unknown as SQSClient;
   }
 
@@ -89,7 +99,7 @@ export class SimSqs {
   }
 
   /** The producer's SendMessage (or an operator's), with SQS's checks. */
-  sendMessage(url: string, body: string, attributes?: Record<string, MessageAttributeValue>, sentAt = this.clock.now()): string {
+  sendMessage(url: string, body: string, attributes?: Record<string, MessageAttributeValue>, sentAt = this.clock.now(), senderId = PRODUCER_SENDER_ID): string {
     const q = this.queue(url);
     if (body.length === 0) throw new SqsError("InvalidParameterValue", "The request must contain the parameter MessageBody.");
     const bytes = Buffer.byteLength(body) + attributesBytes(attributes);
@@ -100,7 +110,7 @@ export class SimSqs {
       if (INVALID_CHARACTER.test(text)) throw new SqsError("InvalidMessageContents", "Invalid characters found.");
     }
     const id = `m${++this.sequence}`;
-    const stored: StoredMessage = { id, body, attributes, sentAt, receiveCount: 0, invisibleUntil: 0 };
+    const stored: StoredMessage = { id, body, attributes, sentAt, senderId, receiveCount: 0, invisibleUntil: 0 };
     q.messages.push(stored);
     this.all.set(id, stored);
     this.events.push({ type: "sent", queue: url, id });
@@ -131,12 +141,12 @@ export class SimSqs {
     q.messages = q.messages.filter((x) => x.sentAt >= limit);
   }
 
-  private async send(command: { input: Record<string, unknown> }, signal?: AbortSignal): Promise<unknown> {
+  private async send(command: { input: Record<string, unknown> }, signal: AbortSignal | undefined, senderId: string): Promise<unknown> {
     const name = command.constructor.name.replace(/Command$/, "");
     const input = command.input as Record<string, never>;
     switch (name) {
       case "SendMessage":
-        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, input.MessageAttributes) };
+        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, input.MessageAttributes, this.clock.now(), senderId) };
       case "ReceiveMessage":
         return this.receive(input as never, signal);
       case "DeleteMessage":
@@ -228,7 +238,7 @@ export class SimSqs {
         ReceiptHandle: m.receiptHandle,
         Body: m.body,
         MD5OfBody: createHash("md5").update(m.body).digest("hex"),
-        Attributes: { SenderId: "AIDASIMULATION", ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
+        Attributes: { SenderId: m.senderId, ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
         ...(m.attributes && Object.keys(m.attributes).length > 0 ? { MessageAttributes: m.attributes } : {}),
       });
     }

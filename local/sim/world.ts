@@ -211,7 +211,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock: clock.sfn,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.client, SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(`${SIM_NAMES.workflowRoleId}:sim-workflow`), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -263,6 +263,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       retention_seconds: p.retentionSeconds,
       message_retention_seconds: p.messageRetentionSeconds,
       dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
+      workflow_role_id: SIM_NAMES.workflowRoleId,
     },
     targetLabel: "simulation",
     now: () => clock.now(),
