@@ -2,21 +2,46 @@
  * Errors of the pipeline's downstream function, and how the state machine treats them.
  *
  * The Node.js Lambda runtime reports `error.name` as the `errorType`, and Step Functions matches its Catch rules on
- * that string. So every class sets `name` explicitly, because bundlers may rename classes. The names are the
- * construct's defaults (`src/contract/error-names.ts`):
+ * that string. Plain names are ambiguous: joi, yup, mongoose and sequelize throw a `ValidationError`, http-errors
+ * names an HTTP 409 (often "try again later") `ConflictError`. So the wrapper recognises its own errors by a brand
+ * on their prototype (a `Symbol.for` key, so two copies of this package agree), never by name, and reports them
+ * under reserved names (`src/contract/error-names.ts`), the construct's defaults:
  *
- * - throw a {@link PermanentError} (or a subclass) when retrying cannot help: the message is quarantined `rejected`;
- * - throw a {@link ConflictError} (or a subclass) when the key was already applied with another payload: the
- *   message is quarantined `payload-mismatch`;
- * - anything else is transient: the claim is released and the message is retried.
- *
- * A subclass may set a `name` of its own. The handler wrapper then reports it under its base class's name
- * ({@link reportedError}), so the state machine still recognises it without listing the name in the construct.
+ * - throw a {@link PermanentError} (or a subclass) when retrying cannot help: reported as `PipelineRejected`, the
+ *   message is quarantined `rejected`;
+ * - throw a {@link ConflictError} (or a subclass) when the key was already applied with another payload: reported
+ *   as `PipelineConflict`, the message is quarantined `payload-mismatch`; Powertools' own
+ *   `IdempotencyValidationError` passes unchanged and is quarantined the same way;
+ * - anything else is transient: the claim is released and the message is retried, whatever its name
+ *   ({@link reportedError} renames an unbranded error that carries a reserved name).
  */
-import { IdempotencyAlreadyInProgressError, IdempotencyRecordStatus } from "@aws-lambda-powertools/idempotency";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../src/contract/error-names";
+import { IdempotencyAlreadyInProgressError, IdempotencyRecordStatus, IdempotencyValidationError } from "@aws-lambda-powertools/idempotency";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "../src/contract/error-names";
 
-export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES };
+export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED };
+
+/**
+ * The brand's key. Part of the contract between copies of this package (a function bundle may hold two): keep it.
+ * Its value on a prototype is the error's kind.
+ */
+export const ERROR_KIND = Symbol.for("effectively-once-pipeline.error-kind");
+
+/** What a branded error means to the state machine. */
+export type ErrorKind = "permanent" | "conflict";
+
+const REPORTED_AS: Record<ErrorKind, string> = { permanent: PIPELINE_REJECTED, conflict: PIPELINE_CONFLICT };
+
+/** The brand of `error` (own or inherited), if it carries a valid one. */
+export function errorKind(error: unknown): ErrorKind | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const kind = (error as { [ERROR_KIND]?: unknown })[ERROR_KIND];
+  return kind === "permanent" || kind === "conflict" ? kind : undefined;
+}
+
+/** Non-enumerable, so loggers and serialisers never show it. */
+function brand(prototype: object, kind: ErrorKind): void {
+  Object.defineProperty(prototype, ERROR_KIND, { value: kind, enumerable: false, writable: false });
+}
 
 /** Root of every error the pipeline's function raises on purpose. */
 export class PipelineFunctionError extends Error {
@@ -41,6 +66,9 @@ export class ConflictError extends PipelineFunctionError {
     this.name = "ConflictError";
   }
 }
+
+brand(PermanentError.prototype, "permanent");
+brand(ConflictError.prototype, "conflict");
 
 /** The function's environment is missing a variable or holds an invalid value (raised at cold start). */
 export class ConfigurationError extends PipelineFunctionError {
@@ -94,31 +122,54 @@ export class DownstreamStateError extends PipelineFunctionError {
   }
 }
 
-const PERMANENT: readonly string[] = PERMANENT_ERROR_NAMES;
-const CONFLICT: readonly string[] = CONFLICT_ERROR_NAMES;
-
-/**
- * True when retrying the same message can never succeed: a permanent error or a conflict, by class or by one of
- * the default names (Powertools' `IdempotencyValidationError` is matched by name).
- */
-export function isPermanentError(error: unknown): boolean {
-  if (error instanceof PermanentError || error instanceof ConflictError) return true;
-  return error instanceof Error && (PERMANENT.includes(error.name) || CONFLICT.includes(error.name));
+/** An error reported under its kind's reserved name, keeping the original as its cause. */
+class ReportedError extends Error {
+  constructor(kind: ErrorKind, error: Error) {
+    // The DLQ's `detail` is `<errorType>: <errorMessage>`: the original class stays readable there.
+    super(`${error.name}: ${error.message}`, { cause: error });
+    this.name = REPORTED_AS[kind];
+    brand(this, kind);
+  }
 }
 
 /**
- * The error as the function reports it: a subclass of {@link PermanentError} or {@link ConflictError} whose own
- * name the state machine does not know is reported under its base class's name. It keeps its message (the DLQ's
- * `detail`) and has the original as its `cause`. Every other error passes unchanged.
+ * An error that is not the wrapper's own but carries a reserved name (or Powertools' name without being its
+ * class): reported under this name instead, so it is retried like any other unknown error.
+ */
+export class ReservedNameError extends PipelineFunctionError {
+  constructor(error: Error) {
+    super(`${error.name}: ${error.message}`, { cause: error });
+    this.name = "ReservedNameError";
+  }
+}
+
+/** Powertools' conflict, by its class: a look-alike name from elsewhere does not count. */
+function isPowertoolsConflict(error: unknown): boolean {
+  return error instanceof IdempotencyValidationError;
+}
+
+/**
+ * True when retrying the same message can never succeed: a branded permanent error or conflict (from any copy of
+ * this package), or Powertools' `IdempotencyValidationError`. Names do not count.
+ */
+export function isPermanentError(error: unknown): boolean {
+  return errorKind(error) !== undefined || isPowertoolsConflict(error);
+}
+
+/**
+ * The error as the function reports it to the runtime:
+ * - a branded error under its kind's reserved name (`PipelineRejected`, `PipelineConflict`), with the message
+ *   `<its name>: <its message>` and the original as its `cause`;
+ * - Powertools' `IdempotencyValidationError` unchanged;
+ * - any other error that carries a reserved name as a {@link ReservedNameError} (transient);
+ * - everything else unchanged.
  */
 export function reportedError(error: unknown): unknown {
-  if (error instanceof PermanentError && !PERMANENT.includes(error.name)) {
-    return new PermanentError(error.message, { cause: error });
-  }
-  if (error instanceof ConflictError && !CONFLICT.includes(error.name)) {
-    return new ConflictError(error.message, { cause: error });
-  }
-  return error;
+  if (!(error instanceof Error)) return error;
+  const kind = errorKind(error);
+  if (kind) return error.name === REPORTED_AS[kind] ? error : new ReportedError(kind, error);
+  if (isPowertoolsConflict(error)) return error;
+  return RESERVED_ERROR_NAMES.includes(error.name) ? new ReservedNameError(error) : error;
 }
 
 /**

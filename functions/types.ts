@@ -28,7 +28,7 @@ export interface SideEffectContext<R = undefined> {
 /**
  * The user's side effect: applies the event's intent once and returns a JSON-serializable result. Powertools stores
  * the result and returns it for duplicates, so a duplicate gets the first run's result back. Throw a
- * `PermanentError` (quarantined `rejected`) or a `ConflictError` (quarantined `payload-mismatch`); anything else is
- * retried.
+ * `PermanentError` (quarantined `rejected`) or a `ConflictError` (quarantined `payload-mismatch`), or a subclass;
+ * anything else is retried, whatever its name.
  */
 export type SideEffect<P extends Payload, T, R = undefined> = (event: PipelineEvent<P>, context: SideEffectContext<R>) => Promise<T>;

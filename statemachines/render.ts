@@ -1,4 +1,5 @@
 import { decodeExpression } from "../src/contract/decode-jsonata";
+import { commentWithKeyDerivation, keyDerivation } from "../src/contract/key-derivation";
 import type { FieldRule } from "../src/contract/field-rules";
 import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
 import template from "./pipeline.asl.json";
@@ -125,6 +126,8 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
     throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
   }
   const rendered = fill(template, placeholderValues(params)) as Record<string, unknown>;
+  // The record `npm run plan` compares across deploys: a change to it resets both layers' memory of applied keys.
+  rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
   return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);
 }
 

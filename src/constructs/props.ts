@@ -34,15 +34,15 @@ export interface DownstreamFunctionProps {
   readonly policyStatements?: readonly PolicyStatement[];
   /**
    * More function error names that are permanent: the message is quarantined as `rejected` instead of retried.
-   * The handler wrapper's own (`PermanentError`, `ValidationError`, `DownstreamRefusedError`, and any subclass of
-   * `PermanentError`) are always included.
+   * `PipelineRejected`, the name the handler wrapper reports its `PermanentError` (and every subclass) under, is
+   * always included. Plain names such as `ValidationError` are not: libraries throw those for errors of their own.
    * @default []
    */
   readonly permanentErrors?: readonly string[];
   /**
    * More function error names that mean "this key was already applied with another payload": the message is
    * quarantined as `payload-mismatch` (so a redrive needs `--force`). Powertools' `IdempotencyValidationError` and
-   * the wrapper's `ConflictError` and `DownstreamConflictError` (and any subclass of `ConflictError`) are always
+   * `PipelineConflict`, the name the wrapper reports its `ConflictError` (and every subclass) under, are always
    * included.
    * @default []
    */

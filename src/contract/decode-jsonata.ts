@@ -32,6 +32,16 @@ function payloadTextExpression(fields: readonly string[]): string {
   return `( $payload := $merge([{}, ${members.join(", ")}]); $count($each($payload, function($x) { $flat($x) })[$ = false]) = 0 ? $string($payload) : $canonPayload($payload) )`;
 }
 
+/** How the key parts become the ledger's key text, and the payload text its hash. */
+const KEY_TEXT = "$canonFast($parts, 'businessKey')";
+const PAYLOAD_HASH = "$hash($payloadText, 'SHA-256')";
+
+/**
+ * Every piece of the Decode step that decides the canonical form of the key and of the payload hash (for a
+ * placeholder payload field): its digest is the `canonicalForm` of the key derivation (`key-derivation.ts`).
+ */
+export const CANONICAL_FORM_TEXT = [CANONICAL_FUNCTIONS, KEY_TEXT, payloadTextExpression(["field"]), PAYLOAD_HASH].join("\n");
+
 /** The JSONata text of the Decode step (without the `{% %}` delimiters); `$states.input.body` is the raw body. */
 export function decodeExpression(spec: DecodeSpec): string {
   const problems = spec.rules.map(([field, rule]) => fieldProblemExpression(field, rule));
@@ -55,12 +65,12 @@ export function decodeExpression(spec: DecodeSpec): string {
     `    ($not($exists($k)) or $count($parts) = 0) ? { 'problem': ${jsonataString(DecodeProblem.noKey)} }`,
     `    : $exists($parts[$type($) != 'string' and $type($) != 'number']) ? { 'problem': ${jsonataString(DecodeProblem.badPart)} }`,
     "    : (",
-    "      $keyText := $canonFast($parts, 'businessKey');",
+    `      $keyText := ${KEY_TEXT};`,
     `      $payloadText := ${payloadTextExpression(spec.payloadFields)};`,
     "      $type($keyText) = 'object' ? $keyText",
     "      : $type($payloadText) = 'object' ? $payloadText",
     `      : $utf8($keyText) > ${MAX_BUSINESS_KEY_BYTES} ? { 'problem': 'businessKey: ' & $utf8($keyText) & ' bytes of canonical text, more than the ${MAX_BUSINESS_KEY_BYTES} the ledger allows; shorten the key fields' }`,
-    "      : { 'key': $keyText, 'payloadHash': $hash($payloadText, 'SHA-256') }",
+    `      : { 'key': $keyText, 'payloadHash': ${PAYLOAD_HASH} }`,
     "    )",
     "  )",
     ")",

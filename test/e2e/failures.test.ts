@@ -99,7 +99,7 @@ suite.scenario(
     expect(settled.fates).toEqual({ [message.messageId]: "quarantined:rejected" });
     expect(settled.dlq).toEqual([expect.objectContaining({ reason: "rejected", businessKey: message.key, body: message.body })]);
     // The function's error name and message, never its stack trace.
-    expect(settled.dlq[0].detail).toMatch(/^DownstreamRefusedError: downstream refuses charges in XXX/);
+    expect(settled.dlq[0].detail).toMatch(/^PipelineRejected: DownstreamRefusedError: downstream refuses charges in XXX/);
     expect(settled.dlq[0].detail).not.toMatch(/\bat .+:\d+|"trace"|stack/);
     expect(settled.effects[message.key!]).toEqual({ charges: 0, calls: 1, callOutcomes: { refused: 1 } });
     // Released: the ledger holds nothing for the key, so a corrected message (or a redrive) can claim it.

@@ -1,3 +1,4 @@
+import { PermanentError } from "../../functions/errors";
 import { idempotencyRecordId } from "../../functions/idempotency";
 import { effectKey } from "../../src/contract/effects";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
@@ -69,7 +70,7 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
     const gate = createGate();
     beforeCommand(slow.effectsClient, "PutItemCommand", async () => {
       await gate.wait();
-      throw Object.assign(new Error("refused"), { name: "PermanentError" });
+      throw new PermanentError("refused");
     });
     const event = depositEvent();
     const first = slow.handler(event, lambdaContext(slow.functionName));
@@ -81,7 +82,7 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
     // Assert: transient while the first runs; once it failed, the other payload is the key's first application.
     await expect(another).rejects.toHaveProperty("name", "IdempotencyAlreadyInProgressError");
     gate.open();
-    await expect(first).rejects.toHaveProperty("name", "PermanentError");
+    await expect(first).rejects.toHaveProperty("name", "PipelineRejected");
     await expect(other.handler(redelivery(event, { amount: 990 }), lambdaContext(other.functionName))).resolves.toMatchObject({ outcome: "applied", amount: 990 });
     // And a third payload against the completed record is a conflict.
     await expect(other.handler(redelivery(event, { amount: 7 }), lambdaContext(other.functionName))).rejects.toHaveProperty("name", "IdempotencyValidationError");

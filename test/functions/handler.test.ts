@@ -104,12 +104,12 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
     const attempt = fx.handler(bad, lambdaContext(FUNCTION_NAME));
 
     // Assert
-    await expect(attempt).rejects.toMatchObject({ name: "ValidationError", field: "payload.amount" });
+    await expect(attempt).rejects.toMatchObject({ name: "PipelineRejected", cause: expect.objectContaining({ name: "ValidationError", field: "payload.amount" }) });
     expect(await recordOf(event.businessKey)).toBeUndefined();
     expect((await effectsOf(event.businessKey)).calls).toHaveLength(0);
   });
 
-  it("reports a PermanentError subclass with a name of its own as PermanentError, and the journal's refusal by its name", async () => {
+  it("reports a PermanentError subclass with a name of its own, and the journal's refusal, as PipelineRejected", async () => {
     // Arrange
     const unlucky = depositEvent({ payload: { accountId: "acc-1", ref: "r-unlucky", amount: 13 } });
     const tooLarge = depositEvent({ payload: { accountId: "acc-1", ref: "r-large", amount: 1_000_000 } });
@@ -118,9 +118,9 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
     const unluckyAttempt = fx.handler(unlucky, lambdaContext(FUNCTION_NAME));
     const tooLargeAttempt = fx.handler(tooLarge, lambdaContext(FUNCTION_NAME));
 
-    // Assert: both are names the construct's permanentErrors hold by default.
-    await expect(unluckyAttempt).rejects.toMatchObject({ name: "PermanentError", message: "13 is refused", cause: expect.objectContaining({ name: "UnluckyAmountError" }) });
-    await expect(tooLargeAttempt).rejects.toMatchObject({ name: "DownstreamRefusedError", message: "above the deposit limit" });
+    // Assert: the reserved name the construct's permanentErrors hold by default, the class in the message.
+    await expect(unluckyAttempt).rejects.toMatchObject({ name: "PipelineRejected", message: "UnluckyAmountError: 13 is refused", cause: expect.objectContaining({ name: "UnluckyAmountError" }) });
+    await expect(tooLargeAttempt).rejects.toMatchObject({ name: "PipelineRejected", message: "DownstreamRefusedError: above the deposit limit" });
     expect(await recordOf(unlucky.businessKey)).toBeUndefined();
     expect((await effectsOf(tooLarge.businessKey)).calls.map((c) => c.outcome)).toEqual(["refused"]);
   });

@@ -68,7 +68,7 @@ describe("Function: createPipelineHandler logging and cold start", () => {
     const { error, lines } = await captureOutput(() => fx.handler(withoutMessageId, lambdaContext(FUNCTION_NAME)));
 
     // Assert
-    expect(error).toMatchObject({ name: "ValidationError", field: "messageId" });
+    expect(error).toMatchObject({ name: "PipelineRejected", cause: expect.objectContaining({ name: "ValidationError", field: "messageId" }) });
     const logs = parse(lines);
     expect(logs).toEqual([
       expect.objectContaining({

@@ -66,9 +66,9 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const states = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string).States.ProcessBatch.ItemProcessor.States;
       expect(states.Invoke.Arguments.FunctionName).toBe(referenceTo(json, "aws_lambda_function", "test-charge", "arn"));
       expect(states.Invoke.TimeoutSeconds).toBe(15);
-      // The handler wrapper's names, by default: the example lists none.
-      expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "ConflictError", "DownstreamConflictError"], Assign: { reason: "payload-mismatch" } });
-      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["PermanentError", "ValidationError", "DownstreamRefusedError"], Assign: { reason: "rejected" } });
+      // The handler wrapper's reserved names and Powertools', by default: the example lists none.
+      expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "PipelineConflict"], Assign: { reason: "payload-mismatch" } });
+      expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["PipelineRejected"], Assign: { reason: "rejected" } });
       expect(states.Quarantine.Arguments.QueueUrl).toBe(referenceTo(json, "aws_sqs_queue", "test-dlq", "url"));
     });
   });
@@ -221,8 +221,8 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       expect(definition.States.ProcessBatch.ItemProcessor.States.Invoke.TimeoutSeconds).toBe(7);
       expect(resourceNamed(json, "aws_lambda_function", "test-charge").timeout).toBe(2);
       const [conflict, permanent] = definition.States.ProcessBatch.ItemProcessor.States.Invoke.Catch;
-      expect(conflict.ErrorEquals).toEqual(["IdempotencyValidationError", "ConflictError", "DownstreamConflictError", "AlreadyCaptured"]);
-      expect(permanent.ErrorEquals).toEqual(["PermanentError", "ValidationError", "DownstreamRefusedError", "CardDeclined"]);
+      expect(conflict.ErrorEquals).toEqual(["IdempotencyValidationError", "PipelineConflict", "AlreadyCaptured"]);
+      expect(permanent.ErrorEquals).toEqual(["PipelineRejected", "CardDeclined"]);
     } finally {
       stack.cleanup();
     }

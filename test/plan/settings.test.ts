@@ -64,7 +64,7 @@ describe("Section: pipeline settings", () => {
       { address: MACHINE, actions: ["create"], after: stateMachine() },
       { address: PIPE, actions: ["create"], after: pipe({ source: null, source_parameters: [{ filter_criteria: [{ filter: [{ pattern: "{}" }, { pattern: "{}" }] }], sqs_queue_parameters: [{ batch_size: 5, maximum_batching_window_in_seconds: 2 }] }] }), unknown: { source: true } },
     ]);
-    expect(s[MACHINE]).toEqual({ kind: "stateMachine", name: "p-workflow", type: "EXPRESS", logLevel: "ERROR", includeExecutionData: false, logDestination: "arn:aws:logs:us-east-1:000000000000:log-group:/p:*", tracing: true });
+    expect(s[MACHINE]).toEqual({ kind: "stateMachine", name: "p-workflow", type: "EXPRESS", logLevel: "ERROR", includeExecutionData: false, logDestination: "arn:aws:logs:us-east-1:000000000000:log-group:/p:*", tracing: true, keyDerivation: null });
     expect(s[PIPE]).toMatchObject({ source: KNOWN_AFTER_APPLY, invocationType: "REQUEST_RESPONSE", batchSize: 5, batchingWindowSeconds: 2, filters: 2, desiredState: "RUNNING" });
   });
 

@@ -77,7 +77,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       reportDir: join(work, "tuned", "plan-review"),
       env,
       against: loadBaseline(basePlan),
-      overrides: { head: { pointInTimeRecovery: false, deletionProtection: false, logRetentionDays: 7, batchSize: 5 } },
+      overrides: { head: { pointInTimeRecovery: false, deletionProtection: false, logRetentionDays: 7, batchSize: 5, operation: "capture" } },
       log: () => undefined,
     });
     [head, { review: tuned }] = await Promise.all([planRun(join(work, "head"), ["--against", basePlan, "--fail-on-risk"], { ...env, PIPELINE_NAME_PREFIX: "orders" }), settingsRun]);
@@ -180,16 +180,18 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 6, noop: base.review.summary.create - 6 });
     });
 
-    it("flags PITR and deletion protection turned off, with Terraform's own before and after", () => {
+    it("flags PITR and deletion protection turned off, and the new operation as a key derivation change, with Terraform's own before and after", () => {
       const flags = tuned.risks.map((r) => [r.kind, tuned.resources.find((x) => x.address === r.address)?.name, r.basis]);
       expect(flags).toEqual(
         expect.arrayContaining([
           [RiskKind.pitrDisabled, "payments-ledger", "terraform"],
           [RiskKind.pitrDisabled, "payments-idempotency", "terraform"],
           [RiskKind.deletionProtectionOff, "payments-ledger", "terraform"],
+          [RiskKind.keyDerivationChange, "payments-workflow", "terraform"],
         ]),
       );
-      expect(tuned.risks).toHaveLength(3);
+      expect(tuned.risks).toHaveLength(4);
+      expect(tuned.risks.find((r) => r.kind === RiskKind.keyDerivationChange)?.message).toContain("operation `charge` → `capture`");
     });
 
     it("had the changed state machine definition checked by the local ValidateStateMachineDefinition", () => {

@@ -48,8 +48,8 @@ describe("Example: invoices stack", () => {
     expect(fn).toMatchObject({ function_name: "inv-issue", environment: { variables: expect.objectContaining({ EFFECTS_TABLE_NAME: stack.output.effects_table_name.value, PAYLOAD_FIELDS: '["lines","currency","dueDate"]' }) } });
     expect(journal).toEqual({ Sid: "EffectJournal", Effect: "Allow", Action: ["dynamodb:PutItem", "dynamodb:GetItem"], Resource: [expect.stringMatching(/billing_effects.*\.arn/)] });
     expect(invoke.Catch.map((c: Json) => [c.Assign.reason ?? c.Assign.disposition, c.ErrorEquals])).toEqual([
-      ["payload-mismatch", ["IdempotencyValidationError", "ConflictError", "DownstreamConflictError"]],
-      ["rejected", ["PermanentError", "ValidationError", "DownstreamRefusedError"]],
+      ["payload-mismatch", ["IdempotencyValidationError", "PipelineConflict"]],
+      ["rejected", ["PipelineRejected"]],
       ["retry", ["States.ALL"]],
     ]);
   });

@@ -66,7 +66,7 @@ describe("Example: payments charge", () => {
     const attempt = handler(event, lambdaContext());
 
     // Assert
-    await expect(attempt).rejects.toMatchObject({ name: "DownstreamRefusedError", message: expect.stringMatching(/^downstream refuses charges in XXX/) });
+    await expect(attempt).rejects.toMatchObject({ name: "PipelineRejected", message: expect.stringMatching(/^DownstreamRefusedError: downstream refuses charges in XXX/) });
     expect(await itemsOf(event.businessKey)).toEqual({ charge: [], calls: ["refused"] });
   });
 
@@ -101,6 +101,6 @@ describe("Example: payments charge", () => {
     // Assert
     expect(applied).toMatchObject({ outcome: "applied", amount: body.amount });
     await expect(conflict).rejects.toHaveProperty("name", "IdempotencyValidationError");
-    await expect(rejected).rejects.toHaveProperty("name", "DownstreamRefusedError");
+    await expect(rejected).rejects.toMatchObject({ name: "PipelineRejected", cause: expect.objectContaining({ name: "DownstreamRefusedError" }) });
   });
 });

@@ -30,7 +30,7 @@ export interface DepositResult {
   readonly amount: number;
 }
 
-/** A permanent error with a name the state machine does not list: the wrapper reports it as `PermanentError`. */
+/** A permanent error with a name of its own: the wrapper reports it as `PipelineRejected`, like any PermanentError. */
 export class UnluckyAmountError extends PermanentError {
   constructor(message: string) {
     super(message);

@@ -75,7 +75,7 @@ function summaryLines(review: PlanReview): string[] {
 }
 
 function riskLines(review: PlanReview): string[] {
-  if (review.risks.length === 0) return ["No risk flags: nothing stateful is replaced or destroyed, and no IAM, TTL, PITR, deletion-protection, encryption, redrive or invocation setting is loosened."];
+  if (review.risks.length === 0) return ["No risk flags: nothing stateful is replaced or destroyed, no key derivation changes, and no IAM, TTL, PITR, deletion-protection, encryption, redrive or invocation setting is loosened."];
   return review.risks.map((r) => `- ${r.severity === Severity.high ? "🔴 **high**" : "🟠 **medium**"} ${code(r.address)}: ${r.message}${r.basis === "configuration" ? " _(inferred from the configuration diff)_" : ""}`);
 }
 

@@ -1,3 +1,4 @@
+import { keyDerivationChanges, type KeyDerivation } from "../../../src/contract/key-derivation";
 import { PlanAction } from "../plan-json";
 import { KNOWN_AFTER_APPLY } from "./planned";
 import { RiskKind, Severity, StatementSource, type IamStatement, type ResourceSettings, type RiskFlag } from "./types";
@@ -166,6 +167,42 @@ function settingRisks(t: Transition): RiskFlag[] {
   return flags;
 }
 
+function parsedRecord(value: unknown): KeyDerivation | undefined {
+  if (typeof value !== "string") return undefined;
+  try {
+    return JSON.parse(value) as KeyDerivation;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A new key derivation (operation, key expression, payload fields, field rules, canonical form): every message
+ * already applied gets a key neither layer remembers. A side without a record (a stack deployed before records
+ * existed) cannot be compared, so it is not flagged.
+ */
+function keyDerivationRisk(t: Transition): RiskFlag | undefined {
+  const before = t.before?.settings;
+  const after = t.after?.settings;
+  if (before?.kind !== "stateMachine" || after?.kind !== "stateMachine") return undefined;
+  const [old, now] = [parsedRecord(before.keyDerivation), parsedRecord(after.keyDerivation)];
+  if (!old || !now) return undefined;
+  const changes = keyDerivationChanges(old, now);
+  if (changes.length === 0) return undefined;
+  const name = t.after?.name ?? t.before?.name ?? t.address;
+  const tick = (value: string) => `\`${value.replace(/`/g, "'")}\``;
+  const listed = changes.map((c) => `${c.part} ${tick(c.before)} → ${tick(c.after)}`).join("; ");
+  return {
+    kind: RiskKind.keyDerivationChange,
+    severity: Severity.high,
+    address: t.address,
+    basis: t.basis,
+    message:
+      `KEYS RESET: ${name} derives keys differently: ${listed}. Every message already applied now gets a key neither the ledger nor the Powertools table remembers, so a resend of it (a redelivery, a producer's retry, a DLQ redrive) is applied again. ` +
+      "Safe procedure: before deploying, drain the source queue and the DLQ (process, redrive or purge what waits there) with producers no longer resending, or, if they may still resend, wait until the ledger's retention window has passed since the last message; or keep the old derivation (revert this change, or give the new one its own pipeline and queue).",
+  };
+}
+
 /**
  * Risk flags over every resource transition. `baselineKnown` says the before side is a real or seeded state
  * (so a brand-new policy is a real addition), not an empty one.
@@ -177,6 +214,8 @@ export function assessRisks(transitions: readonly Transition[], options: { basel
     if (stateful) flags.push(stateful);
     if (t.action === PlanAction.destroy) continue;
     flags.push(...iamRisks(t, options.baselineKnown), ...settingRisks(t));
+    const keys = keyDerivationRisk(t);
+    if (keys) flags.push(keys);
   }
   const order = { [Severity.high]: 0, [Severity.medium]: 1 };
   return flags.sort((a, b) => order[a.severity] - order[b.severity] || a.address.localeCompare(b.address));

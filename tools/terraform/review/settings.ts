@@ -1,3 +1,4 @@
+import { readKeyDerivation } from "../../../src/contract/key-derivation";
 import { describeTemplate, type ResourceReference } from "../../../src/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import type { ResourceSettings, Shown, TableSettings, QueueSettings } from "./types";
@@ -25,6 +26,7 @@ export function extractSettings(type: string, r: ValueReader, label?: (ref: Reso
         includeExecutionData: r.shown(["logging_configuration", 0, "include_execution_data"]),
         logDestination: r.shown(["logging_configuration", 0, "log_destination"]),
         tracing: r.shown(["tracing_configuration", 0, "enabled"]),
+        keyDerivation: keyDerivationOf(r),
       };
     case "aws_pipes_pipe": {
       const filters = r.raw(["source_parameters", 0, "filter_criteria", 0, "filter"]);
@@ -56,6 +58,17 @@ export function extractSettings(type: string, r: ValueReader, label?: (ref: Reso
     default:
       return undefined;
   }
+}
+
+/**
+ * The definition's key derivation record. In a plan the definition is usually unknown (it embeds ARNs), so it is
+ * read from the configuration's template; the record itself never holds a reference.
+ */
+function keyDerivationOf(r: ValueReader): Shown {
+  const known = r.raw(["definition"]);
+  const text = r.template(["definition"]) ?? (typeof known === "string" ? known : undefined);
+  const record = text === undefined ? undefined : readKeyDerivation(text);
+  return record ? JSON.stringify(record) : null;
 }
 
 function queueSettings(r: ValueReader, label?: (ref: ResourceReference) => string): QueueSettings {

@@ -46,6 +46,8 @@ export interface StateMachineSettings {
   readonly includeExecutionData: Shown;
   readonly logDestination: Shown;
   readonly tracing: Shown;
+  /** The key derivation record in the definition (JSON text, src/contract/key-derivation.ts); null when it holds none. */
+  readonly keyDerivation: Shown;
 }
 
 export interface PipeSettings {
@@ -133,6 +135,7 @@ export const RiskKind = {
   redriveRemoved: "redrive-removed",
   stateMachineTypeChange: "state-machine-type-change",
   invocationTypeChange: "invocation-type-change",
+  keyDerivationChange: "key-derivation-change",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 
