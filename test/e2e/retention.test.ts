@@ -30,6 +30,9 @@ function opsContext(target: E2eTarget): OpsContext {
       ledger_table_name: target.names.ledgerTable,
       operation: target.names.operation,
       business_key_expression: "[tenantId, orderId]",
+      // ... and the function's Powertools record, the second witness of a charge.
+      idempotency_table_name: target.names.idempotencyTable,
+      function_name: target.names.functionName,
     },
     targetLabel: "the e2e target",
     now: () => Date.now(),

@@ -242,7 +242,7 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     await ops.sendToDlq(payment("no-ledger-1"));
     const late = await redriveDlq({ ...at(5), outputs: older }, { dryRun: true, onNotice: (line) => notices.push(line) });
     expect(late.unsafe).toHaveLength(1);
-    expect(notices[0]).toMatch(/^the stack has no ledger_table_name output, so neither the ledger nor the function's idempotency records are read/);
+    expect(notices[0]).toMatch(/^the stack has no ledger_table_name output, so the ledger is not read/);
     expect((await redriveDlq({ ...at(3), outputs: older })).moved).toHaveLength(1);
   });
 

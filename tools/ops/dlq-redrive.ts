@@ -173,15 +173,19 @@ function forcedWarning(entry: DlqEntry, why: string): string {
 async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], onNotice?: (line: string) => void): Promise<Map<string, KeyMemory>> {
   const keys = [...new Set(selected.flatMap((m) => (m.entry.businessKey === undefined ? [] : [m.entry.businessKey])))];
   const memories = new Map<string, KeyMemory>();
-  const missing = [OutputName.LedgerTable, OutputName.Operation, OutputName.IdempotencyTable, OutputName.FunctionName].filter((name) => !hasOutput(ctx, name));
+  const missing = [OutputName.LedgerTable, OutputName.Operation].filter((name) => !hasOutput(ctx, name));
   if (keys.length > 0 && missing.length > 0) {
     // A stack from before these outputs: the age rules alone still hold, only no ledger can vouch for a key.
-    onNotice?.(`the stack has no ${missing.join(" / ")} output, so neither the ledger nor the function's idempotency records are read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
+    onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
     return memories;
+  }
+  const powertools = hasOutput(ctx, OutputName.IdempotencyTable) && hasOutput(ctx, OutputName.FunctionName);
+  if (keys.length > 0 && !powertools) {
+    onNotice?.(`the stack has no ${OutputName.IdempotencyTable} / ${OutputName.FunctionName} output, so only the ledger is read: a key it lost early (a failed Complete, a released takeover) cannot be seen`);
   }
   const operation = operationOf(ctx, undefined);
   for (const key of keys) {
-    const [claim, record] = await Promise.all([getLedgerClaim(ctx, { key }), getPowertoolsRecord(ctx, key, operation)]);
+    const [claim, record] = await Promise.all([getLedgerClaim(ctx, { key }), powertools ? getPowertoolsRecord(ctx, key, operation) : undefined]);
     const completed = [
       claim?.status === ClaimStatus.Completed && claim.expiresAt !== undefined ? claim.expiresAt * 1000 : undefined,
       record?.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined,
