@@ -35,18 +35,19 @@ function orderAttributes(attributes: Record<string, string>): Record<string, str
   return ordered;
 }
 
+/** Names are the producer's text (`__proto__` is a valid one): built from entries, never by assignment. */
 function mapMessageAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SqsRecordMessageAttribute> {
-  const mapped: Record<string, SqsRecordMessageAttribute> = {};
-  for (const [name, value] of Object.entries(attributes)) {
-    const attribute: Partial<SqsRecordMessageAttribute> = {};
-    if (value.StringValue !== undefined) attribute.stringValue = value.StringValue;
-    if (value.BinaryValue !== undefined) attribute.binaryValue = toBase64(value.BinaryValue);
-    attribute.stringListValues = value.StringListValues ?? [];
-    attribute.binaryListValues = (value.BinaryListValues ?? []).map(toBase64);
-    attribute.dataType = value.DataType ?? "String";
-    mapped[name] = attribute as SqsRecordMessageAttribute;
-  }
-  return mapped;
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => {
+      const attribute: Partial<SqsRecordMessageAttribute> = {};
+      if (value.StringValue !== undefined) attribute.stringValue = value.StringValue;
+      if (value.BinaryValue !== undefined) attribute.binaryValue = toBase64(value.BinaryValue);
+      attribute.stringListValues = value.StringListValues ?? [];
+      attribute.binaryListValues = (value.BinaryListValues ?? []).map(toBase64);
+      attribute.dataType = value.DataType ?? "String";
+      return [name, attribute as SqsRecordMessageAttribute];
+    }),
+  );
 }
 
 function toBase64(bytes: Uint8Array | string): string {
