@@ -28,26 +28,26 @@ export function toSqsRecord(message: Message, queueArn: string, region: string):
   return record;
 }
 
-// Null-prototype maps: message attribute names are the producer's text, and `__proto__` is a legal one.
 function orderAttributes(attributes: Record<string, string>): Record<string, string> {
-  const ordered: Record<string, string> = Object.create(null);
-  for (const key of ATTRIBUTE_ORDER) if (Object.hasOwn(attributes, key)) ordered[key] = attributes[key];
-  for (const [key, value] of Object.entries(attributes)) if (!Object.hasOwn(ordered, key)) ordered[key] = value;
+  const ordered: Record<string, string> = {};
+  for (const key of ATTRIBUTE_ORDER) if (key in attributes) ordered[key] = attributes[key];
+  for (const [key, value] of Object.entries(attributes)) if (!(key in ordered)) ordered[key] = value;
   return ordered;
 }
 
+/** Names are the producer's text (`__proto__` is a valid one): built from entries, never by assignment. */
 function mapMessageAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SqsRecordMessageAttribute> {
-  const mapped: Record<string, SqsRecordMessageAttribute> = Object.create(null);
-  for (const [name, value] of Object.entries(attributes)) {
-    const attribute: Partial<SqsRecordMessageAttribute> = {};
-    if (value.StringValue !== undefined) attribute.stringValue = value.StringValue;
-    if (value.BinaryValue !== undefined) attribute.binaryValue = toBase64(value.BinaryValue);
-    attribute.stringListValues = value.StringListValues ?? [];
-    attribute.binaryListValues = (value.BinaryListValues ?? []).map(toBase64);
-    attribute.dataType = value.DataType ?? "String";
-    mapped[name] = attribute as SqsRecordMessageAttribute;
-  }
-  return mapped;
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => {
+      const attribute: Partial<SqsRecordMessageAttribute> = {};
+      if (value.StringValue !== undefined) attribute.stringValue = value.StringValue;
+      if (value.BinaryValue !== undefined) attribute.binaryValue = toBase64(value.BinaryValue);
+      attribute.stringListValues = value.StringListValues ?? [];
+      attribute.binaryListValues = (value.BinaryListValues ?? []).map(toBase64);
+      attribute.dataType = value.DataType ?? "String";
+      return [name, attribute as SqsRecordMessageAttribute];
+    }),
+  );
 }
 
 function toBase64(bytes: Uint8Array | string): string {

@@ -5,7 +5,7 @@
  */
 import type { LambdaInvoker } from "../stepfunctions";
 import type { DynamoCall } from "./dynamo";
-import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent } from "./facts";
+import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
 import { LEDGER_HOLDING_FAULTS, type FaultKind } from "./scenario";
 
 
@@ -21,6 +21,8 @@ export class Audit {
   readonly invocations: InvocationFact[] = [];
   /** Stalls of the whole host (scenario `stall` ops): when the clock jumped, with work in flight, and by how much. */
   readonly stalls: { at: number; ms: number }[] = [];
+  /** Each DLQ message an operator's redrive moved (run.ts). */
+  readonly redrives: RedriveFact[] = [];
 
   private readonly claimWaiters = new Map<string, (() => void)[]>();
 

@@ -2,7 +2,8 @@
  * Names the hole a counterexample shows, from the scenario alone (for reports and the hunt mode): the classes of
  * issue 11. A violation no class explains is "other" — still a violation.
  */
-import { judge, sentBodies, type Violation } from "./oracle";
+import { PROTOTYPE_NAMES } from "./hostile-text";
+import { sendVerdicts, sentBodies, type Violation } from "./oracle";
 import type { Scenario } from "./scenario";
 
 export const HoleClass = {
@@ -14,6 +15,12 @@ export const HoleClass = {
   Characters: "characters-in-quarantine",
   /** More identical copies in one batch than receives allowed: the copies behind a quarantined first one are retried. */
   QuarantinedLeaderFollowers: "quarantined-leader-followers",
+  /** A body that is a name every object inherits (`__proto__`) acknowledged without being applied or quarantined. */
+  PrototypeBodyLost: "prototype-body-lost",
+  /** An execution that failed instead of answering, its whole batch retried (e.g. a body `hasOwnProperty`). */
+  BatchFailed: "batch-failed",
+  /** The operator's redrive acted on a value the producer set (an attribute named like the pipeline's own). */
+  ForgedAttribute: "forged-attribute",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -30,7 +37,7 @@ function parsed(body: string): Record<string, unknown> | undefined {
 /** The classes a failing scenario exhibits (several may apply). */
 export function classify(scenario: Scenario, found: readonly Violation[]): HoleClass[] {
   const bodies = sentBodies(scenario);
-  const verdicts = bodies.map((b) => judge(b));
+  const verdicts = sendVerdicts(scenario);
   const classes = new Set<HoleClass>();
   const involved = new Set(found.flatMap((v) => (v.message === undefined ? [] : [v.message])));
   const valid = verdicts.flatMap((v, i) => (v.kind === "valid" ? [{ i, v, o: parsed(bodies[i]) as Record<string, unknown> }] : []));
@@ -59,6 +66,19 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
   for (const v of found) {
     if (v.message === undefined || !v.what.startsWith("fate retries-exhausted")) continue;
     if (bodies.filter((b) => b === bodies[v.message as number]).length > 5) classes.add(HoleClass.QuarantinedLeaderFollowers);
+  }
+  const prototypeBody = (i: number): boolean => PROTOTYPE_NAMES.includes(bodies[i]);
+  for (const v of found) {
+    if (v.message !== undefined && prototypeBody(v.message) && v.what.startsWith("fate acked")) classes.add(HoleClass.PrototypeBodyLost);
+    if (v.what.startsWith("an execution ended FAILED")) classes.add(HoleClass.BatchFailed);
+    // The failed batch's records: retried on every receive, then moved by the queue.
+    if (/^(fate retries-exhausted|handed back for a retry)/.test(v.what) && bodies.some((_, i) => prototypeBody(i))) classes.add(HoleClass.BatchFailed);
+    if (v.what.startsWith("redrive-true-")) classes.add(HoleClass.ForgedAttribute);
+  }
+  const sends = scenario.ops.flatMap((o) => (o.op === "send" ? [o] : []));
+  const PIPELINE_NAMES = ["reason", "businessKey", "originalMessageId", "firstSentTimestamp", "detail"];
+  if (found.some((v) => v.what.includes("charged again")) && [...involved].some((i) => sends[i]?.attributes?.some((a) => PIPELINE_NAMES.includes(a.name)))) {
+    classes.add(HoleClass.ForgedAttribute);
   }
   if (classes.size === 0) classes.add(HoleClass.Other);
   return [...classes];

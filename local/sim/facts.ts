@@ -50,3 +50,21 @@ export interface ExecutionFact {
   /** SUCCEEDED with the documented answer: exactly `{batchItemFailures: [{itemIdentifier}...]}`. */
   readonly answered: boolean;
 }
+
+/**
+ * One DLQ message an operator's redrive moved: what the tool read from it, and what the simulation knows of it from
+ * its own records (which principal sent it, the copy it descends from), never from its attributes.
+ */
+export interface RedriveFact {
+  readonly at: number;
+  /** The sent message the moved DLQ message descends from. */
+  readonly message: number;
+  /** The reason the pipeline gave it: the state machine's quarantine reason, or retries-exhausted (the queue moved it). */
+  readonly givenReason: string;
+  /** What the tool acted on. */
+  readonly reason: string;
+  readonly firstSentAt?: number;
+  readonly businessKey?: string;
+  /** The sent message its `originalMessageId` names (undefined: none the simulation knows). */
+  readonly named?: number;
+}

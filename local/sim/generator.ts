@@ -3,10 +3,14 @@
  * unicode (NFC/NFD, emoji, control characters, lone surrogates), numbers at precision edges and in several
  * spellings, type variants, missing and empty fields, field orders, sizes at the limits (keys near 1,024 and
  * 2,048 bytes, bodies near 256 KiB, deep nesting), exact duplicates, resends in another field order, conflicts,
- * operator actions and clock jumps at any point, and per-message faults. Small pools make collisions likely.
+ * operator actions and clock jumps at any point, and per-message faults. Small pools make collisions likely. Special
+ * texts (hostile-text.ts) in every text position: whole bodies, key parts, payload values, extra field names and
+ * values; and the producer's message attributes (producer-attributes.ts), forged ones among them.
  */
 import fc from "fast-check";
-import { FaultKind, TRANSIENT_FAULTS, type Fault, type Op, type Scenario } from "./scenario";
+import { rawBody, specialFieldName, specialFieldValue, specialText } from "./hostile-text";
+import { producerAttributes } from "./producer-attributes";
+import { FaultKind, TRANSIENT_FAULTS, type Fault, type MessageAttribute, type Op, type Scenario } from "./scenario";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -34,6 +38,8 @@ const part = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...PART_TEXTS).map(str) },
   { weight: 2, arbitrary: fc.constantFrom(...PART_TEXTS).map(escaped) },
   { weight: 2, arbitrary: fc.constantFrom("42", "4242", "0", "null", "true", '""', "[]", '{"a":1}').map(raw) },
+  { weight: 3, arbitrary: specialText.map(str) },
+  { weight: 1, arbitrary: specialText.map(escaped) },
 );
 
 const AMOUNTS = [
@@ -43,11 +49,13 @@ const AMOUNTS = [
 const amount = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom("10", "20", "10.0", "1e1").map(raw) },
   { weight: 4, arbitrary: fc.constantFrom(...AMOUNTS).map(raw) },
+  { weight: 1, arbitrary: specialText.map(str) },
 );
 const currency = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom("EUR", "USD").map(str) },
   { weight: 2, arbitrary: fc.constantFrom("eur", "EURO", "", "E\u0301UR").map(str) },
   { weight: 1, arbitrary: fc.constantFrom("978", "null").map(raw) },
+  { weight: 1, arbitrary: specialText.map(str) },
 );
 const extra = fc.oneof(
   { weight: 6, arbitrary: fc.constant(undefined) },
@@ -55,11 +63,14 @@ const extra = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(2, 8).map((d) => ["nested", raw("[".repeat(d) + "]".repeat(d))] as const) },
   { weight: 1, arbitrary: fc.constant(["deep", raw("[".repeat(20_000) + "]".repeat(20_000))] as const) },
   { weight: 1, arbitrary: fc.constantFrom(1_000, 200_000, 261_990, 262_100).map((n) => ["pad", str("p".repeat(n))] as const) },
+  { weight: 1, arbitrary: specialText.map((s) => ["note", str(s)] as const) },
+  { weight: 2, arbitrary: fc.tuple(specialFieldName, specialFieldValue.map(raw)) },
 );
 
-/** One message's fields (absent ones left out), before serialization. */
+/** One message's fields (absent ones left out), before serialization; or a whole body that is no JSON object. */
 interface MessageSpec {
   readonly fields: readonly (readonly [string, Raw])[];
+  readonly body?: string;
 }
 
 /** A well-formed message over tiny parts: most of a stream, so keys meet (duplicates, conflicts, collisions). */
@@ -85,10 +96,13 @@ const hostileSpec: fc.Arbitrary<MessageSpec> = fc
     fields: [...Object.entries(main).filter((e): e is [string, Raw] => e[1] !== undefined), ...(more ? [more as readonly [string, Raw]] : [])],
   }));
 
-const spec = fc.oneof({ weight: 3, arbitrary: plainSpec }, { weight: 2, arbitrary: hostileSpec });
+const bodySpec: fc.Arbitrary<MessageSpec> = rawBody.map((body) => ({ fields: [], body }));
+
+const spec = fc.oneof({ weight: 3, arbitrary: plainSpec }, { weight: 2, arbitrary: hostileSpec }, { weight: 1, arbitrary: bodySpec });
 
 /** Body text of a spec with its fields in the order given by `order` (a permutation index). */
 function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string {
+  if (s.body !== undefined) return s.body;
   const fields = s.fields.map(([k, v]) => [k, k === "amount" && amountOverride ? amountOverride : v] as const);
   let x = order;
   for (let i = fields.length - 1; i > 0; i--) {
@@ -100,7 +114,7 @@ function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string 
 }
 
 type OpSpec =
-  | { readonly kind: "send"; readonly spec: number; readonly order: number; readonly amount?: Raw }
+  | { readonly kind: "send"; readonly spec: number; readonly order: number; readonly amount?: Raw; readonly attributes?: readonly MessageAttribute[] }
   | { readonly kind: "advance"; readonly ms: number }
   | { readonly kind: "stall"; readonly ms: number }
   | { readonly kind: "jump"; readonly ms: number }
@@ -109,9 +123,10 @@ type OpSpec =
 
 const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.nat(23) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), amount }) },
+  // Each with the producer's attributes, if any.
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), attributes: producerAttributes }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.nat(23), attributes: producerAttributes }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), amount, attributes: producerAttributes }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("advance" as const), ms: fc.constantFrom(100, 1_000, 30_000, 400_000) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("stall" as const), ms: fc.constantFrom(30_000, 120_000, 600_000, HOUR) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("jump" as const), ms: fc.constantFrom(HOUR, DAY, 3 * DAY, 8 * DAY, 15 * DAY) }) },
@@ -142,7 +157,10 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
   let jumped = 0;
   const out: Op[] = [];
   for (const o of ops) {
-    if (o.kind === "send") out.push({ op: "send", body: serialize(specs[o.spec % specs.length], o.order, o.amount) });
+    if (o.kind === "send") {
+      const body = serialize(specs[o.spec % specs.length], o.order, o.amount);
+      out.push(o.attributes ? { op: "send", body, attributes: o.attributes } : { op: "send", body });
+    }
     else if (o.kind === "jump") {
       if (jumped + o.ms > MAX_TOTAL_JUMP_MS) continue;
       jumped += o.ms;

@@ -5,10 +5,12 @@
  * them and with each key's allowed charge count.
  */
 import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
+import { redriveViolations } from "./oracle-redrive";
+import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
 
 export type { Verdict, Violation };
-import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
+import { Fate, FaultKind, type MessageAttribute, type Observation, type Scenario } from "./scenario";
 
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
 export type OracleFieldRule =
@@ -73,7 +75,6 @@ export interface OracleConfig {
 
 const DEFAULT_LEASE_MS = 90_000;
 
-
 // SQS: #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF.
 const SQS_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
@@ -102,6 +103,21 @@ export function judge(body: string, rules: OracleRules = PAYMENTS_RULES): Verdic
 }
 
 const verdicts = new WeakMap<OracleRules, Map<string, Verdict>>();
+
+/** The fate a send alone decides: SQS's attribute rules and size (body and attributes together), then the body. */
+export function judgeSend(body: string, attributes: readonly MessageAttribute[] | undefined, rules: OracleRules = PAYMENTS_RULES): Verdict {
+  if (attributes !== undefined && attributes.length > 0) {
+    const problem = attributeProblem(attributes);
+    if (problem) return { kind: "refused", why: `attributes SQS refuses: ${problem}` };
+    if (Buffer.byteLength(body) + attributeBytes(attributes) > rules.maxMessageBytes) return { kind: "refused", why: `body and attributes over ${rules.maxMessageBytes} bytes` };
+  }
+  return judge(body, rules);
+}
+
+/** The model's verdict on each of the scenario's sends, in send order. */
+export function sendVerdicts(scenario: Scenario, rules?: OracleRules): Verdict[] {
+  return scenario.ops.flatMap((o) => (o.op === "send" ? [judgeSend(o.body, o.attributes, rules)] : []));
+}
 
 function judgeOnce(body: string, rules: OracleRules): Verdict {
   if (Buffer.byteLength(body) > rules.maxMessageBytes) return { kind: "refused", why: `body over ${rules.maxMessageBytes} bytes` };
@@ -158,7 +174,7 @@ export function sentBodies(scenario: Scenario): string[] {
 /** Compares one run with the model. Empty = the run kept every promise. */
 export function violations(scenario: Scenario, obs: Observation, config: OracleConfig): Violation[] {
   const bodies = sentBodies(scenario);
-  const verdicts = bodies.map((b) => judge(b, config.rules));
+  const verdicts = sendVerdicts(scenario, config.rules);
   const out: Violation[] = [];
   const byKey = new Map<string, number[]>();
   verdicts.forEach((v, i) => {
@@ -256,6 +272,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     }
   });
   out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
+  out.push(...redriveViolations(obs, verdicts));
   return out;
 }
 

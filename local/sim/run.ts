@@ -9,6 +9,7 @@ import { startTtlSweeper } from "../dynamodb/ttl-sweeper";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { installDeterminism } from "./determinism";
 import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
+import { toSdkAttributes } from "./sqs-attributes";
 import { SIM_NAMES, type SimSettings } from "./settings";
 import { createWorld, SIM_START_MS, type World } from "./world";
 
@@ -25,7 +26,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         sent.push("");
         sentAt.push(clock.now());
         try {
-          const id = sqs.sendMessage(SIM_NAMES.queueUrl, op.body);
+          const id = sqs.sendMessage(SIM_NAMES.queueUrl, op.body, SIM_NAMES.senders.producer, op.attributes && toSdkAttributes(op.attributes));
           sent[index] = id;
           world.roots.set(id, index);
           log(`send #${index} ${id}`);
@@ -67,12 +68,15 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         try {
           const result = await redriveDlq(world.ops, {});
           for (const moved of result.moved) {
-            const root = world.roots.get(moved.entry.originalMessageId) ?? world.roots.get(moved.entry.messageId);
+            const { root, givenReason } = provenance(world, moved.entry.messageId);
             if (root !== undefined && moved.newMessageId) world.roots.set(moved.newMessageId, root);
             log(`redrive #${root} ${moved.entry.reason} → ${moved.newMessageId}`);
+            if (root === undefined) continue;
+            const { reason, firstSentAt, businessKey, originalMessageId } = moved.entry;
+            world.audit.redrives.push({ at: clock.now(), message: root, givenReason, reason, firstSentAt, businessKey, named: world.roots.get(originalMessageId) });
           }
-          for (const skipped of result.skipped) log(`redrive skipped #${world.roots.get(skipped.originalMessageId)} ${skipped.reason}`);
-          for (const { entry } of result.unsafe) log(`redrive refused #${world.roots.get(entry.originalMessageId) ?? world.roots.get(entry.messageId)} ${entry.reason} as unsafe`);
+          for (const skipped of result.skipped) log(`redrive skipped #${provenance(world, skipped.messageId).root} ${skipped.reason}`);
+          for (const { entry } of result.unsafe) log(`redrive refused #${provenance(world, entry.messageId).root} ${entry.reason} as unsafe`);
           log(`redrive moved ${result.moved.length} skipped ${result.skipped.length} unsafe ${result.unsafe.length} failed ${result.failed.length}`);
         } catch (error) {
           log(`redrive refused: ${(error as Error).message.slice(0, 120)}`);
@@ -93,6 +97,18 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
   }
 }
 
+/**
+ * Which sent message a DLQ message descends from and the reason the pipeline gave it, from the simulation's own
+ * records: a quarantine copy is the state machine's (its SenderId; its attributes are the machine's own), anything
+ * else is a copy the queue's redrive policy moved (its id kept), whatever attributes its producer gave it.
+ */
+function provenance(world: World, dlqMessageId: string): { root?: number; givenReason: string } {
+  const stored = world.sqs.ever(dlqMessageId);
+  if (stored?.senderId !== SIM_NAMES.senders.stateMachine) return { root: world.roots.get(dlqMessageId), givenReason: "retries-exhausted" };
+  const original = stored.attributes?.originalMessageId?.StringValue;
+  return { root: original === undefined ? undefined : world.roots.get(original), givenReason: stored.attributes?.reason?.StringValue ?? "(none)" };
+}
+
 function idle(world: World): boolean {
   return world.counters.inFlight === 0 && world.sqs.messages(SIM_NAMES.queueUrl).length === 0;
 }
@@ -107,9 +123,12 @@ function fates(world: World, sent: string[]): Fate[] {
   const source = new Set(sqs.messages(SIM_NAMES.queueUrl).map((m) => m.id));
   const dlq = sqs.messages(SIM_NAMES.dlqUrl);
   const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
-  // Quarantined copies that aged out of the DLQ count for the message they came from.
+  // Quarantined copies that aged out of the DLQ count for the message they came from (only the state machine's
+  // copies name it: a producer's attributes name nothing).
+  const byMachine = (m: { senderId: string } | undefined): boolean => m?.senderId === SIM_NAMES.senders.stateMachine;
   for (const e of sqs.events) {
-    const original = e.type === "expired" ? sqs.ever(e.id)?.attributes?.originalMessageId?.StringValue : undefined;
+    const copy = e.type === "expired" ? sqs.ever(e.id) : undefined;
+    const original = byMachine(copy) ? copy?.attributes?.originalMessageId?.StringValue : undefined;
     if (original) expired.add(original);
   }
   const latest = new Map<number, string>();
@@ -119,7 +138,7 @@ function fates(world: World, sent: string[]): Fate[] {
     const id = latest.get(index) ?? firstId;
     if (source.has(id)) return Fate.Pending;
     if (dlq.some((m) => m.id === id)) return Fate.RetriesExhausted;
-    const quarantined = dlq.find((m) => m.attributes?.originalMessageId?.StringValue === id);
+    const quarantined = dlq.find((m) => byMachine(m) && m.attributes?.originalMessageId?.StringValue === id);
     if (quarantined) return `quarantined:${quarantined.attributes?.reason?.StringValue}` as Fate;
     if (expired.has(id)) return Fate.Expired;
     return Fate.Acked;
@@ -139,7 +158,7 @@ const WARM_UP: Scenario = {
     { op: "send", body: '{"tenantId":"w","orderId":"1","amount":10,"currency":"EUR"}' },
     { op: "send", body: '{"tenantId":"w","orderId":"1","amount":11,"currency":"EUR"}' },
     { op: "send", body: '{"tenantId":"w","orderId":"2","amount":10,"currency":"EUR"}' },
-    { op: "send", body: "not json" },
+    { op: "send", body: "not json", attributes: [{ name: "reason", dataType: "String", value: "rejected" }] },
     { op: "stall", ms: 120_000 },
     { op: "release", message: 2 },
     { op: "jump", ms: 3_600_000 },
@@ -191,6 +210,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       ledger: world.audit.ledger,
       invocations: world.audit.invocations,
       stalls: world.audit.stalls,
+      redrives: world.audit.redrives,
       endedAt: clock.now(),
       trace: world.trace,
       stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },

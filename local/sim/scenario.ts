@@ -1,9 +1,17 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent } from "./facts";
+import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
+
+/** A message attribute the producer sets (SendMessage's MessageAttributes entry), as a pair-like record. */
+export interface MessageAttribute {
+  readonly name: string;
+  /** `String`, `Number` or either with a `.label`. */
+  readonly dataType: string;
+  readonly value: string;
+}
 
 export type Op =
   /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */
-  | { readonly op: "send"; readonly body: string }
+  | { readonly op: "send"; readonly body: string; readonly attributes?: readonly MessageAttribute[] }
   /** Let the system run for this long (virtual milliseconds). */
   | { readonly op: "advance"; readonly ms: number }
   /** Once the system is idle, the clock jumps forward (hours to days): TTL, retention and DLQ age move; TTL is swept. */
@@ -110,6 +118,8 @@ export interface Observation {
   /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
   readonly ledger: readonly LedgerEvent[];
   readonly invocations: readonly InvocationFact[];
+  /** What each operator redrive moved, with the facts it acted on and the simulation's own record of them. */
+  readonly redrives?: readonly RedriveFact[];
   /** When the host stalled (the clock jumped with work in flight), and by how much. */
   readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */

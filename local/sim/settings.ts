@@ -27,8 +27,12 @@ export const SIM_NAMES = {
   dlqUrl: "http://sqs.sim/000000000000/sim-dlq",
   dlqArn: "arn:aws:sqs:us-east-1:000000000000:sim-dlq",
   stateMachineArn: "arn:aws:states:us-east-1:000000000000:stateMachine:sim-workflow",
-  /** The workflow role's unique id: its quarantine sends report `<this>:<session>` as SenderId. */
-  workflowRoleId: "AROASIMWORKFLOW",
+  /**
+   * SenderId of each principal that sends to the queues, as SQS reports it (a role session is `roleId:session`, a
+   * user its id): the producer, the state machine's role (quarantine copies), the operator (redriven copies), and
+   * the pipe's role (which sends nothing).
+   */
+  senders: { producer: "AROASIMPRODUCERROLE01:producer", stateMachine: "AROASIMWORKFLOWROLE01:sim-workflow", operator: "AIDASIMOPERATORUSER01", pipe: "AROASIMPIPEROLE000001:pipe" },
 } as const;
 
 export interface SimSettings {

@@ -2,12 +2,14 @@
  * SQS for the simulation: standard queues with AWS's delivery rules under the virtual clock. Visibility timeout
  * and receipt handles, receive counts, the redrive policy (a receive past `maxReceiveCount` moves the message to
  * the DLQ instead), retention counted from the ORIGINAL enqueue time (a standard queue's DLQ keeps it), SendMessage
- * limits (262,144 bytes of body + attributes, SQS's character set). It answers the commands the pipes runner and
- * the operator tools send, by command class name, as the SDK's `send` does.
+ * limits (262,144 bytes of body + attributes, SQS's character set, the message-attribute rules). It answers the
+ * commands the pipes runner and the operator tools send, by command class name, as the SDK's `send` does, each client
+ * as one principal: a message carries its sender's SenderId, which no attribute can forge.
  */
 import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
+import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
 
 interface SimQueueConfig {
   readonly url: string;
@@ -22,10 +24,10 @@ interface StoredMessage {
   readonly id: string;
   readonly body: string;
   readonly attributes?: Record<string, MessageAttributeValue>;
+  /** The principal that sent it (SQS's SenderId); a move by the redrive policy keeps it. */
+  readonly senderId: string;
   /** Original enqueue time (kept when the redrive policy moves it). */
   readonly sentAt: number;
-  /** Who sent it (SQS's SenderId): the producer, an operator, or the workflow role's session. */
-  readonly senderId: string;
   receiveCount: number;
   /** Virtual time of the first receive (SQS's ApproximateFirstReceiveTimestamp). */
   firstReceivedAt?: number;
@@ -48,19 +50,6 @@ class SqsError extends Error {
   }
 }
 
-// SQS: #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF (a lone surrogate is none of these).
-const INVALID_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-
-function attributesBytes(attributes?: Record<string, MessageAttributeValue>): number {
-  let bytes = 0;
-  for (const [name, value] of Object.entries(attributes ?? {})) {
-    bytes += Buffer.byteLength(name) + Buffer.byteLength(value.DataType ?? "") + Buffer.byteLength(value.StringValue ?? "");
-  }
-  return bytes;
-}
-
-/** The SenderId of producers' (and operators') sends in the simulation. */
-export const PRODUCER_SENDER_ID = "AIDASIMULATION";
 
 export class SimSqs {
   readonly events: SqsEvent[] = [];
@@ -79,14 +68,10 @@ export class SimSqs {
     this.queues.set(config.url, { config, messages: [] });
   }
 
-  get client(): SQSClient {
-    return this.clientAs(PRODUCER_SENDER_ID);
-  }
-
-  /** A client whose sends report `senderId` as their SenderId (SQS's, never the producer's: the signing identity). */
+  /** A client whose sends carry `senderId` (the caller's principal). */
   clientAs(senderId: string): SQSClient {
     return {
-      send: (command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) => this.send(command, options?.abortSignal, senderId),
+      send: (command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) => this.send(command, senderId, options?.abortSignal),
     } as unknown as SQSClient;
   }
 
@@ -99,18 +84,19 @@ export class SimSqs {
   }
 
   /** The producer's SendMessage (or an operator's), with SQS's checks. */
-  sendMessage(url: string, body: string, attributes?: Record<string, MessageAttributeValue>, sentAt = this.clock.now(), senderId = PRODUCER_SENDER_ID): string {
+  sendMessage(url: string, body: string, senderId: string, attributes?: Record<string, MessageAttributeValue>): string {
     const q = this.queue(url);
     if (body.length === 0) throw new SqsError("InvalidParameterValue", "The request must contain the parameter MessageBody.");
-    const bytes = Buffer.byteLength(body) + attributesBytes(attributes);
+    const pairs = fromSdkAttributes(attributes);
+    const problem = attributeProblem(pairs);
+    if (problem) throw new SqsError("InvalidParameterValue", problem);
+    const bytes = Buffer.byteLength(body) + attributeBytes(pairs);
     if (bytes > q.config.maxMessageBytes) {
       throw new SqsError("InvalidParameterValue", `One or more parameters are invalid. Reason: Message must be shorter than ${q.config.maxMessageBytes} bytes.`);
     }
-    for (const text of [body, ...Object.values(attributes ?? {}).map((a) => a.StringValue ?? "")]) {
-      if (INVALID_CHARACTER.test(text)) throw new SqsError("InvalidMessageContents", "Invalid characters found.");
-    }
+    if (SQS_INVALID_CHARACTER.test(body)) throw new SqsError("InvalidMessageContents", "Invalid characters found.");
     const id = `m${++this.sequence}`;
-    const stored: StoredMessage = { id, body, attributes, sentAt, senderId, receiveCount: 0, invisibleUntil: 0 };
+    const stored: StoredMessage = { id, body, attributes: pairs.length > 0 ? Object.fromEntries(Object.entries(attributes ?? {})) : undefined, senderId, sentAt: this.clock.now(), receiveCount: 0, invisibleUntil: 0 };
     q.messages.push(stored);
     this.all.set(id, stored);
     this.events.push({ type: "sent", queue: url, id });
@@ -141,12 +127,12 @@ export class SimSqs {
     q.messages = q.messages.filter((x) => x.sentAt >= limit);
   }
 
-  private async send(command: { input: Record<string, unknown> }, signal: AbortSignal | undefined, senderId: string): Promise<unknown> {
+  private async send(command: { input: Record<string, unknown> }, senderId: string, signal?: AbortSignal): Promise<unknown> {
     const name = command.constructor.name.replace(/Command$/, "");
     const input = command.input as Record<string, never>;
     switch (name) {
       case "SendMessage":
-        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, input.MessageAttributes, this.clock.now(), senderId) };
+        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, senderId, input.MessageAttributes) };
       case "ReceiveMessage":
         return this.receive(input as never, signal);
       case "DeleteMessage":
@@ -239,7 +225,7 @@ export class SimSqs {
         Body: m.body,
         MD5OfBody: createHash("md5").update(m.body).digest("hex"),
         Attributes: { SenderId: m.senderId, ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
-        ...(m.attributes && Object.keys(m.attributes).length > 0 ? { MessageAttributes: m.attributes } : {}),
+        ...(m.attributes ? { MD5OfMessageAttributes: md5OfAttributes(m.attributes), MessageAttributes: m.attributes } : {}),
       });
     }
     this.onReceive?.(input.QueueUrl, q.messages.filter((m) => out.some((o) => o.MessageId === m.id)));

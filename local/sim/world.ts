@@ -211,7 +211,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock: clock.sfn,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(`${SIM_NAMES.workflowRoleId}:sim-workflow`), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -219,7 +219,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   });
   const runner = createPipeRunner({
     name: "sim-pipe",
-    sqs: sqs.client,
+    sqs: sqs.clientAs(SIM_NAMES.senders.pipe),
     queueUrl: SIM_NAMES.queueUrl,
     queueArn: SIM_NAMES.queueArn,
     region: SIM_NAMES.region,
@@ -245,7 +245,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   });
   let opsDynamo: DynamoDBDocumentClient | undefined;
   const ops: OpsContext = {
-    sqs: sqs.client,
+    sqs: sqs.clientAs(SIM_NAMES.senders.operator),
     // Built on first use: most runs have no operator action that reads the tables.
     get dynamodb() {
       return (opsDynamo ??= DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } }));
@@ -263,7 +263,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       retention_seconds: p.retentionSeconds,
       message_retention_seconds: p.messageRetentionSeconds,
       dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
-      workflow_role_id: SIM_NAMES.workflowRoleId,
+      // The quarantine's copies report the state machine role's session as SenderId: the tools trust only those.
+      workflow_role_id: SIM_NAMES.senders.stateMachine.split(":")[0],
     },
     targetLabel: "simulation",
     now: () => clock.now(),

@@ -2,8 +2,9 @@ import { fuzz } from "../../local/sim/fuzz";
 
 /**
  * The fixed-seed budget of the search in `npm test`: 150 hostile scenarios through the whole pipeline under the
- * virtual clock (the long search is `npm run fuzz`). Nothing is set aside: the one finding the search made on the
- * fixed code (copies behind a quarantined leader, docs/simulation.md) is fixed in the state machine.
+ * virtual clock (the long search is `npm run fuzz`), drawn from the whole generator: special texts in every text
+ * position and the producer's message attributes included. Nothing is set aside: findings are fixed in the pipeline
+ * (docs/simulation.md, "Findings on main" and "Round 2").
  */
 describe("Simulation budget", () => {
   it("150 generated scenarios keep every promise of the reference model", async () => {
