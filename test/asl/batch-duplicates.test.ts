@@ -1,14 +1,9 @@
-import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { createStateMachine, realClock, type LambdaInvoker } from "../../local/stepfunctions";
-import { renderPipelineDefinition } from "../../statemachines/render";
-import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
-import { pkSkTable, startDynalite, type Dynalite } from "../helpers/dynalite";
+import type { LambdaInvoker } from "../../local/stepfunctions";
+import { sqsRecord as record, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 
 /** Exact duplicates inside one batch: processed once by the leader; followers share its fate. */
 describe("pipeline.asl.json: duplicates inside one batch", () => {
-  let ddb: Dynalite;
   const calls: string[] = [];
-  const quarantined: string[] = [];
   const lambda: LambdaInvoker = async (req) => {
     const event = JSON.parse(req.Payload);
     calls.push(event.businessKey);
@@ -17,24 +12,15 @@ describe("pipeline.asl.json: duplicates inside one batch", () => {
     }
     return { StatusCode: 200, Payload: JSON.stringify({ ok: true }) };
   };
-  const sqs = {
-    async send(command: unknown) {
-      if (!(command instanceof SendMessageCommand)) throw new Error("unexpected command");
-      quarantined.push(String(command.input.MessageAttributes?.originalMessageId?.StringValue));
-      return { MessageId: `dlq-${quarantined.length}`, MD5OfMessageBody: "x", $metadata: {} };
-    },
-  } as unknown as SQSClient;
-  let machine: ReturnType<typeof createStateMachine>;
+  let pipeline: PipelineMachine;
+  const machine = { execute: (records: unknown[]) => pipeline.machine.execute(records) };
+  const quarantined = () => pipeline.quarantined.map((input) => String(input.MessageAttributes?.originalMessageId?.StringValue));
 
   beforeAll(async () => {
-    ddb = await startDynalite();
-    await ddb.createTable(pkSkTable("ledger"));
-    const definition = renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, lambdaRetries: 0 });
-    machine = createStateMachine(definition, { name: "wf", arn: "arn:aws:states:us-east-1:000000000000:stateMachine:wf", clock: realClock, integrations: { dynamodb: ddb.client, sqs, lambda } });
+    pipeline = await startPipelineMachine(lambda, { lambdaRetries: 0 });
   });
-  afterAll(() => ddb.stop());
+  afterAll(() => pipeline.stop());
 
-  const record = (messageId: string, body: string) => ({ messageId, receiptHandle: `rh-${messageId}`, body, attributes: { ApproximateReceiveCount: "1" }, messageAttributes: {}, md5OfBody: "x", eventSource: "aws:sqs", eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:q", awsRegion: "us-east-1" });
   const body = (orderId: string) => JSON.stringify({ tenantId: "dup", orderId, amount: 10, currency: "EUR" });
 
   it("calls the function once for three identical bodies and acknowledges the two followers", async () => {
@@ -55,6 +41,6 @@ describe("pipeline.asl.json: duplicates inside one batch", () => {
     const copies = ["bad1", "bad2", "bad3", "bad4", "bad5", "bad6"];
     const run = await machine.execute(copies.map((id) => record(id, "{nope")));
     expect(run.output).toEqual({ batchItemFailures: [] });
-    expect([...quarantined].sort()).toEqual(copies);
+    expect(quarantined().sort()).toEqual(copies);
   });
 });
