@@ -62,5 +62,7 @@ export function pipeKeeps(ctx: Pick<OpsContext, "outputs" | "targetLabel">): (bo
   }
   if (!Array.isArray(patterns)) throw new TargetError(`${ctx.targetLabel} has an unusable "${OutputName.FilterPatterns}" output (a JSON list of event patterns expected): deploy the stack again`);
   const keeps = compileFilterCriteria({ Filters: patterns.map((p) => ({ Pattern: JSON.stringify(p) })) });
-  return (body, attributes) => keeps(toSqsRecord({ MessageId: "copy", ReceiptHandle: "copy", Body: body, MessageAttributes: attributes, Attributes: {} }, "arn:aws:sqs:::copy", "us-east-1"));
+  const text = (name: string) => (typeof ctx.outputs[name] === "string" ? (ctx.outputs[name] as string) : "");
+  const [queueArn, region] = [text("queue_arn"), text(OutputName.Region)];
+  return (body, attributes) => keeps(toSqsRecord({ MessageId: "copy", ReceiptHandle: "copy", Body: body, MessageAttributes: attributes, Attributes: {} }, queueArn, region));
 }
