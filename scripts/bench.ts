@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { BENCH_HELP, parseBenchArgs } from "../tools/load/bench-args";
 import { formatBench } from "../tools/load/bench-report";
+import { benchFigures } from "../tools/load/bench-figures";
 import { runBench } from "../tools/load/bench-run";
 import { LoadUsageError } from "../tools/load/errors";
 
@@ -18,6 +19,11 @@ async function main(): Promise<number> {
   mkdirSync(dirname(cli.jsonFile), { recursive: true });
   writeFileSync(cli.jsonFile, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nJSON written to ${cli.jsonFile}`);
+  if (cli.figuresFile) {
+    mkdirSync(dirname(cli.figuresFile), { recursive: true });
+    writeFileSync(cli.figuresFile, `${JSON.stringify(benchFigures(result), null, 2)}\n`);
+    console.log(`Figures for npm run capacity -- --figures written to ${cli.figuresFile} (local CPU figures of this machine)`);
+  }
   return 0;
 }
 

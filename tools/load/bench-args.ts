@@ -29,12 +29,15 @@ Options:
   --dynamo <where>      dynalite placement: in-process | worker (default: the local cloud's)
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})
   --profile-dir <dir>   also write every thread's raw .cpuprofile there (open in Chrome DevTools)
+  --write-figures <file>  also write the per-batch figures npm run capacity -- --figures reads (docs/capacity.md)
   -h, --help            this text`;
 
 export interface BenchCli {
   readonly help: boolean;
   readonly options: BenchOptions;
   readonly jsonFile: string;
+  /** Where to write the figures for `npm run capacity -- --figures`; undefined = not written. */
+  readonly figuresFile?: string;
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchCli {
@@ -58,6 +61,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
         dynamo: { type: "string" },
         "json-file": { type: "string" },
         "profile-dir": { type: "string" },
+        "write-figures": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -71,6 +75,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
   return {
     help: v.help,
     jsonFile: v["json-file"] ?? DEFAULT_BENCH_JSON,
+    figuresFile: v["write-figures"],
     options: {
       batchSizes,
       messages: readInt(v.messages, "messages", d.messages, 10, 1_000_000),

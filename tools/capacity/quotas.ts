@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import { CapacityInputError } from "./errors";
+
+/**
+ * AWS's default quotas that bound this pipeline, each with the page that states it. Where AWS states no number the
+ * value is an assumption and says so (`assumption: true`); every value can be overridden (--quota, --quotas).
+ */
+export const QUOTA_IDS = [
+  "pipes.concurrentBatches",
+  "pipes.scaleUpPerMinute",
+  "sfn.syncStartRate",
+  "sfn.syncStartBurst",
+  "sfn.syncConcurrency",
+  "lambda.concurrency",
+  "lambda.scaleUpPer10s",
+  "dynamodb.tableWriteUnits",
+  "dynamodb.tableReadUnits",
+  "dynamodb.partitionWriteUnits",
+  "dynamodb.partitionReadUnits",
+  "sqs.inFlight",
+  "dynamodb.newTableWarmWriteUnits",
+] as const;
+export type QuotaId = (typeof QUOTA_IDS)[number];
+
+/** What one copy of the limit covers: sharding into more stacks helps only below the account. */
+export type QuotaScope = "per pipe" | "per queue" | "per table" | "per partition (one key)" | "per account and region" | "per function";
+
+export interface Quota {
+  readonly id: QuotaId;
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly scope: QuotaScope;
+  /** true: AWS takes increase requests; false: AWS calls it a hard limit or lists no increase. */
+  readonly adjustable: boolean;
+  /** No AWS page states this number: a configurable assumption. */
+  readonly assumption: boolean;
+  readonly source: { readonly url: string; readonly says: string };
+  /** "default", or where an override came from. */
+  readonly origin: string;
+}
+
+const SFN = "https://docs.aws.amazon.com/step-functions/latest/dg/service-quotas.html";
+const SFN_SAYS = "read from the stored copy of the page's earlier version (github.com/awsdocs/aws-step-functions-developer-guide, doc_source/limits-overview.md)";
+const PIPES = "https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-pipes-sqs.html";
+
+type Entry = Omit<Quota, "id" | "origin">;
+
+export const DEFAULT_QUOTAS: Readonly<Record<QuotaId, Entry>> = {
+  "pipes.concurrentBatches": { name: "Pipe: batches in flight (SQS source)", value: 1000, unit: "batches", scope: "per pipe", adjustable: false, assumption: false,
+    source: { url: PIPES, says: "The maximum number of batches that a pipe can process simultaneously is 1,000 (no increase is listed)" } },
+  "pipes.scaleUpPerMinute": { name: "Pipe: scale-up of readers", value: 300, unit: "readers/minute", scope: "per pipe", adjustable: false, assumption: false,
+    source: { url: PIPES, says: "reads up to five batches ... increases the number of processes that are reading batches by up to 300 more instances per minute" } },
+  "sfn.syncStartRate": { name: "StartSyncExecution: refill rate", value: 6000, unit: "executions/s", scope: "per account and region", adjustable: true, assumption: true,
+    source: { url: SFN, says: `no StartSyncExecution bucket is listed ("Synchronous Express execution API calls do not contribute to the existing account capacity limits ... surges in workload may be throttled"); assumed equal to Express StartExecution: bucket 6,000, refill 6,000/s; ${SFN_SAYS}` } },
+  "sfn.syncStartBurst": { name: "StartSyncExecution: bucket (burst)", value: 6000, unit: "executions", scope: "per account and region", adjustable: true, assumption: true,
+    source: { url: SFN, says: `as the refill rate: assumed equal to the Express StartExecution bucket (6,000); ${SFN_SAYS}` } },
+  "sfn.syncConcurrency": { name: "Synchronous Express executions in flight", value: 1000, unit: "executions", scope: "per account and region", adjustable: true, assumption: false,
+    source: { url: SFN, says: `"Synchronous Express Workflows concurrent executions: 1,000-3,700 (varies per region)", can be increased to tens of thousands; the planner takes the low end; ${SFN_SAYS}` } },
+  "lambda.concurrency": { name: "Lambda: concurrent executions", value: 1000, unit: "environments", scope: "per account and region", adjustable: true, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html", says: "Concurrent executions: default 1,000, can be increased up to tens of thousands (new accounts start lower)" } },
+  "lambda.scaleUpPer10s": { name: "Lambda: concurrency scaling rate", value: 1000, unit: "environments/10 s", scope: "per function", adjustable: false, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/lambda/latest/dg/scaling-behavior.html", says: "for each function, your concurrency scaling rate is 1,000 execution environment instances every 10 seconds" } },
+  "dynamodb.tableWriteUnits": { name: "DynamoDB on-demand: table write units", value: 40000, unit: "WRU/s", scope: "per table", adjustable: true, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode-max-throughput.html", says: "your on-demand throughput rate is bounded by 40,000 table-level read and write throughput AWS service quota ... you can request an increase" } },
+  "dynamodb.tableReadUnits": { name: "DynamoDB on-demand: table read units", value: 40000, unit: "RRU/s", scope: "per table", adjustable: true, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/on-demand-capacity-mode-max-throughput.html", says: "bounded by 40,000 table-level read and write throughput AWS service quota" } },
+  "dynamodb.partitionWriteUnits": { name: "DynamoDB: one partition's write units (a hot key)", value: 1000, unit: "WU/s", scope: "per partition (one key)", adjustable: false, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html", says: "each individual partition is limited to 1,000 write units per second and 3,000 read units per second" } },
+  "dynamodb.partitionReadUnits": { name: "DynamoDB: one partition's read units (a hot key)", value: 3000, unit: "RU/s", scope: "per partition (one key)", adjustable: false, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html", says: "each individual partition is limited to ... 3,000 read units per second" } },
+  "sqs.inFlight": { name: "SQS: in-flight messages (standard queue)", value: 120000, unit: "messages", scope: "per queue", adjustable: true, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-queues.html", says: "a maximum of approximately 120,000 in flight messages ... To request a quota increase, submit a support request" } },
+  "dynamodb.newTableWarmWriteUnits": { name: "DynamoDB on-demand: a new table's warm write throughput", value: 4000, unit: "WU/s", scope: "per table", adjustable: true, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html", says: "New on-demand tables start with a warm throughput of 12,000 read units per second and 4,000 write units per second ... adjusts automatically to higher values" } },
+};
+
+export type Quotas = Readonly<Record<QuotaId, Quota>>;
+
+/** The defaults with overrides from a JSON file ({"lambda.concurrency": 5000, ...}) and then from --quota id=value flags. */
+export function resolveQuotas(file?: string, flags: readonly string[] = []): Quotas {
+  const out = {} as Record<QuotaId, Quota>;
+  for (const id of QUOTA_IDS) out[id] = { id, ...DEFAULT_QUOTAS[id], origin: "default" };
+  if (file !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new CapacityInputError(`--quotas ${file}: cannot read it as JSON (${(error as Error).message}); write {"lambda.concurrency": 5000}`, { cause: error });
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new CapacityInputError(`--quotas ${file}: must be a JSON object of quota id to number`);
+    for (const [id, value] of Object.entries(raw)) set(out, id, value, `--quotas ${file}`);
+  }
+  for (const flag of flags) {
+    const at = flag.indexOf("=");
+    if (at < 0) throw new CapacityInputError(`--quota ${flag}: write id=value, e.g. --quota lambda.concurrency=5000`);
+    set(out, flag.slice(0, at).trim(), Number(flag.slice(at + 1).replace(/_/g, "")), `--quota ${flag}`);
+  }
+  return out;
+}
+
+function set(out: Record<QuotaId, Quota>, id: string, value: unknown, where: string): void {
+  if (!(QUOTA_IDS as readonly string[]).includes(id)) throw new CapacityInputError(`${where}: "${id}" is not a quota the planner reads; use one of ${QUOTA_IDS.join(", ")}`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw new CapacityInputError(`${where}: ${id} must be a number > 0`);
+  out[id as QuotaId] = { ...out[id as QuotaId], value, origin: where };
+}
