@@ -18,21 +18,21 @@
 import { IdempotencyAlreadyInProgressError, IdempotencyRecordStatus, IdempotencyValidationError } from "@aws-lambda-powertools/idempotency";
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "../src/contract/error-names";
 
-export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED };
+export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES };
 
 /**
  * The brand's key. Part of the contract between copies of this package (a function bundle may hold two): keep it.
  * Its value on a prototype is the error's kind.
  */
-export const ERROR_KIND = Symbol.for("effectively-once-pipeline.error-kind");
+const ERROR_KIND = Symbol.for("effectively-once-pipeline.error-kind");
 
 /** What a branded error means to the state machine. */
-export type ErrorKind = "permanent" | "conflict";
+type ErrorKind = "permanent" | "conflict";
 
 const REPORTED_AS: Record<ErrorKind, string> = { permanent: PIPELINE_REJECTED, conflict: PIPELINE_CONFLICT };
 
 /** The brand of `error` (own or inherited), if it carries a valid one. */
-export function errorKind(error: unknown): ErrorKind | undefined {
+function errorKind(error: unknown): ErrorKind | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const kind = (error as { [ERROR_KIND]?: unknown })[ERROR_KIND];
   return kind === "permanent" || kind === "conflict" ? kind : undefined;

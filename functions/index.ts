@@ -19,6 +19,7 @@ export {
   DownstreamStateError,
   PermanentError,
   PipelineFunctionError,
+  ReservedNameError,
   ValidationError,
 } from "./errors";
 export { EffectJournal } from "./effect-journal";

@@ -62,7 +62,7 @@ const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u00
 export const PRODUCER_ATTRIBUTES = "producerAttributes";
 
 /** Name of the attribute that says the producer's attributes did not fit the DLQ message (and why). */
-export const PRODUCER_ATTRIBUTES_DROPPED = "producerAttributesDropped";
+const PRODUCER_ATTRIBUTES_DROPPED = "producerAttributesDropped";
 
 /**
  * The DLQ message's attributes. `detail` is cleaned and cut to a sentence. `businessKey` is the ledger's canonical

@@ -18,7 +18,7 @@ export const PIPELINE_CONFLICT = "PipelineConflict";
  * ledger forgot the key: a lease takeover, an operator's release or a failed Complete. The wrapper passes it on
  * only when it is Powertools' own class.
  */
-export const POWERTOOLS_CONFLICT = "IdempotencyValidationError";
+const POWERTOOLS_CONFLICT = "IdempotencyValidationError";
 
 /** Permanent: the claim is released and the message is quarantined with reason `rejected`. */
 export const PERMANENT_ERROR_NAMES = [PIPELINE_REJECTED] as const;

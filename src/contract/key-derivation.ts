@@ -31,7 +31,7 @@ export interface KeyDerivation {
 export const CANONICAL_FORM = `sha256:${createHash("sha256").update(CANONICAL_FORM_TEXT).digest("hex").slice(0, 16)}`;
 
 /** What precedes the record in the definition's Comment. */
-export const KEY_DERIVATION_MARKER = " Key derivation (compared by `npm run plan`, see docs/upgrading.md): ";
+const KEY_DERIVATION_MARKER = " Key derivation (compared by `npm run plan`, see docs/upgrading.md): ";
 
 export function keyDerivation(spec: {
   readonly operation: string;
