@@ -7,11 +7,22 @@ import { formatBench } from "../tools/load/bench-report";
 import { benchFigures } from "../tools/load/bench-figures";
 import { runBench } from "../tools/load/bench-run";
 import { LoadUsageError } from "../tools/load/errors";
+import { REMOTE_HELP, splitTarget } from "../tools/load/remote-args";
+import { runRemoteCli } from "../tools/load/remote-cli";
+import { LoadTarget, LoadTool } from "../tools/load/remote-options";
 
 async function main(): Promise<number> {
-  const cli = parseBenchArgs(process.argv.slice(2));
+  const { target, rest } = splitTarget(process.argv.slice(2));
+  if (target === LoadTarget.Aws) {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      console.log(REMOTE_HELP);
+      return 0;
+    }
+    return runRemoteCli(LoadTool.Bench, rest, { stdout: (text) => process.stdout.write(text), stderr: (line) => process.stderr.write(`${line}\n`) });
+  }
+  const cli = parseBenchArgs(rest);
   if (cli.help) {
-    console.log(BENCH_HELP);
+    console.log(`${BENCH_HELP}\n\n${REMOTE_HELP}`);
     return 0;
   }
   const result = await runBench(cli.options, (line) => process.stderr.write(`${line}\n`));

@@ -3,14 +3,25 @@ import "./support/quiet-sdk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { LoadUsageError } from "../tools/load/errors";
+import { REMOTE_HELP, splitTarget } from "../tools/load/remote-args";
+import { runRemoteCli } from "../tools/load/remote-cli";
+import { LoadTarget, LoadTool } from "../tools/load/remote-options";
 import { parseSoakArgs, SOAK_HELP } from "../tools/load/soak-args";
 import { buildSoakReport, soakJson } from "../tools/load/soak-report";
 import { runSoak } from "../tools/load/soak-run";
 
 async function main(): Promise<number> {
-  const cli = parseSoakArgs(process.argv.slice(2));
+  const { target, rest } = splitTarget(process.argv.slice(2));
+  if (target === LoadTarget.Aws) {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      console.log(REMOTE_HELP);
+      return 0;
+    }
+    return runRemoteCli(LoadTool.Soak, rest, { stdout: (text) => process.stdout.write(text), stderr: (line) => process.stderr.write(`${line}\n`) });
+  }
+  const cli = parseSoakArgs(rest);
   if (cli.help) {
-    console.log(SOAK_HELP);
+    console.log(`${SOAK_HELP}\n\n${REMOTE_HELP}`);
     return 0;
   }
   const note = (line: string) => process.stderr.write(`${line}\n`);

@@ -1,7 +1,7 @@
 /** What a client can observe of the pipeline (effects, DLQ) and the guarantees checked over it. */
 export { peekDlq, RETRIES_EXHAUSTED } from "./dlq";
 export type { DlqMessage } from "./dlq";
-export { readEffects } from "./effects";
+export { readEffects, readKeyEffects } from "./effects";
 export type { KeyEffects } from "./effects";
 export { verify } from "./verify";
 export type { SentMessage, Verification } from "./verify";

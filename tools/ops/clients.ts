@@ -8,6 +8,8 @@ import { TargetKind } from "./target";
 export interface OpsClients {
   readonly sqs: SQSClient;
   readonly dynamodb: DynamoDBDocumentClient;
+  /** The same client without the document layer, for callers that speak AttributeValues (the load tools). */
+  readonly dynamodbClient: DynamoDBClient;
   destroy(): void;
 }
 
@@ -30,6 +32,7 @@ export function createOpsClients(target: Target): OpsClients {
   return {
     sqs,
     dynamodb,
+    dynamodbClient: raw,
     destroy: () => {
       sqs.destroy();
       raw.destroy();
