@@ -27,6 +27,9 @@ Options:
                         timeout, 540 s by default: a local shortcut so a demo does not stall)
   --stack-file <file>   run this synthesized cdk.tf.json instead of synthesizing the app's stack
   --state-file <file>   where --serve writes endpoints and names (default .local-cloud/state.json)
+  --sync-express-concurrency <n>
+                        enforce AWS's limit on synchronous Express executions in flight at n (default: off):
+                        starts beyond it fail with ThrottlingException and the pipe retries them
   --logs                show the function's log lines
   -h, --help            this text
 
@@ -49,6 +52,7 @@ async function main(): Promise<number> {
       "retry-after": { type: "string" },
       "stack-file": { type: "string" },
       "state-file": { type: "string" },
+      "sync-express-concurrency": { type: "string" },
       logs: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -60,6 +64,8 @@ async function main(): Promise<number> {
   const orders = positiveInt(values.orders, "orders", 40);
   const seed = positiveInt(values.seed, "seed", 1);
   const retryAfter = positiveInt(values["retry-after"], "retry-after", 2);
+  const syncLimit = values["sync-express-concurrency"] === undefined ? undefined : positiveInt(values["sync-express-concurrency"], "sync-express-concurrency", 0);
+  if (syncLimit === 0) throw new Error("--sync-express-concurrency must be at least 1 (leave it out for no limit)");
   if (orders < 5) throw new Error("--orders must be at least 5 (the stream needs room for its duplicates and conflict)");
 
   // From here on Ctrl-C means "stop cleanly", also while the stack synthesizes or the cloud boots.
@@ -79,6 +85,7 @@ async function main(): Promise<number> {
     stackFile,
     retryVisibilityTimeoutSeconds: retryAfter,
     functionLogs: values.logs ? "inherit" : "silent",
+    ...(syncLimit === undefined ? {} : { limits: { syncExpressConcurrency: syncLimit } }),
   });
   console.log(`local cloud up in ${Date.now() - started} ms: SQS ${cloud.endpoints.sqs}, DynamoDB ${cloud.endpoints.dynamodb}`);
   if (cloud.provisioned.notEmulated) console.warn(`warning: ${cloud.provisioned.notEmulated}`);

@@ -13,6 +13,7 @@ const SLOW = [
   "test/stepfunctions/cli",
   "test/ops/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",
   "test/cost/path-calls",
+  "test/capacity/held-to-evidence",
   "test/rehearse/(front|moto-gaps|cli)\\.",
   "examples/[^/]+/test/bundle",
 ];

@@ -13,6 +13,7 @@ import { localClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
 import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
+import { SyncExpressLimit } from "./sync-express-limit";
 import { workflowTarget } from "./workflow-target";
 
 function isPlan(faults: FaultPlanSpec | FaultPlan): faults is FaultPlan {
@@ -151,6 +152,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     cleanup.push(() => pipeClient.destroy());
     const pipeSqs = options.expireVisibilityEarly ? withEarlyVisibilityExpiry(pipeClient, options.expireVisibilityEarly, visibility) : pipeClient;
     const pipes = new Map<string, PipeRunner>();
+    // Off by default: without it no start is ever refused, so seeded runs and replays keep their paths.
+    const syncLimit = options.limits?.syncExpressConcurrency === undefined ? undefined : new SyncExpressLimit(options.limits.syncExpressConcurrency);
     for (const pipe of provisioned.pipes) {
       const target = machines.get(pipe.targetArn);
       if (!target) throw new ProvisionError(`${pipe.address}: target ${pipe.targetArn} is not a state machine of this stack`);
@@ -168,7 +171,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         workflowType: target.type as never,
         pipeArn: pipe.arn,
         targetArn: pipe.targetArn,
-        target: workflowTarget(target.machine, onFinished),
+        // REQUEST_RESPONSE on an EXPRESS machine is StartSyncExecution, the call the limit applies to.
+        target: workflowTarget(target.machine, onFinished, pipe.invocationType === "REQUEST_RESPONSE" && target.type === "EXPRESS" ? syncLimit : undefined),
         concurrency: options.pipeConcurrency,
         retryVisibilityTimeoutSeconds: options.retryVisibilityTimeoutSeconds,
         onEvent: emit,
@@ -206,6 +210,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         visibilityExpiredEarly: visibility.expired,
         ttlDeleted: sweeper.stats().deleted,
         dynamodbRequests: dynamo.requests(),
+        ...(syncLimit ? { syncExpress: syncLimit.stats() } : {}),
       }),
       drain: async ({ timeoutMs = 60_000 } = {}) => {
         await Promise.all([...pipes.values()].map((runner) => runner.drain({ timeoutMs })));

@@ -48,6 +48,12 @@ export interface LocalCloudOptions {
    * Each machine uses `StateMachines.<its name>.TestCases.<testCase>` when the file configures it.
    */
   readonly mocks?: { readonly config: unknown; readonly testCase: string };
+  /**
+   * AWS limits enforced locally, each off unless set (runs without them keep their paths). `syncExpressConcurrency`:
+   * synchronous Express executions in flight (the account's quota, 1,000 or more on AWS); a StartSyncExecution beyond
+   * it fails with ThrottlingException and the pipe retries it. Set it low to find where the pipeline saturates.
+   */
+  readonly limits?: { readonly syncExpressConcurrency?: number };
 }
 
 /** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
@@ -87,6 +93,8 @@ export interface LocalCloudStats {
   readonly ttlDeleted: number;
   /** Requests dynalite served, per operation, from every caller (functions, state machines, tools). */
   readonly dynamodbRequests: Record<string, number>;
+  /** Only with `limits.syncExpressConcurrency`: the limit, executions in flight and starts refused. */
+  readonly syncExpress?: { readonly limit: number; readonly inFlight: number; readonly throttled: number };
 }
 
 /** A running local cloud. */

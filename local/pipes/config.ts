@@ -22,6 +22,7 @@ export interface PipeConfig {
   maximumExecutionMs: number;
   targetErrorRetries: number;
   targetErrorBackoffMs: number;
+  throttleBackoffMs: number;
   stopGracePeriodMs: number;
   pollErrorBackoffMs: number;
   clock: Clock;
@@ -73,10 +74,12 @@ export function resolveConfig(options: PipeRunnerOptions): PipeConfig {
   const targetErrorRetries = o.targetErrorRetries ?? 3;
   requireInteger(targetErrorRetries, "targetErrorRetries", 0, 100);
   const targetErrorBackoffMs = o.targetErrorBackoffMs ?? 200;
+  const throttleBackoffMs = o.throttleBackoffMs ?? 100;
   const stopGracePeriodMs = o.stopGracePeriodMs ?? 30_000;
   const pollErrorBackoffMs = o.pollErrorBackoffMs ?? 1000;
   for (const [value, field] of [
     [targetErrorBackoffMs, "targetErrorBackoffMs"],
+    [throttleBackoffMs, "throttleBackoffMs"],
     [stopGracePeriodMs, "stopGracePeriodMs"],
     [pollErrorBackoffMs, "pollErrorBackoffMs"],
   ] as const) {
@@ -100,6 +103,7 @@ export function resolveConfig(options: PipeRunnerOptions): PipeConfig {
     maximumExecutionMs,
     targetErrorRetries,
     targetErrorBackoffMs,
+    throttleBackoffMs,
     stopGracePeriodMs,
     pollErrorBackoffMs,
     clock: o.clock ?? systemClock,

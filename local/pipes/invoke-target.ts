@@ -1,6 +1,7 @@
 import { ExecutionStatus, RetryReason } from "./constants";
 import type { PipeConfig } from "./config";
 import type { Emit } from "./events";
+import { isThrottling, throttleBackoffMs } from "./throttling";
 import type { PipeStats, TargetResult } from "./types";
 
 /** Longest pause between two calls of a target that keeps throwing. */
@@ -15,6 +16,7 @@ export type InvokeOutcome =
  * Runs the target once for a batch, within the pipe's execution limit. A failed execution is a result
  * (AWS leaves the retry to the queue). A target that throws is treated like a Pipes internal error
  * (e.g. a connection failure), which AWS retries itself: retried with backoff up to `targetErrorRetries` times.
+ * A throttled call (throttling.ts) is retried with backoff without a count, until the execution limit or a stop.
  */
 export async function invokeTarget(
   config: PipeConfig,
@@ -36,6 +38,8 @@ export async function invokeTarget(
   void clock.sleep(config.maximumExecutionMs, timerDone.signal).then(() => {
     if (!timerDone.signal.aborted) abort({ kind: "aborted", reason: RetryReason.PIPE_TIMEOUT });
   });
+  let throttled = 0;
+  let errors = 0;
   try {
     for (let attempt = 1; ; attempt++) {
       if (execution.signal.aborted) return execution.signal.reason as InvokeOutcome;
@@ -55,11 +59,19 @@ export async function invokeTarget(
         emit({ type: "execution-finished", batchId: batch.id, status: result.status, durationMs, error: result.error, cause: result.cause });
         return { kind: "result", result };
       }
+      if (settled.throttled) {
+        stats.executions.throttled++;
+        throttled++;
+        emit({ type: "target-error", batchId: batch.id, attempt, error: settled.error, willRetry: true, throttled: true });
+        await clock.sleep(throttleBackoffMs(throttled, config.throttleBackoffMs), execution.signal);
+        continue;
+      }
       stats.executions.targetErrors++;
-      const willRetry = attempt <= config.targetErrorRetries;
+      errors++;
+      const willRetry = errors <= config.targetErrorRetries;
       emit({ type: "target-error", batchId: batch.id, attempt, error: settled.error, willRetry });
       if (!willRetry) return { kind: "target-error", error: settled.error };
-      await clock.sleep(Math.min(config.targetErrorBackoffMs * 2 ** (attempt - 1), MAX_BACKOFF_MS), execution.signal);
+      await clock.sleep(Math.min(config.targetErrorBackoffMs * 2 ** (errors - 1), MAX_BACKOFF_MS), execution.signal);
     }
   } finally {
     timerDone.abort();
@@ -67,17 +79,29 @@ export async function invokeTarget(
   }
 }
 
-type Settled = { kind: "ok"; value: TargetResult } | { kind: "error"; error: string } | { kind: "aborted" };
+type Settled = { kind: "ok"; value: TargetResult } | { kind: "error"; error: string; throttled: boolean } | { kind: "aborted" };
 
 /** Waits for the target, but no longer than the abort signal allows (a target may ignore its signal). */
 function settle(call: Promise<TargetResult>, signal: AbortSignal): Promise<Settled> {
+  // Removed once the call settles: a batch retried many times (throttled) would otherwise pile one listener per
+  // call on its signal. Removed inside the existing handlers, so the settling takes no extra promise hop (the
+  // simulation's seeded interleavings depend on them).
+  let onAbort = (): void => undefined;
   const outcome = Promise.resolve(call).then(
-    (value): Settled =>
-      isTargetResult(value) ? { kind: "ok", value } : { kind: "error", error: `the target returned ${JSON.stringify(value)}, not { status }` },
-    (error: unknown): Settled => ({ kind: "error", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    (value): Settled => {
+      signal.removeEventListener("abort", onAbort);
+      return isTargetResult(value) ? { kind: "ok", value } : { kind: "error", error: `the target returned ${JSON.stringify(value)}, not { status }`, throttled: false };
+    },
+    (error: unknown): Settled => {
+      signal.removeEventListener("abort", onAbort);
+      return { kind: "error", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), throttled: isThrottling(error) };
+    },
   );
   if (signal.aborted) return Promise.resolve({ kind: "aborted" });
-  const aborted = new Promise<Settled>((resolve) => signal.addEventListener("abort", () => resolve({ kind: "aborted" }), { once: true }));
+  const aborted = new Promise<Settled>((resolve) => {
+    onAbort = () => resolve({ kind: "aborted" });
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
   return Promise.race([outcome, aborted]);
 }
 

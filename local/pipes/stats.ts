@@ -14,7 +14,7 @@ export function createStats(): PipeStats {
     deleteFailures: 0,
     invalidResponses: 0,
     pollErrors: 0,
-    executions: { started: 0, succeeded: 0, failed: 0, timedOut: 0, aborted: 0, targetErrors: 0 },
+    executions: { started: 0, succeeded: 0, failed: 0, timedOut: 0, aborted: 0, targetErrors: 0, throttled: 0 },
   };
 }
 

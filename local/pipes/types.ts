@@ -114,6 +114,12 @@ export interface PipeRunnerOptions {
   targetErrorRetries?: number;
   /** First backoff between such retries (default 200 ms, doubled each time, at most 5 s). */
   targetErrorBackoffMs?: number;
+  /**
+   * First backoff after a throttled target call (ThrottlingException, TooManyRequestsException; default 100 ms,
+   * doubled each time, at most 1 s). Throttled calls are retried without a count, within `maximumExecutionMs`,
+   * holding the batch: AWS retries retryable service failures itself and does not count them as receives.
+   */
+  throttleBackoffMs?: number;
   /** How long `stop()` lets in-flight batches finish before aborting them (default 30 s). */
   stopGracePeriodMs?: number;
   /** Pause after a failed ReceiveMessage before the poller tries again (default 1 s). */
@@ -149,7 +155,7 @@ export type PipeEvent =
   | (BatchEventBase & { type: "batch-received"; count: number; messageIds: string[] })
   | (BatchEventBase & { type: "records-filtered"; count: number; messageIds: string[] })
   | (BatchEventBase & { type: "execution-started"; count: number; attempt: number })
-  | (BatchEventBase & { type: "target-error"; attempt: number; error: string; willRetry: boolean })
+  | (BatchEventBase & { type: "target-error"; attempt: number; error: string; willRetry: boolean; throttled?: boolean })
   | (BatchEventBase & {
       type: "execution-finished";
       status: ExecutionStatus | "ABORTED";
@@ -190,6 +196,8 @@ export interface PipeStats {
     timedOut: number;
     aborted: number;
     targetErrors: number;
+    /** Target calls refused as throttled (each retried after a backoff). */
+    throttled: number;
   };
 }
 
