@@ -11,6 +11,7 @@ function workerArgs(args: FuzzArgs, runs: number, seed: number): string[] {
   const out = ["--runs", String(runs), "--seed", String(seed)];
   if (args.maxOps !== undefined) out.push("--max-ops", String(args.maxOps));
   if (args.messages !== undefined) out.push("--messages", String(args.messages));
+  if (args.focus !== undefined) out.push("--focus", args.focus);
   if (args.hunt !== undefined) out.push("--hunt", args.hunt);
   for (const c of args.skip) out.push("--skip", c);
   return out;
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
     else process.stderr.write(`\r${n} schedules`);
     next = n + (worker ? 20 : 100);
   };
-  const shape = { maxOps: args.maxOps, messages: args.messages, hunt: args.hunt, skip: args.skip };
+  const shape = { maxOps: args.maxOps, messages: args.messages, focus: args.focus, hunt: args.hunt, skip: args.skip };
   const seed = args.seed ?? Date.now() % 2_147_483_647;
   const report =
     args.jobs > 1

@@ -4,7 +4,7 @@
  */
 import { PROTOTYPE_NAMES } from "./hostile-text";
 import { sendVerdicts, sentBodies, type Violation } from "./oracle";
-import type { Scenario } from "./scenario";
+import { FaultKind, type Scenario } from "./scenario";
 
 export const HoleClass = {
   Separator: "separator-collision",
@@ -21,6 +21,10 @@ export const HoleClass = {
   BatchFailed: "batch-failed",
   /** The operator's redrive acted on a value the producer set (an attribute named like the pipeline's own). */
   ForgedAttribute: "forged-attribute",
+  /** A redriven copy charged its key again after a pipe outage held it: the ledger had lost the key, Powertools not. */
+  LedgerLostRedrive: "ledger-lost-redrive",
+  /** A message whose side effect returned an oversize result (a `result-*` fault) not acknowledged once. */
+  OversizeResult: "oversize-result",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -80,6 +84,11 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
   if (found.some((v) => v.what.includes("charged again")) && [...involved].some((i) => sends[i]?.attributes?.some((a) => PIPELINE_NAMES.includes(a.name)))) {
     classes.add(HoleClass.ForgedAttribute);
   }
+  const has = (op: string): boolean => scenario.ops.some((o) => o.op === op);
+  if (found.some((v) => v.what.includes("charged again")) && has("redrive") && has("outage")) classes.add(HoleClass.LedgerLostRedrive);
+  const oversize = scenario.faults.filter((f) => f.kind === FaultKind.ResultOverPayload || f.kind === FaultKind.ResultOverItem).map((f) => f.message);
+  const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
+  if (found.some((v) => oversize.some((i) => i === v.message || (v.key !== undefined && keyOf(i) === v.key)))) classes.add(HoleClass.OversizeResult);
   if (classes.size === 0) classes.add(HoleClass.Other);
   return [...classes];
 }

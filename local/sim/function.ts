@@ -25,6 +25,8 @@ function hashOf(text: string): number {
 export interface FunctionFaults {
   /** The fault for this invocation of the copy `messageId`, with the attempt it hits (1 = the first), or undefined. */
   decide(messageId: string): { readonly kind: FaultKind; readonly attempt: number } | undefined;
+  /** Characters the side effect's result carries extra for this invocation (an oversize result), 0 for none. */
+  resultPad(messageId: string): number;
 }
 
 export function createSimFunction(options: {
@@ -44,7 +46,18 @@ export function createSimFunction(options: {
 }): LambdaInvoker {
   const { clock } = options;
   const config = readPipelineConfig(options.environment);
-  const handler = createPipelineHandler(options.handlerOptions, {
+  // The side effect applies, then returns a result padded as the fault says: the wrapper must bound it.
+  const effect = options.handlerOptions.sideEffect;
+  const handlerOptions = {
+    ...options.handlerOptions,
+    sideEffect: async (event: { messageId: string }, context: unknown) => {
+      const result = (await effect(event as never, context as never)) as unknown;
+      const pad = options.faults.resultPad(String(event.messageId));
+      if (pad === 0) return result;
+      return result !== null && typeof result === "object" ? { ...result, padding: "r".repeat(pad) } : { result, padding: "r".repeat(pad) };
+    },
+  };
+  const handler = createPipelineHandler(handlerOptions, {
     env: options.environment,
     dynamoDb: options.dynamo.sdkClient("fn"),
     logger: new Logger({ serviceName: config.serviceName, logLevel: "SILENT" }),

@@ -1,9 +1,10 @@
 /** `npm run fuzz` arguments and report text. */
 import { HoleClass } from "./classify";
 import { coverageOf } from "./coverage";
+import { FOCUS, type Focus } from "./focus";
 import type { FuzzReport } from "./fuzz";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -14,6 +15,7 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --path P       replay one counterexample: with --seed, the path printed by a failing run
   --max-ops N    operations per scenario (default 20: ~6 messages)
   --messages N   streams of about N messages each (1 to 2N), with other operations and faults in proportion
+  --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; local/sim/focus.ts)
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
   --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
@@ -30,6 +32,7 @@ export interface FuzzArgs {
   path?: string;
   maxOps?: number;
   messages?: number;
+  focus?: Focus;
   hunt?: HoleClass;
   skip: HoleClass[];
   json: boolean;
@@ -56,6 +59,11 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     else if (flag === "--max-ops") (args.maxOps = integer(flag, value, 1)), i++;
     else if (flag === "--messages") (args.messages = integer(flag, value, 1)), i++;
     else if (flag === "--jobs") (args.jobs = integer(flag, value, 1)), i++;
+    else if (flag === "--focus") {
+      if (!FOCUS.includes(value as Focus)) throw new FuzzUsageError(`--focus needs one of ${FOCUS.join(", ")}, got ${JSON.stringify(value)}`);
+      args.focus = value as Focus;
+      i++;
+    }
     else if (flag === "--path") {
       if (!value || !/^\d+(:\d+)*$/.test(value)) throw new FuzzUsageError(`--path needs a fast-check path such as 12:0:3, got ${JSON.stringify(value)}`);
       args.path = value;

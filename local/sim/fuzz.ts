@@ -3,6 +3,7 @@
  * oracle judges. On a violation fast-check shrinks the scenario to a minimal one and reports the seed and path
  * that replay it exactly.
  */
+import { focusArbitrary, type Focus } from "./focus";
 import fc from "fast-check";
 import { classify, type HoleClass } from "./classify";
 import { scenarioArbitrary } from "./generator";
@@ -19,6 +20,8 @@ interface FuzzOptions {
   readonly maxOps?: number;
   /** Streams of about this many messages (see ScenarioShape); the default search draws ~6. */
   readonly messages?: number;
+  /** A focused search instead of the default mix (focus.ts). */
+  readonly focus?: Focus;
   /** Faults from these sets only (ScenarioShape.faultSets). */
   readonly faultSets?: readonly (readonly FaultKind[])[];
   readonly settings?: SimSettings;
@@ -130,7 +133,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   let last: readonly Violation[] = [];
   const skipped: Record<string, number> = {};
-  const property = fc.asyncProperty(scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets }), async (scenario) => {
+  const space = options.focus ? focusArbitrary(options.focus) : scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets });
+  const property = fc.asyncProperty(space, async (scenario) => {
     try {
       await checkScenario(settings, scenario, totals);
     } catch (thrown) {

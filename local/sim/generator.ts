@@ -119,7 +119,8 @@ type OpSpec =
   | { readonly kind: "stall"; readonly ms: number }
   | { readonly kind: "jump"; readonly ms: number }
   | { readonly kind: "redrive" }
-  | { readonly kind: "release"; readonly message: number };
+  | { readonly kind: "release"; readonly message: number }
+  | { readonly kind: "outage"; readonly ms: number };
 
 const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
@@ -132,6 +133,8 @@ const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("jump" as const), ms: fc.constantFrom(HOUR, DAY, 3 * DAY, 8 * DAY, 15 * DAY) }) },
   { weight: 2, arbitrary: fc.constant({ kind: "redrive" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("release" as const), message: fc.nat(11) }) },
+  // The pipe down for hours or days: a copy (a redriven one too) may be delivered long after it was sent.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("outage" as const), ms: fc.constantFrom(12 * HOUR, DAY, 3 * DAY) }) },
 );
 
 /**
@@ -168,6 +171,7 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
     } else if (o.kind === "stall") out.push({ op: "stall", ms: o.ms });
     else if (o.kind === "advance") out.push({ op: "advance", ms: o.ms });
     else if (o.kind === "redrive") out.push({ op: "redrive" });
+    else if (o.kind === "outage") out.push({ op: "outage", ms: o.ms });
     else out.push({ op: "release", message: o.message });
   }
   return out;

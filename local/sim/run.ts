@@ -16,6 +16,27 @@ import { createWorld, SIM_START_MS, type World } from "./world";
 /** How long the system may take to settle after the last operation (virtual time). */
 const SETTLE_LIMIT_MS = 24 * 3600_000;
 const TTL_LAG_MS = 2 * 24 * 3600_000;
+/** How long before a waiting message would age out of the source queue an outage ends at the latest (stalls add hours). */
+const OUTAGE_MARGIN_MS = 24 * 3600_000;
+
+/**
+ * DynamoDB deletes expired items lazily ("typically within a few days"): two days late here, so the expiry checks
+ * in the conditions, not the sweep, must keep the promise.
+ */
+async function sweepTtl(world: World): Promise<void> {
+  const sweeper = startTtlSweeper({
+    client: world.dynamo.sender("ttl") as unknown as DynamoDBClient,
+    tables: [
+      { tableName: SIM_NAMES.ledger, attributeName: "expiresAt" },
+      { tableName: SIM_NAMES.idempotency, attributeName: "expiration" },
+      { tableName: SIM_NAMES.effects, attributeName: "expiresAt" },
+    ],
+    intervalMs: 0,
+    clock: () => world.clock.now() - TTL_LAG_MS,
+  });
+  const swept = await sweeper.sweepOnce();
+  world.log(`ttl swept ${JSON.stringify(swept.deleted)}`);
+}
 
 async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[]): Promise<void> {
   const { clock, sqs, log } = world;
@@ -45,23 +66,23 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         break;
       case "jump": {
         // Time passes over an idle system (a weekend, an outage of the producer): nothing is in flight.
+        if (clock.now() < world.pipe.downUntil()) await clock.pipes.sleep(world.pipe.downUntil() - clock.now());
         for (let waited = 0; !idle(world) && waited < SETTLE_LIMIT_MS; waited += 10_000) await clock.pipes.sleep(10_000);
         clock.jump(op.ms);
         log(`jump ${op.ms} ms`);
-        const sweeper = startTtlSweeper({
-          client: world.dynamo.sender("ttl") as unknown as DynamoDBClient,
-          tables: [
-            { tableName: SIM_NAMES.ledger, attributeName: "expiresAt" },
-            { tableName: SIM_NAMES.idempotency, attributeName: "expiration" },
-            { tableName: SIM_NAMES.effects, attributeName: "expiresAt" },
-          ],
-          intervalMs: 0,
-          // DynamoDB deletes expired items lazily ("typically within a few days"): two days late here, so the
-          // expiry checks in the conditions, not the sweep, must keep the promise.
-          clock: () => clock.now() - TTL_LAG_MS,
-        });
-        const swept = await sweeper.sweepOnce();
-        log(`ttl swept ${JSON.stringify(swept.deleted)}`);
+        await sweepTtl(world);
+        break;
+      }
+      case "outage": {
+        // The pipe receives nothing for this long; the operations after this one run meanwhile. It ends a day before
+        // the oldest waiting message would age out of the source queue (the model keeps no such fate).
+        const oldest = Math.min(clock.now(), ...sqs.messages(SIM_NAMES.queueUrl).map((m) => m.sentAt));
+        const end = Math.min(clock.now() + op.ms, oldest + (world.ops.outputs.message_retention_seconds as number) * 1000 - OUTAGE_MARGIN_MS);
+        if (end <= clock.now()) break;
+        // Registered before the pollers' waits, so it runs first when the outage ends: days passed, TTL deleted some.
+        void clock.pipes.sleep(end - clock.now()).then(() => clock.track(sweepTtl(world)));
+        world.pipe.begin(end);
+        log(`outage until ${end - SIM_START_MS}`);
         break;
       }
       case "redrive":
@@ -162,6 +183,7 @@ const WARM_UP: Scenario = {
     { op: "stall", ms: 120_000 },
     { op: "release", message: 2 },
     { op: "jump", ms: 3_600_000 },
+    { op: "outage", ms: 600_000 },
     { op: "redrive" },
   ],
 };
@@ -193,7 +215,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       failure !== undefined || (applied && idle(world));
     await clock.run(quiet);
     if (!applied && failure === undefined) await clock.run(() => applied || failure !== undefined);
-    const settleUntil = clock.now() + SETTLE_LIMIT_MS;
+    const settleUntil = Math.max(clock.now(), world.pipe.downUntil()) + SETTLE_LIMIT_MS;
     await clock.run(quiet, settleUntil);
     if (failure !== undefined) throw failure;
     let stopped = false;

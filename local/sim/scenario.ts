@@ -21,7 +21,13 @@ export type Op =
   /** An operator runs `ops dlq redrive` (the real command code) against the simulated queues. */
   | { readonly op: "redrive" }
   /** An operator runs `ops ledger release` for the key of the n-th sent message (the real command code). */
-  | { readonly op: "release"; readonly message: number };
+  | { readonly op: "release"; readonly message: number }
+  /**
+   * From now the pipe receives nothing for this long (disabled in an incident, its target down) while the next
+   * operations run (sends, a redrive): what a poller holds finishes, new messages wait in the source queue and come
+   * late, a redriven copy too. A `jump` waits for its end.
+   */
+  | { readonly op: "outage"; readonly ms: number };
 
 export const FaultKind = {
   /** The invocation dies before the handler runs (Runtime.ExitError). */
@@ -60,14 +66,30 @@ export const FaultKind = {
   FnHang: "fn-hang",
   /** Transient: the first attempt of this message's quarantine send fails (SQS throttles); the Retry must absorb it. */
   DlqBlip: "dlq-blip",
+  /**
+   * The Complete write fails on every attempt after the invocation returned (the effect applied): its Catch goes on
+   * to Processed, the claim stays IN_PROGRESS until its lease runs out, and the ledger loses the key early while
+   * Powertools keeps it (a takeover may then release the claim).
+   */
+  CompleteFail: "complete-fail",
+  /** The side effect returns ~300 KiB of JSON: past Step Functions' 256 KiB payload, within DynamoDB's 400 KB item. */
+  ResultOverPayload: "result-300kib",
+  /** The side effect returns ~500 KB of JSON: past the payload limit and past what a Powertools record can hold. */
+  ResultOverItem: "result-500kb",
 } as const;
 export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
 
 /** Faults the pipeline must absorb without costing the message anything (they never excuse a fate). */
 export const TRANSIENT_FAULTS: readonly FaultKind[] = [FaultKind.LedgerBlip, FaultKind.FnBlip, FaultKind.LedgerLostAnswer, FaultKind.DlqBlip];
 
+/**
+ * Faults the pipeline must absorb whole, never excusing a fate or an extra run: the transient ones, and an oversize
+ * result (the handler wrapper bounds it). The simulation records none of them as a hard fault.
+ */
+export const ABSORBED_FAULTS: readonly FaultKind[] = [...TRANSIENT_FAULTS, FaultKind.ResultOverPayload, FaultKind.ResultOverItem];
+
 /** Hard faults that keep a worker from its own ledger writes for a while (its claim may outlive its delivery). */
-export const LEDGER_HOLDING_FAULTS: readonly FaultKind[] = [FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang];
+export const LEDGER_HOLDING_FAULTS: readonly FaultKind[] = [FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang, FaultKind.CompleteFail];
 
 /** A fault that hits the n-th sent message (any copy of it) on the given receive numbers. */
 export interface Fault {

@@ -15,7 +15,8 @@ import { transitionId } from "./coverage";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { ledgerBlip, quarantineFaults } from "./fault-errors";
 import { createSimFunction } from "./function";
-import { FaultKind, TRANSIENT_FAULTS, type Charge, type Scenario } from "./scenario";
+import { createPipeOutage, type PipeOutage } from "./pipe-outage";
+import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
 import { EFFECT_SK } from "../../src/contract/effects";
 import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
@@ -42,6 +43,8 @@ export interface World {
   /** State machine transitions taken (see coverage.ts). */
   readonly transitions: Set<string>;
   readonly audit: Audit;
+  /** The pipe's outages (the `outage` op). */
+  readonly pipe: PipeOutage;
   log(line: string): void;
 }
 
@@ -90,7 +93,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     if (root === undefined) return undefined;
     const receive = receiveOf(messageId);
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
-    if (hit && !TRANSIENT_FAULTS.includes(hit.kind)) {
+    if (hit && !ABSORBED_FAULTS.includes(hit.kind)) {
       faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
       hardHits.set(`${messageId}#${receive}`, [...(hardHits.get(`${messageId}#${receive}`) ?? []), hit.kind]);
     }
@@ -145,6 +148,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
       }
+      // The state machine's only UpdateItem is Complete, reached only after the invocation returned.
+      if (owner && call.operation === "UpdateItem" && faultFor(owner, [FaultKind.CompleteFail])) {
+        throw new DynamoError("InternalServerError", "Internal server error on Complete (injected, persistent)", 500);
+      }
     }
     if (call.caller === "sfn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.ledger && item?.owner?.S) {
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
@@ -198,6 +205,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         const attempt = attemptAt(`${messageId}/${receiveOf(messageId)}/invoke`);
         return attempt <= lambdaBlips ? { kind, attempt } : undefined;
       },
+      resultPad: (messageId) => {
+        const kind = faultFor(messageId, [FaultKind.ResultOverPayload, FaultKind.ResultOverItem]);
+        return kind === FaultKind.ResultOverPayload ? 300 * 1024 : kind === FaultKind.ResultOverItem ? 500_000 : 0;
+      },
     },
     onInvoke: () => counters.invocations++,
     onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
@@ -217,9 +228,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     counters.executions++;
     log(`execution ${run.status} ${run.status === "SUCCEEDED" ? JSON.stringify(run.output) : `${run.error}`}`);
   });
+  const pipe = createPipeOutage(clock, sqs.clientAs(SIM_NAMES.senders.pipe), p.maximumBatchingWindowSeconds * 1000);
   const runner = createPipeRunner({
     name: "sim-pipe",
-    sqs: sqs.clientAs(SIM_NAMES.senders.pipe),
+    sqs: pipe.client,
     queueUrl: SIM_NAMES.queueUrl,
     queueArn: SIM_NAMES.queueArn,
     region: SIM_NAMES.region,
@@ -269,5 +281,5 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     targetLabel: "simulation",
     now: () => clock.now(),
   };
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, log };
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, pipe, log };
 }
