@@ -21,6 +21,10 @@ export const HoleClass = {
   BatchFailed: "batch-failed",
   /** The operator's redrive acted on a value the producer set (an attribute named like the pipeline's own). */
   ForgedAttribute: "forged-attribute",
+  /** A message aged out of the source queue before its receives ran out: it never reached the DLQ. */
+  SourceRetention: "source-retention",
+  /** A copy the queue moved to the DLQ aged out there (almost) at once: the DLQ counts from the first send. */
+  DeadLetterRetention: "dead-letter-retention",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -74,6 +78,8 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
     // The failed batch's records: retried on every receive, then moved by the queue.
     if (/^(fate retries-exhausted|handed back for a retry)/.test(v.what) && bodies.some((_, i) => prototypeBody(i))) classes.add(HoleClass.BatchFailed);
     if (v.what.startsWith("redrive-true-")) classes.add(HoleClass.ForgedAttribute);
+    if (v.what.startsWith("fate expired") && v.what.includes("aged out of the source queue")) classes.add(HoleClass.SourceRetention);
+    if (v.what.startsWith("fate expired") && v.what.includes("retries-exhausted copy reached the DLQ")) classes.add(HoleClass.DeadLetterRetention);
   }
   const sends = scenario.ops.flatMap((o) => (o.op === "send" ? [o] : []));
   const PIPELINE_NAMES = ["reason", "businessKey", "originalMessageId", "firstSentTimestamp", "detail"];
