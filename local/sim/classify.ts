@@ -25,6 +25,10 @@ export const HoleClass = {
   LedgerLostRedrive: "ledger-lost-redrive",
   /** A message whose side effect returned an oversize result (a `result-*` fault) not acknowledged once. */
   OversizeResult: "oversize-result",
+  /** A message aged out of the source queue before its receives ran out: it never reached the DLQ. */
+  SourceRetention: "source-retention",
+  /** A copy the queue moved to the DLQ aged out there (almost) at once: the DLQ counts from the first send. */
+  DeadLetterRetention: "dead-letter-retention",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -78,6 +82,8 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
     // The failed batch's records: retried on every receive, then moved by the queue.
     if (/^(fate retries-exhausted|handed back for a retry)/.test(v.what) && bodies.some((_, i) => prototypeBody(i))) classes.add(HoleClass.BatchFailed);
     if (v.what.startsWith("redrive-true-")) classes.add(HoleClass.ForgedAttribute);
+    if (v.what.startsWith("fate expired") && v.what.includes("aged out of the source queue")) classes.add(HoleClass.SourceRetention);
+    if (v.what.startsWith("fate expired") && v.what.includes("retries-exhausted copy reached the DLQ")) classes.add(HoleClass.DeadLetterRetention);
   }
   const sends = scenario.ops.flatMap((o) => (o.op === "send" ? [o] : []));
   const PIPELINE_NAMES = ["reason", "businessKey", "originalMessageId", "firstSentTimestamp", "detail"];

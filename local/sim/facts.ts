@@ -68,3 +68,17 @@ export interface RedriveFact {
   /** The sent message its `originalMessageId` names (undefined: none the simulation knows). */
   readonly named?: number;
 }
+
+/** A sent message whose last copy aged out of a queue: its retention ran out there (sqs.ts, run.ts). */
+export interface ExpiryFact {
+  readonly message: number;
+  /** The source queue, or the DLQ: a copy the redrive policy moved there (`moved`, its first send kept) or a quarantine's own. */
+  readonly queue: "source" | "dlq";
+  readonly moved: boolean;
+  /** When its retention ran out. */
+  readonly at: number;
+  /** How long it waited visible and unreceived in that queue (a stalled or busy pipe). */
+  readonly waitedMs: number;
+  /** When the redrive policy moved it to the DLQ. */
+  readonly deadLetteredAt?: number;
+}

@@ -3,8 +3,9 @@ import { HoleClass } from "./classify";
 import { coverageOf } from "./coverage";
 import { FOCUS, type Focus } from "./focus";
 import type { FuzzReport } from "./fuzz";
+import { SettingsMode } from "./settings-space";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -16,6 +17,8 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --max-ops N    operations per scenario (default 20: ~6 messages)
   --messages N   streams of about N messages each (1 to 2N), with other operations and faults in proportion
   --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; local/sim/focus.ts)
+  --settings M   the construct's props per scenario: mixed (default: half the example's, half drawn from what the
+                 synth accepts), random (all drawn), default (the example's only: replays of earlier searches)
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
   --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
@@ -33,6 +36,7 @@ export interface FuzzArgs {
   maxOps?: number;
   messages?: number;
   focus?: Focus;
+  settings: SettingsMode;
   hunt?: HoleClass;
   skip: HoleClass[];
   json: boolean;
@@ -47,7 +51,7 @@ function integer(flag: string, value: string | undefined, min: number): number {
 }
 
 export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
-  const args: FuzzArgs = { runs: 200, jobs: 1, skip: [], json: false, trace: false, help: false };
+  const args: FuzzArgs = { runs: 200, jobs: 1, settings: SettingsMode.Mixed, skip: [], json: false, trace: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -67,6 +71,10 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     else if (flag === "--path") {
       if (!value || !/^\d+(:\d+)*$/.test(value)) throw new FuzzUsageError(`--path needs a fast-check path such as 12:0:3, got ${JSON.stringify(value)}`);
       args.path = value;
+      i++;
+    } else if (flag === "--settings") {
+      if (!Object.values(SettingsMode).includes(value as SettingsMode)) throw new FuzzUsageError(`--settings needs one of ${Object.values(SettingsMode).join(", ")}, got ${JSON.stringify(value)}`);
+      args.settings = value as SettingsMode;
       i++;
     } else if (flag === "--hunt") {
       if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--hunt needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
@@ -90,8 +98,9 @@ function row(cells: (string | number)[]): string {
 
 export function replayCommand(report: FuzzReport): string {
   if (!report.failure) return "";
-  const { maxOps, messages } = report.shape;
-  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}`;
+  const { maxOps, messages, focus, settings } = report.shape;
+  // The settings mode is part of the draw: the path means another scenario under another mode.
+  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default}`;
   return `npm run fuzz -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
 }
 
@@ -123,6 +132,7 @@ export function fuzzReportText(report: FuzzReport): string {
     row(["seed", report.seed]),
     ...(report.jobs !== undefined && report.jobs > 1 ? [row(["processes", report.jobs])] : []),
     row(["schedules run", t.runs]),
+    row(["under drawn props", t.settingsDrawn ?? 0]),
     row(["schedules / minute", Math.round(t.runs / minutes)]),
     row(["messages", t.messages]),
     row(["charges", t.charges]),
@@ -151,6 +161,7 @@ export function fuzzReportText(report: FuzzReport): string {
     ...skipped,
     `VIOLATION after ${f.numRuns} run(s), shrunk ${f.shrinks} time(s); class: ${f.classes.join(", ")}`,
     ...f.violations.map((v) => `  - ${v.message === undefined ? "" : `message #${v.message}: `}${v.what}${v.key ? ` [key ${v.key.length > 80 ? v.key.slice(0, 77) + "…" : v.key}]` : ""}`),
+    `props (besides the example's defaults): ${JSON.stringify(f.settings ?? {})}`,
     "minimal scenario:",
     JSON.stringify(f.scenario, (_k, v: unknown) => (typeof v === "string" && v.length > 400 ? `${v.slice(0, 200)}…(${v.length} chars)` : v), 1),
     `replay: ${replayCommand(report)}`,

@@ -10,7 +10,8 @@ import { scenarioArbitrary } from "./generator";
 import { violations, type OracleConfig, type Violation } from "./oracle";
 import { runScenario } from "./run";
 import type { FaultKind, Observation, Scenario } from "./scenario";
-import { simSettings, type SimSettings } from "./settings";
+import { settingsFor, settingsKey, simSettings, type PropsOverrides, type SimSettings } from "./settings";
+import { caseArbitrary, SettingsMode } from "./settings-space";
 
 interface FuzzOptions {
   readonly runs: number;
@@ -24,7 +25,10 @@ interface FuzzOptions {
   readonly focus?: Focus;
   /** Faults from these sets only (ScenarioShape.faultSets). */
   readonly faultSets?: readonly (readonly FaultKind[])[];
+  /** Every scenario under these settings (a mutant's): no props are drawn. */
   readonly settings?: SimSettings;
+  /** Which props the scenarios run under (settings-space.ts; default: the example's only, as before). */
+  readonly settingsMode?: SettingsMode;
   /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
   readonly hunt?: HoleClass;
   /** Known findings not to stop at (each must be reported; the report lists how often each was met). */
@@ -49,6 +53,8 @@ export interface FuzzTotals {
   outcomes: Set<string>;
   /** State machine transitions taken (coverage.ts): with the definition, the states and paths covered. */
   transitions: Set<string>;
+  /** Scenarios run under drawn props (not the example's defaults). */
+  settingsDrawn: number;
 }
 
 export interface FuzzReport {
@@ -58,12 +64,14 @@ export interface FuzzReport {
   /** Processes the runs were shared out over (fuzz-jobs.ts); the seed is then the failing process's, or the first. */
   readonly jobs?: number;
   /** The generator's shape: a replay must draw from the same one. */
-  readonly shape: { readonly maxOps?: number; readonly messages?: number };
+  readonly shape: { readonly maxOps?: number; readonly messages?: number; readonly focus?: Focus; readonly settings?: SettingsMode };
   readonly totals: FuzzTotals;
   readonly elapsedMs: number;
   /** Violations of skipped classes met (counted per run, shrinking included). */
   readonly skipped: Readonly<Record<string, number>>;
   readonly failure?: {
+    /** The props the scenario ran under (only those not left at their default). */
+    readonly settings?: PropsOverrides;
     readonly scenario: Scenario;
     readonly violations: readonly Violation[];
     readonly classes: readonly HoleClass[];
@@ -82,6 +90,7 @@ function oracleConfig(settings: SimSettings): OracleConfig {
     rules: settings.rules,
     deadLetterRetentionMs: p.deadLetterRetentionSeconds * 1000,
     leaseMs: p.leaseSeconds * 1000,
+    ageAlarmMs: p.oldestMessageAgeAlarmSeconds * 1000,
   };
 }
 
@@ -114,7 +123,7 @@ function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
 }
 
 export function emptyTotals(): FuzzTotals {
-  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set() };
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0 };
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
@@ -127,16 +136,20 @@ export async function checkScenario(settings: SimSettings, scenario: Scenario, t
 }
 
 export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
-  const settings = options.settings ?? simSettings();
+  const fixed = options.settings;
+  const mode = fixed ? SettingsMode.Default : (options.settingsMode ?? SettingsMode.Default);
   const seed = options.seed ?? Date.now() % 2_147_483_647;
   const totals = emptyTotals();
   const started = performance.now();
   let last: readonly Violation[] = [];
   const skipped: Record<string, number> = {};
   const space = options.focus ? focusArbitrary(options.focus) : scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets });
-  const property = fc.asyncProperty(space, async (scenario) => {
+  const cases = caseArbitrary(mode, space);
+  const property = fc.asyncProperty(cases, async ({ settings: overrides, scenario }) => {
     try {
-      await checkScenario(settings, scenario, totals);
+      const drawn = settingsKey(overrides) !== "{}";
+      if (drawn) totals.settingsDrawn++;
+      await checkScenario(fixed ?? settingsFor(overrides), scenario, totals);
     } catch (thrown) {
       let error = thrown;
       if (!(error instanceof ViolationFound)) throw error;
@@ -154,8 +167,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   });
   const result = await fc.check(property, { numRuns: options.runs, seed, path: options.path, endOnFailure: options.noShrink === true });
   const elapsedMs = performance.now() - started;
-  const definition = settings.definition;
-  const shape = { maxOps: options.maxOps, messages: options.messages };
+  // Drawn props change the definition's figures, never its states and transitions: the coverage is out of one.
+  const definition = (fixed ?? simSettings()).definition;
+  const shape = { maxOps: options.maxOps, messages: options.messages, ...(options.focus ? { focus: options.focus } : {}), ...(mode === SettingsMode.Default ? {} : { settings: mode }) };
   if (!result.failed || !result.counterexample) return { seed, definition, shape, totals, elapsedMs, skipped };
   return {
     seed,
@@ -164,6 +178,14 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     totals,
     elapsedMs,
     skipped,
-    failure: { scenario: result.counterexample[0], violations: last, classes: classify(result.counterexample[0], last), path: result.counterexamplePath ?? "", numRuns: result.numRuns, shrinks: result.numShrinks },
+    failure: {
+      settings: result.counterexample[0].settings,
+      scenario: result.counterexample[0].scenario,
+      violations: last,
+      classes: classify(result.counterexample[0].scenario, last),
+      path: result.counterexamplePath ?? "",
+      numRuns: result.numRuns,
+      shrinks: result.numShrinks,
+    },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
+import { expiryVerdict } from "./oracle-retention";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
 
@@ -71,6 +72,8 @@ export interface OracleConfig {
   readonly deadLetterRetentionMs?: number;
   /** How long a claim holds its key when its worker is gone (the construct's lease; default 90 s). */
   readonly leaseMs?: number;
+  /** The oldest-message-age alarm's threshold: the longest wait before receives the queue's retention budgets. */
+  readonly ageAlarmMs?: number;
 }
 
 const DEFAULT_LEASE_MS = 90_000;
@@ -258,14 +261,15 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     // receives, and so may the identical copies that share its fate.
     if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
     if (receivesLostToOthers(scenario, verdicts, releasedKeys, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
-    // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
-    if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
+    // Where and when a message may age out (oracle-retention.ts).
+    const expiry = expiryVerdict(obs, i, config);
+    if (expiry.allowed) allowed.add(Fate.Expired);
     if (!allowed.has(seen.fate)) {
       const key = v.kind === "valid" ? v.key : undefined;
       const what =
         allowed.size > 0
-          ? `fate ${seen.fate}, expected ${[...allowed].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}`
-          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one`;
+          ? `fate ${seen.fate}, expected ${[...allowed].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}${seen.fate === Fate.Expired && expiry.why ? `: ${expiry.why}` : ""}`
+          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one${seen.fate === Fate.Expired && expiry.why ? `; ${expiry.why}` : ""}`;
       out.push({ message: i, key, what });
     } else if (v.kind === "valid" && seen.fate === Fate.Acked && (chargesByKey.get(v.key) ?? []).length === 0) {
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });

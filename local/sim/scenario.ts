@@ -1,5 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
+import type { Delivery, ExecutionFact, ExpiryFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
 
 /** A message attribute the producer sets (SendMessage's MessageAttributes entry), as a pair-like record. */
 export interface MessageAttribute {
@@ -142,6 +142,8 @@ export interface Observation {
   readonly invocations: readonly InvocationFact[];
   /** What each operator redrive moved, with the facts it acted on and the simulation's own record of them. */
   readonly redrives?: readonly RedriveFact[];
+  /** Messages whose last copy aged out of a queue, where and how (see ExpiryFact). */
+  readonly expiries?: readonly ExpiryFact[];
   /** When the host stalled (the clock jumped with work in flight), and by how much. */
   readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */

@@ -57,16 +57,28 @@ function simulationOf(app: PipelineApp): NonNullable<PipelineApp["simulation"]> 
   return app.simulation;
 }
 
-type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">>;
+/** Props the simulation may set (settings-space.ts draws them); the function's timeout is the only function prop. */
+export type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
+  readonly function?: { readonly timeoutSeconds?: number };
+};
 
-export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition): SimSettings {
-  const simulation = simulationOf(loadApp(SIM_APP));
-  const props = resolveProps({
+let app: PipelineApp | undefined;
+
+/** The construct's own resolution of the simulated stack's props (defaults included), unchecked. */
+export function simProps(overrides: PropsOverrides = {}): ResolvedPipelineProps {
+  const simulation = simulationOf((app ??= loadApp(SIM_APP)));
+  const { function: fn, ...rest } = overrides;
+  return resolveProps({
     namePrefix: "sim",
     ...simulation.domain,
-    ...overrides,
-    function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES },
+    ...rest,
+    function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES, ...fn },
   } as IdempotentPipelineProps);
+}
+
+export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition): SimSettings {
+  const simulation = simulationOf((app ??= loadApp(SIM_APP)));
+  const props = simProps(overrides);
   const params: PipelineDefinitionParams = {
     ledgerTableName: SIM_NAMES.ledger,
     functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
@@ -97,7 +109,45 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     AWS_REGION: SIM_NAMES.region,
   };
   const definition = render(params);
-  return { props, rules: oracleRules(props), definition, compiled: CompiledDefinition.of(definition), params, functionEnvironment, handlerOptions: simulation.handlerOptions };
+  return { props, rules: oracleRules(props), definition, compiled: compiledOf(definition, render), params, functionEnvironment, handlerOptions: simulation.handlerOptions };
+}
+
+/**
+ * Settings that render the same definition share one compiled machine (most drawn props are the queue's and the
+ * pipe's, not the definition's), and so one warm-up run (run.ts). Only the project's renderer is cached: a mutant's
+ * render is compiled for itself.
+ */
+const compiledByText = new Map<string, CompiledDefinition>();
+function compiledOf(definition: Record<string, unknown>, render: unknown): CompiledDefinition {
+  if (render !== renderPipelineDefinition) return CompiledDefinition.of(definition);
+  const text = JSON.stringify(definition);
+  let compiled = compiledByText.get(text);
+  if (!compiled) {
+    if (compiledByText.size >= 256) compiledByText.clear();
+    compiledByText.set(text, (compiled = CompiledDefinition.of(definition)));
+  }
+  return compiled;
+}
+
+/** Canonical text of a set of overrides (keys sorted at every depth): equal settings, equal key. */
+export function settingsKey(overrides: PropsOverrides): string {
+  const sorted = (v: unknown): unknown =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, sorted(x)]))
+      : v;
+  return JSON.stringify(sorted(overrides));
+}
+
+/** One SimSettings per distinct overrides (by canonical key), so a search renders and checks each once. */
+const byKey = new Map<string, SimSettings>();
+export function settingsFor(overrides: PropsOverrides): SimSettings {
+  const key = settingsKey(overrides);
+  let settings = byKey.get(key);
+  if (!settings) {
+    if (byKey.size >= 256) byKey.clear();
+    byKey.set(key, (settings = simSettings(overrides)));
+  }
+  return settings;
 }
 
 /** The declaration (data) the model evaluates; the pipeline's own evaluators are not used. */

@@ -33,6 +33,11 @@ interface StoredMessage {
   firstReceivedAt?: number;
   invisibleUntil: number;
   receiptHandle?: string;
+  /** When its latest receive hid it, and how long its earlier receives kept it hidden (its wait is the rest of its life). */
+  receivedAt?: number;
+  hiddenMs?: number;
+  /** When the redrive policy moved it to this queue (a DLQ copy). */
+  deadLetteredAt?: number;
 }
 
 /** What happened to messages, in order: the simulation derives every message's fate from it. */
@@ -40,7 +45,11 @@ type SqsEvent =
   | { type: "sent"; queue: string; id: string }
   | { type: "deleted"; queue: string; id: string }
   | { type: "dead-lettered"; queue: string; id: string }
-  | { type: "expired"; queue: string; id: string };
+  /**
+   * `at`: when its retention ran out; `waitedMs`: how long it waited visible and unreceived in that queue (its life
+   * there minus the time its receives hid it); `deadLetteredAt`: when the redrive policy moved it there.
+   */
+  | { type: "expired"; queue: string; id: string; at: number; waitedMs: number; deadLetteredAt?: number };
 
 class SqsError extends Error {
   readonly $metadata = { httpStatusCode: 400, requestId: "sim" };
@@ -50,6 +59,12 @@ class SqsError extends Error {
   }
 }
 
+
+/** How long a message's receives kept it hidden up to `until` (the visibility its latest receive set may have been cut short). */
+function hidden(m: StoredMessage, until: number): number {
+  const current = m.receivedAt === undefined ? 0 : Math.max(0, Math.min(m.invisibleUntil, until) - m.receivedAt);
+  return (m.hiddenMs ?? 0) + current;
+}
 
 export class SimSqs {
   readonly events: SqsEvent[] = [];
@@ -122,9 +137,19 @@ export class SimSqs {
   /** Retention: drops what is older than the queue keeps, counted from the original enqueue time. */
   private expire(url: string): void {
     const q = this.queue(url);
-    const limit = this.clock.now() - q.config.retentionSeconds * 1000;
-    for (const m of q.messages.filter((x) => x.sentAt < limit)) this.events.push({ type: "expired", queue: url, id: m.id });
+    const retentionMs = q.config.retentionSeconds * 1000;
+    const limit = this.clock.now() - retentionMs;
+    for (const m of q.messages.filter((x) => x.sentAt < limit)) {
+      const at = m.sentAt + retentionMs;
+      const since = Math.max(m.sentAt, m.deadLetteredAt ?? m.sentAt);
+      this.events.push({ type: "expired", queue: url, id: m.id, at, waitedMs: at - since - hidden(m, at), ...(m.deadLetteredAt === undefined ? {} : { deadLetteredAt: m.deadLetteredAt }) });
+    }
     q.messages = q.messages.filter((x) => x.sentAt >= limit);
+  }
+
+  /** Applies every queue's retention now (the end of a run: what AWS would have deleted by then is gone). */
+  expireAll(): void {
+    for (const url of this.queues.keys()) this.expire(url);
   }
 
   private async send(command: { input: Record<string, unknown> }, senderId: string, signal?: AbortSignal): Promise<unknown> {
@@ -211,10 +236,13 @@ export class SimSqs {
       if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
         // AWS moves the message when a receive would exceed maxReceiveCount; the DLQ keeps its enqueue time.
         q.messages.splice(q.messages.indexOf(m), 1);
-        this.queue(redrive.deadLetterUrl).messages.push({ ...m, receiveCount: 0, firstReceivedAt: undefined, invisibleUntil: 0, receiptHandle: undefined });
+        const moved = { ...m, receiveCount: 0, firstReceivedAt: undefined, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now };
+        this.queue(redrive.deadLetterUrl).messages.push(moved);
         this.events.push({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;
       }
+      m.hiddenMs = hidden(m, now);
+      m.receivedAt = now;
       m.receiveCount++;
       m.firstReceivedAt ??= now;
       m.invisibleUntil = now + (input.VisibilityTimeout ?? q.config.visibilityTimeoutSeconds) * 1000;

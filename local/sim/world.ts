@@ -7,6 +7,7 @@
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../faults/rng";
 import { createPipeRunner, type PipeRunner } from "../pipes";
+import { RetryReason } from "../pipes/constants";
 import { createStateMachine, type StateMachine } from "../stepfunctions";
 import type { OpsContext } from "../../tools/ops/types";
 import { workflowTarget } from "../cloud/workflow-target";
@@ -79,19 +80,22 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const audit = new Audit(() => clock.now());
   const sqs = new SimSqs(clock);
 
-  // The scheduler's knob: how long each call takes decides which concurrent call lands first.
+  // The scheduler's knob: how long each call takes decides which concurrent call lands first. A slow call takes up
+  // to a fifth of the default function timeout; under a shorter drawn one, the same share of it: latency orders the
+  // calls, it never times the function out by itself (the timing rules count a call as milliseconds).
+  const slowMs = 2000 * Math.min(1, settings.props.function.timeoutSeconds / 10);
   const delay = (): Promise<void> => {
     const r = rng.next();
-    const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * 2000);
+    const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * slowMs);
     return clock.sfn.sleep(ms);
   };
   /** `copy#receive` → the hard faults that fired on it. */
   const hardHits = new Map<string, FaultKind[]>();
   const receiveOf = (messageId: string): number => sqs.messages(SIM_NAMES.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
-  const faultFor = (messageId: string, kinds: readonly FaultKind[]): FaultKind | undefined => {
+  const faultFor = (messageId: string, kinds: readonly FaultKind[], at?: number): FaultKind | undefined => {
     const root = roots.get(messageId);
     if (root === undefined) return undefined;
-    const receive = receiveOf(messageId);
+    const receive = at ?? receiveOf(messageId);
     const hit = scenario.faults.find((f) => f.message === root && kinds.includes(f.kind) && f.receives.includes(receive));
     if (hit && !ABSORBED_FAULTS.includes(hit.kind)) {
       faulted.set(root, (faulted.get(root) ?? new Set()).add(hit.kind));
@@ -110,9 +114,19 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   };
   const firstAttempt = (site: string): boolean => attemptAt(site) === 1;
   const ledgerBlips = Math.min(2, settings.props.ledgerRetry.maxAttempts);
+  // Transient failures injected per ledger call (copy, receive, operation), blips and lost answers together: never
+  // more than the drawn ledgerRetry absorbs (the defaults' 3 hold the two blips and a lost answer).
+  const injected = new Map<string, number>();
+  const absorbed = (site: string): boolean => {
+    const n = injected.get(site) ?? 0;
+    if (n >= settings.props.ledgerRetry.maxAttempts) return false;
+    injected.set(site, n + 1);
+    return true;
+  };
   const lambdaBlips = Math.min(2, settings.props.lambdaRetries);
   /** Which message a ledger call serves: the claim names its owner; later calls carry the claim id or the key. */
   const ownerOfClaim = new Map<string, string>();
+  const receiveOfClaim = new Map<string, number>();
   const claimerOfKey = new Map<string, string>();
   const ledgerCaller = (input: Record<string, unknown>): string | undefined => {
     const item = input.Item as Record<string, { S?: string }> | undefined;
@@ -133,19 +147,24 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         claimerOfKey.set(item.pk.S, item.owner.S);
       }
       const owner = ledgerCaller(call.input);
-      if (owner && faultFor(owner, [FaultKind.LedgerBlip])) {
-        const attempt = attemptAt(`${owner}/${receiveOf(owner)}/${call.operation}`);
-        if (attempt <= ledgerBlips) throw ledgerBlip((roots.get(owner) ?? 0) + scenario.seed, attempt);
+      // A worker's later calls belong to the receive it claimed under: another receive of the same copy (its
+      // visibility ran out) may have come meanwhile.
+      const claimId = (call.input.ExpressionAttributeValues as Record<string, { S?: string }> | undefined)?.[":claimId"]?.S;
+      const receive = (claimId === undefined ? undefined : receiveOfClaim.get(claimId)) ?? (owner === undefined ? 0 : receiveOf(owner));
+      if (call.operation === "PutItem" && item?.claimId?.S) receiveOfClaim.set(item.claimId.S, receive);
+      if (owner && faultFor(owner, [FaultKind.LedgerBlip], receive)) {
+        const attempt = attemptAt(`${owner}/${receive}/${call.operation}`);
+        if (attempt <= ledgerBlips && absorbed(`${owner}/${receive}/${call.operation}`)) throw ledgerBlip((roots.get(owner) ?? 0) + scenario.seed, attempt);
       }
       const pk = (call.input.Key as Record<string, { S?: string }> | undefined)?.pk?.S;
       const paused = call.operation === "UpdateItem" ? [FaultKind.WorkerPause] : call.operation === "DeleteItem" ? [FaultKind.WorkerPause, FaultKind.FnHang] : [];
-      if (owner && pk !== undefined && paused.length > 0 && faultFor(owner, paused)) {
+      if (owner && pk !== undefined && paused.length > 0 && faultFor(owner, paused, receive)) {
         const resume = new AbortController();
         await Promise.race([audit.nextClaim(pk), clock.sfn.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
         resume.abort();
         log(`worker of message #${roots.get(owner)} resumes`);
       }
-      if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail])) {
+      if (owner && call.operation !== "PutItem" && faultFor(owner, [FaultKind.LedgerReadFail], receive)) {
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
       }
       // The state machine's only UpdateItem is Complete, reached only after the invocation returned.
@@ -156,7 +175,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     if (call.caller === "sfn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.ledger && item?.owner?.S) {
       const fault = faultFor(item.owner.S, [FaultKind.LedgerFail, FaultKind.LedgerLostAnswer]);
       if (fault === FaultKind.LedgerFail) throw new DynamoError("InternalServerError", "Internal server error (injected)", 500);
-      if (fault === FaultKind.LedgerLostAnswer && firstAttempt(`${item.owner.S}/${receiveOf(item.owner.S)}/lost-answer`)) {
+      // Transient only while the Claim's Retry can absorb it (the drawn ledgerRetry may allow no retry at all).
+      const lost = fault === FaultKind.LedgerLostAnswer && firstAttempt(`${item.owner.S}/${receiveOf(item.owner.S)}/lost-answer`);
+      if (lost && absorbed(`${item.owner.S}/${receiveOf(item.owner.S)}/${call.operation}`)) {
         await audit.ledgerCall(call, apply).catch(() => undefined);
         throw new DynamoError("InternalServerError", "Internal server error after the write (injected)", 500);
       }
@@ -243,7 +264,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       try {
         const startedAt = clock.now();
         const result = await target(input, ctx);
-        audit.delivered(input, startedAt, result, (id) => roots.get(id), (id, receive) => hardHits.get(`${id}#${receive}`) ?? []);
+        // At executionTimeoutSeconds 300 the pipe's own 5-minute limit and the execution's end at once and the pipe's
+        // may win: the execution ran out of time either way, and the whole batch comes back (README).
+        const pipeTimedOut = ctx.signal.aborted && (ctx.signal.reason as { reason?: string } | undefined)?.reason === RetryReason.PIPE_TIMEOUT;
+        audit.delivered(input, startedAt, pipeTimedOut ? { ...result, status: "TIMED_OUT" } : result, (id) => roots.get(id), (id, receive) => hardHits.get(`${id}#${receive}`) ?? []);
         return result;
       } finally {
         counters.inFlight--;

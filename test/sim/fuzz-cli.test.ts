@@ -10,11 +10,18 @@ describe("Function: parseFuzzArgs", () => {
       path: "3:0:1",
       maxOps: 5,
       hunt: "precision-collision",
+      settings: "mixed",
       skip: [],
       json: false,
       trace: false,
       help: false,
     });
+  });
+
+  it("reads --settings, the props each scenario runs under (mixed unless told)", () => {
+    expect(parseFuzzArgs(["--settings", "random"])).toMatchObject({ settings: "random" });
+    expect(parseFuzzArgs(["--settings", "default"])).toMatchObject({ settings: "default" });
+    expect(() => parseFuzzArgs(["--settings", "all"])).toThrow(/--settings needs one of default, mixed, random/);
   });
 
   it("reads --messages, the shape of ~N-message streams, and --jobs", () => {
@@ -40,9 +47,10 @@ describe("Function: parseFuzzArgs", () => {
 describe("Function: replayCommand", () => {
   it("replays the failing seed and path with one run", () => {
     const report = { seed: 9, definition: {}, shape: {}, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
-    expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --path 4:1 --runs 1");
-    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run fuzz -- --seed 9 --messages 20 --path 4:1 --runs 1");
-    expect(replayCommand({ ...report, shape: { maxOps: 8 } })).toBe("npm run fuzz -- --seed 9 --max-ops 8 --path 4:1 --runs 1");
+    // The settings mode is part of the draw: a report of the example's props alone replays with `--settings default`.
+    expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --settings default --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run fuzz -- --seed 9 --messages 20 --settings default --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { maxOps: 8, settings: "random" } })).toBe("npm run fuzz -- --seed 9 --max-ops 8 --settings random --path 4:1 --runs 1");
   });
 });
 
