@@ -4,13 +4,14 @@
  * from the implementation. `expectations()` says each message's allowed fates; `violations()` compares a run with
  * them and with each key's allowed charge count.
  */
-import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
+import { ALLOWANCES, allowedBy, consideredText, type AllowanceRule, type MessageFacts } from "./allowances";
+import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
 
 export type { Verdict, Violation };
-import { Fate, FaultKind, type MessageAttribute, type Observation, type Scenario } from "./scenario";
+import { Fate, type MessageAttribute, type Observation, type Scenario } from "./scenario";
 
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
 export type OracleFieldRule =
@@ -71,6 +72,8 @@ export interface OracleConfig {
   readonly deadLetterRetentionMs?: number;
   /** How long a claim holds its key when its worker is gone (the construct's lease; default 90 s). */
   readonly leaseMs?: number;
+  /** The rules that may explain a fate (allowances.ts); another set only to compare models (allowances-wide.ts). */
+  readonly allowances?: readonly AllowanceRule[];
 }
 
 const DEFAULT_LEASE_MS = 90_000;
@@ -184,7 +187,6 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   verdicts.forEach((v, i) => {
     if (v.kind === "valid" && obs.messages[i]?.faulted) faultedKeys.add(v.key);
   });
-  const refusedBodies = new Set(bodies.filter((_, i) => obs.messages[i]?.faults?.includes(FaultKind.QuarantineFail)));
   // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
   const releasedKeys = operatorReleasedKeys(scenario, bodies, config.rules ?? PAYMENTS_RULES);
 
@@ -233,39 +235,26 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     }
   }
 
+  const rules = config.allowances ?? ALLOWANCES;
   verdicts.forEach((v, i) => {
     const seen = obs.messages[i];
     if (!seen) return;
-    const allowed = new Set<Fate>();
-    if (v.kind === "refused") allowed.add(Fate.RefusedAtSend);
-    else if (v.kind === "invalid") allowed.add(Fate.Invalid);
-    else {
-      const charged = chargesByKey.get(v.key) ?? [];
-      // Acked (applied, or recognised as a duplicate) when its payload is the one its key was charged with; a
-      // conflict when the key was charged with another payload. Nothing charged and no fault: the message was lost.
-      if (charged.some((c) => c.amount === v.amount && c.currency === v.currency)) allowed.add(Fate.Acked);
-      if (charged.some((c) => c.amount !== v.amount || c.currency !== v.currency)) allowed.add(Fate.Mismatch);
-      // The downstream refuses it for good: rejected, on whichever receive reaches the function.
-      if (refusedDownstream(v, config.rules)) allowed.add(Fate.Rejected);
-      if (faultedKeys.has(v.key) || releasedKeys.has(v.key)) {
-        // Faults on the key may exhaust the receives; a takeover after a fault may meet the downstream's own record.
-        allowed.add(Fate.RetriesExhausted);
-        allowed.add(Fate.Rejected);
-        allowed.add(Fate.Mismatch);
-      }
-    }
-    // A DLQ that refuses a quarantine leaves the message to be retried (never dropped), so it may exhaust its
-    // receives, and so may the identical copies that share its fate.
-    if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
-    if (receivesLostToOthers(scenario, verdicts, releasedKeys, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
-    // Nothing outlives the DLQ's retention: a message first sent longer ago than that may have aged out.
-    if (config.deadLetterRetentionMs !== undefined && obs.endedAt - seen.sentAt > config.deadLetterRetentionMs) allowed.add(Fate.Expired);
+    const facts: MessageFacts = {
+      scenario, obs, verdicts, bodies, message: i, released: releasedKeys, leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS, deadLetterRetentionMs: config.deadLetterRetentionMs,
+      charges: v.kind === "valid" ? (chargesByKey.get(v.key) ?? []) : [],
+      downstreamRefuses: v.kind === "valid" && refusedDownstream(v, config.rules),
+    };
+    // The content decides refused and invalid; every other fate needs a named rule that explains it.
+    const allowed = allowedBy(rules, facts);
+    if (v.kind === "refused") allowed.set(Fate.RefusedAtSend, ["content"]);
+    else if (v.kind === "invalid") allowed.set(Fate.Invalid, ["content"]);
     if (!allowed.has(seen.fate)) {
       const key = v.kind === "valid" ? v.key : undefined;
+      const considered = consideredText(rules, seen.fate);
       const what =
         allowed.size > 0
-          ? `fate ${seen.fate}, expected ${[...allowed].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}`
-          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one`;
+          ? `fate ${seen.fate}, expected ${[...allowed.keys()].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}; ${considered}`
+          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one; ${considered}`;
       out.push({ message: i, key, what });
     } else if (v.kind === "valid" && seen.fate === Fate.Acked && (chargesByKey.get(v.key) ?? []).length === 0) {
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });

@@ -1,0 +1,37 @@
+/**
+ * What each simulated fault surfaces and how the README's contract says the pipeline must treat it, written from
+ * the contract (only the wrapper's branded errors are permanent or conflicts), never read from the definition: a
+ * state machine that quarantines one of these is the mistake the model must catch.
+ */
+import { FaultKind } from "./scenario";
+
+export const FaultClass = {
+  /** Retried inside the state (Retry): costs nothing. */
+  Absorbed: "absorbed",
+  /** Hands the record back (or holds it up): may cost a receive, never a quarantine. */
+  Retried: "retried",
+  /** Quarantined as rejected: the contract's permanent errors. */
+  Permanent: "permanent",
+} as const;
+export type FaultClass = (typeof FaultClass)[keyof typeof FaultClass];
+
+/** Each fault kind: the error the pipeline meets, where, and its class. */
+export const FAULT_CLASSES: ReadonlyMap<FaultKind, { readonly error: string; readonly at: string; readonly class: FaultClass }> = new Map([
+  [FaultKind.FnCrashBefore, { error: "Runtime.ExitError", at: "Invoke", class: FaultClass.Retried }],
+  [FaultKind.FnCrashAfter, { error: "Runtime.ExitError (after the side effect)", at: "Invoke", class: FaultClass.Retried }],
+  [FaultKind.FnThrottle, { error: "Lambda.TooManyRequestsException, past the Retry", at: "Invoke", class: FaultClass.Retried }],
+  [FaultKind.FnHang, { error: "Sandbox.Timedout / States.Timeout", at: "Invoke, then a late Release", class: FaultClass.Retried }],
+  [FaultKind.FnTimeout, { error: "Sandbox.Timedout", at: "Invoke", class: FaultClass.Retried }],
+  [FaultKind.LedgerFail, { error: "DynamoDB.InternalServerErrorException, past the Retry", at: "Claim", class: FaultClass.Retried }],
+  [FaultKind.LedgerReadFail, { error: "DynamoDB.InternalServerErrorException, past the Retry", at: "Inspect, Complete, Release", class: FaultClass.Retried }],
+  [FaultKind.VisibilityExpiry, { error: "(none: a second concurrent delivery)", at: "the queue", class: FaultClass.Retried }],
+  [FaultKind.QuarantineFail, { error: "SQS ServiceUnavailable, past the Retry", at: "Quarantine", class: FaultClass.Retried }],
+  [FaultKind.WorkerPause, { error: "(none: a late Complete or Release)", at: "Complete, Release", class: FaultClass.Retried }],
+  [FaultKind.LedgerBlip, { error: "two DynamoDB throttles, 5xx, unmodeled errors or no answer", at: "every ledger state", class: FaultClass.Absorbed }],
+  [FaultKind.LedgerLostAnswer, { error: "DynamoDB.InternalServerErrorException after the write", at: "Claim", class: FaultClass.Absorbed }],
+  [FaultKind.FnBlip, { error: "two Lambda service errors", at: "Invoke", class: FaultClass.Absorbed }],
+  [FaultKind.DlqBlip, { error: "one SQS throttle", at: "Quarantine", class: FaultClass.Absorbed }],
+]);
+
+/** Faults that may end a message `rejected` (none: no simulated fault raises a branded error). */
+export const PERMANENT_FAULTS: readonly FaultKind[] = [...FAULT_CLASSES].filter(([, c]) => c.class === FaultClass.Permanent).map(([k]) => k);
