@@ -4,6 +4,7 @@
  * expiry checks), negate or remove a Choice rule, remove a Catch, remove a Retry or one of its error names, skip a
  * Task state (e.g. Release). A proof worth the name kills every one that changes behaviour.
  */
+import { misclassificationMutants } from "./misclassification-mutants";
 
 type Json = Record<string, unknown>;
 
@@ -126,7 +127,7 @@ function jsonataBody(value: unknown): string | undefined {
 }
 
 export function mutantsOf(definition: Json): Mutant[] {
-  const out: Mutant[] = [];
+  const out: Mutant[] = [...misclassificationMutants()];
   const all = states(definition);
   for (const [path, state] of all) {
     const args = state.Arguments as Json | undefined;

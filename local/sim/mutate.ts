@@ -3,6 +3,7 @@
  * fuzz budget in the simulation); a mutant is killed when the oracle reports a violation or the run breaks.
  * Survivors are either listed as equivalent, with the argument, or reported as gaps in the proof.
  */
+import type { AllowanceRule } from "./allowances";
 import { HoleClass } from "./classify";
 import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
@@ -33,7 +34,9 @@ const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
   Claim: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]],
   Inspect: [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]],
   Decide: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]],
-  Invoke: [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
+  Invoke: [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter], [F.FnTimeout]],
+  // The misclassification mutants of every ledger state at once (misclassification-mutants.ts).
+  Ledger: [[F.LedgerFail], [F.LedgerReadFail], [F.LedgerBlip]],
   Complete: [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]],
   Release: [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]],
   AfterRelease: [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
@@ -52,6 +55,8 @@ interface MutateOptions {
   readonly seed?: number;
   /** Only mutants whose id contains this text. */
   readonly filter?: string;
+  /** The model's fate allowances (default: allowances.ts; WIDE_ALLOWANCES shows what the old model let live). */
+  readonly allowances?: readonly AllowanceRule[];
   readonly onResult?: (r: MutantResult) => void;
 }
 
@@ -70,7 +75,8 @@ export class NoMutantMatches extends Error {
 export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
-  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS });
+  const allowances = options.allowances;
+  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS, allowances });
   if (baseline.failure) {
     throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run fuzz -- --seed ${seed} --runs ${runs}`);
   }
@@ -82,11 +88,11 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
     let result: MutantResult;
     try {
       const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
-      let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });
       let budget: MutantResult["budget"] = "default";
       const focus = focusOf(mutant);
       if (!report.failure && focus) {
-        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus });
+        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus, allowances });
         budget = "focused";
       }
       result = report.failure
