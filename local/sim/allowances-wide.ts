@@ -1,11 +1,12 @@
 /**
  * The model before issue 22, kept only to compare with (the mutant demonstrations in
  * test/sim/allowance-mutants.test.ts, `npm run mutate -- --oracle wide`): any hard fault on a key, or an operator's
- * release of it, excused retries-exhausted, rejected and payload-mismatch for every message of the key, and a
- * conflict needed only some other payload charged, at any time.
+ * release of it, excused retries-exhausted, rejected and payload-mismatch for every message of the key; a DLQ
+ * refusal on any receive excused the body's receives running out; a conflict needed only some other payload
+ * charged, at any time.
  */
 import { ALLOWANCES, Allowance, type AllowanceRule, type MessageFacts } from "./allowances";
-import { Fate } from "./scenario";
+import { Fate, FaultKind } from "./scenario";
 
 function keyTouched(f: MessageFacts): boolean {
   const v = f.verdicts[f.message];
@@ -25,6 +26,12 @@ export const WIDE_ALLOWANCES: readonly AllowanceRule[] = [
       const v = f.verdicts[f.message];
       return v?.kind === "valid" && f.charges.some((c) => c.amount !== v.amount || c.currency !== v.currency);
     },
+  },
+  {
+    name: "wide:dlq-refused",
+    fate: Fate.RetriesExhausted,
+    why: "the DLQ refused the quarantine of its body on some receive (a quarantine-fail on it or an identical copy)",
+    holds: (f) => f.bodies.some((b, i) => b === f.bodies[f.message] && (f.obs.messages[i]?.faults ?? []).includes(FaultKind.QuarantineFail)),
   },
   touched(Fate.RetriesExhausted),
   touched(Fate.Rejected),

@@ -5,7 +5,7 @@
  */
 import { receivesLostToOthers } from "./oracle-protocol";
 import { PERMANENT_FAULTS } from "./fault-classes";
-import { Fate, FaultKind, type Charge, type Observation, type Scenario } from "./scenario";
+import { Fate, type Charge, type FaultKind, type Observation, type Scenario } from "./scenario";
 import type { Verdict } from "./verdicts";
 
 /** What a rule may read about one sent message of a run. */
@@ -49,7 +49,6 @@ export const Allowance = {
   DownstreamRefuses: "downstream-refuses",
   PermanentFault: "permanent-fault",
   ReceivesLost: "receives-lost",
-  DlqRefused: "dlq-refused",
   DlqRetention: "dlq-retention",
 } as const;
 
@@ -96,15 +95,9 @@ export const ALLOWANCES: readonly AllowanceRule[] = [
   {
     name: Allowance.ReceivesLost,
     fate: Fate.RetriesExhausted,
+    // A DLQ that refuses the quarantine is one such hard fault (on that receive): a refusal on one receive excuses that one only.
     why: "every receive of its last copy was lost to a hard fault on that receive, a stall, an operator's release or another delivery of its key",
     holds: (f) => receivesLostToOthers(f.scenario, f.verdicts, f.released, f.obs, f.message, f.leaseMs),
-  },
-  {
-    name: Allowance.DlqRefused,
-    fate: Fate.RetriesExhausted,
-    // Never dropped: the record is retried, and the identical copies that share its fate with it.
-    why: "the DLQ refused the quarantine of its body (a quarantine-fail on it or an identical copy)",
-    holds: (f) => f.bodies.some((b, i) => b === f.bodies[f.message] && (f.obs.messages[i]?.faults ?? []).includes(FaultKind.QuarantineFail)),
   },
   {
     name: Allowance.DlqRetention,

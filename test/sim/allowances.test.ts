@@ -83,12 +83,13 @@ describe("Model: the allowance rules", () => {
     expect(whats(stalled(bodies), obs, WIDE)).toEqual([]);
   });
 
-  it(`${Allowance.DlqRefused}: receives may run out when the DLQ refused the body's quarantine; a refusal of another body does not excuse them`, () => {
+  it(`${Allowance.ReceivesLost}: a DLQ that refuses every quarantine of a body excuses its receives; one refusal on one receive does not`, () => {
     const invalid = '{"note":1}';
-    const ok = observed([msg(Fate.RetriesExhausted, [FaultKind.QuarantineFail])], [], exhausted(0));
-    expect(whats(stalled([invalid]), ok)).toEqual([]);
-    const other = observed([msg(Fate.RetriesExhausted), msg(Fate.Invalid, [FaultKind.QuarantineFail])], [], [...exhausted(0).map((d) => ({ ...d, startedAt: d.startedAt + 50_000, at: d.at + 50_000 })), delivery(1, 1)]);
-    expect(whats(stalled([invalid, '{"note":2}']), other)).toEqual([expect.stringContaining(Allowance.DlqRefused)]);
+    const everyReceive = observed([msg(Fate.RetriesExhausted, [FaultKind.QuarantineFail])], [], exhausted(0, { hardFault: true }));
+    expect(whats(stalled([invalid]), everyReceive)).toEqual([]);
+    const firstOnly = observed([msg(Fate.RetriesExhausted, [FaultKind.QuarantineFail])], [], exhausted(0).map((d) => (d.receive === 1 ? { ...d, hardFault: true } : d)));
+    expect(whats(stalled([invalid]), firstOnly)).toEqual([expect.stringContaining(`none holds: ${Allowance.ReceivesLost}`)]);
+    expect(whats(stalled([invalid]), firstOnly, WIDE)).toEqual([]);
   });
 
   it(`${Allowance.DlqRetention}: a message older than the DLQ's retention may have aged out; a younger one may not`, () => {
