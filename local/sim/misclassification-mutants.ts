@@ -4,7 +4,7 @@
  * message's live claim as a conflict. Each is what the model's old blanket excuse ("the key saw a fault") let live:
  * a false conflict or a false rejection the downstream would have accepted.
  */
-import type { Mutant } from "./mutants";
+import type { Mutant } from "./mutant";
 
 type Json = Record<string, unknown>;
 

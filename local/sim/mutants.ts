@@ -5,14 +5,11 @@
  * Task state (e.g. Release). A proof worth the name kills every one that changes behaviour.
  */
 import { misclassificationMutants } from "./misclassification-mutants";
+import type { Mutant } from "./mutant";
 
 type Json = Record<string, unknown>;
 
-export interface Mutant {
-  readonly id: string;
-  readonly description: string;
-  readonly apply: (definition: Json) => Json;
-}
+export type { Mutant };
 
 /** Every state of the definition, at any depth (Map item processors, Parallel branches), with its path. */
 function states(definition: Json, prefix = ""): [string, Json][] {
