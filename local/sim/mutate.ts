@@ -30,23 +30,23 @@ const F = FaultKind;
  * The faults that reach each state's own code paths, in the sets that must meet (a failed invocation and a throttled
  * release on one message): a mutant the default mix spares meets these next, with the same number of runs.
  */
-const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
-  Claim: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]],
-  Inspect: [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]],
-  Decide: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]],
-  Invoke: [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter], [F.FnTimeout]],
+const FOCUS: ReadonlyMap<string, readonly (readonly FaultKind[])[]> = new Map([
+  ["Claim", [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]]],
+  ["Inspect", [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]]],
+  ["Decide", [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]]],
+  ["Invoke", [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter], [F.FnTimeout]]],
   // The misclassification mutants of every ledger state at once (misclassification-mutants.ts).
-  Ledger: [[F.LedgerFail], [F.LedgerReadFail], [F.LedgerBlip]],
-  Complete: [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]],
-  Release: [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]],
-  AfterRelease: [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
-  Quarantine: [[F.DlqBlip], [F.QuarantineFail]],
-  QuarantineFollower: [[F.DlqBlip], [F.QuarantineFail]],
-};
+  ["Ledger", [[F.LedgerFail], [F.LedgerReadFail], [F.LedgerBlip]]],
+  ["Complete", [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]]],
+  ["Release", [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]]],
+  ["AfterRelease", [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]]],
+  ["Quarantine", [[F.DlqBlip], [F.QuarantineFail]]],
+  ["QuarantineFollower", [[F.DlqBlip], [F.QuarantineFail]]],
+]);
 
 function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined {
   const path = mutant.id.slice(0, mutant.id.indexOf(":"));
-  return FOCUS[path.slice(path.lastIndexOf("/") + 1)];
+  return FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
 }
 
 interface MutateOptions {
@@ -97,8 +97,8 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
       }
       result = report.failure
         ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns, budget }
-        : EQUIVALENT_MUTANTS[mutant.id]
-          ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS[mutant.id], runs }
+        : EQUIVALENT_MUTANTS.has(mutant.id)
+          ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS.get(mutant.id) ?? "", runs }
           : { mutant, status: MutantStatus.Survived, note: "no violation in the budget", runs };
     } catch (error) {
       result = { mutant, status: MutantStatus.Killed, note: `run broke: ${(error as Error).message.split("\n")[0].slice(0, 120)}`, runs: 0 };
