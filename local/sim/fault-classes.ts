@@ -33,5 +33,13 @@ export const FAULT_CLASSES: ReadonlyMap<FaultKind, { readonly error: string; rea
   [FaultKind.DlqBlip, { error: "one SQS throttle", at: "Quarantine", class: FaultClass.Absorbed }],
 ]);
 
+/**
+ * Faults after which the function may run again for a key without a new charge: the handler ran and its answer was
+ * lost (a crash after the side effect), or the claim it ran under was left IN_PROGRESS (Complete failed, paused, or
+ * stalled behind a hung invocation), so a later copy takes the key over and Powertools answers it. Any other fault
+ * stops the invocation before the handler or leaves no claim behind.
+ */
+export const RUN_REPEATING_FAULTS: readonly FaultKind[] = [FaultKind.FnCrashAfter, FaultKind.LedgerReadFail, FaultKind.WorkerPause, FaultKind.FnHang];
+
 /** Faults that may end a message `rejected` (none: no simulated fault raises a branded error). */
 export const PERMANENT_FAULTS: readonly FaultKind[] = [...FAULT_CLASSES].filter(([, c]) => c.class === FaultClass.Permanent).map(([k]) => k);

@@ -5,6 +5,7 @@
  * them and with each key's allowed charge count.
  */
 import { ALLOWANCES, allowedBy, consideredText, type AllowanceRule, type MessageFacts } from "./allowances";
+import { RUN_REPEATING_FAULTS } from "./fault-classes";
 import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
@@ -183,9 +184,11 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   verdicts.forEach((v, i) => {
     if (v.kind === "valid") byKey.set(v.key, [...(byKey.get(v.key) ?? []), i]);
   });
-  const faultedKeys = new Set<string>();
+  // Keys a fault hit that may make the function run again without a charge (fault-classes.ts): only those stand
+  // aside from the first layer's count below.
+  const repeatedKeys = new Set<string>();
   verdicts.forEach((v, i) => {
-    if (v.kind === "valid" && obs.messages[i]?.faulted) faultedKeys.add(v.key);
+    if (v.kind === "valid" && (obs.messages[i]?.faults ?? []).some((k) => RUN_REPEATING_FAULTS.includes(k))) repeatedKeys.add(v.key);
   });
   // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
   const releasedKeys = operatorReleasedKeys(scenario, bodies, config.rules ?? PAYMENTS_RULES);
@@ -218,12 +221,12 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     }
   }
 
-  // The first layer decides duplicates and conflicts without calling the function: with no fault, stall or release
-  // on a key, the function runs once per charge, plus once per delivery of a message the downstream refuses —
+  // The first layer decides duplicates and conflicts without calling the function: with no stall, no release and no
+  // fault that repeats a run on a key, the function runs once per charge, plus once per delivery of a message the downstream refuses —
   // counting only messages first sent while the key's first charge must still be remembered.
   if (!scenario.ops.some((o) => o.op === "stall")) {
     for (const [key, members] of byKey) {
-      if (faultedKeys.has(key) || releasedKeys.has(key)) continue;
+      if (repeatedKeys.has(key) || releasedKeys.has(key)) continue;
       const charges = chargesByKey.get(key) ?? [];
       const until = charges.length > 0 ? Math.min(...charges.map((c) => c.at)) + config.retentionMs - config.queueRetentionMs : Number.POSITIVE_INFINITY;
       const inWindow = new Set(members.filter((i) => (obs.messages[i]?.sentAt ?? 0) < until));

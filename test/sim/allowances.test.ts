@@ -1,6 +1,6 @@
 import { Allowance, ALLOWANCES, permanentFaultRule } from "../../local/sim/allowances";
 import { WIDE_ALLOWANCES } from "../../local/sim/allowances-wide";
-import { FAULT_CLASSES, FaultClass, PERMANENT_FAULTS } from "../../local/sim/fault-classes";
+import { FAULT_CLASSES, FaultClass, PERMANENT_FAULTS, RUN_REPEATING_FAULTS } from "../../local/sim/fault-classes";
 import type { Delivery } from "../../local/sim/facts";
 import { violations, type OracleConfig } from "../../local/sim/oracle";
 import { Fate, FaultKind, type Observation, type Op, type Scenario } from "../../local/sim/scenario";
@@ -100,5 +100,24 @@ describe("Model: the allowance rules", () => {
   it("a fate no rule speaks of says so", () => {
     expect(whats(stalled([pay(10)]), observed([msg(Fate.Pending)], [charge(0, 5)], [delivery(0, 1)]))).toEqual([expect.stringContaining("no allowance speaks of pending")]);
     expect(KEY).toBe(JSON.stringify(["t", "o"]));
+  });
+});
+
+describe("Model: the first layer's count stands aside only for a fault that repeats a run", () => {
+  const noStall = (bodies: string[]) => scenarioOf(bodies);
+  const twice = (faults: FaultKind[]): Observation => ({
+    ...observed([msg(Fate.Acked, faults)], [charge(0, 1005)], [delivery(0, 1, { retried: true, hardFault: true }), delivery(0, 2)]),
+    stalls: [],
+    handlerRuns: [{ message: 0, at: 1003 }, { message: 0, at: 2003 }],
+  });
+
+  it("a crash after the side effect or a claim left IN_PROGRESS: the handler may run again, Powertools answers it", () => {
+    for (const kind of RUN_REPEATING_FAULTS) expect(whats(noStall([pay(10)]), twice([kind]))).toEqual([]);
+  });
+
+  it("a crash before the handler, a throttle or a failed claim runs it no second time: two runs are a violation", () => {
+    for (const kind of [FaultKind.FnCrashBefore, FaultKind.FnThrottle, FaultKind.LedgerFail, FaultKind.FnTimeout, FaultKind.VisibilityExpiry, FaultKind.QuarantineFail]) {
+      expect(whats(noStall([pay(10)]), twice([kind]))).toEqual([expect.stringContaining("the function ran 2 times")]);
+    }
   });
 });
