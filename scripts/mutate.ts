@@ -1,6 +1,7 @@
 // `npm run mutate`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
 // Exits 1 when a non-equivalent mutant survives or the unmutated pipeline is not green, 2 on bad usage.
 import "./support/quiet-sdk";
+import { WIDE_ALLOWANCES } from "../local/sim/allowances-wide";
 import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText, NoMutantMatches } from "../local/sim/mutate";
 
 function flag(name: string): string | undefined {
@@ -14,9 +15,15 @@ async function main(): Promise<number> {
     console.error(`--runs needs an integer >= 1, got ${JSON.stringify(flag("--runs"))}`);
     return 2;
   }
+  const oracle = flag("--oracle") ?? "narrow";
+  if (oracle !== "narrow" && oracle !== "wide") {
+    console.error(`--oracle is narrow (the model) or wide (the model before issue 22, to compare), got ${JSON.stringify(oracle)}`);
+    return 2;
+  }
   const results = await mutate({
     runs,
     filter: flag("--only"),
+    allowances: oracle === "wide" ? WIDE_ALLOWANCES : undefined,
     onResult: (r) => console.log(mutantLine(r)),
   });
   console.log(mutateReportText(results, false));

@@ -1,31 +1,29 @@
 /**
  * Mutants that cannot change what the pipeline does, each with the one-line argument. A mutant listed here that
- * the proof kills is reported as killed (the list is a claim, the run decides).
+ * the proof kills is reported as killed (the list is a claim, the run decides). The misclassification mutants
+ * (misclassification-mutants.ts) have no place here: each changes a fate the contract fixes.
  */
 const NULL_HOLDER = "JSONata navigation of a null $holder yields no value, so every comparison on it is already false without the null check";
 
 const CLAIM_AGAIN =
   "rule 3 only decides whether a key whose holder vanished between the refused claim and the read is claimed again now or after the visibility timeout: same fate, other latency";
 
-export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
-  "ProcessBatch/Decide:choice-3:negate": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:remove": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:drop:$claimAttempts < 3": `${CLAIM_AGAIN} (the bound only stops a holder vanishing again and again)`,
-  "ProcessBatch/Decide:choice-3:drop:($holder = null or $number($holder.expiresAt.N) < $now or ($holder.status.S = 'IN_PROGRESS' and $number($holder.leaseExpiresAt.N) < $now))": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:drop:($holder.status.S = 'IN_PROGRESS' and $number($holder.leaseExpiresAt.N) < $now)": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:drop:$holder = null": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:drop:$number($holder.expiresAt.N) < $now": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:drop:$holder.status.S = 'IN_PROGRESS'": CLAIM_AGAIN,
-  "ProcessBatch/Decide:choice-3:drop:$number($holder.leaseExpiresAt.N) < $now": CLAIM_AGAIN,
-  "ProcessBatch/Complete:condition-drop:#status = :inProgress":
-    "a claim id is fresh per claim attempt (Stamp) and only its own worker completes it, so `claimId = :claimId` already singles out an IN_PROGRESS item; without the status test, only that worker's own retried Complete could land twice, moving completedAt and expiresAt seconds later",
-  "ProcessBatch/Claim:condition-drop:#status = :inProgress":
-    "Complete REMOVEs leaseExpiresAt, so `leaseExpiresAt < :now` can only hold for an IN_PROGRESS item: the status test adds nothing",
-  "ProcessBatch/Decide:choice-0:drop:$holder != null": NULL_HOLDER,
-  "ProcessBatch/Decide:choice-1:drop:$holder != null": NULL_HOLDER,
-  "ProcessBatch/Decide:choice-2:drop:$holder != null": NULL_HOLDER,
-  "ProcessBatch/Decide:choice-1:drop:$number($holder.expiresAt.N) >= $now":
-    "Inspect follows a claim refused at the same $now, so a holder it reads has expiresAt >= $now (any rewrite in between sets a later now + retention)",
-  "ProcessBatch/Decide:choice-2:drop:$number($holder.expiresAt.N) >= $now":
-    "Inspect follows a claim refused at the same $now, so a holder it reads has expiresAt >= $now (any rewrite in between sets a later now + retention)",
-};
+/** Mutant id → why it cannot change behaviour (pairs: the ids are the definition's own text). */
+export const EQUIVALENT_MUTANTS: ReadonlyMap<string, string> = new Map([
+  ["ProcessBatch/Decide:choice-3:negate", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:remove", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:drop:$claimAttempts < 3", `${CLAIM_AGAIN} (the bound only stops a holder vanishing again and again)`],
+  ["ProcessBatch/Decide:choice-3:drop:($holder = null or $number($holder.expiresAt.N) < $now or ($holder.status.S = 'IN_PROGRESS' and $number($holder.leaseExpiresAt.N) < $now))", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:drop:($holder.status.S = 'IN_PROGRESS' and $number($holder.leaseExpiresAt.N) < $now)", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:drop:$holder = null", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:drop:$number($holder.expiresAt.N) < $now", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:drop:$holder.status.S = 'IN_PROGRESS'", CLAIM_AGAIN],
+  ["ProcessBatch/Decide:choice-3:drop:$number($holder.leaseExpiresAt.N) < $now", CLAIM_AGAIN],
+  ["ProcessBatch/Complete:condition-drop:#status = :inProgress", "a claim id is fresh per claim attempt (Stamp) and only its own worker completes it, so `claimId = :claimId` already singles out an IN_PROGRESS item; without the status test, only that worker's own retried Complete could land twice, moving completedAt and expiresAt seconds later"],
+  ["ProcessBatch/Claim:condition-drop:#status = :inProgress", "Complete REMOVEs leaseExpiresAt, so `leaseExpiresAt < :now` can only hold for an IN_PROGRESS item: the status test adds nothing"],
+  ["ProcessBatch/Decide:choice-0:drop:$holder != null", NULL_HOLDER],
+  ["ProcessBatch/Decide:choice-1:drop:$holder != null", NULL_HOLDER],
+  ["ProcessBatch/Decide:choice-2:drop:$holder != null", NULL_HOLDER],
+  ["ProcessBatch/Decide:choice-1:drop:$number($holder.expiresAt.N) >= $now", "Inspect follows a claim refused at the same $now, so a holder it reads has expiresAt >= $now (any rewrite in between sets a later now + retention)"],
+  ["ProcessBatch/Decide:choice-2:drop:$number($holder.expiresAt.N) >= $now", "Inspect follows a claim refused at the same $now, so a holder it reads has expiresAt >= $now (any rewrite in between sets a later now + retention)"],
+]);

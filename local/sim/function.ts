@@ -82,7 +82,7 @@ export function createSimFunction(options: {
     }
     const died = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
     if (fault === FaultKind.FnCrashBefore) return died;
-    if (fault === FaultKind.FnHang) {
+    if (fault === FaultKind.FnHang || fault === FaultKind.FnTimeout) {
       await clock.sfn.sleep(options.timeoutSeconds * 1000);
       return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, options.timeoutSeconds)) };
     }

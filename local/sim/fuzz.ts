@@ -37,6 +37,8 @@ interface FuzzOptions {
   readonly noShrink?: boolean;
   /** Called after every run (progress). */
   readonly onRun?: (n: number) => void;
+  /** The model's fate allowances (default: allowances.ts); another set only to compare models. */
+  readonly allowances?: OracleConfig["allowances"];
 }
 
 export interface FuzzTotals {
@@ -82,9 +84,10 @@ export interface FuzzReport {
   };
 }
 
-function oracleConfig(settings: SimSettings): OracleConfig {
+export function oracleConfig(settings: SimSettings, allowances?: OracleConfig["allowances"]): OracleConfig {
   const p = settings.props;
   return {
+    allowances,
     retentionMs: p.retentionSeconds * 1000,
     queueRetentionMs: p.messageRetentionSeconds * 1000,
     rules: settings.rules,
@@ -127,10 +130,10 @@ export function emptyTotals(): FuzzTotals {
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
-export async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals): Promise<Observation> {
+export async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals, allowances?: OracleConfig["allowances"]): Promise<Observation> {
   const obs = await runScenario(settings, scenario);
   if (totals) count(totals, scenario, obs);
-  const found = violations(scenario, obs, oracleConfig(settings));
+  const found = violations(scenario, obs, oracleConfig(settings, allowances));
   if (found.length > 0) throw new ViolationFound(found);
   return obs;
 }
@@ -149,7 +152,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     try {
       const drawn = settingsKey(overrides) !== "{}";
       if (drawn) totals.settingsDrawn++;
-      await checkScenario(fixed ?? settingsFor(overrides), scenario, totals);
+      await checkScenario(fixed ?? settingsFor(overrides), scenario, totals, options.allowances);
     } catch (thrown) {
       let error = thrown;
       if (!(error instanceof ViolationFound)) throw error;

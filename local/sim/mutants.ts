@@ -4,14 +4,12 @@
  * expiry checks), negate or remove a Choice rule, remove a Catch, remove a Retry or one of its error names, skip a
  * Task state (e.g. Release). A proof worth the name kills every one that changes behaviour.
  */
+import { misclassificationMutants } from "./misclassification-mutants";
+import type { Mutant } from "./mutant";
 
 type Json = Record<string, unknown>;
 
-export interface Mutant {
-  readonly id: string;
-  readonly description: string;
-  readonly apply: (definition: Json) => Json;
-}
+export type { Mutant };
 
 /** Every state of the definition, at any depth (Map item processors, Parallel branches), with its path. */
 function states(definition: Json, prefix = ""): [string, Json][] {
@@ -126,7 +124,7 @@ function jsonataBody(value: unknown): string | undefined {
 }
 
 export function mutantsOf(definition: Json): Mutant[] {
-  const out: Mutant[] = [];
+  const out: Mutant[] = [...misclassificationMutants()];
   const all = states(definition);
   for (const [path, state] of all) {
     const args = state.Arguments as Json | undefined;

@@ -3,6 +3,7 @@
  * fuzz budget in the simulation); a mutant is killed when the oracle reports a violation or the run breaks.
  * Survivors are either listed as equivalent, with the argument, or reported as gaps in the proof.
  */
+import type { AllowanceRule } from "./allowances";
 import { HoleClass } from "./classify";
 import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
@@ -29,21 +30,23 @@ const F = FaultKind;
  * The faults that reach each state's own code paths, in the sets that must meet (a failed invocation and a throttled
  * release on one message): a mutant the default mix spares meets these next, with the same number of runs.
  */
-const FOCUS: Readonly<Record<string, readonly (readonly FaultKind[])[]>> = {
-  Claim: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]],
-  Inspect: [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]],
-  Decide: [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]],
-  Invoke: [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
-  Complete: [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]],
-  Release: [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]],
-  AfterRelease: [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]],
-  Quarantine: [[F.DlqBlip], [F.QuarantineFail]],
-  QuarantineFollower: [[F.DlqBlip], [F.QuarantineFail]],
-};
+const FOCUS: ReadonlyMap<string, readonly (readonly FaultKind[])[]> = new Map([
+  ["Claim", [[F.LedgerBlip], [F.LedgerLostAnswer], [F.LedgerFail], [F.WorkerPause]]],
+  ["Inspect", [[F.LedgerBlip], [F.LedgerReadFail], [F.LedgerLostAnswer]]],
+  ["Decide", [[F.LedgerBlip], [F.LedgerLostAnswer], [F.WorkerPause], [F.FnHang]]],
+  ["Invoke", [[F.FnBlip], [F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter], [F.FnTimeout]]],
+  // The misclassification mutants of every ledger state at once (misclassification-mutants.ts).
+  ["Ledger", [[F.LedgerFail], [F.LedgerReadFail], [F.LedgerBlip]]],
+  ["Complete", [[F.LedgerBlip], [F.WorkerPause], [F.LedgerReadFail]]],
+  ["Release", [[F.FnCrashBefore, F.LedgerBlip], [F.FnThrottle, F.LedgerBlip], [F.FnHang], [F.FnCrashAfter, F.LedgerReadFail]]],
+  ["AfterRelease", [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]]],
+  ["Quarantine", [[F.DlqBlip], [F.QuarantineFail]]],
+  ["QuarantineFollower", [[F.DlqBlip], [F.QuarantineFail]]],
+]);
 
 function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined {
   const path = mutant.id.slice(0, mutant.id.indexOf(":"));
-  return FOCUS[path.slice(path.lastIndexOf("/") + 1)];
+  return FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
 }
 
 interface MutateOptions {
@@ -52,6 +55,8 @@ interface MutateOptions {
   readonly seed?: number;
   /** Only mutants whose id contains this text. */
   readonly filter?: string;
+  /** The model's fate allowances (default: allowances.ts; WIDE_ALLOWANCES shows what the old model let live). */
+  readonly allowances?: readonly AllowanceRule[];
   readonly onResult?: (r: MutantResult) => void;
 }
 
@@ -70,7 +75,8 @@ export class NoMutantMatches extends Error {
 export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
-  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS });
+  const allowances = options.allowances;
+  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS, allowances });
   if (baseline.failure) {
     throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run fuzz -- --seed ${seed} --runs ${runs}`);
   }
@@ -82,17 +88,17 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
     let result: MutantResult;
     try {
       const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
-      let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true });
+      let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });
       let budget: MutantResult["budget"] = "default";
       const focus = focusOf(mutant);
       if (!report.failure && focus) {
-        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus });
+        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus, allowances });
         budget = "focused";
       }
       result = report.failure
         ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns, budget }
-        : EQUIVALENT_MUTANTS[mutant.id]
-          ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS[mutant.id], runs }
+        : EQUIVALENT_MUTANTS.has(mutant.id)
+          ? { mutant, status: MutantStatus.Equivalent, note: EQUIVALENT_MUTANTS.get(mutant.id) ?? "", runs }
           : { mutant, status: MutantStatus.Survived, note: "no violation in the budget", runs };
     } catch (error) {
       result = { mutant, status: MutantStatus.Killed, note: `run broke: ${(error as Error).message.split("\n")[0].slice(0, 120)}`, runs: 0 };

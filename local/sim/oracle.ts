@@ -4,14 +4,16 @@
  * from the implementation. `expectations()` says each message's allowed fates; `violations()` compares a run with
  * them and with each key's allowed charge count.
  */
-import { protocolViolations, receivesLostToOthers } from "./oracle-protocol";
+import { ALLOWANCES, allowedBy, consideredText, type AllowanceRule, type MessageFacts } from "./allowances";
+import { RUN_REPEATING_FAULTS } from "./fault-classes";
+import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
 import { expiryVerdict } from "./oracle-retention";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
 
 export type { Verdict, Violation };
-import { Fate, FaultKind, type MessageAttribute, type Observation, type Scenario } from "./scenario";
+import { Fate, type MessageAttribute, type Observation, type Scenario } from "./scenario";
 
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
 export type OracleFieldRule =
@@ -74,6 +76,8 @@ export interface OracleConfig {
   readonly leaseMs?: number;
   /** The oldest-message-age alarm's threshold: the longest wait before receives the queue's retention budgets. */
   readonly ageAlarmMs?: number;
+  /** The rules that may explain a fate (allowances.ts); another set only to compare models (allowances-wide.ts). */
+  readonly allowances?: readonly AllowanceRule[];
 }
 
 const DEFAULT_LEASE_MS = 90_000;
@@ -183,11 +187,12 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   verdicts.forEach((v, i) => {
     if (v.kind === "valid") byKey.set(v.key, [...(byKey.get(v.key) ?? []), i]);
   });
-  const faultedKeys = new Set<string>();
+  // Keys a fault hit that may make the function run again without a charge (fault-classes.ts): only those stand
+  // aside from the first layer's count below.
+  const repeatedKeys = new Set<string>();
   verdicts.forEach((v, i) => {
-    if (v.kind === "valid" && obs.messages[i]?.faulted) faultedKeys.add(v.key);
+    if (v.kind === "valid" && (obs.messages[i]?.faults ?? []).some((k) => RUN_REPEATING_FAULTS.includes(k))) repeatedKeys.add(v.key);
   });
-  const refusedBodies = new Set(bodies.filter((_, i) => obs.messages[i]?.faults?.includes(FaultKind.QuarantineFail)));
   // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
   const releasedKeys = operatorReleasedKeys(scenario, bodies, config.rules ?? PAYMENTS_RULES);
 
@@ -219,12 +224,12 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     }
   }
 
-  // The first layer decides duplicates and conflicts without calling the function: with no fault, stall or release
-  // on a key, the function runs once per charge, plus once per delivery of a message the downstream refuses —
+  // The first layer decides duplicates and conflicts without calling the function: with no stall, no release and no
+  // fault that repeats a run on a key, the function runs once per charge, plus once per delivery of a message the downstream refuses —
   // counting only messages first sent while the key's first charge must still be remembered.
   if (!scenario.ops.some((o) => o.op === "stall")) {
     for (const [key, members] of byKey) {
-      if (faultedKeys.has(key) || releasedKeys.has(key)) continue;
+      if (repeatedKeys.has(key) || releasedKeys.has(key)) continue;
       const charges = chargesByKey.get(key) ?? [];
       const until = charges.length > 0 ? Math.min(...charges.map((c) => c.at)) + config.retentionMs - config.queueRetentionMs : Number.POSITIVE_INFINITY;
       const inWindow = new Set(members.filter((i) => (obs.messages[i]?.sentAt ?? 0) < until));
@@ -236,40 +241,28 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     }
   }
 
+  const rules = config.allowances ?? ALLOWANCES;
   verdicts.forEach((v, i) => {
     const seen = obs.messages[i];
     if (!seen) return;
-    const allowed = new Set<Fate>();
-    if (v.kind === "refused") allowed.add(Fate.RefusedAtSend);
-    else if (v.kind === "invalid") allowed.add(Fate.Invalid);
-    else {
-      const charged = chargesByKey.get(v.key) ?? [];
-      // Acked (applied, or recognised as a duplicate) when its payload is the one its key was charged with; a
-      // conflict when the key was charged with another payload. Nothing charged and no fault: the message was lost.
-      if (charged.some((c) => c.amount === v.amount && c.currency === v.currency)) allowed.add(Fate.Acked);
-      if (charged.some((c) => c.amount !== v.amount || c.currency !== v.currency)) allowed.add(Fate.Mismatch);
-      // The downstream refuses it for good: rejected, on whichever receive reaches the function.
-      if (refusedDownstream(v, config.rules)) allowed.add(Fate.Rejected);
-      if (faultedKeys.has(v.key) || releasedKeys.has(v.key)) {
-        // Faults on the key may exhaust the receives; a takeover after a fault may meet the downstream's own record.
-        allowed.add(Fate.RetriesExhausted);
-        allowed.add(Fate.Rejected);
-        allowed.add(Fate.Mismatch);
-      }
-    }
-    // A DLQ that refuses a quarantine leaves the message to be retried (never dropped), so it may exhaust its
-    // receives, and so may the identical copies that share its fate.
-    if (refusedBodies.has(bodies[i])) allowed.add(Fate.RetriesExhausted);
-    if (receivesLostToOthers(scenario, verdicts, releasedKeys, obs, i, config.leaseMs ?? DEFAULT_LEASE_MS)) allowed.add(Fate.RetriesExhausted);
-    // Where and when a message may age out (oracle-retention.ts).
-    const expiry = expiryVerdict(obs, i, config);
-    if (expiry.allowed) allowed.add(Fate.Expired);
+    const facts: MessageFacts = {
+      scenario, obs, verdicts, bodies, message: i, released: releasedKeys, leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS, deadLetterRetentionMs: config.deadLetterRetentionMs, ageAlarmMs: config.ageAlarmMs,
+      charges: v.kind === "valid" ? (chargesByKey.get(v.key) ?? []) : [],
+      downstreamRefuses: v.kind === "valid" && refusedDownstream(v, config.rules),
+    };
+    // The content decides refused and invalid; every other fate needs a named rule that explains it.
+    const allowed = allowedBy(rules, facts);
+    if (v.kind === "refused") allowed.set(Fate.RefusedAtSend, ["content"]);
+    else if (v.kind === "invalid") allowed.set(Fate.Invalid, ["content"]);
     if (!allowed.has(seen.fate)) {
       const key = v.kind === "valid" ? v.key : undefined;
+      const considered = consideredText(rules, seen.fate);
+      // Why an expiry is not allowed, where oracle-retention.ts can say (the retention-ran-out rule's own reading).
+      const expiryWhy = seen.fate === Fate.Expired ? expiryVerdict(obs, i, config).why : undefined;
       const what =
         allowed.size > 0
-          ? `fate ${seen.fate}, expected ${[...allowed].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}${seen.fate === Fate.Expired && expiry.why ? `: ${expiry.why}` : ""}`
-          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one${seen.fate === Fate.Expired && expiry.why ? `; ${expiry.why}` : ""}`;
+          ? `fate ${seen.fate}, expected ${[...allowed.keys()].join(" | ")}${v.kind === "valid" ? "" : ` (${v.why})`}; ${considered}${expiryWhy ? `: ${expiryWhy}` : ""}`
+          : `fate ${seen.fate}, but its key was never charged: a valid message must be applied once or acknowledged as a duplicate of an applied one; ${considered}${expiryWhy ? `; ${expiryWhy}` : ""}`;
       out.push({ message: i, key, what });
     } else if (v.kind === "valid" && seen.fate === Fate.Acked && (chargesByKey.get(v.key) ?? []).length === 0) {
       out.push({ message: i, key: v.key, what: "acknowledged, but its key was never charged" });

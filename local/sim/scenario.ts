@@ -64,6 +64,8 @@ export const FaultKind = {
    * after another worker claimed the key (at most two visibility timeouts): its late release meets someone else's claim.
    */
   FnHang: "fn-hang",
+  /** The invocation hangs until the function's timeout (Sandbox.Timedout), before its side effect; its worker goes on. */
+  FnTimeout: "fn-timeout",
   /** Transient: the first attempt of this message's quarantine send fails (SQS throttles); the Retry must absorb it. */
   DlqBlip: "dlq-blip",
   /**

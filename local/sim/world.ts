@@ -221,7 +221,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     delay,
     faults: {
       decide: (messageId) => {
-        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnHang, FaultKind.FnBlip]);
+        const kind = faultFor(messageId, [FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnHang, FaultKind.FnTimeout, FaultKind.FnBlip]);
         if (kind !== FaultKind.FnBlip) return kind === undefined ? undefined : { kind, attempt: 1 };
         const attempt = attemptAt(`${messageId}/${receiveOf(messageId)}/invoke`);
         return attempt <= lambdaBlips ? { kind, attempt } : undefined;

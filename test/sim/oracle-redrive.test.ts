@@ -20,7 +20,8 @@ function observed(fate: Fate, redrive: RedriveFact): Observation {
     messages: [{ fate, sentAt: SENT_AT, faulted: true }],
     charges: [],
     handlerRuns: [],
-    deliveries: [],
+    // Queue-moved: every receive of its copy met a hard fault (the allowance receives-lost).
+    deliveries: fate === Fate.RetriesExhausted ? [1, 2, 3, 4, 5].map((receive) => ({ message: 0, copy: "m1", receive, hardFault: true, holdsLedger: false, startedAt: receive * 100, at: receive * 100 + 9, retried: true, timedOut: false, batchFaulted: true })) : [],
     executions: [],
     ledger: [],
     invocations: [],
