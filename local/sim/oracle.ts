@@ -29,6 +29,10 @@ export interface OracleRules {
   readonly maxMessageBytes: number;
   /** A payload field value the downstream refuses for good (the example's currency XXX): quarantined as rejected. */
   readonly downstreamRefuses?: { readonly field: string; readonly value: unknown };
+  /** The pipe's filter, as the model reads it: a send it drops is `filtered` (a drawn domain's, domain-space.ts). */
+  readonly passes?: (body: string, attributes?: readonly MessageAttribute[]) => boolean;
+  /** What a charge of this valid body records (default its amount and currency; a drawn domain's generic effect). */
+  readonly chargeOf?: (body: Readonly<Record<string, unknown>>) => { readonly amount: unknown; readonly currency: unknown };
 }
 
 /** The payments pipeline's identity and rules (issue 11's decisions). */
@@ -114,7 +118,8 @@ export function judgeSend(body: string, attributes: readonly MessageAttribute[] 
     if (problem) return { kind: "refused", why: `attributes SQS refuses: ${problem}` };
     if (Buffer.byteLength(body) + attributeBytes(attributes) > rules.maxMessageBytes) return { kind: "refused", why: `body and attributes over ${rules.maxMessageBytes} bytes` };
   }
-  return judge(body, rules);
+  const verdict = judge(body, rules);
+  return verdict.kind !== "refused" && rules.passes?.(body, attributes) === false ? { kind: "filtered", why: "the pipe's filter drops it" } : verdict;
 }
 
 /** The model's verdict on each of the scenario's sends, in send order. */
@@ -141,7 +146,7 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
   const key = keyText(o, rules);
   if (Buffer.byteLength(key) > rules.maxKeyBytes) return { kind: "invalid", why: `key over ${rules.maxKeyBytes.toLocaleString("en-US")} bytes` };
   const payload = Object.fromEntries([...rules.payloadFields].sort().map((f) => [f, o[f]]));
-  return { kind: "valid", key, payload: JSON.stringify(payload), amount: o.amount as number, currency: o.currency as string };
+  return { kind: "valid", key, payload: JSON.stringify(payload), ...((rules.chargeOf?.(o) ?? { amount: o.amount, currency: o.currency }) as { amount: number; currency: string }) };
 }
 
 
@@ -242,6 +247,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     const allowed = new Set<Fate>();
     if (v.kind === "refused") allowed.add(Fate.RefusedAtSend);
     else if (v.kind === "invalid") allowed.add(Fate.Invalid);
+    else if (v.kind === "filtered") allowed.add(Fate.Filtered);
     else {
       const charged = chargesByKey.get(v.key) ?? [];
       // Acked (applied, or recognised as a duplicate) when its payload is the one its key was charged with; a

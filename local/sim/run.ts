@@ -169,7 +169,7 @@ function fates(world: World, sent: string[]): Fate[] {
     const quarantined = dlq.find((m) => byMachine(m) && m.attributes?.originalMessageId?.StringValue === id);
     if (quarantined) return `quarantined:${quarantined.attributes?.reason?.StringValue}` as Fate;
     if (expired.has(id)) return Fate.Expired;
-    return Fate.Acked;
+    return world.audit.filtered.has(id) ? Fate.Filtered : Fate.Acked;
   });
 }
 
