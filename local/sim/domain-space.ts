@@ -52,7 +52,7 @@ const OPERATIONS = ["process", "charge", "ship-order", "a_1", "X", "o".repeat(64
 const PATTERNS = ["^[a-z]+$", "^[A-Z]{3}$", "\\d", "^[^#]*$", "é", "^(a|b|#)+$", "[", "a/b"];
 const STRING_CANDIDATES = ["a", "b", "a#b", "EUR", "USD", "x'y", "é", "😀", "7", "ab", "B"];
 const INTEGER_CANDIDATES = [0, 1, 2, 10, -5, 100];
-export const FILTER_ATTRIBUTE_NAMES = ["eventType", "kind", "x-route", "ns.type"];
+const FILTER_ATTRIBUTE_NAMES = ["eventType", "kind", "x-route", "ns.type"];
 export const FILTER_ATTRIBUTE_VALUES = ["order", "refund", "Order", "order "];
 
 /** The generator's own aim (the model judges with its own evaluator): does a value keep a rule? */
@@ -162,18 +162,28 @@ export function payloadRecord(fields: readonly string[], body: Readonly<Record<s
   return JSON.stringify([...fields].sort().map((f) => [f, own(f)]));
 }
 
-/** The model's reading of the pipe's filter (EventBridge's rules, not the pipe's code): does the send pass? */
+/**
+ * The model's reading of the pipe's filter (EventBridge's rules, not the pipe's code): does the send pass? A body
+ * pattern meets a body that is a JSON object or array; EventBridge reads the body as leaves on dotted paths, arrays
+ * transparent at any level (so `{"a.b":"x"}`, `{"a":{"b":"x"}}` and `[{"a.b":["x"]}]` all hold `x` at `a.b`).
+ */
 export function filterPasses(f: DomainFilter, body: string, attributes: readonly MessageAttribute[] | undefined): boolean {
   if (f.on === "attribute") return (attributes ?? []).some((a) => a.name === f.name && f.values.includes(a.value));
-  // Pipes parse a body that is a JSON object (or array) and match its fields; any other body meets no body pattern.
   let parsed: unknown;
   try {
     parsed = /^\s*[{[]/.test(body) ? JSON.parse(body) : undefined;
   } catch {
     return false;
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || !Object.prototype.hasOwnProperty.call(parsed, f.field)) return false;
-  const value = (parsed as Record<string, unknown>)[f.field];
-  // An array in the event matches when any of its elements does.
-  return (Array.isArray(value) ? value : [value]).some((v) => typeof v === "string" && f.values.includes(v));
+  if (parsed === null || typeof parsed !== "object") return false;
+  // An explicit stack: bodies run 20,000 levels deep.
+  const stack: [unknown, string][] = [[parsed, ""]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (Array.isArray(value)) for (const element of value) stack.push([element, path]);
+    else if (value !== null && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) stack.push([child, path === "" ? key : `${path}.${key}`]);
+    } else if (path === f.field && typeof value === "string" && f.values.includes(value)) return true;
+  }
+  return false;
 }

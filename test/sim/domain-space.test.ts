@@ -8,6 +8,7 @@ import { runScenario } from "../../local/sim/run";
 import { Fate, type Scenario } from "../../local/sim/scenario";
 import { settingsFor, simProps } from "../../local/sim/settings";
 import { accepts, SettingsMode } from "../../local/sim/settings-space";
+import { compileFilterCriteria } from "../../local/pipes/filter";
 
 const drawn = fc.sample(drawnDomain, { numRuns: 300, seed: 22 });
 const fields = (d: SimDomain) => [...d.keyParts, ...d.payload];
@@ -50,13 +51,16 @@ describe("The domain space of the simulation", () => {
     expect(cases(DomainMode.Payments).every((c) => c.domain === undefined)).toBe(true);
   });
 
-  it("reads the pipe's filter as EventBridge does: exact values, any array element, JSON object bodies only", () => {
+  it("reads the pipe's filter as EventBridge does: exact values on dotted paths, arrays transparent, JSON bodies only", () => {
     const body = { on: "body" as const, field: "a.b", values: ["x"] };
     expect(filterPasses(body, '{"a.b":"x"}', undefined)).toBe(true);
     expect(filterPasses(body, ' {"a.b":["y","x"]}', undefined)).toBe(true);
+    expect(filterPasses(body, '{"a":{"b":"x"}}', undefined)).toBe(true);
+    expect(filterPasses(body, '[{"a.b":[["x"]]}]', undefined)).toBe(true);
     expect(filterPasses(body, '{"a.b":"x "}', undefined)).toBe(false);
-    expect(filterPasses(body, '{"a":{"b":"x"}}', undefined)).toBe(false);
+    expect(filterPasses(body, '{"a.b":{"c":"x"}}', undefined)).toBe(false);
     expect(filterPasses(body, '"x"', undefined)).toBe(false);
+    expect(filterPasses(body, `{"a.b":"x","deep":${"[".repeat(20_000)}${"]".repeat(20_000)}}`, undefined)).toBe(true);
     const attribute = { on: "attribute" as const, name: "kind", values: ["order"] };
     expect(filterPasses(attribute, "{}", [{ name: "kind", dataType: "String", value: "order" }])).toBe(true);
     expect(filterPasses(attribute, "{}", [{ name: "kind", dataType: "String", value: "Order" }])).toBe(false);
@@ -88,6 +92,13 @@ describe("A drawn domain in the simulated stack", () => {
       { op: "advance", ms: 60_000 },
     ],
   };
+
+  it("agrees with the local pipe's filter on the bodies EventBridge reads alike", () => {
+    const pipe = compileFilterCriteria({ Filters: [{ Pattern: JSON.stringify(domainProps({ ...domain, filter: { on: "body", field: "a.b", values: ["x"] } }).filterPatterns[0]) }] });
+    for (const text of ['{"a.b":"x"}', '{"a":{"b":"x"}}', '[{"a.b":["x"]}]', '{"a.b":"y"}', '"x"', "x", '{"a.b":{"c":"x"}}']) {
+      expect([text, filterPasses({ on: "body", field: "a.b", values: ["x"] }, text, undefined)]).toEqual([text, pipe({ body: text, messageAttributes: {}, attributes: {} } as never)]);
+    }
+  });
 
   it("applies, recognises, refuses, quarantines and filters as the model says, with the generic effect counted", async () => {
     expect(domainProps(domain).businessKey.expression).toBe("[`a.b`]");
