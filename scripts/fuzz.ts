@@ -12,7 +12,7 @@ function workerArgs(args: FuzzArgs, runs: number, seed: number): string[] {
   if (args.maxOps !== undefined) out.push("--max-ops", String(args.maxOps));
   if (args.messages !== undefined) out.push("--messages", String(args.messages));
   if (args.focus !== undefined) out.push("--focus", args.focus);
-  out.push("--settings", args.settings);
+  out.push("--settings", args.settings, "--domain", args.domain);
   if (args.hunt !== undefined) out.push("--hunt", args.hunt);
   for (const c of args.skip) out.push("--skip", c);
   return out;
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     else process.stderr.write(`\r${n} schedules`);
     next = n + (worker ? 20 : 100);
   };
-  const shape = { maxOps: args.maxOps, messages: args.messages, focus: args.focus, settingsMode: args.settings, hunt: args.hunt, skip: args.skip };
+  const shape = { maxOps: args.maxOps, messages: args.messages, focus: args.focus, settingsMode: args.settings, domainMode: args.domain, hunt: args.hunt, skip: args.skip };
   const seed = args.seed ?? Date.now() % 2_147_483_647;
   const report =
     args.jobs > 1
@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   if (args.json) console.log(JSON.stringify({ ...toWire(report), definition: undefined }, null, 1));
   else console.log(fuzzReportText(report));
   if (args.trace && report.failure) {
-    const run = await runScenario(settingsFor(report.failure.settings ?? {}), report.failure.scenario);
+    const run = await runScenario(settingsFor(report.failure.settings ?? {}, report.failure.domain), report.failure.scenario);
     console.log(`\ntrace of the minimal scenario:\n${run.trace.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line)).join("\n")}`);
   }
   return report.failure ? 1 : 0;

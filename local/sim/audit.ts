@@ -23,6 +23,8 @@ export class Audit {
   readonly stalls: { at: number; ms: number }[] = [];
   /** Each DLQ message an operator's redrive moved (run.ts). */
   readonly redrives: RedriveFact[] = [];
+  /** Copies the pipe's filter dropped (deleted unprocessed). */
+  readonly filtered = new Set<string>();
 
   private readonly claimWaiters = new Map<string, (() => void)[]>();
 

@@ -29,6 +29,11 @@ export const HoleClass = {
   SourceRetention: "source-retention",
   /** A copy the queue moved to the DLQ aged out there (almost) at once: the DLQ counts from the first send. */
   DeadLetterRetention: "dead-letter-retention",
+  /**
+   * A batch holding a body thousands of levels deep, under a pipe filter (a drawn domain's): the local pipe's
+   * recursive pattern matcher overflows its stack, so the whole batch comes back on every receive.
+   */
+  PipeFilterDepth: "pipe-filter-depth",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -95,6 +100,7 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
   const oversize = scenario.faults.filter((f) => f.kind === FaultKind.ResultOverPayload || f.kind === FaultKind.ResultOverItem).map((f) => f.message);
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
   if (found.some((v) => oversize.some((i) => i === v.message || (v.key !== undefined && keyOf(i) === v.key)))) classes.add(HoleClass.OversizeResult);
+  if (found.some((v) => /^(fate (retries-exhausted|expired)|handed back for a retry)/.test(v.what)) && bodies.some((b) => b.length > 20_000 && b.includes("[".repeat(10_000)))) classes.add(HoleClass.PipeFilterDepth);
   if (classes.size === 0) classes.add(HoleClass.Other);
   return [...classes];
 }

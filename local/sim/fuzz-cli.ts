@@ -4,8 +4,9 @@ import { coverageOf } from "./coverage";
 import { FOCUS, type Focus } from "./focus";
 import type { FuzzReport } from "./fuzz";
 import { SettingsMode } from "./settings-space";
+import { DomainMode } from "./domain-space";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -19,6 +20,8 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; local/sim/focus.ts)
   --settings M   the construct's props per scenario: mixed (default: half the example's, half drawn from what the
                  synth accepts), random (all drawn), default (the example's only: replays of earlier searches)
+  --domain M     the domain per scenario: mixed (default: half the payments example's, half drawn: key parts,
+                 payload fields, rules, operation, filter), random (all drawn), payments (replays of earlier searches)
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
   --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
@@ -37,6 +40,7 @@ export interface FuzzArgs {
   messages?: number;
   focus?: Focus;
   settings: SettingsMode;
+  domain: DomainMode;
   hunt?: HoleClass;
   skip: HoleClass[];
   json: boolean;
@@ -51,7 +55,7 @@ function integer(flag: string, value: string | undefined, min: number): number {
 }
 
 export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
-  const args: FuzzArgs = { runs: 200, jobs: 1, settings: SettingsMode.Mixed, skip: [], json: false, trace: false, help: false };
+  const args: FuzzArgs = { runs: 200, jobs: 1, settings: SettingsMode.Mixed, domain: DomainMode.Mixed, skip: [], json: false, trace: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -76,6 +80,10 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
       if (!Object.values(SettingsMode).includes(value as SettingsMode)) throw new FuzzUsageError(`--settings needs one of ${Object.values(SettingsMode).join(", ")}, got ${JSON.stringify(value)}`);
       args.settings = value as SettingsMode;
       i++;
+    } else if (flag === "--domain") {
+      if (!Object.values(DomainMode).includes(value as DomainMode)) throw new FuzzUsageError(`--domain needs one of ${Object.values(DomainMode).join(", ")}, got ${JSON.stringify(value)}`);
+      args.domain = value as DomainMode;
+      i++;
     } else if (flag === "--hunt") {
       if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--hunt needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
       args.hunt = value as HoleClass;
@@ -98,9 +106,9 @@ function row(cells: (string | number)[]): string {
 
 export function replayCommand(report: FuzzReport): string {
   if (!report.failure) return "";
-  const { maxOps, messages, focus, settings } = report.shape;
+  const { maxOps, messages, focus, settings, domain } = report.shape;
   // The settings mode is part of the draw: the path means another scenario under another mode.
-  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default}`;
+  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default} --domain ${domain ?? DomainMode.Payments}`;
   return `npm run fuzz -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
 }
 
@@ -133,6 +141,7 @@ export function fuzzReportText(report: FuzzReport): string {
     ...(report.jobs !== undefined && report.jobs > 1 ? [row(["processes", report.jobs])] : []),
     row(["schedules run", t.runs]),
     row(["under drawn props", t.settingsDrawn ?? 0]),
+    row(["under drawn domains", t.domainsDrawn ?? 0]),
     row(["schedules / minute", Math.round(t.runs / minutes)]),
     row(["messages", t.messages]),
     row(["charges", t.charges]),
@@ -162,6 +171,7 @@ export function fuzzReportText(report: FuzzReport): string {
     `VIOLATION after ${f.numRuns} run(s), shrunk ${f.shrinks} time(s); class: ${f.classes.join(", ")}`,
     ...f.violations.map((v) => `  - ${v.message === undefined ? "" : `message #${v.message}: `}${v.what}${v.key ? ` [key ${v.key.length > 80 ? v.key.slice(0, 77) + "…" : v.key}]` : ""}`),
     `props (besides the example's defaults): ${JSON.stringify(f.settings ?? {})}`,
+    `domain: ${f.domain ? JSON.stringify(f.domain) : "the payments example's"}`,
     "minimal scenario:",
     JSON.stringify(f.scenario, (_k, v: unknown) => (typeof v === "string" && v.length > 400 ? `${v.slice(0, 200)}…(${v.length} chars)` : v), 1),
     `replay: ${replayCommand(report)}`,

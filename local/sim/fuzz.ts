@@ -11,7 +11,9 @@ import { violations, type OracleConfig, type Violation } from "./oracle";
 import { runScenario } from "./run";
 import type { FaultKind, Observation, Scenario } from "./scenario";
 import { settingsFor, settingsKey, simSettings, type PropsOverrides, type SimSettings } from "./settings";
-import { caseArbitrary, SettingsMode } from "./settings-space";
+import { SettingsMode } from "./settings-space";
+import { domainCaseArbitrary } from "./domain-cases";
+import { DomainMode, type SimDomain } from "./domain-space";
 
 interface FuzzOptions {
   readonly runs: number;
@@ -29,6 +31,8 @@ interface FuzzOptions {
   readonly settings?: SimSettings;
   /** Which props the scenarios run under (settings-space.ts; default: the example's only, as before). */
   readonly settingsMode?: SettingsMode;
+  /** Which domain the scenarios run under (domain-space.ts; default: the payments example's, as before). */
+  readonly domainMode?: DomainMode;
   /** Count only violations of this class as failures (the hunt: how long the search takes to find one class). */
   readonly hunt?: HoleClass;
   /** Known findings not to stop at (each must be reported; the report lists how often each was met). */
@@ -57,6 +61,8 @@ export interface FuzzTotals {
   transitions: Set<string>;
   /** Scenarios run under drawn props (not the example's defaults). */
   settingsDrawn: number;
+  /** Scenarios run under a drawn domain (not the payments example's). */
+  domainsDrawn: number;
 }
 
 export interface FuzzReport {
@@ -66,7 +72,7 @@ export interface FuzzReport {
   /** Processes the runs were shared out over (fuzz-jobs.ts); the seed is then the failing process's, or the first. */
   readonly jobs?: number;
   /** The generator's shape: a replay must draw from the same one. */
-  readonly shape: { readonly maxOps?: number; readonly messages?: number; readonly focus?: Focus; readonly settings?: SettingsMode };
+  readonly shape: { readonly maxOps?: number; readonly messages?: number; readonly focus?: Focus; readonly settings?: SettingsMode; readonly domain?: DomainMode };
   readonly totals: FuzzTotals;
   readonly elapsedMs: number;
   /** Violations of skipped classes met (counted per run, shrinking included). */
@@ -74,6 +80,8 @@ export interface FuzzReport {
   readonly failure?: {
     /** The props the scenario ran under (only those not left at their default). */
     readonly settings?: PropsOverrides;
+    /** The drawn domain it ran under; none: the payments example's. */
+    readonly domain?: SimDomain;
     readonly scenario: Scenario;
     readonly violations: readonly Violation[];
     readonly classes: readonly HoleClass[];
@@ -126,7 +134,7 @@ function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
 }
 
 export function emptyTotals(): FuzzTotals {
-  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0 };
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0, domainsDrawn: 0 };
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
@@ -146,13 +154,17 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
   let last: readonly Violation[] = [];
   const skipped: Record<string, number> = {};
-  const space = options.focus ? focusArbitrary(options.focus) : scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets });
-  const cases = caseArbitrary(mode, space);
-  const property = fc.asyncProperty(cases, async ({ settings: overrides, scenario }) => {
+  // A focused space speaks the payments domain; a mutant's settings are the example's.
+  const domainMode = options.focus || fixed ? DomainMode.Payments : (options.domainMode ?? DomainMode.Payments);
+  const space = (domain: Parameters<typeof scenarioArbitrary>[0] = {}) =>
+    options.focus ? focusArbitrary(options.focus) : scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets, ...domain });
+  const cases = domainCaseArbitrary(domainMode, mode, space);
+  const property = fc.asyncProperty(cases, async ({ settings: overrides, scenario, domain }) => {
     try {
       const drawn = settingsKey(overrides) !== "{}";
       if (drawn) totals.settingsDrawn++;
-      await checkScenario(fixed ?? settingsFor(overrides), scenario, totals, options.allowances);
+      if (domain) totals.domainsDrawn++;
+      await checkScenario(fixed ?? settingsFor(overrides, domain), scenario, totals, options.allowances);
     } catch (thrown) {
       let error = thrown;
       if (!(error instanceof ViolationFound)) throw error;
@@ -172,7 +184,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const elapsedMs = performance.now() - started;
   // Drawn props change the definition's figures, never its states and transitions: the coverage is out of one.
   const definition = (fixed ?? simSettings()).definition;
-  const shape = { maxOps: options.maxOps, messages: options.messages, ...(options.focus ? { focus: options.focus } : {}), ...(mode === SettingsMode.Default ? {} : { settings: mode }) };
+  const shape = { maxOps: options.maxOps, messages: options.messages, ...(options.focus ? { focus: options.focus } : {}), ...(mode === SettingsMode.Default ? {} : { settings: mode }), ...(domainMode === DomainMode.Payments ? {} : { domain: domainMode }) };
   if (!result.failed || !result.counterexample) return { seed, definition, shape, totals, elapsedMs, skipped };
   return {
     seed,
@@ -183,6 +195,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     skipped,
     failure: {
       settings: result.counterexample[0].settings,
+      ...(result.counterexample[0].domain ? { domain: result.counterexample[0].domain } : {}),
       scenario: result.counterexample[0].scenario,
       violations: last,
       classes: classify(result.counterexample[0].scenario, last),

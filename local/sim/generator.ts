@@ -16,11 +16,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** A JSON value as text, so spellings JSON.parse would merge (10, 10.0, 1e1) stay distinct on the wire. */
-type Raw = { readonly raw: string };
-const raw = (text: string): Raw => ({ raw: text });
-const str = (s: string): Raw => raw(JSON.stringify(s));
+export type Raw = { readonly raw: string };
+export const raw = (text: string): Raw => ({ raw: text });
+export const str = (s: string): Raw => raw(JSON.stringify(s));
 /** The same string with every non-ASCII character as a \u escape (a different body, the same value). */
-const escaped = (s: string): Raw =>
+export const escaped = (s: string): Raw =>
   raw(JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
 
 const PART_TEXTS = [
@@ -57,7 +57,7 @@ const currency = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("978", "null").map(raw) },
   { weight: 1, arbitrary: specialText.map(str) },
 );
-const extra = fc.oneof(
+export const extra = fc.oneof(
   { weight: 6, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: fc.constantFrom("note 😀", "\u2028", "naïve").map((s) => ["note", str(s)] as const) },
   { weight: 1, arbitrary: fc.constantFrom(2, 8).map((d) => ["nested", raw("[".repeat(d) + "]".repeat(d))] as const) },
@@ -68,7 +68,7 @@ const extra = fc.oneof(
 );
 
 /** One message's fields (absent ones left out), before serialization; or a whole body that is no JSON object. */
-interface MessageSpec {
+export interface MessageSpec {
   readonly fields: readonly (readonly [string, Raw])[];
   readonly body?: string;
 }
@@ -122,12 +122,12 @@ type OpSpec =
   | { readonly kind: "release"; readonly message: number }
   | { readonly kind: "outage"; readonly ms: number };
 
-const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
+const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undefined>): fc.Arbitrary<OpSpec> => fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
   // Each with the producer's attributes, if any.
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), attributes: producerAttributes }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.nat(23), attributes: producerAttributes }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), amount, attributes: producerAttributes }) },
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), attributes }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.nat(23), attributes }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("send" as const), spec: fc.nat(11), order: fc.constant(0), amount, attributes }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("advance" as const), ms: fc.constantFrom(100, 1_000, 30_000, 400_000) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("stall" as const), ms: fc.constantFrom(30_000, 120_000, 600_000, HOUR) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("jump" as const), ms: fc.constantFrom(HOUR, DAY, 3 * DAY, 8 * DAY, 15 * DAY) }) },
@@ -136,6 +136,7 @@ const opSpec: fc.Arbitrary<OpSpec> = fc.oneof(
   // The pipe down for hours or days: a copy (a redriven one too) may be delivered long after it was sent.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("outage" as const), ms: fc.constantFrom(12 * HOUR, DAY, 3 * DAY) }) },
 );
+const opSpec = opSpecWith(producerAttributes);
 
 /**
  * Half of the faults transient (each of them about three times as often as each hard one): the model holds them to
@@ -190,6 +191,9 @@ export interface ScenarioShape {
    * throttled release together): the focused budgets of `npm run mutate`.
    */
   readonly faultSets?: readonly (readonly FaultKind[])[];
+  /** Messages of another domain (domain-messages.ts), and the attributes its sends carry (default: the payments mix). */
+  readonly specs?: fc.Arbitrary<MessageSpec>;
+  readonly attributes?: fc.Arbitrary<readonly MessageAttribute[] | undefined>;
 }
 
 /** A fault of the default mix, or one drawn set of kinds on one message. */
@@ -202,13 +206,13 @@ function faultsOf(sets: ScenarioShape["faultSets"]): fc.Arbitrary<Fault[]> {
 
 /** A whole scenario: up to ~20 operations over up to 12 distinct messages, with up to 3 faults. */
 export function scenarioArbitrary(options: ScenarioShape = {}): fc.Arbitrary<Scenario> {
-  if (options.messages !== undefined) return streamArbitrary(options.messages, options.faultSets);
+  if (options.messages !== undefined) return streamArbitrary(options.messages, options.faultSets, options);
   return fc
     .record({
       seed: fc.nat(),
       pollers: fc.integer({ min: 1, max: 3 }),
-      specs: fc.array(spec, { minLength: 1, maxLength: 12, size: "large" }),
-      ops: fc.array(opSpec, { minLength: 1, maxLength: options.maxOps ?? 20, size: "large" }),
+      specs: fc.array(options.specs ?? spec, { minLength: 1, maxLength: 12, size: "large" }),
+      ops: fc.array(options.attributes ? opSpecWith(options.attributes) : opSpec, { minLength: 1, maxLength: options.maxOps ?? 20, size: "large" }),
       faults: fc.array(faultsOf(options.faultSets), { maxLength: 4 }).map((groups) => groups.flat()),
     })
     .map(({ seed, pollers, specs, ops, faults }) => scenarioOf(seed, pollers, faults, toOps(specs, ops)));
@@ -224,16 +228,17 @@ function scenarioOf(seed: number, pollers: number, faults: readonly Fault[], dra
 const isSend = (o: OpSpec): boolean => o.kind === "send";
 
 /** `messages` sends on average, the other operations at drawn places between them (see ScenarioShape). */
-function streamArbitrary(messages: number, faultSets?: ScenarioShape["faultSets"]): fc.Arbitrary<Scenario> {
+function streamArbitrary(messages: number, faultSets?: ScenarioShape["faultSets"], domain: Pick<ScenarioShape, "specs" | "attributes"> = {}): fc.Arbitrary<Scenario> {
   const most = 2 * messages;
-  const sendSpec = opSpec.filter(isSend);
-  const otherSpec = opSpec.filter((o) => !isSend(o));
+  const ops = domain.attributes ? opSpecWith(domain.attributes) : opSpec;
+  const sendSpec = ops.filter(isSend);
+  const otherSpec = ops.filter((o) => !isSend(o));
   const streamFault = faultsOf(faultSets).chain((group) => fc.nat(most - 1).map((message) => group.map((f) => ({ ...f, message }))));
   return fc
     .record({
       seed: fc.nat(),
       pollers: fc.integer({ min: 1, max: 3 }),
-      specs: fc.array(spec, { minLength: 1, maxLength: 12, size: "large" }),
+      specs: fc.array(domain.specs ?? spec, { minLength: 1, maxLength: 12, size: "large" }),
       sends: fc.array(sendSpec, { minLength: 1, maxLength: most, size: "max" }),
       others: fc.array(fc.tuple(fc.nat(most), otherSpec), { maxLength: messages, size: "max" }),
       faults: fc.array(streamFault, { maxLength: Math.max(3, Math.ceil(messages / 2)), size: "max" }).map((groups) => groups.flat()),

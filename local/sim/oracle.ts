@@ -31,6 +31,10 @@ export interface OracleRules {
   readonly maxMessageBytes: number;
   /** A payload field value the downstream refuses for good (the example's currency XXX): quarantined as rejected. */
   readonly downstreamRefuses?: { readonly field: string; readonly value: unknown };
+  /** The pipe's filter, as the model reads it: a send it drops is `filtered` (a drawn domain's, domain-space.ts). */
+  readonly passes?: (body: string, attributes?: readonly MessageAttribute[]) => boolean;
+  /** What a charge of this valid body records (default its amount and currency; a drawn domain's generic effect). */
+  readonly chargeOf?: (body: Readonly<Record<string, unknown>>) => { readonly amount: unknown; readonly currency: unknown };
 }
 
 /** The payments pipeline's identity and rules (issue 11's decisions). */
@@ -118,7 +122,8 @@ export function judgeSend(body: string, attributes: readonly MessageAttribute[] 
     if (problem) return { kind: "refused", why: `attributes SQS refuses: ${problem}` };
     if (Buffer.byteLength(body) + attributeBytes(attributes) > rules.maxMessageBytes) return { kind: "refused", why: `body and attributes over ${rules.maxMessageBytes} bytes` };
   }
-  return judge(body, rules);
+  const verdict = judge(body, rules);
+  return verdict.kind !== "refused" && rules.passes?.(body, attributes) === false ? { kind: "filtered", why: "the pipe's filter drops it" } : verdict;
 }
 
 /** The model's verdict on each of the scenario's sends, in send order. */
@@ -145,7 +150,7 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
   const key = keyText(o, rules);
   if (Buffer.byteLength(key) > rules.maxKeyBytes) return { kind: "invalid", why: `key over ${rules.maxKeyBytes.toLocaleString("en-US")} bytes` };
   const payload = Object.fromEntries([...rules.payloadFields].sort().map((f) => [f, o[f]]));
-  return { kind: "valid", key, payload: JSON.stringify(payload), amount: o.amount as number, currency: o.currency as string };
+  return { kind: "valid", key, payload: JSON.stringify(payload), ...((rules.chargeOf?.(o) ?? { amount: o.amount, currency: o.currency }) as { amount: number; currency: string }) };
 }
 
 
@@ -254,6 +259,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     const allowed = allowedBy(rules, facts);
     if (v.kind === "refused") allowed.set(Fate.RefusedAtSend, ["content"]);
     else if (v.kind === "invalid") allowed.set(Fate.Invalid, ["content"]);
+    else if (v.kind === "filtered") allowed.set(Fate.Filtered, ["content"]);
     if (!allowed.has(seen.fate)) {
       const key = v.kind === "valid" ? v.key : undefined;
       const considered = consideredText(rules, seen.fate);

@@ -118,6 +118,8 @@ export const Fate = {
   Rejected: "quarantined:rejected",
   RetriesExhausted: "retries-exhausted",
   Expired: "expired",
+  /** The pipe's filter dropped it (deleted unprocessed, as the stack's `filterPatterns` say). */
+  Filtered: "filtered",
   Pending: "pending",
 } as const;
 export type Fate = (typeof Fate)[keyof typeof Fate];
@@ -126,6 +128,7 @@ export interface Charge {
   /** Index of the sent message whose (copy's) invocation applied the charge. */
   readonly message: number;
   readonly at: number;
+  /** What the effect applied (a drawn domain's generic effect: its payload record in `amount`, domain-effect.ts). */
   readonly amount: unknown;
   readonly currency: unknown;
 }

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { InvalidPropError } from "../../src/constructs/errors";
 import { assertPipelineInvariants } from "../../src/constructs/invariants";
 import type { Scenario } from "./scenario";
+import type { SimDomain } from "./domain-space";
 import { simProps, type PropsOverrides } from "./settings";
 
 const DAY = 86_400;
@@ -22,10 +23,10 @@ const SQS_MAX_RETENTION = 14 * DAY;
 export const SettingsMode = { Default: "default", Mixed: "mixed", Random: "random" } as const;
 export type SettingsMode = (typeof SettingsMode)[keyof typeof SettingsMode];
 
-/** Whether the synth accepts these props: the construct's own checks decide. */
-export function accepts(overrides: PropsOverrides): boolean {
+/** Whether the synth accepts these props (under a drawn domain, if any): the construct's own checks decide. */
+export function accepts(overrides: PropsOverrides, domain?: SimDomain): boolean {
   try {
-    assertPipelineInvariants(simProps(overrides));
+    assertPipelineInvariants(simProps(overrides, domain));
     return true;
   } catch (error) {
     if (error instanceof InvalidPropError) return false;
@@ -100,7 +101,7 @@ function overridesOf(r: Recipe): PropsOverrides {
 }
 
 /** Drawn props the synth accepts (a few in a hundred candidates; the checks cost microseconds). */
-export const drawnSettings: fc.Arbitrary<PropsOverrides> = recipe.map(overridesOf).filter(accepts);
+export const drawnSettings: fc.Arbitrary<PropsOverrides> = recipe.map(overridesOf).filter((o) => accepts(o));
 
 /** The props of one scenario under a mode (the `default` mode draws nothing, so older replays hold). */
 export function settingsArbitrary(mode: SettingsMode): fc.Arbitrary<PropsOverrides> {
@@ -113,6 +114,8 @@ export function settingsArbitrary(mode: SettingsMode): fc.Arbitrary<PropsOverrid
 export interface SimCase {
   readonly settings: PropsOverrides;
   readonly scenario: Scenario;
+  /** The domain it runs under (domain-space.ts); none: the payments example's. */
+  readonly domain?: SimDomain;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The simulated stack's settings: the domain of the app the simulation targets (the payments example, by name: its
- * model speaks of amounts and currencies) through the construct's own `resolveProps` (so the defaults are the
+ * model speaks of amounts and currencies), or a drawn one (domain-space.ts), through the construct's own `resolveProps` (so the defaults are the
  * deployed ones), rendered by the one renderer with literal names. The mapping mirrors
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
@@ -12,8 +12,11 @@ import type { PipelineApp } from "../../src/app/example";
 import { EFFECTS_TABLE_ENV } from "../../src/contract/effects";
 import { loadApp } from "../../tools/stack/apps";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
+import type { MessageAttribute } from "./scenario";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/render";
 import { CompiledDefinition } from "../stepfunctions";
+import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
+import { domainHandlerOptions } from "./domain-effect";
 
 export const SIM_NAMES = {
   region: "us-east-1",
@@ -64,21 +67,24 @@ export type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" 
 
 let app: PipelineApp | undefined;
 
-/** The construct's own resolution of the simulated stack's props (defaults included), unchecked. */
-export function simProps(overrides: PropsOverrides = {}): ResolvedPipelineProps {
+/**
+ * The construct's own resolution of the simulated stack's props (defaults included), unchecked: the app's domain, or
+ * a drawn one (domain-space.ts).
+ */
+export function simProps(overrides: PropsOverrides = {}, domain?: SimDomain): ResolvedPipelineProps {
   const simulation = simulationOf((app ??= loadApp(SIM_APP)));
   const { function: fn, ...rest } = overrides;
   return resolveProps({
     namePrefix: "sim",
-    ...simulation.domain,
+    ...(domain ? domainProps(domain) : simulation.domain),
     ...rest,
     function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES, ...fn },
   } as IdempotentPipelineProps);
 }
 
-export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition): SimSettings {
+export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition, domain?: SimDomain): SimSettings {
   const simulation = simulationOf((app ??= loadApp(SIM_APP)));
-  const props = simProps(overrides);
+  const props = simProps(overrides, domain);
   const params: PipelineDefinitionParams = {
     ledgerTableName: SIM_NAMES.ledger,
     functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
@@ -109,7 +115,8 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     AWS_REGION: SIM_NAMES.region,
   };
   const definition = render(params);
-  return { props, rules: oracleRules(props), definition, compiled: compiledOf(definition, render), params, functionEnvironment, handlerOptions: simulation.handlerOptions };
+  const handlerOptions = domain ? async () => domainHandlerOptions(domain) : simulation.handlerOptions;
+  return { props, rules: oracleRules(props, domain), definition, compiled: compiledOf(definition, render), params, functionEnvironment, handlerOptions };
 }
 
 /**
@@ -138,24 +145,36 @@ export function settingsKey(overrides: PropsOverrides): string {
   return JSON.stringify(sorted(overrides));
 }
 
-/** One SimSettings per distinct overrides (by canonical key), so a search renders and checks each once. */
+/** One SimSettings per distinct overrides and domain (by canonical key), so a search renders and checks each once. */
 const byKey = new Map<string, SimSettings>();
-export function settingsFor(overrides: PropsOverrides): SimSettings {
-  const key = settingsKey(overrides);
+export function settingsFor(overrides: PropsOverrides, domain?: SimDomain): SimSettings {
+  const key = `${settingsKey(overrides)}|${domainKey(domain)}`;
   let settings = byKey.get(key);
   if (!settings) {
     if (byKey.size >= 256) byKey.clear();
-    byKey.set(key, (settings = simSettings(overrides)));
+    byKey.set(key, (settings = simSettings(overrides, renderPipelineDefinition, domain)));
   }
   return settings;
 }
 
-/** The declaration (data) the model evaluates; the pipeline's own evaluators are not used. */
-function oracleRules(props: ResolvedPipelineProps): OracleRules {
-  const fields: Record<string, OracleFieldRule> = {};
+/**
+ * The declaration (data) the model evaluates; the pipeline's own evaluators are not used. A drawn domain brings its
+ * own refusal, its filter (read by the model's own evaluator) and how its generic effect records a payload.
+ */
+function oracleRules(props: ResolvedPipelineProps, domain?: SimDomain): OracleRules {
+  // Keyed by field names: no prototype, so no name reaches Object.prototype.
+  const fields: Record<string, OracleFieldRule> = Object.create(null);
   for (const [field, rule] of Object.entries(props.fieldRules)) {
     if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
     fields[field] = rule as OracleFieldRule;
   }
-  return { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+  if (!domain) return base;
+  const filter = domain.filter;
+  return {
+    ...base,
+    downstreamRefuses: domain.refuses,
+    ...(filter ? { passes: (body: string, attributes?: readonly MessageAttribute[]) => filterPasses(filter, body, attributes) } : {}),
+    chargeOf: (body) => ({ amount: payloadRecord(props.payloadFields, body), currency: undefined }),
+  };
 }

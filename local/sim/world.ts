@@ -1,8 +1,8 @@
 /**
- * One simulated stack, fresh per run: virtual clock, in-process DynamoDB (dynalite's code), simulated SQS, the
- * payments function's code, the rendered state machine in the project's interpreter, the real pipes runner, and
- * the operator tools' context. The scheduler's choices (delays of every call, hence interleavings) come from the
- * run's seed; faults come from the scenario.
+ * One simulated stack, fresh per run: virtual clock, in-process DynamoDB (dynalite's code), simulated SQS, the app's
+ * function code (or a drawn domain's generic effect), the rendered state machine in the project's interpreter, the
+ * real pipes runner (with the construct's filter criteria), and the operator tools' context. The scheduler's choices
+ * (delays of every call, hence interleavings) come from the run's seed; faults come from the scenario.
  */
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../faults/rng";
@@ -21,6 +21,7 @@ import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenar
 import { EFFECT_SK } from "../../src/contract/effects";
 import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
+import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
@@ -47,21 +48,6 @@ export interface World {
   /** The pipe's outages (the `outage` op). */
   readonly pipe: PipeOutage;
   log(line: string): void;
-}
-
-const TABLES = [
-  { TableName: SIM_NAMES.ledger, keys: ["pk", "sk"] },
-  { TableName: SIM_NAMES.idempotency, keys: ["id"] },
-  { TableName: SIM_NAMES.effects, keys: ["pk", "sk"] },
-];
-
-function createTableInput(t: (typeof TABLES)[number]) {
-  return {
-    TableName: t.TableName,
-    BillingMode: "PAY_PER_REQUEST",
-    AttributeDefinitions: t.keys.map((k) => ({ AttributeName: k, AttributeType: "S" })),
-    KeySchema: t.keys.map((k, i) => ({ AttributeName: k, KeyType: i === 0 ? "HASH" : "RANGE" })),
-  };
 }
 
 export async function createWorld(settings: SimSettings, scenario: Scenario): Promise<World> {
@@ -185,12 +171,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     const out = call.caller === "sfn" && call.input.TableName === SIM_NAMES.ledger ? await audit.ledgerCall(call, apply) : await apply();
     if (call.caller === "fn" && call.operation === "PutItem" && call.input.TableName === SIM_NAMES.effects && item?.sk?.S === EFFECT_SK) {
       const root = roots.get(item.messageId?.S ?? "") ?? -1;
-      charges.push({ message: root, at: clock.now(), amount: item.amount?.N === undefined ? undefined : Number(item.amount.N), currency: item.currency?.S });
-      log(`CHARGE message #${root} ${item.amount?.N} ${item.currency?.S} key ${JSON.stringify(item.pk?.S)}`);
+      const payload = item.payload?.S; // a drawn domain's generic effect records its payload (domain-effect.ts)
+      charges.push({ message: root, at: clock.now(), amount: payload ?? (item.amount?.N === undefined ? undefined : Number(item.amount.N)), currency: payload === undefined ? item.currency?.S : undefined });
+      log(`CHARGE message #${root} ${payload ?? `${item.amount?.N} ${item.currency?.S}`} key ${JSON.stringify(item.pk?.S)}`);
     }
     return out;
   });
-  for (const t of TABLES) await dynamo.createTable(createTableInput(t));
+  for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
   sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144 });
@@ -258,6 +245,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     region: SIM_NAMES.region,
     batchSize: p.batchSize,
     maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds,
+    filterCriteria: { Filters: p.filterPatterns.map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
     invocationType: "REQUEST_RESPONSE",
     target: async (input, ctx) => {
       counters.inFlight++;
@@ -277,6 +265,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock: clock.pipes,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
+      if (e.type === "records-filtered") e.messageIds.forEach((id) => audit.filtered.add(id) && log(`filtered #${roots.get(id)}`));
     },
   });
   let opsDynamo: DynamoDBDocumentClient | undefined;
@@ -295,6 +284,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       function_name: SIM_NAMES.functionName,
       operation: p.operation,
       business_key_expression: p.businessKey.expression,
+      filter_patterns: JSON.stringify(p.filterPatterns), // the redrive refuses a copy the filter would drop
       region: SIM_NAMES.region,
       retention_seconds: p.retentionSeconds,
       message_retention_seconds: p.messageRetentionSeconds,

@@ -11,6 +11,7 @@ describe("Function: parseFuzzArgs", () => {
       maxOps: 5,
       hunt: "precision-collision",
       settings: "mixed",
+      domain: "mixed",
       skip: [],
       json: false,
       trace: false,
@@ -22,6 +23,13 @@ describe("Function: parseFuzzArgs", () => {
     expect(parseFuzzArgs(["--settings", "random"])).toMatchObject({ settings: "random" });
     expect(parseFuzzArgs(["--settings", "default"])).toMatchObject({ settings: "default" });
     expect(() => parseFuzzArgs(["--settings", "all"])).toThrow(/--settings needs one of default, mixed, random/);
+  });
+
+  it("reads --domain, the domain each scenario runs under (mixed unless told)", () => {
+    expect(parseFuzzArgs([])).toMatchObject({ domain: "mixed" });
+    expect(parseFuzzArgs(["--domain", "random"])).toMatchObject({ domain: "random" });
+    expect(parseFuzzArgs(["--domain", "payments"])).toMatchObject({ domain: "payments" });
+    expect(() => parseFuzzArgs(["--domain", "orders"])).toThrow(/--domain needs one of payments, mixed, random/);
   });
 
   it("reads --messages, the shape of ~N-message streams, and --jobs", () => {
@@ -47,10 +55,11 @@ describe("Function: parseFuzzArgs", () => {
 describe("Function: replayCommand", () => {
   it("replays the failing seed and path with one run", () => {
     const report = { seed: 9, definition: {}, shape: {}, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
-    // The settings mode is part of the draw: a report of the example's props alone replays with `--settings default`.
-    expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --settings default --path 4:1 --runs 1");
-    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run fuzz -- --seed 9 --messages 20 --settings default --path 4:1 --runs 1");
-    expect(replayCommand({ ...report, shape: { maxOps: 8, settings: "random" } })).toBe("npm run fuzz -- --seed 9 --max-ops 8 --settings random --path 4:1 --runs 1");
+    // The settings and domain modes are part of the draw: a report of the example's props and domain alone replays
+    // with `--settings default --domain payments`.
+    expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --settings default --domain payments --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run fuzz -- --seed 9 --messages 20 --settings default --domain payments --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { maxOps: 8, settings: "random", domain: "random" } })).toBe("npm run fuzz -- --seed 9 --max-ops 8 --settings random --domain random --path 4:1 --runs 1");
   });
 });
 

@@ -1,0 +1,60 @@
+/**
+ * Messages of a drawn domain (domain-space.ts), in the generator's own form (generator.ts `MessageSpec`): valid ones
+ * over each field's small pool (keys collide: duplicates, resends in another order, conflicts), invalid ones (a field
+ * missing, a rule broken, a wrong type), special texts in values (hostile-text.ts), bodies that are no object; and,
+ * under a filter on a message attribute, sends that carry it (or not) besides the producer's usual attributes.
+ */
+import fc from "fast-check";
+import { escaped, extra, raw, str, type MessageSpec, type Raw } from "./generator";
+import { rawBody, specialText } from "./hostile-text";
+import { FILTER_ATTRIBUTE_VALUES, type DomainField, type SimDomain } from "./domain-space";
+import { producerAttributes } from "./producer-attributes";
+import type { MessageAttribute } from "./scenario";
+
+/** A pool value as sent: an integer in one of its spellings (10, 10.0, 1e1 are one value), a string as is or escaped. */
+function spelled(text: string): fc.Arbitrary<Raw> {
+  const value = JSON.parse(text) as unknown;
+  if (typeof value === "number") return fc.constantFrom(text, `${text}.0`, `${text}e0`).map(raw);
+  return fc.oneof({ weight: 4, arbitrary: fc.constant(raw(text)) }, { weight: 1, arbitrary: fc.constant(escaped(value as string)) });
+}
+
+const poolValue = (f: DomainField): fc.Arbitrary<Raw> => fc.constantFrom(...f.pool).chain(spelled);
+
+/** Values that break a field's rule or type: too short or long, off the pattern, out of range, not an integer. */
+function breaking(f: DomainField): fc.Arbitrary<Raw> {
+  const r = f.rule;
+  const own = r.type === "string"
+    ? [str(""), str("x".repeat((r.maxLength ?? 8) + 1)), str("#!"), raw("7"), raw("null"), raw('["a"]')]
+    : [raw(String((r.minimum ?? 0) - 1)), raw(String((r.maximum ?? 100) + 1)), raw("1.5"), raw('"1"'), raw("9007199254740993"), raw("{}")];
+  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: specialText.map(str) }, { weight: 1, arbitrary: specialText.map(escaped) });
+}
+
+/** Each field from its pool; one field in four missing or broken in a hostile message, which may carry an extra. */
+function specsOf(d: SimDomain): fc.Arbitrary<MessageSpec> {
+  const fields = [...d.keyParts, ...d.payload];
+  const plain = fc.tuple(...fields.map(poolValue)).map((values) => ({ fields: fields.map((f, i) => [f.name, values[i]] as const) }));
+  const hostileValue = (f: DomainField): fc.Arbitrary<Raw | undefined> =>
+    fc.oneof({ weight: 9, arbitrary: poolValue(f) }, { weight: 2, arbitrary: breaking(f) }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const hostile = fc.tuple(fc.tuple(...fields.map(hostileValue)), extra).map(([values, more]) => ({
+    fields: [...fields.flatMap((f, i) => (values[i] === undefined ? [] : [[f.name, values[i] as Raw] as const])), ...(more ? [more as readonly [string, Raw]] : [])],
+  }));
+  const body = rawBody.map((text) => ({ fields: [], body: text }));
+  return fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: body });
+}
+
+/** Under an attribute filter, three sends in four carry the filter's attribute (a value it takes, or another). */
+function attributesOf(d: SimDomain): fc.Arbitrary<readonly MessageAttribute[] | undefined> | undefined {
+  const f = d.filter;
+  if (f?.on !== "attribute") return undefined;
+  const own = fc.option(fc.constantFrom(...FILTER_ATTRIBUTE_VALUES).map((value): MessageAttribute => ({ name: f.name, dataType: "String", value })), { nil: undefined, freq: 4 });
+  return fc.tuple(own, producerAttributes).map(([a, rest]) => {
+    const all = [...(a ? [a] : []), ...(rest ?? []).filter((r) => r.name !== a?.name)];
+    return all.length > 0 ? all : undefined;
+  });
+}
+
+/** The generator's hooks (ScenarioShape.specs, .attributes) for a drawn domain. */
+export function domainShape(d: SimDomain): { readonly specs: fc.Arbitrary<MessageSpec>; readonly attributes?: fc.Arbitrary<readonly MessageAttribute[] | undefined> } {
+  const attributes = attributesOf(d);
+  return { specs: specsOf(d), ...(attributes ? { attributes } : {}) };
+}
