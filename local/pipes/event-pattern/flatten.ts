@@ -8,18 +8,23 @@ import type { LeafValue } from "./types";
  */
 export function flattenEvent(event: unknown): Map<string, LeafValue[]> {
   const leaves = new Map<string, LeafValue[]>();
-  const visit = (value: unknown, path: string): void => {
+  // An explicit stack, not recursion: a body nested thousands of levels deep (legal JSON, which the pipeline itself
+  // quarantines) must not overflow the call stack and jam the whole batch on every receive. Children are pushed in
+  // reverse so values come out in document order, as a recursive walk gives them.
+  const stack: [unknown, string][] = [[event, ""]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
     if (Array.isArray(value)) {
-      for (const element of value) visit(element, path);
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], path]);
     } else if (value !== null && typeof value === "object") {
-      for (const [key, child] of Object.entries(value)) visit(child, path === "" ? key : `${path}.${key}`);
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][1], path === "" ? entries[i][0] : `${path}.${entries[i][0]}`]);
     } else if (path !== "") {
       const list = leaves.get(path);
       const leaf = value === undefined ? null : (value as LeafValue);
       if (list) list.push(leaf);
       else leaves.set(path, [leaf]);
     }
-  };
-  visit(event, "");
+  }
   return leaves;
 }

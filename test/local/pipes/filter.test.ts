@@ -18,6 +18,12 @@ describe("Function: compileFilterCriteria", () => {
     expect(filter(makeRecord({ body: '{"type":"refund","customer":{"tier":"gold"}}' }))).toBe(false);
   });
 
+  it("judges a body nested 20,000 levels deep without overflowing the stack (the pipeline quarantines such a body)", () => {
+    const deep = `{"type":"order","deep":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    expect(filterOf({ body: { type: ["order"] } })(makeRecord({ body: deep }))).toBe(true);
+    expect(filterOf({ body: { type: ["refund"] } })(makeRecord({ body: deep }))).toBe(false);
+  });
+
   it("matches metadata properties of the record", () => {
     const filter = filterOf({ attributes: { ApproximateReceiveCount: ["1"] } });
     expect(filter(plainRecord)).toBe(true);
