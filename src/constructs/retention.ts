@@ -10,6 +10,13 @@ import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
 const DLQ_GRACE_SECONDS = 24 * 3600;
 
 /**
+ * SQS's longest long poll (20 s), which the pipe's pollers use. The receive that moves a message to the DLQ comes
+ * after its last visibility timeout ran out, up to one long poll later: without this the source queue could delete
+ * it at that very moment (found by the settings search at the exact bound).
+ */
+const LONG_POLL_SECONDS = 20;
+
+/**
  * How long each store keeps a message or a key, so none forgets one while a later step still needs it: the ledger
  * outlives an invocation and both queues, the source queue outlives a message's retries, the DLQ outlives the
  * source queue.
@@ -23,13 +30,13 @@ export function assertRetentionInvariants(p: ResolvedPipelineProps): void {
   // pipeline's own limit for it, so the queue keeps a message that long plus all its receives, and a message that
   // waits longer has raised the alarm before its retention can run out.
   const receives = p.maxReceiveCount * p.visibilityTimeoutSeconds;
-  const minMessageRetention = p.oldestMessageAgeAlarmSeconds + receives;
+  const minMessageRetention = p.oldestMessageAgeAlarmSeconds + receives + LONG_POLL_SECONDS;
   if (p.messageRetentionSeconds < minMessageRetention) {
     throw new InvalidPropError(
       "messageRetentionSeconds",
       p.messageRetentionSeconds,
-      `is below oldestMessageAgeAlarmSeconds ${p.oldestMessageAgeAlarmSeconds} + maxReceiveCount × visibilityTimeoutSeconds ` +
-        `(${p.oldestMessageAgeAlarmSeconds} + ${p.maxReceiveCount} × ${p.visibilityTimeoutSeconds} = ${minMessageRetention}); a message that waits for its first receive and then fails every receive would expire in the source queue before the DLQ gets it, lost without a trace`,
+      `is below oldestMessageAgeAlarmSeconds ${p.oldestMessageAgeAlarmSeconds} + maxReceiveCount × visibilityTimeoutSeconds + one long poll ` +
+        `(${p.oldestMessageAgeAlarmSeconds} + ${p.maxReceiveCount} × ${p.visibilityTimeoutSeconds} + ${LONG_POLL_SECONDS} = ${minMessageRetention}); a message that waits for its first receive and then fails every receive would expire in the source queue before the DLQ gets it, lost without a trace`,
       `set messageRetentionSeconds >= ${minMessageRetention}, or lower maxReceiveCount, visibilityTimeoutSeconds or oldestMessageAgeAlarmSeconds`,
     );
   }
