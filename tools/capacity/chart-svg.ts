@@ -1,4 +1,5 @@
 import type { CapacityPlan } from "./plan";
+import { esc, niceCeiling } from "../svg/helpers";
 
 /** A dependency-free SVG: utilisation of each part against the message rate, the 100% line and the planned rate. */
 
@@ -48,15 +49,4 @@ export function renderCapacityChart(plan: CapacityPlan, footnotes: readonly stri
   footnotes.forEach((note, i) => out.push(`<text x="${PLOT.left}" y="${HEIGHT - 30 + i * 14}" font-size="10" fill="#666">${esc(note)}</text>`));
   out.push("</svg>");
   return `${out.join("\n")}\n`;
-}
-
-function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= value) return m * power;
-  return 10 * power;
-}
-
-function esc(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

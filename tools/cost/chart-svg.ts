@@ -1,4 +1,5 @@
 import type { GridPoint } from "./compare";
+import { esc, niceCeiling } from "../svg/helpers";
 
 /** A dependency-free SVG line chart: cost per million messages against batch size, one colour per duplicate ratio. */
 
@@ -85,16 +86,4 @@ export function renderCostChart(points: readonly GridPoint[], options: ChartOpti
   });
   out.push("</svg>");
   return `${out.join("\n")}\n`;
-}
-
-/** The smallest of 1, 2, 2.5, 5 × 10^k at or above `value`. */
-function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= value) return m * power;
-  return 10 * power;
-}
-
-function esc(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
