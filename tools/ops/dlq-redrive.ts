@@ -112,13 +112,15 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     const moving = judged.filter((j) => !j.filtered && (options.force || (!j.mismatch && !j.why)));
     const toMove = moving.map((j) => j.held);
     const notices = noticesFor(toMove, skipped);
-    if (unsafe.length > 0) {
+    // --force cannot help a copy the filters drop: the summary (and its advice) counts only the others.
+    const unrecognised = unsafe.filter((u) => u.why !== FILTERED_WHY).length;
+    if (unrecognised > 0) {
       notices.push(
-        `refusing ${plural(unsafe.length, "message")} the pipeline might not recognise as already applied: ` +
+        `refusing ${plural(unrecognised, "message")} the pipeline might not recognise as already applied: ` +
           "check the downstream system for each key (`ledger get`, `trace`), then pass --force to replay anyway",
-        ...unsafe.map(({ entry, why }) => `refusing ${messageLabel(entry)}: ${why}`),
       );
     }
+    notices.push(...unsafe.map(({ entry, why }) => `refusing ${messageLabel(entry)}: ${why}`));
     notices.forEach((line) => options.onNotice?.(line));
     const warnings = moving.flatMap((j) => (j.why ? [forcedWarning(j.held.entry, j.why)] : []));
     warnings.forEach((line) => options.onWarning?.(line));
