@@ -1,8 +1,8 @@
-// Entry point of `cdktf synth` / `cdktf deploy`: the app named by PIPELINE_EXAMPLE (an example under examples/, or a
+// Entry point of `cdktf synth` / `cdktf deploy`: the app named by PIPELINE_APP (an example under examples/, or a
 // folder holding stack.ts; payments by default), configured from the environment.
 import { App } from "cdktf";
-import { stackConfigFromEnv } from "./src/app/config";
-import { loadApp } from "./tools/stack/apps";
+import { stackConfigFromEnv } from "./packages/pipeline/src/app/config";
+import { loadApp } from "./packages/local-cloud/src/stack/apps";
 
 const pipelineApp = loadApp();
 const app = new App();

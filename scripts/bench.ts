@@ -6,7 +6,7 @@ import { BENCH_HELP, parseBenchArgs } from "../tools/load/bench-args";
 import { formatBench } from "../tools/load/bench-report";
 import { benchFigures } from "../tools/load/bench-figures";
 import { runBench } from "../tools/load/bench-run";
-import { LoadUsageError } from "../tools/load/errors";
+import { LoadUsageError } from "../packages/local-cloud/src/soak/errors";
 import { REMOTE_HELP, splitTarget } from "../tools/load/remote-args";
 import { runRemoteCli } from "../tools/load/remote-cli";
 import { LoadTarget, LoadTool } from "../tools/load/remote-options";

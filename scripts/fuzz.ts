@@ -1,10 +1,10 @@
 // `npm run fuzz`: the search for broken promises (docs/simulation.md). Exits 1 on a violation, 2 on bad usage.
 import "./support/quiet-sdk";
-import { fuzz } from "../local/sim/fuzz";
-import { runScenario } from "../local/sim/run";
-import { settingsFor } from "../local/sim/settings";
-import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs, type FuzzArgs } from "../local/sim/fuzz-cli";
-import { FUZZ_WORKER_ENV, fuzzInProcesses, toWire, type WorkerMessage } from "../local/sim/fuzz-jobs";
+import { fuzz } from "../tools/sim/fuzz";
+import { runScenario } from "../tools/sim/run";
+import { settingsFor } from "../tools/sim/settings";
+import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs, type FuzzArgs } from "../tools/sim/fuzz-cli";
+import { FUZZ_WORKER_ENV, fuzzInProcesses, toWire, type WorkerMessage } from "../tools/sim/fuzz-jobs";
 
 /** The arguments of one worker: the same search, its share of the runs, its own seed. */
 function workerArgs(args: FuzzArgs, runs: number, seed: number): string[] {

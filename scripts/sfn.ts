@@ -20,7 +20,7 @@ import {
   MockConfigError,
   type Integrations,
   type MockedStates,
-} from "../local/stepfunctions";
+} from "../packages/local-cloud/src/stepfunctions";
 
 const HELP = `Usage: npm run -s sfn -- run --definition <file> [--input <file>] [options]
 

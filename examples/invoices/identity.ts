@@ -2,7 +2,7 @@
  * The invoices domain: one issued invoice per customer and invoice number. Plain data with no runtime import, so the
  * stack, the function and the message profile share it.
  */
-import type { PipelineDomain } from "../../src";
+import type { PipelineDomain } from "@effectively-once/pipeline";
 
 export const INVOICES_DOMAIN: PipelineDomain = {
   // Ledger key `["<customerId>","<invoiceNumber>"]`.

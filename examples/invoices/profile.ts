@@ -1,4 +1,4 @@
-import type { MessageProfile } from "../../src";
+import type { MessageProfile } from "@effectively-once/pipeline";
 
 const CURRENCIES = ["EUR", "USD", "CHF"] as const;
 

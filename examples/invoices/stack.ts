@@ -2,7 +2,7 @@ import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { join } from "node:path";
-import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type PipelineOverrides, type StackConfig } from "../../src";
+import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type PipelineOverrides, type StackConfig } from "@effectively-once/pipeline";
 import { INVOICES_DOMAIN } from "./identity";
 
 /** The invoices stack: one issued invoice per `[customerId, invoiceNumber]`, through a stand-in billing system. */
@@ -28,7 +28,7 @@ class InvoicesPipelineStack extends TerraformStack {
   }
 }
 
-/** What the tools run with `PIPELINE_EXAMPLE=invoices`. */
+/** What the tools run with `PIPELINE_APP=invoices`. */
 export const app: PipelineApp = {
   defaults: { stackName: "invoices-pipeline", namePrefix: "invoices" },
   addStack: (scope, config, overrides) => new InvoicesPipelineStack(scope, config, overrides),

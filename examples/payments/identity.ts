@@ -2,7 +2,7 @@
  * The example's business identity: one charge per tenant and order. Plain data with no runtime import, so the stack,
  * the function and the message profile share it, and light tools can load the profile without cdktf or the SDK.
  */
-import type { FieldRules, PipelineDomain } from "../../src";
+import type { FieldRules, PipelineDomain } from "@effectively-once/pipeline";
 
 /** Ledger key `["<tenantId>","<orderId>"]`: the parts as canonical JSON, never joined with a separator. */
 const PAYMENTS_BUSINESS_KEY = { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] } as const;

@@ -1,4 +1,4 @@
-import type { MessageProfile } from "../../src";
+import type { MessageProfile } from "@effectively-once/pipeline";
 import { REFUSED_CURRENCY } from "./identity";
 
 const CURRENCIES = ["EUR", "USD", "GBP"] as const;

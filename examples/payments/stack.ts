@@ -2,7 +2,7 @@ import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import { join } from "node:path";
-import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type PipelineOverrides, type StackConfig } from "../../src";
+import { EffectJournalTable, IdempotentPipeline, type PipelineApp, type PipelineOverrides, type StackConfig } from "@effectively-once/pipeline";
 import { PAYMENTS_DOMAIN } from "./identity";
 
 /** The example stack: a payments stream where one charge per `[tenantId, orderId]` may ever happen. */
@@ -35,7 +35,7 @@ class PaymentsPipelineStack extends TerraformStack {
   }
 }
 
-/** What the tools run: `PIPELINE_EXAMPLE=payments` (the default). */
+/** What the tools run: `PIPELINE_APP=payments` (the default). */
 export const app: PipelineApp = {
   defaults: { stackName: "payments-pipeline", namePrefix: "payments" },
   addStack: (scope, config, overrides) => new PaymentsPipelineStack(scope, config, overrides),

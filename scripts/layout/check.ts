@@ -4,7 +4,7 @@ import path from "node:path";
 import { buildImportGraph, describeCycles } from "./import-cycles";
 import { findUnusedExports, groupByFile } from "./unused-exports";
 import { definitionObjectKeyFindings } from "./jsonata-keys";
-import { simSettings } from "../../local/sim/settings";
+import { simSettings } from "../../tools/sim/settings";
 
 const root = path.resolve(process.argv[2] ?? ".");
 const cycles = describeCycles(buildImportGraph(root));

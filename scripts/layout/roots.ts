@@ -30,49 +30,53 @@ const TS_FILE = /\.[cm]?ts$/;
 const PATH_IN_COMMAND = /(?:^|[\s"'=])((?:\.\/)?[\w@.-]+(?:\/[\w@.-]+)*\.(?:[cm]?[jt]s))(?=$|[\s"'])/g;
 const PACKAGE_FIELDS = ["bin", "main", "types", "typings", "exports", "scripts"] as const;
 
-/** The build's output folder (tsconfig.build.json's `outDir` relative to its `rootDir`), `dist` by default. */
-function outDir(root: string): string {
-  const file = path.join(root, "tsconfig.build.json");
-  if (!fs.existsSync(file)) return "dist";
-  const { config } = ts.readConfigFile(file, ts.sys.readFile);
-  const options = ts.parseJsonConfigFileContent(config ?? {}, ts.sys, root).options;
-  if (!options.outDir) return "dist";
-  return path.relative(options.rootDir ?? root, options.outDir).split(path.sep).join("/");
-}
+/** The folder every workspace package builds into, and the entry built twice from the same sources (scripts/build/packages.mjs). */
+const OUT_DIR = "dist";
+const CDKTN_BUILD = "cdktn/";
 
-/** The sources a path of package.json stands for: itself, and for compiled output the `.ts` it is built from. */
-function sourcesOf(written: string, out: string): string[] {
+/** The sources a path of a package.json stands for: itself, and for compiled output the `.ts` it is built from. */
+function sourcesOf(written: string, dir: string): string[] {
   const file = path.posix.normalize(written);
-  if (!file.startsWith(`${out}/`)) return [file];
-  const source = file.slice(out.length + 1).replace(/\.d\.([cm]?)ts$/, ".$1ts").replace(/\.([cm]?)js$/, ".$1ts");
+  if (!file.startsWith(`${OUT_DIR}/`)) return [path.posix.join(dir, file)];
+  let built = file.slice(OUT_DIR.length + 1);
+  if (built.startsWith(CDKTN_BUILD)) built = built.slice(CDKTN_BUILD.length);
+  const source = path.posix.join(dir, built.replace(/\.d\.([cm]?)ts$/, ".$1ts").replace(/\.([cm]?)js$/, ".$1ts"));
   return [source, source.replace(/\.([cm]?)ts$/, ".$1js")];
 }
 
+/** The repository's package.json and each workspace's, as folders relative to the root (`""` for the root). */
+function packageDirs(root: string): string[] {
+  const file = path.join(root, "package.json");
+  if (!fs.existsSync(file)) return [];
+  const { workspaces = [] } = JSON.parse(fs.readFileSync(file, "utf8")) as { workspaces?: string[] };
+  return ["", ...workspaces.filter((dir) => fs.existsSync(path.join(root, dir, "package.json")))];
+}
+
 /**
- * The files package.json names (bin, main, types, every path in exports, the files its scripts run), each mapped
- * from compiled output back to its source (`./dist/local/index.js` → `local/index.ts`), and the names without one.
+ * The files each package.json names (bin, main, types, every path in exports, the files its scripts run), each mapped
+ * from compiled output back to its source (`./dist/src/index.js` → `packages/pipeline/src/index.ts`), and the names
+ * without one.
  */
 export function packageRoots(root: string, known: ReadonlySet<string>): { files: string[]; dangling: DanglingEntry[] } {
-  const file = path.join(root, "package.json");
-  if (!fs.existsSync(file)) return { files: [], dangling: [] };
-  const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
-  const out = outDir(root);
   const files = new Set<string>();
   const dangling: DanglingEntry[] = [];
-  const collect = (value: unknown, field: string): void => {
-    if (value && typeof value === "object") {
-      for (const [key, inner] of Object.entries(value)) collect(inner, /^[\w-]+$/.test(key) ? `${field}.${key}` : `${field}["${key}"]`);
-      return;
-    }
-    if (typeof value !== "string") return;
-    for (const [, written] of ` ${value}`.matchAll(PATH_IN_COMMAND)) {
-      const expected = sourcesOf(written, out);
-      const found = expected.find((f) => known.has(f));
-      if (found) files.add(found);
-      else dangling.push({ field, written, source: expected[0] });
-    }
-  };
-  for (const field of PACKAGE_FIELDS) collect(pkg[field], field);
+  for (const dir of packageDirs(root)) {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, "package.json"), "utf8")) as Record<string, unknown>;
+    const collect = (value: unknown, field: string): void => {
+      if (value && typeof value === "object") {
+        for (const [key, inner] of Object.entries(value)) collect(inner, /^[\w-]+$/.test(key) ? `${field}.${key}` : `${field}["${key}"]`);
+        return;
+      }
+      if (typeof value !== "string") return;
+      for (const [, written] of ` ${value}`.matchAll(PATH_IN_COMMAND)) {
+        const expected = sourcesOf(written, dir);
+        const found = expected.find((f) => known.has(f));
+        if (found) files.add(found);
+        else dangling.push({ field: dir ? `${dir}/package.json ${field}` : field, written, source: expected[0] });
+      }
+    };
+    for (const field of PACKAGE_FIELDS) collect(pkg[field], field);
+  }
   return { files: [...files], dangling };
 }
 

@@ -5,11 +5,11 @@
  * #x10000-#x10FFFF; non-empty attribute values; body + attributes within the queue's maximum size).
  */
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { createStateMachine, realClock, type LambdaInvoker } from "../../local/stepfunctions";
-import { businessKeyFromOperator } from "../../src/contract/business-key";
-import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES } from "../../src/contract/limits";
-import { businessKeyText } from "../../src/contract/canonical";
-import { renderPipelineDefinition } from "../../statemachines/render";
+import { createStateMachine, realClock, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
+import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
 import { pkSkTable, startDynalite, type Dynalite } from "../helpers/dynalite";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 

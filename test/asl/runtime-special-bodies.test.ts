@@ -1,4 +1,4 @@
-import type { LambdaInvoker } from "../../local/stepfunctions";
+import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { sqsRecord as record, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 
 /**

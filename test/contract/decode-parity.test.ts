@@ -4,9 +4,9 @@
  * JSONata side gets as far as naming one).
  */
 import fc from "fast-check";
-import { decodeBody } from "../../src/contract/decode";
-import { decodeExpression, type DecodeSpec } from "../../src/contract/decode-jsonata";
-import { compileExpression } from "../../local/stepfunctions/jsonata/expression";
+import { decodeBody } from "../../packages/pipeline/src/contract/decode";
+import { decodeExpression, type DecodeSpec } from "../../packages/pipeline/src/contract/decode-jsonata";
+import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
 import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
 import { PAYMENTS_RULES } from "../helpers/orders-contract";
 import { paymentBodyText } from "./support/bodies";

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalCloud, type LocalCloud } from "../../local/cloud";
+import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { AWS_PACING, openAwsTarget } from "./support/aws-target";
 import { DlqCollector } from "./support/dlq";

@@ -6,9 +6,9 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
-import { businessKeyFromOperator } from "../../src/contract/business-key";
-import { DEFAULTS } from "../../src/constructs/props";
-import { businessKeyText } from "../../src/contract/canonical";
+import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
+import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
+import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
 import { e2eSuite } from "./support/suite";

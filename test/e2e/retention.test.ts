@@ -6,8 +6,8 @@
  * target; 12 and 15 need the clock.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { DEFAULTS } from "../../src/constructs/props";
-import { DlqReason, redriveDlq, type OpsContext } from "../../tools/ops";
+import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
+import { DlqReason, redriveDlq, type OpsContext } from "../../packages/ops/src";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";
 import { Capability, type E2eTarget } from "./support/target";

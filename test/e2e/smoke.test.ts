@@ -1,5 +1,5 @@
-import { startLocalCloud, type LocalCloud } from "../../local/cloud";
-import { observe, publishBodies } from "../../tools/harness";
+import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
+import { observe, publishBodies } from "../../packages/local-cloud/src/harness";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 
 // The fast tier's one end-to-end run (the full suite is `npm run test:slow`): a message and its resend published to

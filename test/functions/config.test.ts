@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
-import { readPipelineConfig } from "../../functions/config";
-import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../functions/idempotency";
-import { encodeFieldRules, encodePayloadFields } from "../../src/contract/function-env";
+import { readPipelineConfig } from "../../packages/pipeline/handler/config";
+import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
+import { encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
 import { DEPOSIT_RULES } from "./support/deposit";
 
 const env = {

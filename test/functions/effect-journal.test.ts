@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { EffectJournal } from "../../functions";
-import { effectKey } from "../../src/contract/effects";
+import { EffectJournal } from "../../packages/pipeline/handler";
+import { effectKey } from "../../packages/pipeline/src/contract/effects";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { readEffects } from "./support/effects";
 import { effectsTable } from "./support/tables";

@@ -8,10 +8,10 @@ import {
   PermanentError,
   PipelineFunctionError,
   ValidationError,
-} from "../../functions";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, isPermanentError, reportedError } from "../../functions/errors";
-import { DEFAULTS } from "../../src/constructs/props";
-import { renderPipelineDefinition } from "../../statemachines/render";
+} from "../../packages/pipeline/handler";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, isPermanentError, reportedError } from "../../packages/pipeline/handler/errors";
+import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
+import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
 class CustomRefusal extends PermanentError {

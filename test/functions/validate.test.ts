@@ -1,7 +1,7 @@
-import { ValidationError } from "../../functions/errors";
-import { validatePipelineEvent } from "../../functions/validate";
-import { payloadHash } from "../../src/contract/canonical";
-import { effectiveRules } from "../../src/contract/field-rules";
+import { ValidationError } from "../../packages/pipeline/handler/errors";
+import { validatePipelineEvent } from "../../packages/pipeline/handler/validate";
+import { payloadHash } from "../../packages/pipeline/src/contract/canonical";
+import { effectiveRules } from "../../packages/pipeline/src/contract/field-rules";
 
 const CONTRACT = {
   fieldRules: effectiveRules(["accountId", "ref"], ["amount", "currency"], {

@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StackConfig } from "../../src/app/config";
-import type { PipelineOverrides } from "../../src/app/example";
+import type { StackConfig } from "../../packages/pipeline/src/app/config";
+import type { PipelineOverrides } from "../../packages/pipeline/src/app/example";
 import { App, type TerraformStack } from "cdktf";
-import { IdempotentPipeline } from "../../src/constructs";
-import { loadApp } from "../../tools/stack/apps";
-import { synthStack as synthAppStack } from "../../tools/stack/synth";
+import { IdempotentPipeline } from "../../packages/pipeline/src/constructs";
+import { loadApp } from "../../packages/local-cloud/src/stack/apps";
+import { synthStack as synthAppStack } from "../../packages/local-cloud/src/stack/synth";
 
 /** The app every whole-stack test runs: the payments example, chosen by name (tests import no example code). */
 export const TEST_APP = "payments";

@@ -1,5 +1,5 @@
-import type { MessageProfile } from "../../src/app/profile";
-import type { StreamContract } from "../../tools/stack/contract";
+import type { MessageProfile } from "../../packages/pipeline/src/app/profile";
+import type { StreamContract } from "../../packages/local-cloud/src/stack/contract";
 
 /**
  * A domain of the tests' own (support tickets keyed by queue + number), so the tools are tested on a stack shape

@@ -1,11 +1,11 @@
 /** Synth-time checks of the contract's props: key expression, field rules, message size, conflict errors. */
-import { InvalidPropError } from "../../src/constructs";
-import { MAX_MESSAGE_BYTES } from "../../src/contract/limits";
-import { checkPayload } from "../../functions/contract";
-import { readPipelineConfig } from "../../functions/config";
-import { decodeBody } from "../../src/contract/decode";
-import { compileExpression } from "../../local/stepfunctions/jsonata/expression";
-import type { PipelineOverrides } from "../../src/app/example";
+import { InvalidPropError } from "../../packages/pipeline/src/constructs";
+import { MAX_MESSAGE_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { checkPayload } from "../../packages/pipeline/handler/contract";
+import { readPipelineConfig } from "../../packages/pipeline/handler/config";
+import { decodeBody } from "../../packages/pipeline/src/contract/decode";
+import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
+import type { PipelineOverrides } from "../../packages/pipeline/src/app/example";
 import { buildStack, resourceNamed, resourcesOfType, synthStack } from "../helpers/synth";
 
 function errorOf(overrides: PipelineOverrides): InvalidPropError {

@@ -1,8 +1,8 @@
-import { InvalidPropError } from "../../src/constructs";
-import type { PipelineOverrides } from "../../src/app/example";
-import template from "../../statemachines/pipeline.asl.json";
-import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../src/constructs/timing";
-import { LOAD_WINDOWS } from "../../tools/load/stack";
+import { InvalidPropError } from "../../packages/pipeline/src/constructs";
+import type { PipelineOverrides } from "../../packages/pipeline/src/app/example";
+import template from "../../packages/pipeline/statemachines/pipeline.asl.json";
+import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../packages/pipeline/src/constructs/timing";
+import { LOAD_WINDOWS } from "../../packages/local-cloud/src/soak/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
 import { buildStack, pipelineOf, TEST_STACK } from "../helpers/synth";
 

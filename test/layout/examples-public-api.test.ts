@@ -5,8 +5,11 @@ import ts from "typescript";
 
 const ROOT = resolve(__dirname, "../..");
 const EXAMPLES = join(ROOT, "examples");
-/** The public entry files: what a team's own app may import from the project. */
-const ENTRY_FILES = [join(ROOT, "src/index.ts"), join(ROOT, "functions/index.ts"), join(ROOT, "tools/harness/index.ts")];
+/** The public entries, by package name: what a team's own app may import from the project (`./internal/*` is not one). */
+const ENTRIES = ["pipeline", "local-cloud", "ops"].flatMap((dir) => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "packages", dir, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+  return Object.keys(pkg.exports).filter((entry) => !entry.includes("*") && !entry.endsWith(".json")).map((entry) => `${pkg.name}${entry.slice(1)}`);
+});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,14 +24,16 @@ function specifiersOf(file: string): string[] {
   return ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles.map((f) => f.fileName);
 }
 
-/** Why an import breaks the rule, or undefined: a package, an entry file, or a file of the same example. */
+const FIX = `import a public entry (${ENTRIES.join(", ")}), a file of the same example, or another package`;
+
+/** Why an import breaks the rule, or undefined: another package, a public entry, or a file of the same example. */
 function violation(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith("@effectively-once/")) return ENTRIES.includes(specifier) ? undefined : `${relative(ROOT, file)} imports "${specifier}", not a public entry: ${FIX}`;
   if (!specifier.startsWith(".") && !specifier.startsWith("/")) return undefined;
   const target = resolve(dirname(file), specifier);
-  if (ENTRY_FILES.some((entry) => [entry, entry.replace(/\.ts$/, ""), dirname(entry)].includes(target))) return undefined;
   const example = relative(EXAMPLES, file).split(sep)[0];
   if ((target + sep).startsWith(join(EXAMPLES, example) + sep)) return undefined;
-  return `${relative(ROOT, file)} imports "${specifier}" (${relative(ROOT, target)}): import from src/index.ts, functions/index.ts or tools/harness/index.ts, a file of examples/${example}/, or a package`;
+  return `${relative(ROOT, file)} imports "${specifier}" (${relative(ROOT, target)}): ${FIX}`;
 }
 
 describe("Layout: examples build only on the public API", () => {
@@ -38,18 +43,20 @@ describe("Layout: examples build only on the public API", () => {
 
     // Assert
     expect(files.map((f) => relative(ROOT, f))).toEqual(expect.arrayContaining(["examples/payments/stack.ts", "examples/invoices/functions/handler.ts"]));
-    expect(specifiersOf(join(EXAMPLES, "payments/functions/handler.ts"))).toEqual(["../../../functions", "./charge"]);
+    expect(specifiersOf(join(EXAMPLES, "payments/functions/handler.ts"))).toEqual(["@effectively-once/pipeline/handler", "./charge"]);
   });
 
   it.each<[string, string, boolean]>([
-    ["examples/payments/stack.ts", "../../src", true],
-    ["examples/payments/stack.ts", "../../src/index", true],
-    ["examples/payments/functions/handler.ts", "../../../functions", true],
+    ["examples/payments/stack.ts", "@effectively-once/pipeline", true],
+    ["examples/payments/stack.ts", "@effectively-once/pipeline/cdktn", true],
+    ["examples/payments/functions/handler.ts", "@effectively-once/pipeline/handler", true],
+    ["examples/payments/test/charge.test.ts", "@effectively-once/local-cloud/harness", true],
+    ["examples/payments/stack.ts", "../../packages/pipeline/src", false],
+    ["examples/payments/identity.ts", "@effectively-once/pipeline/internal/src/contract/canonical", false],
     ["examples/payments/functions/handler.ts", "../identity", true],
     ["examples/payments/test/charge.test.ts", "@aws-sdk/lib-dynamodb", true],
     ["examples/payments/stack.ts", "node:path", true],
-    ["examples/payments/identity.ts", "../../src/contract/canonical", false],
-    ["examples/payments/functions/charge.ts", "../../../functions/effect-journal", false],
+    ["examples/payments/functions/charge.ts", "../../../packages/pipeline/handler/effect-journal", false],
     ["examples/payments/test/charge.test.ts", "../../../test/helpers/dynalite", false],
     ["examples/invoices/stack.ts", "../payments/identity", false],
   ])("judges %s importing %s: allowed %s", (file, specifier, allowed) => {

@@ -1,6 +1,6 @@
 import { computedObjectKeys, definitionObjectKeyFindings } from "../../scripts/layout/jsonata-keys";
-import { renderPipelineDefinition } from "../../statemachines/render";
-import { simSettings } from "../../local/sim/settings";
+import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { simSettings } from "../../tools/sim/settings";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
 describe("Layout: JSONata objects keyed by computed values", () => {

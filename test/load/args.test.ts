@@ -1,8 +1,8 @@
 import { parseBenchArgs } from "../../tools/load/bench-args";
 import { BENCH_DEFAULTS, DEFAULT_BENCH_JSON } from "../../tools/load/bench-options";
-import { LoadUsageError } from "../../tools/load/errors";
+import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
 import { parseSoakArgs } from "../../tools/load/soak-args";
-import { SOAK_DEFAULTS } from "../../tools/load/soak-options";
+import { SOAK_DEFAULTS } from "../../packages/local-cloud/src/soak/soak-options";
 
 describe("Function: parseSoakArgs", () => {
   it("gives the defaults with no flags: 10,000 messages, 30% duplicates, the realistic fault profile", () => {

@@ -2,7 +2,7 @@
 type Parse = (str: string, options: { context: Record<string, unknown> }) => unknown;
 type Memoize = (tag: string, parse: Parse, stats: { hits: number; misses: number }) => Parse;
 
-const { memoize } = require("../../local/dynamodb/dynalite-parse-cache.cjs") as { memoize: Memoize };
+const { memoize } = require("../../packages/local-cloud/src/dynamodb/dynalite-parse-cache.cjs") as { memoize: Memoize };
 const conditionParser = require("dynalite/db/conditionParser") as { parse: Parse };
 const updateParser = require("dynalite/db/updateParser") as { parse: Parse };
 const db = require("dynalite/db") as { compare: unknown };

@@ -1,6 +1,6 @@
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
-import { DynamoPlacement, startDynamo, waitForTableActive, type LocalDynamo } from "../../local/dynamodb";
-import { LOCAL_CREDENTIALS } from "../../local/sqs";
+import { DynamoPlacement, startDynamo, waitForTableActive, type LocalDynamo } from "../../packages/local-cloud/src/dynamodb";
+import { LOCAL_CREDENTIALS } from "../../packages/local-cloud/src/sqs";
 
 describe("Function: startDynamo", () => {
   describe("Method: requests", () => {

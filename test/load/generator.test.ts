@@ -1,4 +1,4 @@
-import { generateStream as generate, LoadKind, streamMix, type LoadMessage, type StreamOptions } from "../../tools/load/generator";
+import { generateStream as generate, LoadKind, streamMix, type LoadMessage, type StreamOptions } from "../../packages/local-cloud/src/soak/generator";
 import { TICKETS_CONTRACT, TICKETS_PROFILE } from "../helpers/tickets-profile";
 
 const BASE: StreamOptions = { messages: 1000, duplicateRatio: 0.3, invalidRatio: 0.02, conflictRatio: 0.01, rejectedRatio: 0.01, seed: 7, runId: "t" };

@@ -1,9 +1,9 @@
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { createHash, createHmac, type Hash, type Hmac } from "node:crypto";
-import { startDynamo, waitForTableActive, type LocalDynamo } from "../../local/dynamodb";
-import { JsonProtocolClient, ServiceError, signRequest, UnsupportedCommandError } from "../../local/json-protocol";
-import { LOCAL_CREDENTIALS } from "../../local/sqs";
+import { startDynamo, waitForTableActive, type LocalDynamo } from "../../packages/local-cloud/src/dynamodb";
+import { JsonProtocolClient, ServiceError, signRequest, UnsupportedCommandError } from "../../packages/local-cloud/src/json-protocol";
+import { LOCAL_CREDENTIALS } from "../../packages/local-cloud/src/sqs";
 
 /** The checksum constructor the SDK signer takes (SHA-256, or HMAC-SHA-256 with a secret), on node:crypto. */
 class NodeSha256 {

@@ -1,7 +1,7 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { JsonProtocolClient } from "../../local/json-protocol";
-import { createPipeRunner, type PipeRunner, type SqsRecord } from "../../local/pipes";
-import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../../local/sqs";
+import { JsonProtocolClient } from "../../packages/local-cloud/src/json-protocol";
+import { createPipeRunner, type PipeRunner, type SqsRecord } from "../../packages/local-cloud/src/pipes";
+import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../../packages/local-cloud/src/sqs";
 import { waitFor } from "../helpers/wait-for";
 
 describe("Class: JsonProtocolClient (SQS, as the pipes' client)", () => {

@@ -1,4 +1,4 @@
-import { formatProgress, startProgressBar, type ProgressState } from "../../tools/load/progress-bar";
+import { formatProgress, startProgressBar, type ProgressState } from "../../packages/local-cloud/src/soak/progress-bar";
 
 const STATE: ProgressState = { total: 10_000, published: 4_100, settled: 3_812, retried: 87, faults: 230, elapsedMs: 40_000 };
 

@@ -1,7 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { checkFates } from "../../tools/load/fate-checks";
-import { LoadKind, type LoadMessage } from "../../tools/load/generator";
-import { publish, type LoadSent } from "../../tools/load/publisher";
+import { checkFates } from "../../packages/local-cloud/src/soak/fate-checks";
+import { LoadKind, type LoadMessage } from "../../packages/local-cloud/src/soak/generator";
+import { publish, type LoadSent } from "../../packages/local-cloud/src/soak/publisher";
 
 /** A stand-in queue for one unit: counts what is in it and lets a test drain it. */
 function fakeQueue() {

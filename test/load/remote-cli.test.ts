@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { literalOutputs, loadStackFile } from "../../local/provision";
+import { literalOutputs, loadStackFile } from "../../packages/local-cloud/src/provision";
 import { splitTarget } from "../../tools/load/remote-args";
 import { runRemoteCli } from "../../tools/load/remote-cli";
 import { LoadTool } from "../../tools/load/remote-options";
-import { synthLoadStack, type LoadStack } from "../../tools/load/stack";
+import { synthLoadStack, type LoadStack } from "../../packages/local-cloud/src/soak/stack";
 import { writeTerraformOutputs } from "../helpers/terraform-outputs";
 
 // A deployed stack as its outputs file shows it; nothing listens on port 9, so any call that got out would fail.

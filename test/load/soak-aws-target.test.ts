@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { startLocalCloud, type LocalCloud } from "../../local/cloud";
-import { synthLoadStack, type LoadStack } from "../../tools/load/stack";
+import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
+import { synthLoadStack, type LoadStack } from "../../packages/local-cloud/src/soak/stack";
 import { writeTerraformOutputs } from "../helpers/terraform-outputs";
 
 // The AWS path proven end to end: the local cloud addressed exactly as a deployed stack, from another process that

@@ -1,6 +1,6 @@
 import { buildSoakReport } from "../../tools/load/soak-report";
-import { runSoak } from "../../tools/load/soak-run";
-import { SOAK_DEFAULTS } from "../../tools/load/soak-options";
+import { runSoak } from "../../packages/local-cloud/src/soak/soak-run";
+import { SOAK_DEFAULTS } from "../../packages/local-cloud/src/soak/soak-options";
 
 describe("Function: runSoak", () => {
   it("keeps every guarantee over 150 messages with duplicates, invalid input, conflicts and harsh faults", async () => {

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeStateFile } from "../../local/cloud/state-file";
-import { ExitCode, runCli } from "../../tools/ops";
+import { writeStateFile } from "../../packages/pipeline/src/contract/local-cloud-state";
+import { ExitCode, runCli } from "../../packages/ops/src";
 import { captureIo } from "./support/ops-cloud";
 
 const root = join(__dirname, "..", "..");
@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs bin/pipeline-ops.js; resolves with the exit code and both streams. */
 function spawnCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, "bin", "pipeline-ops.js"), ...args], { cwd: root }, (error, stdout, stderr) => {
+    execFile(process.execPath, [join(root, "packages", "ops", "bin", "pipeline-ops.js"), ...args], { cwd: root }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code) : 0, stdout, stderr });
     });
   });

@@ -9,10 +9,10 @@
 import { join } from "node:path";
 import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { businessKeyText } from "../../src/contract/canonical";
-import { writeStateFile } from "../../local/cloud";
-import { idempotencyRecordId } from "../../functions/idempotency";
-import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../tools/ops";
+import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { writeStateFile } from "../../packages/local-cloud/src/cloud";
+import { idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
+import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../packages/ops/src";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 
 const DAY_MS = 24 * 3600 * 1000;

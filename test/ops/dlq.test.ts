@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { DlqReason, ExitCode, listDlq, redriveDlq, RefusedError, renderDlqList, runCli } from "../../tools/ops";
+import { DlqReason, ExitCode, listDlq, redriveDlq, RefusedError, renderDlqList, runCli } from "../../packages/ops/src";
 import { waitFor } from "../helpers/wait-for";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 
@@ -146,7 +146,7 @@ describe("dlq scan", () => {
 
 describe("CLI entry (spawned)", () => {
   it("lists the DLQ of a running local cloud as JSON through bin/pipeline-ops.js", async () => {
-    const { stdout, stderr } = await exec(process.execPath, [join(root, "bin", "pipeline-ops.js"), "dlq", "list", "--state", ops.stateFile, "--json", "--reason", "invalid-message"], {
+    const { stdout, stderr } = await exec(process.execPath, [join(root, "packages", "ops", "bin", "pipeline-ops.js"), "dlq", "list", "--state", ops.stateFile, "--json", "--reason", "invalid-message"], {
       cwd: root,
     });
     expect(stderr).toBe("");

@@ -1,4 +1,4 @@
-import { dateWithRelative, duration, humanDate, readableDetail, relativeTime, table } from "../../tools/ops/format";
+import { dateWithRelative, duration, humanDate, readableDetail, relativeTime, table } from "../../packages/ops/src/format";
 
 describe("format", () => {
   const now = Date.parse("2025-03-01T12:00:00Z");

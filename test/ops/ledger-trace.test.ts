@@ -1,6 +1,6 @@
 /** ledger get / ledger release / trace against the local cloud. */
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { ConflictError, ExitCode, getLedgerClaim, RefusedError, releaseClaim, renderLedgerClaim, renderTrace, runCli, traceKey } from "../../tools/ops";
+import { ConflictError, ExitCode, getLedgerClaim, RefusedError, releaseClaim, renderLedgerClaim, renderTrace, runCli, traceKey } from "../../packages/ops/src";
 import { waitFor } from "../helpers/wait-for";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 

@@ -9,9 +9,9 @@
  * that reads the ledger alone must fail the search too.
  */
 import fc from "fast-check";
-import { ClaimStatus } from "../../src/contract/ledger";
-import { redriveRisk, type KeyMemory, type RedriveWindow } from "../../tools/ops/redrive-safety";
-import { DlqReason, type DlqEntry } from "../../tools/ops/types";
+import { ClaimStatus } from "../../packages/pipeline/src/contract/ledger";
+import { redriveRisk, type KeyMemory, type RedriveWindow } from "../../packages/ops/src/redrive-safety";
+import { DlqReason, type DlqEntry } from "../../packages/ops/src/types";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

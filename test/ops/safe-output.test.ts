@@ -7,11 +7,11 @@
 import { execFile, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { runCli } from "../../tools/ops";
-import { MAX_CELL, table } from "../../tools/ops/format";
-import { safeCell, safeJson, safeLines } from "../../tools/ops/safe-text";
+import { runCli } from "../../packages/ops/src";
+import { MAX_CELL, table } from "../../packages/ops/src/format";
+import { safeCell, safeJson, safeLines } from "../../packages/ops/src/safe-text";
 import { captureIo, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
-import { businessKeyText } from "../../src/contract/canonical";
+import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
 
 const exec = promisify(execFile);
 const root = join(__dirname, "..", "..");
@@ -77,7 +77,7 @@ describe("CLI against the local cloud, with a hostile key in the DLQ", () => {
   });
 
   it("dlq list --json through the real binary: jq parses it, and JSON.parse gives back the exact key", async () => {
-    const { stdout } = await exec(process.execPath, [join(root, "bin", "pipeline-ops.js"), "dlq", "list", "--state", ops.stateFile, "--json"], { cwd: root });
+    const { stdout } = await exec(process.execPath, [join(root, "packages", "ops", "bin", "pipeline-ops.js"), "dlq", "list", "--state", ops.stateFile, "--json"], { cwd: root });
     expect(stdout).not.toMatch(RAW_UNSAFE);
     const parsed = JSON.parse(stdout) as { messages: { businessKey?: string }[] };
     // The exact key: its canonical text, in which JSON already escapes the control characters and the lone surrogate.

@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeStateFile } from "../../local/cloud/state-file";
-import { readOutputsFile, resolveTarget, TargetError, UsageError } from "../../tools/ops";
+import { writeStateFile } from "../../packages/pipeline/src/contract/local-cloud-state";
+import { readOutputsFile, resolveTarget, TargetError, UsageError } from "../../packages/ops/src";
 import { synthStack } from "../helpers/synth";
 
 const dir = mkdtempSync(join(tmpdir(), "ops-target-"));

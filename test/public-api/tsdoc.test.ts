@@ -1,14 +1,21 @@
 import { join } from "node:path";
 import ts from "typescript";
-import pkg from "../../package.json";
+import { readFileSync } from "node:fs";
 
 const ROOT = join(__dirname, "../..");
+const PACKAGES = ["pipeline", "local-cloud", "ops"];
 
-/** The source of each entry in package.json `exports` (`./dist/local/index.js` → `local/index.ts`). */
+/**
+ * The source of each public entry in the packages' `exports` (`./dist/src/index.js` → `packages/pipeline/src/index.ts`);
+ * `./cdktn` is built from the same source as `.`, `./internal/*` is for the sibling packages only.
+ */
 function entrySources(): [string, string][] {
-  return Object.entries(pkg.exports as Record<string, string | { default: string }>)
-    .filter(([, target]) => typeof target === "object")
-    .map(([entry, target]) => [entry, (target as { default: string }).default.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts")]);
+  return PACKAGES.flatMap((dir) => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "packages", dir, "package.json"), "utf8")) as { name: string; exports: Record<string, string | { default: string }> };
+    return Object.entries(pkg.exports)
+      .filter(([entry, target]) => typeof target === "object" && !entry.includes("*") && entry !== "./cdktn")
+      .map(([entry, target]): [string, string] => [`${pkg.name}${entry.slice(1)}`, `packages/${dir}/${(target as { default: string }).default.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts")}`]);
+  });
 }
 
 /** Exported names of an entry whose declaration carries no TSDoc comment. */
@@ -33,5 +40,5 @@ describe.each(entrySources())("Package entry %s (%s)", (_entry, file) => {
 });
 
 it("lists the four entries a consumer imports", () => {
-  expect(entrySources().map(([entry]) => entry)).toEqual([".", "./handler", "./local", "./harness"]);
+  expect(entrySources().map(([entry]) => entry)).toEqual(["@effectively-once/pipeline", "@effectively-once/pipeline/handler", "@effectively-once/local-cloud", "@effectively-once/local-cloud/harness"]);
 });

@@ -1,6 +1,6 @@
 import { BREAKS, findBreak } from "../../tools/terraform/rehearse/breaks";
 import { rehearsalOverride } from "../../tools/terraform/rehearse/override";
-import { parseStack, resourceList } from "../../src/terraform-json";
+import { parseStack, resourceList } from "../../packages/local-cloud/src/terraform-json";
 import { resourcesOfType, synthStack } from "../helpers/synth";
 
 describe("Break tests (the faults merged into the rehearsal's override)", () => {

@@ -1,11 +1,11 @@
-import { WIDE_ALLOWANCES } from "../../local/sim/allowances-wide";
-import { oracleConfig } from "../../local/sim/fuzz";
-import { misclassificationMutants } from "../../local/sim/misclassification-mutants";
-import { violations } from "../../local/sim/oracle";
-import { runScenario } from "../../local/sim/run";
-import { FaultKind, type Fault, type Op, type Scenario } from "../../local/sim/scenario";
-import { simSettings, type SimSettings } from "../../local/sim/settings";
-import { renderPipelineDefinition } from "../../statemachines/render";
+import { WIDE_ALLOWANCES } from "../../tools/sim/allowances-wide";
+import { oracleConfig } from "../../tools/sim/fuzz";
+import { misclassificationMutants } from "../../tools/sim/misclassification-mutants";
+import { violations } from "../../tools/sim/oracle";
+import { runScenario } from "../../tools/sim/run";
+import { FaultKind, type Fault, type Op, type Scenario } from "../../tools/sim/scenario";
+import { simSettings, type SimSettings } from "../../tools/sim/settings";
+import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
 
 /**
  * The misclassification mutants (misclassification-mutants.ts), each on one scenario that reaches its mistake:

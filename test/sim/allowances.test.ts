@@ -1,9 +1,9 @@
-import { Allowance, ALLOWANCES, permanentFaultRule } from "../../local/sim/allowances";
-import { WIDE_ALLOWANCES } from "../../local/sim/allowances-wide";
-import { FAULT_CLASSES, FaultClass, PERMANENT_FAULTS, RUN_REPEATING_FAULTS } from "../../local/sim/fault-classes";
-import type { Delivery } from "../../local/sim/facts";
-import { violations, type OracleConfig } from "../../local/sim/oracle";
-import { Fate, FaultKind, type Observation, type Op, type Scenario } from "../../local/sim/scenario";
+import { Allowance, ALLOWANCES, permanentFaultRule } from "../../tools/sim/allowances";
+import { WIDE_ALLOWANCES } from "../../tools/sim/allowances-wide";
+import { FAULT_CLASSES, FaultClass, PERMANENT_FAULTS, RUN_REPEATING_FAULTS } from "../../tools/sim/fault-classes";
+import type { Delivery } from "../../tools/sim/facts";
+import { violations, type OracleConfig } from "../../tools/sim/oracle";
+import { Fate, FaultKind, type Observation, type Op, type Scenario } from "../../tools/sim/scenario";
 
 const DAY = 86_400_000;
 const CONFIG: OracleConfig = { retentionMs: 14 * DAY, queueRetentionMs: 4 * DAY, leaseMs: 90_000, deadLetterRetentionMs: 14 * DAY };

@@ -1,4 +1,4 @@
-import { fuzz } from "../../local/sim/fuzz";
+import { fuzz } from "../../tools/sim/fuzz";
 
 /**
  * The fixed-seed budget of the search in `npm test`: 150 hostile scenarios through the whole pipeline under the

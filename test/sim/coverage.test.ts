@@ -1,6 +1,6 @@
-import { coverageOf, possibleTransitions, statesOf, transitionId } from "../../local/sim/coverage";
-import { runScenario } from "../../local/sim/run";
-import { simSettings } from "../../local/sim/settings";
+import { coverageOf, possibleTransitions, statesOf, transitionId } from "../../tools/sim/coverage";
+import { runScenario } from "../../tools/sim/run";
+import { simSettings } from "../../tools/sim/settings";
 
 const settings = simSettings();
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { scenarioArbitrary } from "../../local/sim/generator";
-import { runScenario } from "../../local/sim/run";
-import { FaultKind, type Scenario } from "../../local/sim/scenario";
-import { simSettings } from "../../local/sim/settings";
+import { scenarioArbitrary } from "../../tools/sim/generator";
+import { runScenario } from "../../tools/sim/run";
+import { FaultKind, type Scenario } from "../../tools/sim/scenario";
+import { simSettings } from "../../tools/sim/settings";
 
 const settings = simSettings();
 const pay = (tenant: string, order: string, amount: number) => JSON.stringify({ tenantId: tenant, orderId: order, amount, currency: "EUR" });

@@ -1,6 +1,6 @@
-import { fuzz } from "../../local/sim/fuzz";
-import { DomainMode } from "../../local/sim/domain-space";
-import { SettingsMode } from "../../local/sim/settings-space";
+import { fuzz } from "../../tools/sim/fuzz";
+import { DomainMode } from "../../tools/sim/domain-space";
+import { SettingsMode } from "../../tools/sim/settings-space";
 
 /**
  * A small fixed budget of drawn domains (domain-space.ts), each scenario under its own drawn props: the reference

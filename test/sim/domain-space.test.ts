@@ -1,14 +1,14 @@
 import fc from "fast-check";
-import { assertPipelineInvariants } from "../../src/constructs/invariants";
-import { drawnDomain, domainCaseArbitrary } from "../../local/sim/domain-cases";
-import { domainCandidate, domainProps, DomainMode, filterPasses, type SimDomain } from "../../local/sim/domain-space";
-import { scenarioArbitrary } from "../../local/sim/generator";
-import { violations } from "../../local/sim/oracle";
-import { runScenario } from "../../local/sim/run";
-import { Fate, type Scenario } from "../../local/sim/scenario";
-import { settingsFor, simProps } from "../../local/sim/settings";
-import { accepts, SettingsMode } from "../../local/sim/settings-space";
-import { compileFilterCriteria } from "../../local/pipes/filter";
+import { assertPipelineInvariants } from "../../packages/pipeline/src/constructs/invariants";
+import { drawnDomain, domainCaseArbitrary } from "../../tools/sim/domain-cases";
+import { domainCandidate, domainProps, DomainMode, filterPasses, type SimDomain } from "../../tools/sim/domain-space";
+import { scenarioArbitrary } from "../../tools/sim/generator";
+import { violations } from "../../tools/sim/oracle";
+import { runScenario } from "../../tools/sim/run";
+import { Fate, type Scenario } from "../../tools/sim/scenario";
+import { settingsFor, simProps } from "../../tools/sim/settings";
+import { accepts, SettingsMode } from "../../tools/sim/settings-space";
+import { compileFilterCriteria } from "../../packages/pipeline/src/pipe-filter/filter";
 
 const drawn = fc.sample(drawnDomain, { numRuns: 300, seed: 22 });
 const fields = (d: SimDomain) => [...d.keyParts, ...d.payload];

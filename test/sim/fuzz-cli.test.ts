@@ -1,5 +1,5 @@
-import { benchLine, FuzzUsageError, parseFuzzArgs, replayCommand } from "../../local/sim/fuzz-cli";
-import { emptyTotals, type FuzzReport } from "../../local/sim/fuzz";
+import { benchLine, FuzzUsageError, parseFuzzArgs, replayCommand } from "../../tools/sim/fuzz-cli";
+import { emptyTotals, type FuzzReport } from "../../tools/sim/fuzz";
 
 describe("Function: parseFuzzArgs", () => {
   it("reads runs, seed, path, max-ops and hunt", () => {

@@ -1,5 +1,5 @@
-import { emptyTotals, type FuzzReport } from "../../local/sim/fuzz";
-import { mergeReports, splitRuns } from "../../local/sim/fuzz-jobs";
+import { emptyTotals, type FuzzReport } from "../../tools/sim/fuzz";
+import { mergeReports, splitRuns } from "../../tools/sim/fuzz-jobs";
 
 function part(seed: number, runs: number, failed = false): FuzzReport {
   const totals = { ...emptyTotals(), runs, messages: 10 * runs, fates: { acked: runs }, transitions: new Set([`A${seed}→B`]) };

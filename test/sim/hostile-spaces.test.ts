@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { ReceiveMessageCommand, SendMessageCommand, type Message } from "@aws-sdk/client-sqs";
-import { scenarioArbitrary } from "../../local/sim/generator";
-import { NAUGHTY_STRINGS, PROTOTYPE_NAMES } from "../../local/sim/hostile-text";
-import { runScenario } from "../../local/sim/run";
-import { FaultKind, Fate, type Scenario } from "../../local/sim/scenario";
-import { SIM_NAMES, simSettings } from "../../local/sim/settings";
-import { SimSqs } from "../../local/sim/sqs";
-import { attributeProblem, md5OfAttributes } from "../../local/sim/sqs-attributes";
-import { VirtualClock } from "../../local/sim/virtual-clock";
-import { toSqsRecord } from "../../local/pipes/sqs-record";
+import { scenarioArbitrary } from "../../tools/sim/generator";
+import { NAUGHTY_STRINGS, PROTOTYPE_NAMES } from "../../tools/sim/hostile-text";
+import { runScenario } from "../../tools/sim/run";
+import { FaultKind, Fate, type Scenario } from "../../tools/sim/scenario";
+import { SIM_NAMES, simSettings } from "../../tools/sim/settings";
+import { SimSqs } from "../../tools/sim/sqs";
+import { attributeProblem, md5OfAttributes } from "../../tools/sim/sqs-attributes";
+import { VirtualClock } from "../../tools/sim/virtual-clock";
+import { toSqsRecord } from "../../packages/pipeline/src/pipe-filter/sqs-record";
 
 describe("Generator: special texts and the producer's attributes", () => {
   const scenarios = fc.sample(scenarioArbitrary(), { numRuns: 1500, seed: 22 });

@@ -4,9 +4,9 @@
  * results are over Step Functions' 256 KiB and over DynamoDB's 400 KB item. On the code before the fixes the first
  * charged the key twice and the others ended retries-exhausted although applied; now each is applied once.
  */
-import { checkScenario } from "../../local/sim/fuzz";
-import { Fate, FaultKind, type Scenario } from "../../local/sim/scenario";
-import { simSettings } from "../../local/sim/settings";
+import { checkScenario } from "../../tools/sim/fuzz";
+import { Fate, FaultKind, type Scenario } from "../../tools/sim/scenario";
+import { simSettings } from "../../tools/sim/settings";
 
 const DAY = 86_400_000;
 const body = JSON.stringify({ tenantId: "t", orderId: "o", amount: 10, currency: "EUR" });

@@ -1,6 +1,6 @@
-import { DDB_SEPARATORS, dropOneClause, mutantsOf } from "../../local/sim/mutants";
-import { simSettings } from "../../local/sim/settings";
-import { MutantStatus, mutateTable } from "../../local/sim/mutate";
+import { DDB_SEPARATORS, dropOneClause, mutantsOf } from "../../tools/sim/mutants";
+import { simSettings } from "../../tools/sim/settings";
+import { MutantStatus, mutateTable } from "../../tools/sim/mutate";
 
 describe("Function: dropOneClause", () => {
   it("drops each OR term and each AND factor, also inside parentheses", () => {

@@ -1,5 +1,5 @@
-import { violations, type OracleConfig } from "../../local/sim/oracle";
-import { Fate, type Observation, type Scenario } from "../../local/sim/scenario";
+import { violations, type OracleConfig } from "../../tools/sim/oracle";
+import { Fate, type Observation, type Scenario } from "../../tools/sim/scenario";
 
 const pay = (order: string, currency = "EUR") => JSON.stringify({ tenantId: "t", orderId: order, amount: 10, currency });
 const CONFIG: OracleConfig = { retentionMs: 14 * 86_400_000, queueRetentionMs: 4 * 86_400_000, leaseMs: 90_000 };

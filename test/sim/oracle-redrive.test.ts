@@ -1,7 +1,7 @@
-import { judgeSend, violations, type OracleConfig } from "../../local/sim/oracle";
-import { RedriveRule } from "../../local/sim/oracle-redrive";
-import type { RedriveFact } from "../../local/sim/facts";
-import { Fate, type Observation, type Scenario } from "../../local/sim/scenario";
+import { judgeSend, violations, type OracleConfig } from "../../tools/sim/oracle";
+import { RedriveRule } from "../../tools/sim/oracle-redrive";
+import type { RedriveFact } from "../../tools/sim/facts";
+import { Fate, type Observation, type Scenario } from "../../tools/sim/scenario";
 
 const DAY = 86_400_000;
 const CONFIG: OracleConfig = { retentionMs: 14 * DAY, queueRetentionMs: 4 * DAY, leaseMs: 90_000 };

@@ -1,6 +1,6 @@
-import { DLQ_KEEPS_MS, expiryVerdict } from "../../local/sim/oracle-retention";
-import type { ExpiryFact } from "../../local/sim/facts";
-import { Fate, type Observation } from "../../local/sim/scenario";
+import { DLQ_KEEPS_MS, expiryVerdict } from "../../tools/sim/oracle-retention";
+import type { ExpiryFact } from "../../tools/sim/facts";
+import { Fate, type Observation } from "../../tools/sim/scenario";
 
 const H = 3_600_000;
 const config = { deadLetterRetentionMs: 14 * 24 * H, ageAlarmMs: 600_000 };

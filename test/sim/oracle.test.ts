@@ -1,5 +1,5 @@
-import { judge, violations, type OracleConfig } from "../../local/sim/oracle";
-import { Fate, type Observation, type Scenario } from "../../local/sim/scenario";
+import { judge, violations, type OracleConfig } from "../../tools/sim/oracle";
+import { Fate, type Observation, type Scenario } from "../../tools/sim/scenario";
 
 const body = (fields: Record<string, string>): string => `{${Object.entries(fields).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`;
 const pay = (tenant: string, order: string, amount = "10", currency = '"EUR"') => body({ tenantId: JSON.stringify(tenant), orderId: JSON.stringify(order), amount, currency });

@@ -4,9 +4,9 @@
  * reaches the DLQ unrecognised; on day 16 the ledger has forgotten the key (day 14). The redrive must refuse it,
  * and the oracle must see one charge. Before the guard read the ledger, both scenarios charged the key twice.
  */
-import { checkScenario } from "../../local/sim/fuzz";
-import { Fate, FaultKind, type Scenario } from "../../local/sim/scenario";
-import { simSettings } from "../../local/sim/settings";
+import { checkScenario } from "../../tools/sim/fuzz";
+import { Fate, FaultKind, type Scenario } from "../../tools/sim/scenario";
+import { simSettings } from "../../tools/sim/settings";
 
 const EIGHT_DAYS = 8 * 86_400_000;
 const body = (tenantId: string) => JSON.stringify({ tenantId, orderId: "o", amount: 10, currency: "EUR" });

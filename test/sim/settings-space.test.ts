@@ -1,11 +1,11 @@
 import fc from "fast-check";
-import { fuzz } from "../../local/sim/fuzz";
-import { assertPipelineInvariants } from "../../src/constructs/invariants";
-import { scenarioArbitrary } from "../../local/sim/generator";
-import { runScenario } from "../../local/sim/run";
-import { settingsFor, settingsKey, simProps, type PropsOverrides } from "../../local/sim/settings";
-import { accepts, caseArbitrary, drawnSettings, fitScenario, settingsArbitrary, SettingsMode } from "../../local/sim/settings-space";
-import type { ResolvedPipelineProps } from "../../src/constructs/props";
+import { fuzz } from "../../tools/sim/fuzz";
+import { assertPipelineInvariants } from "../../packages/pipeline/src/constructs/invariants";
+import { scenarioArbitrary } from "../../tools/sim/generator";
+import { runScenario } from "../../tools/sim/run";
+import { settingsFor, settingsKey, simProps, type PropsOverrides } from "../../tools/sim/settings";
+import { accepts, caseArbitrary, drawnSettings, fitScenario, settingsArbitrary, SettingsMode } from "../../tools/sim/settings-space";
+import type { ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
 
 const drawn = fc.sample(drawnSettings, { numRuns: 400, seed: 22 });
 const defaults = simProps({});

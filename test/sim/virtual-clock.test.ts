@@ -1,4 +1,4 @@
-import { VirtualClock } from "../../local/sim/virtual-clock";
+import { VirtualClock } from "../../tools/sim/virtual-clock";
 
 describe("Class: VirtualClock", () => {
   it("fires timers in time order, ties in registration order, without real waiting", async () => {

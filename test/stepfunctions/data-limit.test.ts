@@ -11,7 +11,7 @@
  * PassStateEntered). [docs] = AWS "Handling errors in Step Functions workflows" and "Step Functions service
  * quotas"; the wording of those causes is ours.
  */
-import type { LambdaInvoker } from "../../local/stepfunctions";
+import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { runOnce, types } from "./helpers/machine";
 
 const LIMIT = 262_144;

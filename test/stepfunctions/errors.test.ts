@@ -1,7 +1,7 @@
 /** Error names, ErrorEquals matching and what can be caught (AWS "Handling errors in Step Functions workflows"). */
-import { StatesErrorName } from "../../local/stepfunctions";
-import type { LambdaInvoker } from "../../local/stepfunctions";
-import { errorMatches } from "../../local/stepfunctions/runtime/retry";
+import { StatesErrorName } from "../../packages/local-cloud/src/stepfunctions";
+import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import { errorMatches } from "../../packages/local-cloud/src/stepfunctions/runtime/retry";
 import { runOnce } from "./helpers/machine";
 
 const failing = (errorType: string): LambdaInvoker => async () => ({ StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify({ errorType, errorMessage: "m" }) });

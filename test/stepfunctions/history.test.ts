@@ -1,5 +1,5 @@
 /** The execution history: AWS event types, ids and previousEventId chains, switchable off, printable. */
-import { formatHistory, type LambdaInvoker } from "../../local/stepfunctions";
+import { formatHistory, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { runOnce, types } from "./helpers/machine";
 
 const lambda: LambdaInvoker = async () => ({ StatusCode: 200, Payload: '"ok"' });

@@ -1,5 +1,5 @@
 /** Map concurrency, tolerated failures, sibling abort, ItemSelector context. */
-import { DefinitionError, type LambdaInvoker } from "../../local/stepfunctions";
+import { DefinitionError, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { FakeClock } from "./helpers/fake-clock";
 import { machine, runOnce, types } from "./helpers/machine";
 

@@ -6,9 +6,9 @@
  * lambda:invoke state retried on Lambda errors, then sqs:sendMessage.
  */
 import { GetQueueAttributesCommand, CreateQueueCommand } from "@aws-sdk/client-sqs";
-import { MockConfigError, mockedStatesOf } from "../../local/stepfunctions";
-import { createSqsClient, startSqs } from "../../local/sqs";
-import type { LocalSqs } from "../../local/sqs";
+import { MockConfigError, mockedStatesOf } from "../../packages/local-cloud/src/stepfunctions";
+import { createSqsClient, startSqs } from "../../packages/local-cloud/src/sqs";
+import type { LocalSqs } from "../../packages/local-cloud/src/sqs";
 import { machine, runOnce, types } from "./helpers/machine";
 
 const LAMBDA_OK = { StatusCode: 200, Payload: { StatusCode: 200, body: "Hello from Lambda!" } };

@@ -3,7 +3,7 @@
  * (github.com/localstack/localstack, tests/aws/services/stepfunctions/v2/...; the recording date is in the
  * snapshot). The machines are rebuilt here from the snapshot's template; no code is copied.
  */
-import type { LambdaInvoker } from "../../local/stepfunctions";
+import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { machine, runOnce, types } from "./helpers/machine";
 
 const CONTEXT_QUERY = {

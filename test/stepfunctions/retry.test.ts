@@ -1,6 +1,6 @@
 /** Retry timing on a fake clock: intervals, backoff, MaxDelaySeconds, MaxAttempts, JitterStrategy. */
-import type { LambdaInvoker } from "../../local/stepfunctions";
-import { retryDelayMs } from "../../local/stepfunctions/runtime/retry";
+import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import { retryDelayMs } from "../../packages/local-cloud/src/stepfunctions/runtime/retry";
 import { FakeClock } from "./helpers/fake-clock";
 import { runOnce } from "./helpers/machine";
 

@@ -1,5 +1,5 @@
 /** Definition validation at creation: clear errors naming the location and the fix. */
-import { DefinitionError, InvalidArgumentError, createStateMachine } from "../../local/stepfunctions";
+import { DefinitionError, InvalidArgumentError, createStateMachine } from "../../packages/local-cloud/src/stepfunctions";
 import { machine } from "./helpers/machine";
 
 function problems(def: unknown): string[] {

@@ -1,5 +1,5 @@
 /** Variables: Assign semantics and scoping rules from "Passing data between states with variables". */
-import { DefinitionError } from "../../local/stepfunctions";
+import { DefinitionError } from "../../packages/local-cloud/src/stepfunctions";
 import { machine, runOnce } from "./helpers/machine";
 
 describe("Variables", () => {

@@ -1,5 +1,5 @@
 /** Wait on the injected clock, machine TimeoutSeconds, caller abort. */
-import type { LambdaInvoker } from "../../local/stepfunctions";
+import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { FakeClock } from "./helpers/fake-clock";
 import { machine, runOnce, types } from "./helpers/machine";
 

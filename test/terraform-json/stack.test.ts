@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mapTemplates, parseStack, providerConfig, readStack, referencesIn, resourceList, resourcesOf, StackJsonError } from "../../src/terraform-json";
+import { mapTemplates, parseStack, providerConfig, readStack, referencesIn, resourceList, resourcesOf, StackJsonError } from "../../packages/local-cloud/src/terraform-json";
 
 const synthesized = {
   "//": { metadata: { backend: "local" } },

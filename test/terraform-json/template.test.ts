@@ -1,4 +1,4 @@
-import { describeTemplate, parseTemplate, renderTemplate, TemplateDirectiveError, TemplateSyntaxError, type ResourceReference } from "../../src/terraform-json";
+import { describeTemplate, parseTemplate, renderTemplate, TemplateDirectiveError, TemplateSyntaxError, type ResourceReference } from "../../packages/local-cloud/src/terraform-json";
 
 const ref = (address: string, attribute: string, path: (string | number)[] = []): ResourceReference => {
   const data = address.startsWith("data.");

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stackConfigOf, synthStack } from "../stack/synth";
+import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
 import { readCapacitySettings } from "./settings";
 import type { CapacitySettings } from "./settings";
 

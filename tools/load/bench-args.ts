@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { DynamoPlacement } from "../../local/dynamodb";
+import { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
 import { readChoice, readInt, readRatio } from "./args";
-import { LoadUsageError } from "./errors";
+import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
 import { BENCH_DEFAULTS, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
 
 export const BENCH_HELP = `Usage: npm run bench [-- options]
@@ -24,7 +24,7 @@ Options:
   --floor-concurrency <n>  DynamoDB calls in flight for the concurrent floor (default ${BENCH_DEFAULTS.floorConcurrency})
   --pollers <n>         pipe pollers (default ${BENCH_DEFAULTS.pipeConcurrency})
   --backlog <n>         the producer waits while the queue holds this many messages (default ${BENCH_DEFAULTS.maxBacklog})
-  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_EXAMPLE or payments)
+  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_APP or payments)
   --seed <s>            seed of the streams (default "${BENCH_DEFAULTS.seed}")
   --dynamo <where>      dynalite placement: in-process | worker (default: the local cloud's)
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})

@@ -1,18 +1,18 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startLocalCloud, type LocalCloud } from "../../local/cloud";
-import { peekDlq, readEffects, verify } from "../observe";
+import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
+import { peekDlq, readEffects, verify } from "../../packages/local-cloud/src/observe";
 import { callsPerMessage, floorRatio, perSecond, requestDelta } from "./bench-math";
 import type { BenchOptions } from "./bench-options";
 import { measureFloor, type FloorResult } from "./bench-floor";
 import { startThreadCpu, type ThreadCpu } from "./cpu-profiler";
-import { SettleTimeoutError } from "./errors";
-import { generateStream } from "./generator";
+import { SettleTimeoutError } from "../../packages/local-cloud/src/soak/errors";
+import { generateStream } from "../../packages/local-cloud/src/soak/generator";
 import { summarizeProfile, type ProfileSummary } from "./profile-summary";
-import { publish, type LoadSent } from "./publisher";
-import { synthLoadStack } from "./stack";
-import { loadProfile } from "../stack/apps";
-import { streamContractOf } from "../stack/contract";
+import { publish, type LoadSent } from "../../packages/local-cloud/src/soak/publisher";
+import { synthLoadStack } from "../../packages/local-cloud/src/soak/stack";
+import { loadProfile } from "../../packages/local-cloud/src/stack/apps";
+import { streamContractOf } from "../../packages/local-cloud/src/stack/contract";
 import { startThreadProfiles, ThreadKind, type ThreadProfile } from "./thread-profiler";
 import { summarizeThreads, type ThreadKindSummary } from "./thread-summary";
 

@@ -1,7 +1,7 @@
-import { ClaimStatus, LedgerCondition } from "../../src/contract/ledger";
+import { ClaimStatus, LedgerCondition } from "../../packages/pipeline/src/contract/ledger";
 import { CreateTableCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, DeleteMessageBatchCommand, DeleteQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { waitForTableActive } from "../../local/dynamodb";
+import { waitForTableActive } from "../../packages/local-cloud/src/dynamodb";
 
 /** The storage floor: what the emulators do alone, with the same SDK clients, on the same servers. */
 export interface FloorResult {

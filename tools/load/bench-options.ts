@@ -1,4 +1,4 @@
-import type { DynamoPlacement } from "../../local/dynamodb";
+import type { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
 
 export interface BenchOptions {
   /** Pipe batch sizes to measure, one local cloud each. */
@@ -16,7 +16,7 @@ export interface BenchOptions {
   readonly floorConcurrency: number;
   readonly pipeConcurrency: number;
   readonly maxBacklog: number;
-  /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_EXAMPLE or payments. */
+  /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_APP or payments. */
   readonly app?: string;
   readonly seed: string;
   readonly settleTimeoutSeconds: number;

@@ -1,13 +1,13 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { ClaimStatus } from "../../src/contract/ledger";
-import { readKeyEffects, verify, type DlqMessage, type KeyEffects, type Verification } from "../observe";
-import { keyDeriver, keyExpressionOf } from "../ops/business-key";
-import { withDlqScan } from "../ops/dlq-scan";
-import { getLedgerClaim } from "../ops/ledger-get";
-import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "../ops/powertools-record";
-import type { OpsContext } from "../ops/types";
-import { checkFates, type FateChecks } from "./fate-checks";
-import type { LoadSent } from "./publisher";
+import { ClaimStatus } from "../../packages/pipeline/src/contract/ledger";
+import { readKeyEffects, verify, type DlqMessage, type KeyEffects, type Verification } from "../../packages/local-cloud/src/observe";
+import { keyDeriver, keyExpressionOf } from "../../packages/ops/src/business-key";
+import { withDlqScan } from "../../packages/ops/src/dlq-scan";
+import { getLedgerClaim } from "../../packages/ops/src/ledger-get";
+import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "../../packages/ops/src/powertools-record";
+import type { OpsContext } from "../../packages/ops/src/types";
+import { checkFates, type FateChecks } from "../../packages/local-cloud/src/soak/fate-checks";
+import type { LoadSent } from "../../packages/local-cloud/src/soak/publisher";
 import type { RemoteStack } from "./remote-target";
 
 /** What the deployed stack's own stores say about this run's keys (never the whole tables: they hold other runs). */

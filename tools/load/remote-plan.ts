@@ -3,8 +3,8 @@ import { compare } from "../cost/compare";
 import { loadPriceBook, unitPrice, type PriceBook } from "../cost/prices";
 import { DEFAULT_SCENARIO } from "../cost/scenario";
 import type { DeployedConfig } from "../cost/types";
-import { formatTable } from "../observe";
-import { LoadKind, type LoadMessage } from "./generator";
+import { formatTable } from "../../packages/local-cloud/src/observe";
+import { LoadKind, type LoadMessage } from "../../packages/local-cloud/src/soak/generator";
 import type { RemoteOptions } from "./remote-options";
 import type { RemoteStack } from "./remote-target";
 

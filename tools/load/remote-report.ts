@@ -1,6 +1,6 @@
-import { formatTable } from "../observe";
+import { formatTable } from "../../packages/local-cloud/src/observe";
 import { perSecond } from "./bench-math";
-import { LoadKind } from "./generator";
+import { LoadKind } from "../../packages/local-cloud/src/soak/generator";
 import { LoadTool } from "./remote-options";
 import type { RemoteResult } from "./remote-run";
 import type { RunEstimate } from "./remote-plan";

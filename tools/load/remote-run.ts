@@ -1,10 +1,10 @@
 import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { awsCall } from "../ops/aws-errors";
-import type { OpsClients } from "../ops/clients";
-import type { OpsContext } from "../ops/types";
-import type { LoadKind, LoadMessage } from "./generator";
-import { publish } from "./publisher";
+import { awsCall } from "../../packages/ops/src/aws-errors";
+import type { OpsClients } from "../../packages/ops/src/clients";
+import type { OpsContext } from "../../packages/ops/src/types";
+import type { LoadKind, LoadMessage } from "../../packages/local-cloud/src/soak/generator";
+import { publish } from "../../packages/local-cloud/src/soak/publisher";
 import { checkRemote, type RemoteChecks } from "./remote-checks";
 import type { RemoteOptions } from "./remote-options";
 import type { RemoteStack } from "./remote-target";

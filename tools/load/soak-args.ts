@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { DynamoPlacement } from "../../local/dynamodb";
+import { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
 import { readChoice, readInt, readRatio } from "./args";
-import { LoadUsageError } from "./errors";
-import { FaultProfile } from "./fault-profile";
-import { SOAK_DEFAULTS, type SoakOptions } from "./soak-options";
+import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
+import { FaultProfile } from "../../packages/local-cloud/src/soak/fault-profile";
+import { SOAK_DEFAULTS, type SoakOptions } from "../../packages/local-cloud/src/soak/soak-options";
 
 export const SOAK_HELP = `Usage: npm run soak [-- options]
 
@@ -20,7 +20,7 @@ Options:
   --invalid <r>         share of invalid bodies (default ${SOAK_DEFAULTS.invalidRatio})
   --conflicts <r>       share of payload conflicts (default ${SOAK_DEFAULTS.conflictRatio})
   --rejected <r>        share of messages the function rejects (default ${SOAK_DEFAULTS.rejectedRatio})
-  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_EXAMPLE or payments)
+  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_APP or payments)
   --seed <s>            seed of the stream and the faults (default "${SOAK_DEFAULTS.seed}")
   --faults <profile>    none | realistic | harsh (default ${SOAK_DEFAULTS.faultProfile})
   --batch-size <n>      pipe batch size, 1-10 (default ${SOAK_DEFAULTS.batchSize})

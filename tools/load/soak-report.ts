@@ -1,7 +1,7 @@
-import { formatTable } from "../observe";
+import { formatTable } from "../../packages/local-cloud/src/observe";
 import { perSecond } from "./bench-math";
-import { LoadKind } from "./generator";
-import type { SoakResult } from "./soak-run";
+import { LoadKind } from "../../packages/local-cloud/src/soak/generator";
+import type { SoakResult } from "../../packages/local-cloud/src/soak/soak-run";
 
 /** One invariant of the run: what was checked, how many broke it, a few examples. */
 export interface SoakCheck {

@@ -6,7 +6,7 @@ import {
   type PipelineHandlerOptions,
   type SideEffectContext,
   ValidationError,
-} from "../../../functions";
+} from "@effectively-once/pipeline/handler";
 import { MAX_LINES } from "../identity";
 
 /** One invoice line; `unitPrice` in minor units (cents). */

@@ -1,5 +1,5 @@
 // The package's function-test helpers (./harness entry), bound to this example's domain and name.
-import { functionEnvironment, lambdaContext as contextOf, startLocalDynamoDb, type FunctionTables } from "../../../tools/harness";
+import { functionEnvironment, lambdaContext as contextOf, startLocalDynamoDb, type FunctionTables } from "@effectively-once/local-cloud/harness";
 import { INVOICES_DOMAIN } from "../identity";
 
 export { startLocalDynamoDb };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { createPipelineHandler, effectKey, type PipelineHandler } from "../../../functions";
-import { businessKeyText } from "../../../src";
+import { createPipelineHandler, effectKey, type PipelineHandler } from "@effectively-once/pipeline/handler";
+import { businessKeyText } from "@effectively-once/pipeline";
 import { issueFunction, type IssuedInvoice } from "../functions/issue";
 import { profile } from "../profile";
 import { functionEnv, lambdaContext, startLocalDynamoDb } from "./harness";

@@ -5,7 +5,7 @@ import {
   type PipelineEvent,
   type PipelineHandlerOptions,
   type SideEffectContext,
-} from "../../../functions";
+} from "@effectively-once/pipeline/handler";
 import { REFUSED_CURRENCY } from "../identity";
 
 /** The parsed SQS body; the pipeline's field rules guarantee these fields. Other fields pass through. */

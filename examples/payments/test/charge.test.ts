@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { EffectJournal, effectKey, type PipelineHandler } from "../../../functions";
-import { businessKeyText } from "../../../src";
+import { EffectJournal, effectKey, type PipelineHandler } from "@effectively-once/pipeline/handler";
+import { businessKeyText } from "@effectively-once/pipeline";
 import { charge, type PaymentResult } from "../functions/charge";
 import { profile } from "../profile";
 import { functionEnv, lambdaContext, startLocalDynamoDb } from "./harness";

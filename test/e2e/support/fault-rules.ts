@@ -1,5 +1,5 @@
-import type { DynamoRequestInfo, DynamoRequestMatcher } from "../../../local/faults";
-import { EFFECT_SK } from "../../../src/contract/effects";
+import type { DynamoRequestInfo, DynamoRequestMatcher } from "../../../packages/local-cloud/src/faults";
+import { EFFECT_SK } from "../../../packages/pipeline/src/contract/effects";
 import type { SynthesizedNames } from "./local-target";
 import { downstreamKey } from "./messages";
 

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { idempotencyRecordId } from "../../../functions/idempotency";
-import { CALL_SK_PREFIX as CALL_PREFIX, EFFECT_SK as CHARGE_SK } from "../../../src/contract/effects";
+import { idempotencyRecordId } from "../../../packages/pipeline/handler/idempotency";
+import { CALL_SK_PREFIX as CALL_PREFIX, EFFECT_SK as CHARGE_SK } from "../../../packages/pipeline/src/contract/effects";
 import { downstreamKey } from "./messages";
 import type { E2eTarget } from "./target";
 

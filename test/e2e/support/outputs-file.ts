@@ -1,4 +1,4 @@
-import { readOutputsFile } from "../../../tools/ops/outputs-file";
+import { readOutputsFile } from "../../../packages/ops/src/outputs-file";
 import { StackOutputsError } from "./errors";
 
 /**

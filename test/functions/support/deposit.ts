@@ -4,10 +4,10 @@
  * and more by the journal's refusal.
  */
 import { randomUUID } from "node:crypto";
-import { effectKey } from "../../../src/contract/effects";
-import { effectiveRules } from "../../../src/contract/field-rules";
-import { encodeFieldRules, encodePayloadFields } from "../../../src/contract/function-env";
-import { EffectJournal, type PipelineEvent, type PipelineHandlerOptions, PermanentError } from "../../../functions";
+import { effectKey } from "../../../packages/pipeline/src/contract/effects";
+import { effectiveRules } from "../../../packages/pipeline/src/contract/field-rules";
+import { encodeFieldRules, encodePayloadFields } from "../../../packages/pipeline/src/contract/function-env";
+import { EffectJournal, type PipelineEvent, type PipelineHandlerOptions, PermanentError } from "../../../packages/pipeline/handler";
 
 export const DEPOSIT_RULES = effectiveRules(["accountId", "ref"], ["amount"], {
   accountId: { type: "string", maxLength: 64 },

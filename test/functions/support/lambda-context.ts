@@ -1,2 +1,2 @@
 /** The package's Lambda-shaped context (the ./harness entry), for the wrapper's own tests. */
-export { lambdaContext } from "../../../tools/harness/function-test";
+export { lambdaContext } from "../../../packages/local-cloud/src/harness/function-test";

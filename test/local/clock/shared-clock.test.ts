@@ -4,8 +4,8 @@
  */
 import { CreateQueueCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { Worker } from "node:worker_threads";
-import { localClock, OFFSET_DATE_FILE } from "../../../local/clock";
-import { createSqsClient, startSqs, type LocalSqs } from "../../../local/sqs";
+import { localClock, OFFSET_DATE_FILE } from "../../../packages/local-cloud/src/clock";
+import { createSqsClient, startSqs, type LocalSqs } from "../../../packages/local-cloud/src/sqs";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -45,7 +45,7 @@ describe("Function: localClock", () => {
   });
 
   it("refuses a second clock on the same thread (one process, one timeline)", () => {
-    expect(() => require("../../../local/clock/offset-date.cjs").installOffsetDate(new SharedArrayBuffer(8))).toThrow(/another local cloud's clock/);
+    expect(() => require("../../../packages/local-cloud/src/clock/offset-date.cjs").installOffsetDate(new SharedArrayBuffer(8))).toThrow(/another local cloud's clock/);
   });
 });
 

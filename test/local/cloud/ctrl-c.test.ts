@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
-import { createSqsClient } from "../../../local/sqs";
+import { createSqsClient } from "../../../packages/local-cloud/src/sqs";
 import { synthStack, type SynthesizedStack } from "../../helpers/synth";
 import { waitFor } from "../../helpers/wait-for";
 

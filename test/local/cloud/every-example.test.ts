@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalCloud } from "../../../local/cloud";
-import { runDemo } from "../../../tools/demo/run-demo";
-import { exampleNames, loadApp, loadProfile } from "../../../tools/stack/apps";
-import { synthStack } from "../../../tools/stack/synth";
+import { startLocalCloud } from "../../../packages/local-cloud/src/cloud";
+import { runDemo } from "../../../packages/local-cloud/src/demo/run-demo";
+import { exampleNames, loadApp, loadProfile } from "../../../packages/local-cloud/src/stack/apps";
+import { synthStack } from "../../../packages/local-cloud/src/stack/synth";
 
 // "Adding a domain = one folder under examples/": the tools run every example found there, unchanged, and the
 // guarantee holds for each (the sample stream's duplicates, conflict, invalid and refused messages).

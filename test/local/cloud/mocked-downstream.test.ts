@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { startLocalCloud, type CloudEvent, type LocalCloud } from "../../../local/cloud";
+import { startLocalCloud, type CloudEvent, type LocalCloud } from "../../../packages/local-cloud/src/cloud";
 import { synthStack, type SynthesizedStack } from "../../helpers/synth";
 import { waitFor } from "../../helpers/wait-for";
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { createSqsClient } from "../../../local/sqs";
+import { createSqsClient } from "../../../packages/local-cloud/src/sqs";
 import { synthStack, type SynthesizedStack } from "../../helpers/synth";
 import { waitFor } from "../../helpers/wait-for";
 

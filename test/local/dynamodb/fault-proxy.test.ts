@@ -1,10 +1,10 @@
 import { crc32 } from "node:zlib";
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
-import { createFaultPlan } from "../../../local/faults";
-import type { FaultPlan, FaultRule } from "../../../local/faults";
-import { ProxyVerdict, startDynamo, startDynamoFaultProxy, waitForTableActive } from "../../../local/dynamodb";
-import type { DynamoFaultProxy, LocalDynamo, ProxyRequestContext, ProxyResponseContext } from "../../../local/dynamodb";
+import { createFaultPlan } from "../../../packages/local-cloud/src/faults";
+import type { FaultPlan, FaultRule } from "../../../packages/local-cloud/src/faults";
+import { ProxyVerdict, startDynamo, startDynamoFaultProxy, waitForTableActive } from "../../../packages/local-cloud/src/dynamodb";
+import type { DynamoFaultProxy, LocalDynamo, ProxyRequestContext, ProxyResponseContext } from "../../../packages/local-cloud/src/dynamodb";
 
 const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 const client = (endpoint: string | undefined, extra: Partial<DynamoDBClientConfig> = {}) =>

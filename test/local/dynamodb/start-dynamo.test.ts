@@ -5,7 +5,7 @@ import {
   PutItemCommand,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
-import { DynamoPlacement, InvalidDynamoOptionError, startDynamo, waitForTableActive } from "../../../local/dynamodb";
+import { DynamoPlacement, InvalidDynamoOptionError, startDynamo, waitForTableActive } from "../../../packages/local-cloud/src/dynamodb";
 
 const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 

@@ -15,8 +15,8 @@ import {
   startDynamoFaultProxy,
   startTtlSweeper,
   waitForTableActive,
-} from "../../../local/dynamodb";
-import type { DynamoFaultProxy, LocalDynamo, TtlSweeper } from "../../../local/dynamodb";
+} from "../../../packages/local-cloud/src/dynamodb";
+import type { DynamoFaultProxy, LocalDynamo, TtlSweeper } from "../../../packages/local-cloud/src/dynamodb";
 import { waitFor } from "../../helpers/wait-for";
 
 const NOW_MS = Date.UTC(2030, 0, 1);

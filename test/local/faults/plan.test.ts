@@ -1,5 +1,5 @@
-import { createFaultPlan, createRng, describeDynamoRequest, InvalidFaultPlanError, matchesDynamoRequest } from "../../../local/faults";
-import type { DynamoRequestInfo, FaultPlanSpec } from "../../../local/faults";
+import { createFaultPlan, createRng, describeDynamoRequest, InvalidFaultPlanError, matchesDynamoRequest } from "../../../packages/local-cloud/src/faults";
+import type { DynamoRequestInfo, FaultPlanSpec } from "../../../packages/local-cloud/src/faults";
 
 const chargePut: DynamoRequestInfo = describeDynamoRequest(
   "DynamoDB_20120810.PutItem",

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
-import { createLambdaRunner, InvalidLambdaConfigError } from "../../../local/lambda";
-import type { LambdaFunctionConfig, LambdaRunner } from "../../../local/lambda";
+import { createLambdaRunner, InvalidLambdaConfigError } from "../../../packages/local-cloud/src/lambda";
+import type { LambdaFunctionConfig, LambdaRunner } from "../../../packages/local-cloud/src/lambda";
 import { BASIC_HANDLER, buildHandlerBundle } from "./fixture";
 
 const arn = (name: string) => `arn:aws:lambda:us-east-1:123456789012:function:${name}`;

@@ -1,8 +1,8 @@
 import { CreateTableCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
-import { startDynamo, waitForTableActive } from "../../../local/dynamodb";
-import type { LocalDynamo } from "../../../local/dynamodb";
-import { createLambdaRunner } from "../../../local/lambda";
-import type { LambdaRunner } from "../../../local/lambda";
+import { startDynamo, waitForTableActive } from "../../../packages/local-cloud/src/dynamodb";
+import type { LocalDynamo } from "../../../packages/local-cloud/src/dynamodb";
+import { createLambdaRunner } from "../../../packages/local-cloud/src/lambda";
+import type { LambdaRunner } from "../../../packages/local-cloud/src/lambda";
 import { waitFor } from "../../helpers/wait-for";
 import { buildHandlerBundle } from "./fixture";
 

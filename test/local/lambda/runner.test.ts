@@ -1,5 +1,5 @@
-import { createLambdaRunner, ResourceNotFoundException } from "../../../local/lambda";
-import type { InvokeResponse, LambdaFunctionConfig, LambdaRunner } from "../../../local/lambda";
+import { createLambdaRunner, ResourceNotFoundException } from "../../../packages/local-cloud/src/lambda";
+import type { InvokeResponse, LambdaFunctionConfig, LambdaRunner } from "../../../packages/local-cloud/src/lambda";
 import { waitFor } from "../../helpers/wait-for";
 import { BASIC_HANDLER, buildHandlerBundle } from "./fixture";
 

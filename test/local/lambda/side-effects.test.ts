@@ -1,10 +1,10 @@
 import { CreateTableCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
-import { startDynamo, startDynamoFaultProxy, waitForTableActive } from "../../../local/dynamodb";
-import type { DynamoFaultProxy, LocalDynamo } from "../../../local/dynamodb";
-import { createFaultPlan } from "../../../local/faults";
-import type { FaultPlan, FaultRule } from "../../../local/faults";
-import { createLambdaRunner, InvalidLambdaConfigError } from "../../../local/lambda";
-import type { InvokeResponse, LambdaRunner } from "../../../local/lambda";
+import { startDynamo, startDynamoFaultProxy, waitForTableActive } from "../../../packages/local-cloud/src/dynamodb";
+import type { DynamoFaultProxy, LocalDynamo } from "../../../packages/local-cloud/src/dynamodb";
+import { createFaultPlan } from "../../../packages/local-cloud/src/faults";
+import type { FaultPlan, FaultRule } from "../../../packages/local-cloud/src/faults";
+import { createLambdaRunner, InvalidLambdaConfigError } from "../../../packages/local-cloud/src/lambda";
+import type { InvokeResponse, LambdaRunner } from "../../../packages/local-cloud/src/lambda";
 import { buildHandlerBundle, DYNAMO_HANDLER } from "./fixture";
 
 /** The side effect: the function's PutItem of the CHARGE item into the effects table. */

@@ -1,4 +1,4 @@
-import { readBatchResponse } from "../../../local/pipes/batch-response";
+import { readBatchResponse } from "../../../packages/local-cloud/src/pipes/batch-response";
 
 const ids = new Set(["m1", "m2", "m3"]);
 

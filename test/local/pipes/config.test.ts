@@ -1,5 +1,5 @@
-import { createPipeRunner, PipeConfigError } from "../../../local/pipes";
-import type { PipeRunnerOptions } from "../../../local/pipes";
+import { createPipeRunner, PipeConfigError } from "../../../packages/local-cloud/src/pipes";
+import type { PipeRunnerOptions } from "../../../packages/local-cloud/src/pipes";
 import { FakeClock } from "./support/fake-clock";
 import { InMemorySqs } from "./support/in-memory-sqs";
 import { QUEUE_ARN, QUEUE_URL } from "./support/harness";

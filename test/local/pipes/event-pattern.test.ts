@@ -1,4 +1,4 @@
-import { compileEventPattern, EventPatternError, matchesEventPattern } from "../../../local/pipes";
+import { compileEventPattern, EventPatternError, matchesEventPattern } from "../../../packages/local-cloud/src/pipes";
 
 /**
  * Examples from the AWS EventBridge user guide ("Content filtering in Amazon EventBridge event patterns",

@@ -1,6 +1,6 @@
-import { PipeConfigError } from "../../../local/pipes";
-import { compileInputTemplate } from "../../../local/pipes/input-template";
-import type { TemplateVariables } from "../../../local/pipes/input-template";
+import { PipeConfigError } from "../../../packages/local-cloud/src/pipes";
+import { compileInputTemplate } from "../../../packages/local-cloud/src/pipes/input-template";
+import type { TemplateVariables } from "../../../packages/local-cloud/src/pipes/input-template";
 import { makeRecord } from "./support/records";
 
 const vars: TemplateVariables = {

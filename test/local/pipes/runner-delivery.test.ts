@@ -1,4 +1,4 @@
-import type { SqsRecord } from "../../../local/pipes";
+import type { SqsRecord } from "../../../packages/local-cloud/src/pipes";
 import { createHarness, QUEUE_ARN, until } from "./support/harness";
 import type { Harness } from "./support/harness";
 

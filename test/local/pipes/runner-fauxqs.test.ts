@@ -1,9 +1,9 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import { createPipeRunner } from "../../../local/pipes";
-import type { PipeEvent, PipeRunner, SqsRecord, TargetResult } from "../../../local/pipes";
-import { createSqsClient, startSqs } from "../../../local/sqs";
-import type { LocalSqs } from "../../../local/sqs";
+import { createPipeRunner } from "../../../packages/local-cloud/src/pipes";
+import type { PipeEvent, PipeRunner, SqsRecord, TargetResult } from "../../../packages/local-cloud/src/pipes";
+import { createSqsClient, startSqs } from "../../../packages/local-cloud/src/sqs";
+import type { LocalSqs } from "../../../packages/local-cloud/src/sqs";
 import { waitFor } from "../../helpers/wait-for";
 
 /** The runner against the real SQS wire protocol (fauxqs in a worker thread), with the real clock. */

@@ -1,5 +1,5 @@
-import { DrainTimeoutError } from "../../../local/pipes";
-import type { SqsRecord, TargetResult } from "../../../local/pipes";
+import { DrainTimeoutError } from "../../../packages/local-cloud/src/pipes";
+import type { SqsRecord, TargetResult } from "../../../packages/local-cloud/src/pipes";
 import { createHarness, deferred, until } from "./support/harness";
 import type { Harness } from "./support/harness";
 

@@ -1,5 +1,5 @@
-import type { SqsRecord } from "../../../local/pipes";
-import { splitByPayload } from "../../../local/pipes/payload-split";
+import type { SqsRecord } from "../../../packages/local-cloud/src/pipes";
+import { splitByPayload } from "../../../packages/local-cloud/src/pipes/payload-split";
 import { createHarness, until } from "./support/harness";
 import type { Harness } from "./support/harness";
 

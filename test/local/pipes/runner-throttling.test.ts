@@ -1,5 +1,5 @@
-import { SyncExpressLimit, ThrottlingException } from "../../../local/cloud/sync-express-limit";
-import { isThrottling, MAX_THROTTLE_BACKOFF_MS, throttleBackoffMs } from "../../../local/pipes/throttling";
+import { SyncExpressLimit, ThrottlingException } from "../../../packages/local-cloud/src/cloud/sync-express-limit";
+import { isThrottling, MAX_THROTTLE_BACKOFF_MS, throttleBackoffMs } from "../../../packages/local-cloud/src/pipes/throttling";
 import { createHarness, until } from "./support/harness";
 import type { Harness } from "./support/harness";
 

@@ -3,8 +3,8 @@ import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadStackFile, provisionStack, StackFileError, UnresolvedReferenceError, type ProvisionedStack } from "../../../local/provision";
-import { createSqsClient, startSqs, type LocalSqs } from "../../../local/sqs";
+import { loadStackFile, provisionStack, StackFileError, UnresolvedReferenceError, type ProvisionedStack } from "../../../packages/local-cloud/src/provision";
+import { createSqsClient, startSqs, type LocalSqs } from "../../../packages/local-cloud/src/sqs";
 import { startDynalite, type Dynalite } from "../../helpers/dynalite";
 import { synthStack, type SynthesizedStack } from "../../helpers/synth";
 

@@ -11,9 +11,9 @@ import {
   SendMessageCommand,
 } from "@aws-sdk/client-sqs";
 import type { MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
-import { loadStackFile, provisionStack } from "../../../local/provision";
-import { createSqsClient, startSqs } from "../../../local/sqs";
-import type { LocalSqs } from "../../../local/sqs";
+import { loadStackFile, provisionStack } from "../../../packages/local-cloud/src/provision";
+import { createSqsClient, startSqs } from "../../../packages/local-cloud/src/sqs";
+import type { LocalSqs } from "../../../packages/local-cloud/src/sqs";
 import { startDynalite } from "../../helpers/dynalite";
 import type { Dynalite } from "../../helpers/dynalite";
 

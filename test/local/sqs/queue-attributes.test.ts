@@ -1,5 +1,5 @@
-import { createQueueAttributesFromTerraform, InvalidQueueConfigError } from "../../../local/sqs";
-import type { TerraformSqsQueue } from "../../../local/sqs";
+import { createQueueAttributesFromTerraform, InvalidQueueConfigError } from "../../../packages/local-cloud/src/sqs";
+import type { TerraformSqsQueue } from "../../../packages/local-cloud/src/sqs";
 
 describe("Function: createQueueAttributesFromTerraform", () => {
   it("maps Terraform argument names and types onto CreateQueue attribute strings", () => {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { CreateQueueCommand } from "@aws-sdk/client-sqs";
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import { createSqsClient, startSqs } from "../../../local/sqs";
-import type { LocalSqs } from "../../../local/sqs";
+import { createSqsClient, startSqs } from "../../../packages/local-cloud/src/sqs";
+import type { LocalSqs } from "../../../packages/local-cloud/src/sqs";
 import { boto3Client, cliClient, findAwsClis } from "./support/real-clients";
 import type { RealClient } from "./support/real-clients";
 

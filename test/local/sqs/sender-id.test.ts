@@ -1,5 +1,5 @@
 import { CreateQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { createSqsClient, startSqs, type LocalSqs } from "../../../local/sqs";
+import { createSqsClient, startSqs, type LocalSqs } from "../../../packages/local-cloud/src/sqs";
 
 /**
  * SenderId is SQS's, not the producer's: the identity that signed the send (AWS: an IAM user's id, or

@@ -8,8 +8,8 @@ import {
   SendMessageCommand,
 } from "@aws-sdk/client-sqs";
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import { createQueueAttributesFromTerraform, createSqsClient, startSqs } from "../../../local/sqs";
-import type { LocalSqs } from "../../../local/sqs";
+import { createQueueAttributesFromTerraform, createSqsClient, startSqs } from "../../../packages/local-cloud/src/sqs";
+import type { LocalSqs } from "../../../packages/local-cloud/src/sqs";
 import { waitFor } from "../../helpers/wait-for";
 
 let sqs: LocalSqs;

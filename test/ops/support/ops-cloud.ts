@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { startLocalCloud, writeStateFile, type LocalCloud, type OutcomeEvent } from "../../../local/cloud";
-import type { FaultPlanSpec } from "../../../local/faults";
-import type { OpsContext } from "../../../tools/ops";
-import { LOAD_WINDOWS } from "../../../tools/load/stack";
-import { synthStack } from "../../../tools/stack/synth";
+import { startLocalCloud, writeStateFile, type LocalCloud, type OutcomeEvent } from "../../../packages/local-cloud/src/cloud";
+import type { FaultPlanSpec } from "../../../packages/local-cloud/src/faults";
+import type { OpsContext } from "../../../packages/ops/src";
+import { LOAD_WINDOWS } from "../../../packages/local-cloud/src/soak/stack";
+import { synthStack } from "../../../packages/local-cloud/src/stack/synth";
 import { waitFor } from "../../helpers/wait-for";
-import { createSqsClient } from "../../../local/sqs";
+import { createSqsClient } from "../../../packages/local-cloud/src/sqs";
 
 /** Test-sized windows (the load tools' own): a lease lasts 5 s. */
 const OVERRIDES = LOAD_WINDOWS;

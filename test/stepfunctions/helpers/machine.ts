@@ -1,5 +1,5 @@
 /** Shortcuts for building and running machines in tests. */
-import { createStateMachine, type ExecutionResult, type StateMachineOptions } from "../../../local/stepfunctions";
+import { createStateMachine, type ExecutionResult, type StateMachineOptions } from "../../../packages/local-cloud/src/stepfunctions";
 import { FakeClock } from "./fake-clock";
 
 export const ARN = "arn:aws:states:us-east-1:123456789012:stateMachine:test";

@@ -1,4 +1,4 @@
-import { compileMachine } from "../../../local/stepfunctions/machine-compile";
+import { compileMachine } from "../../../packages/local-cloud/src/stepfunctions/machine-compile";
 import { loadChecker, type Check, type Diagnostic } from "../definition-validator";
 
 /**

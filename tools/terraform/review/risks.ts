@@ -1,4 +1,4 @@
-import { keyDerivationChanges, type KeyDerivation } from "../../../src/contract/key-derivation";
+import { keyDerivationChanges, type KeyDerivation } from "../../../packages/pipeline/src/contract/key-derivation";
 import { PlanAction } from "../plan-json";
 import { KNOWN_AFTER_APPLY } from "./planned";
 import { RiskKind, Severity, StatementSource, type IamStatement, type ResourceSettings, type RiskFlag } from "./types";

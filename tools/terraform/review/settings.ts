@@ -1,5 +1,5 @@
-import { readKeyDerivation } from "../../../src/contract/key-derivation";
-import { describeTemplate, type ResourceReference } from "../../../src/terraform-json";
+import { readKeyDerivation } from "../../../packages/pipeline/src/contract/key-derivation";
+import { describeTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import type { ResourceSettings, Shown, TableSettings, QueueSettings } from "./types";
 

@@ -1,4 +1,4 @@
-import type { Clock } from "../../../../local/pipes";
+import type { Clock } from "../../../../packages/local-cloud/src/pipes";
 
 interface Timer {
   at: number;

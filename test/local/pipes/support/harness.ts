@@ -1,5 +1,5 @@
-import { createPipeRunner } from "../../../../local/pipes";
-import type { PipeEvent, PipeRunner, PipeRunnerOptions, TargetContext, TargetResult } from "../../../../local/pipes";
+import { createPipeRunner } from "../../../../packages/local-cloud/src/pipes";
+import type { PipeEvent, PipeRunner, PipeRunnerOptions, TargetContext, TargetResult } from "../../../../packages/local-cloud/src/pipes";
 import { waitFor } from "../../../helpers/wait-for";
 import { FakeClock } from "./fake-clock";
 import { InMemorySqs } from "./in-memory-sqs";

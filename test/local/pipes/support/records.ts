@@ -1,4 +1,4 @@
-import type { SqsRecord } from "../../../../local/pipes";
+import type { SqsRecord } from "../../../../packages/local-cloud/src/pipes";
 
 /** A record shaped as Pipes delivers it, for unit tests of single functions. */
 export function makeRecord(overrides: Partial<SqsRecord> = {}): SqsRecord {

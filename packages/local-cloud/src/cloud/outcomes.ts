@@ -1,0 +1,28 @@
+import type { HistoryEvent } from "../stepfunctions";
+import { fatesOfStateOutput } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { RecordOutcome, type OutcomeCounts, type OutcomeEvent } from "./types";
+
+/**
+ * The per-record outcomes of one execution: the raw outputs of its exited states, read by the contract's rule
+ * (`src/contract/outcomes.ts`: a record's fate and its in-batch followers'). Other state machines yield none.
+ */
+export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
+  const found: OutcomeEvent[] = [];
+  for (const event of events) {
+    if (!event.type.endsWith("StateExited")) continue;
+    for (const fate of fatesOfStateOutput(event.details?.output)) found.push({ type: "record-outcome", ...fate, at });
+  }
+  return found;
+}
+
+export function emptyCounts(): OutcomeCounts {
+  return { processed: 0, duplicate: 0, quarantined: 0, retry: 0, quarantinedByReason: {} };
+}
+
+export function countOutcome(counts: OutcomeCounts, event: OutcomeEvent): void {
+  counts[event.outcome] += 1;
+  if (event.outcome === RecordOutcome.Quarantined) {
+    const reason = event.reason ?? "unknown";
+    counts.quarantinedByReason[reason] = (counts.quarantinedByReason[reason] ?? 0) + 1;
+  }
+}

@@ -1,0 +1,128 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import type { FaultPlan, FaultPlanSpec, FaultReport } from "../faults";
+import type { LambdaLogs, LambdaRunnerStats } from "../lambda";
+import type { PipeEvent, PipeStats } from "../pipes";
+import type { ProvisionedStack } from "../provision";
+import type { ExecutionResult } from "../stepfunctions";
+import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
+import type { EarlyVisibilityExpiry } from "./visibility-faults";
+import type { LocalClock } from "../clock";
+import { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+
+/** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
+export interface LocalCloudOptions {
+  /** The synthesized stack: `cdktf.out/stacks/<stack>/cdk.tf.json`. */
+  readonly stackFile: string;
+  /** Faults to inject (seeded, reproducible). Off by default. */
+  readonly faults?: FaultPlanSpec | FaultPlan;
+  /** Console output of the functions (default "silent"). */
+  readonly functionLogs?: LambdaLogs;
+  /** Pollers per pipe (default 2). */
+  readonly pipeConcurrency?: number;
+  /**
+   * Local deviation, off by default: failed records become visible again after this many seconds instead of the
+   * queue's visibility timeout, so tests need not wait minutes for a retry.
+   */
+  readonly retryVisibilityTimeoutSeconds?: number;
+  /** Fault: received messages become visible again while their batch runs (a too-short visibility timeout). */
+  readonly expireVisibilityEarly?: EarlyVisibilityExpiry;
+  /** Interval of the TTL sweeper (default 1,000 ms; 0 = only on `sweepTtl()`). */
+  readonly ttlSweepIntervalMs?: number;
+  /** Start the pipes at once (default true); false lets a test publish first and then `startPipes()`. */
+  readonly startPipes?: boolean;
+  /** Keep the event history of executions that did not succeed, for debugging (default 20). */
+  readonly keepFailedExecutions?: number;
+  /** Where dynalite runs: its own worker thread (default) or the host's event loop. */
+  readonly dynamoPlacement?: DynamoPlacement;
+  /**
+   * Execution environments (worker threads) kept per function; more concurrent invocations wait for one to be free
+   * (default: the host's cores + 1). A host guard, not Lambda behaviour: Lambda would start more. Each environment
+   * JIT-compiles the bundle on its own, so a few busy ones cost far less CPU per invocation than many idle ones
+   * (measured: 5.4 ms with one, 9–11 ms with ten, same function). A function's reserved concurrency overrides it.
+   */
+  readonly maxFunctionEnvironments?: number;
+  /**
+   * Answers Task states of the stack's state machines from a Step Functions Local mock configuration (parsed
+   * JSON) instead of calling their integration, e.g. to simulate the downstream function without running it.
+   * Each machine uses `StateMachines.<its name>.TestCases.<testCase>` when the file configures it.
+   */
+  readonly mocks?: { readonly config: unknown; readonly testCase: string };
+  /**
+   * AWS limits enforced locally, each off unless set (runs without them keep their paths). `syncExpressConcurrency`:
+   * synchronous Express executions in flight (the account's quota, 1,000 or more on AWS); a StartSyncExecution beyond
+   * it fails with ThrottlingException and the pipe retries it. Set it low to find where the pipeline saturates.
+   */
+  readonly limits?: { readonly syncExpressConcurrency?: number };
+}
+
+/** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
+export { RecordOutcome };
+
+/** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
+export interface OutcomeEvent {
+  readonly type: "record-outcome";
+  readonly messageId: string;
+  readonly outcome: RecordOutcome;
+  readonly reason?: string;
+  readonly detail?: string;
+  readonly at: number;
+}
+
+/** What `LocalCloud.subscribe` delivers: the pipe's batch events and each record's outcome. */
+export type CloudEvent = PipeEvent | OutcomeEvent;
+
+export interface OutcomeCounts {
+  processed: number;
+  duplicate: number;
+  quarantined: number;
+  retry: number;
+  /** Quarantined records by reason. */
+  quarantinedByReason: Record<string, number>;
+}
+
+/** Counters of a running local cloud (`LocalCloud.stats()`): outcomes, batches, faults injected. */
+export interface LocalCloudStats {
+  readonly pipes: Record<string, PipeStats>;
+  readonly outcomes: OutcomeCounts;
+  readonly functions: LambdaRunnerStats["functions"];
+  readonly executions: { started: number; succeeded: number; failed: number; timedOut: number };
+  readonly faults?: FaultReport;
+  /** Messages whose visibility the `expireVisibilityEarly` fault expired. */
+  readonly visibilityExpiredEarly: number;
+  readonly ttlDeleted: number;
+  /** Requests dynalite served, per operation, from every caller (functions, state machines, tools). */
+  readonly dynamodbRequests: Record<string, number>;
+  /** Only with `limits.syncExpressConcurrency`: the limit, executions in flight and starts refused. */
+  readonly syncExpress?: { readonly limit: number; readonly inFlight: number; readonly throttled: number };
+}
+
+/** A running local cloud. */
+export interface LocalCloud {
+  readonly region: string;
+  readonly endpoints: { readonly sqs: string; readonly dynamodb: string };
+  /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
+  readonly outputs: Record<string, unknown>;
+  readonly provisioned: ProvisionedStack;
+  /** Clients for the emulators (no faults on these), for tests and tools. */
+  readonly clients: { readonly sqs: SQSClient; readonly dynamodb: DynamoDBClient };
+  readonly faults?: FaultPlan;
+  /**
+   * The wall clock every part of the cloud reads (host and worker threads): `clock.advance(seconds)` jumps
+   * retention windows, leases and visibility timeouts without waiting. Advance while idle (`drain()` first).
+   */
+  readonly clock: LocalClock;
+  /** Starts the pipes (when created with `startPipes: false`). */
+  startPipes(): void;
+  /** Adds a listener for pipe and record-outcome events; returns a function that removes it. */
+  subscribe(listener: (event: CloudEvent) => void): () => void;
+  stats(): LocalCloudStats;
+  /** Resolves once every pipe's source queue is empty and no batch is in flight. */
+  drain(options?: { timeoutMs?: number }): Promise<void>;
+  /** Runs the TTL sweeper once now. */
+  sweepTtl(): ReturnType<TtlSweeper["sweepOnce"]>;
+  /** Executions that did not succeed (newest last), with their history. */
+  failedExecutions(): readonly ExecutionResult[];
+  /** Stops pipes (finishing in-flight batches), functions, the sweeper and the emulators. */
+  stop(): Promise<void>;
+}

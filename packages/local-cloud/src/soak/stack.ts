@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { literalOutputs, loadStackFile } from "../provision";
+import type { StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
+import type { PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/example";
+import { synthStack } from "../stack/synth";
+
+/** Names the load tools need before the cloud boots (fault rules match on them). */
+export interface LoadStackNames {
+  readonly ledgerTable: string;
+  readonly idempotencyTable: string;
+  readonly effectsTable: string;
+  readonly functionName: string;
+  readonly operation: string;
+}
+
+export interface LoadStack {
+  readonly stackFile: string;
+  readonly names: LoadStackNames;
+  /** Removes the temporary output folder. */
+  cleanup(): void;
+}
+
+/**
+ * Test-sized windows within the construct's invariants, so crashes and retries resolve in seconds: the 60 s
+ * execution timeout covers the worst case of one record (3 × (7 + 7) s of ledger retries + 2 × 2 s + 1 s of
+ * invocations + 10 s of release and quarantine = 57 s); visibility 360 s ≥ 6 × that (locally, retried records come
+ * back after 1 s anyway); lease 5 s ≥ the 2 s function timeout × 2 attempts and below the visibility timeout; no
+ * batching window (a batch goes as soon as one receive fills it).
+ */
+export const LOAD_WINDOWS = {
+  executionTimeoutSeconds: 60,
+  visibilityTimeoutSeconds: 360,
+  leaseSeconds: 5,
+  function: { timeoutSeconds: 2 },
+  lambdaRetries: 1,
+  maximumBatchingWindowSeconds: 0,
+} as const satisfies PipelineOverrides;
+
+const OUTPUTS = {
+  ledgerTable: "ledger_table_name",
+  idempotencyTable: "idempotency_table_name",
+  effectsTable: "effects_table_name",
+  functionName: "function_name",
+  operation: "operation",
+} as const;
+
+/** Synthesizes the app's stack with the load windows (plus `overrides`) into a temporary folder. */
+export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides = {}, app?: string): LoadStack {
+  const outdir = mkdtempSync(join(tmpdir(), `${config.stackName}-`));
+  const cleanup = () => rmSync(outdir, { recursive: true, force: true });
+  try {
+    const merged: PipelineOverrides = { ...LOAD_WINDOWS, ...overrides, function: { ...LOAD_WINDOWS.function, ...overrides.function } };
+    const { stackFile } = synthStack(config, { app, outdir, overrides: merged });
+    return { stackFile, names: namesOf(stackFile), cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** Resolves the outputs naming the tables, the function and the operation from the synthesized JSON. */
+function namesOf(stackFile: string): LoadStackNames {
+  const outputs = literalOutputs(loadStackFile(stackFile), Object.values(OUTPUTS));
+  return Object.fromEntries(Object.entries(OUTPUTS).map(([field, name]) => [field, outputs[name]])) as unknown as LoadStackNames;
+}

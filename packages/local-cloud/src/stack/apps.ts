@@ -1,0 +1,63 @@
+import { existsSync, readdirSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import type { PipelineApp } from "@effectively-once/pipeline/internal/src/app/example";
+import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
+
+/** Which app the tools run when none is named: `PIPELINE_APP`, else the payments example. */
+export const APP_ENV = "PIPELINE_APP";
+/** The variable's name before 0.2.0, refused with the new name so a stale setting is not silently ignored. */
+const RENAMED_APP_ENV = "PIPELINE_EXAMPLE";
+const DEFAULT_APP = "payments";
+
+/** A project's example apps: `examples/` of the folder the tools run from (the repository's root under npm scripts). */
+const EXAMPLES_DIR = resolve("examples");
+
+function appFromEnv(): string {
+  if (process.env[RENAMED_APP_ENV] !== undefined && process.env[APP_ENV] === undefined) {
+    throw new Error(`${RENAMED_APP_ENV} was renamed ${APP_ENV} in 0.2.0: set ${APP_ENV}=${process.env[RENAMED_APP_ENV]} instead`);
+  }
+  return process.env[APP_ENV] || DEFAULT_APP;
+}
+
+/** The examples shipped in `examples/` (one folder each, holding `stack.ts`). */
+export function exampleNames(): string[] {
+  if (!existsSync(EXAMPLES_DIR)) return [];
+  return readdirSync(EXAMPLES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(EXAMPLES_DIR, e.name, "stack.ts")))
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * The folder of an app: an example's name (`payments`, `invoices`) or the path of a folder holding `stack.ts`
+ * (and `profile.ts` for streams). Throws naming the choices.
+ */
+function appDir(nameOrPath: string = appFromEnv()): string {
+  const byPath = nameOrPath.includes("/") || nameOrPath.startsWith(".");
+  const dir = byPath ? (isAbsolute(nameOrPath) ? nameOrPath : resolve(nameOrPath)) : join(EXAMPLES_DIR, nameOrPath);
+  if (!existsSync(join(dir, "stack.ts")) && !existsSync(join(dir, "stack.js"))) {
+    throw new Error(
+      `app "${nameOrPath}": no stack.ts in ${dir}: set ${APP_ENV} (or --app) to one of ${exampleNames().join(", ") || "(no examples)"}` +
+        ` or to a folder whose stack.ts exports \`app\` (a PipelineApp)`,
+    );
+  }
+  return dir;
+}
+
+function exported<T>(file: string, name: string, what: string): T {
+  if (![".ts", ".js"].some((ext) => existsSync(file + ext))) throw new Error(`${file}.ts is missing: it must export \`${name}\` (${what})`);
+  // Apps are chosen at run time, so this is a require of a computed path.
+  const value = (require(file) as Record<string, unknown>)[name];
+  if (value === undefined) throw new Error(`${file} exports no \`${name}\` (${what})`);
+  return value as T;
+}
+
+/** The app's stack (`<dir>/stack.ts` → `app`). */
+export function loadApp(nameOrPath?: string): PipelineApp {
+  return exported<PipelineApp>(join(appDir(nameOrPath), "stack"), "app", "a PipelineApp: { defaults, addStack }");
+}
+
+/** The app's message profile (`<dir>/profile.ts` → `profile`), for sample and load streams. */
+export function loadProfile(nameOrPath?: string): MessageProfile {
+  return exported<MessageProfile>(join(appDir(nameOrPath), "profile"), "profile", "a MessageProfile: { unique, conflict, rejected? }");
+}

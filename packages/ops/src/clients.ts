@@ -1,0 +1,41 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { LOCAL_CREDENTIALS } from "@effectively-once/pipeline/internal/src/contract/local-cloud-state";
+import type { Target } from "./target";
+import { TargetKind } from "./target";
+
+export interface OpsClients {
+  readonly sqs: SQSClient;
+  readonly dynamodb: DynamoDBDocumentClient;
+  /** The same client without the document layer, for callers that speak AttributeValues (the load tools). */
+  readonly dynamodbClient: DynamoDBClient;
+  destroy(): void;
+}
+
+/**
+ * The CLI's AWS clients. The local cloud takes any credentials; a deployed stack uses the default chain
+ * (environment, profile, SSO, instance role). The SQS endpoint is always explicit for the local cloud: its queue
+ * URLs name `sqs.<region>.localhost`, which need not resolve. Two attempts and short connect timeouts so an
+ * unreachable endpoint fails in about a second instead of hanging.
+ */
+export function createOpsClients(target: Target): OpsClients {
+  const common = {
+    region: target.region,
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 15_000 },
+    ...(target.kind === TargetKind.Local ? { credentials: LOCAL_CREDENTIALS } : {}),
+  };
+  const sqs = new SQSClient({ ...common, ...(target.endpoints.sqs ? { endpoint: target.endpoints.sqs } : {}) });
+  const raw = new DynamoDBClient({ ...common, ...(target.endpoints.dynamodb ? { endpoint: target.endpoints.dynamodb } : {}) });
+  const dynamodb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  return {
+    sqs,
+    dynamodb,
+    dynamodbClient: raw,
+    destroy: () => {
+      sqs.destroy();
+      raw.destroy();
+    },
+  };
+}

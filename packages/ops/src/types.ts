@@ -1,0 +1,74 @@
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+
+/**
+ * Stack outputs the commands read, named as `cdktf deploy --outputs-file` writes them (the local cloud's
+ * `outputs` and state file use the same names). Each command checks only the ones it needs.
+ */
+export const OutputName = {
+  QueueUrl: "queue_url",
+  DlqUrl: "dlq_url",
+  LedgerTable: "ledger_table_name",
+  IdempotencyTable: "idempotency_table_name",
+  EffectsTable: "effects_table_name",
+  FunctionName: "function_name",
+  Operation: "operation",
+  Region: "region",
+  RetentionSeconds: "retention_seconds",
+  MessageRetentionSeconds: "message_retention_seconds",
+  DeadLetterRetentionSeconds: "dead_letter_retention_seconds",
+  /** The pipe's filter patterns, as a JSON list ("[]": none). */
+  FilterPatterns: "filter_patterns",
+  /** The state machine role's unique id: the SenderId prefix of the quarantine's own DLQ copies. */
+  WorkflowRoleId: "workflow_role_id",
+} as const;
+export type OutputName = (typeof OutputName)[keyof typeof OutputName];
+
+/** Everything a command needs, passed in (clients are built at the CLI edge, or by a test). */
+export interface OpsContext {
+  readonly sqs: SQSClient;
+  readonly dynamodb: DynamoDBDocumentClient;
+  /** The stack's outputs (raw values, checked by `requireOutput`). */
+  readonly outputs: Readonly<Record<string, unknown>>;
+  /** Where the outputs came from, for error messages (e.g. "local cloud (.local-cloud/state.json)"). */
+  readonly targetLabel: string;
+  /** Explicit endpoints, for error messages only (absent = the AWS default for the region). */
+  readonly endpoints?: { readonly sqs?: string; readonly dynamodb?: string };
+  /** Epoch milliseconds; injectable for tests. */
+  readonly now: () => number;
+}
+
+/** Why a message is in the DLQ: the `reason` attribute, or `retries-exhausted` when the queue's redrive moved it. */
+export { DlqReason };
+
+/** Where a DLQ entry's business key came from. */
+export const KeySource = {
+  /** The state machine's `businessKey` message attribute. */
+  Attribute: "attribute",
+  /** Evaluated from the body with the key expression (messages the queue's redrive moved carry no attributes). */
+  Body: "body",
+} as const;
+export type KeySource = (typeof KeySource)[keyof typeof KeySource];
+
+/** One DLQ message, as the commands report it. */
+export interface DlqEntry {
+  readonly messageId: string;
+  readonly reason: DlqReason | string;
+  readonly businessKey?: string;
+  readonly keySource?: KeySource;
+  /** The source queue's messageId (the state machine's `originalMessageId`; the same id for `retries-exhausted`). */
+  readonly originalMessageId: string;
+  readonly detail?: string;
+  /** Epoch ms when the message was sent to the DLQ (for `retries-exhausted`: when the producer sent it). */
+  readonly sentAt?: number;
+  /**
+   * Epoch ms of the producer's first send of this message, which bounds how long the ledger remembers its key:
+   * the `firstSentTimestamp` attribute (set by the quarantine and by `dlq redrive`, so it survives every cycle),
+   * else `sentAt` (a message the queue's redrive moved keeps its original enqueue time).
+   */
+  readonly firstSentAt?: number;
+  readonly ageMs?: number;
+  readonly receiveCount?: number;
+  readonly body: string;
+}

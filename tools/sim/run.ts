@@ -1,0 +1,259 @@
+/**
+ * Runs one scenario in a fresh simulated stack and reports what became of every message and every charge.
+ * Same scenario → same run, byte for byte (`trace`): all time is virtual and every choice comes from the seed.
+ */
+import { releaseClaim } from "../../packages/ops/src/ledger-release";
+import { redriveDlq } from "../../packages/ops/src/dlq-redrive";
+import { keyDeriver } from "../../packages/ops/src/business-key";
+import { startTtlSweeper } from "../../packages/local-cloud/src/dynamodb/ttl-sweeper";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { installDeterminism } from "./determinism";
+import { expiryFacts } from "./expiry-facts";
+import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
+import { toSdkAttributes } from "./sqs-attributes";
+import { settingsFor, SIM_NAMES, type SimSettings } from "./settings";
+import { createWorld, SIM_START_MS, type World } from "./world";
+
+/**
+ * How long the system may take to settle after the last operation (virtual time): a day, or longer when the
+ * settings let a message take longer through its receives (each a visibility timeout, a batching window, a poll).
+ */
+function settleLimitMs(settings: SimSettings): number {
+  const p = settings.props;
+  return Math.max(24 * 3600_000, 2 * (p.maxReceiveCount + 1) * (p.visibilityTimeoutSeconds + p.maximumBatchingWindowSeconds + 20) * 1000);
+}
+const TTL_LAG_MS = 2 * 24 * 3600_000;
+/** How long before a waiting message would age out of the source queue an outage ends at the latest (stalls add hours). */
+const OUTAGE_MARGIN_MS = 24 * 3600_000;
+
+/**
+ * DynamoDB deletes expired items lazily ("typically within a few days"): two days late here, so the expiry checks
+ * in the conditions, not the sweep, must keep the promise.
+ */
+async function sweepTtl(world: World): Promise<void> {
+  const sweeper = startTtlSweeper({
+    client: world.dynamo.sender("ttl") as unknown as DynamoDBClient,
+    tables: [
+      { tableName: SIM_NAMES.ledger, attributeName: "expiresAt" },
+      { tableName: SIM_NAMES.idempotency, attributeName: "expiration" },
+      { tableName: SIM_NAMES.effects, attributeName: "expiresAt" },
+    ],
+    intervalMs: 0,
+    clock: () => world.clock.now() - TTL_LAG_MS,
+  });
+  const swept = await sweeper.sweepOnce();
+  world.log(`ttl swept ${JSON.stringify(swept.deleted)}`);
+}
+
+async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[], settleLimit: number): Promise<void> {
+  const { clock, sqs, log } = world;
+  for (const op of scenario.ops) {
+    switch (op.op) {
+      case "send": {
+        const index = sent.length;
+        sent.push("");
+        sentAt.push(clock.now());
+        try {
+          const id = sqs.sendMessage(SIM_NAMES.queueUrl, op.body, SIM_NAMES.senders.producer, op.attributes && toSdkAttributes(op.attributes));
+          sent[index] = id;
+          world.roots.set(id, index);
+          log(`send #${index} ${id}`);
+        } catch (error) {
+          log(`send #${index} refused: ${(error as Error).name}`);
+        }
+        break;
+      }
+      case "advance":
+        await clock.pipes.sleep(op.ms);
+        break;
+      case "stall":
+        world.audit.stalls.push({ at: clock.now(), ms: op.ms });
+        clock.jump(op.ms);
+        log(`stall ${op.ms} ms`);
+        break;
+      case "jump": {
+        // Time passes over an idle system (a weekend, an outage of the producer): nothing is in flight.
+        if (clock.now() < world.pipe.downUntil()) await clock.pipes.sleep(world.pipe.downUntil() - clock.now());
+        for (let waited = 0; !idle(world) && waited < settleLimit; waited += 10_000) await clock.pipes.sleep(10_000);
+        clock.jump(op.ms);
+        log(`jump ${op.ms} ms`);
+        await sweepTtl(world);
+        break;
+      }
+      case "outage": {
+        // The pipe receives nothing for this long; the operations after this one run meanwhile. It ends a day before
+        // the oldest waiting message would age out of the source queue (the model keeps no such fate).
+        const oldest = Math.min(clock.now(), ...sqs.messages(SIM_NAMES.queueUrl).map((m) => m.sentAt));
+        const end = Math.min(clock.now() + op.ms, oldest + (world.ops.outputs.message_retention_seconds as number) * 1000 - OUTAGE_MARGIN_MS);
+        if (end <= clock.now()) break;
+        // Registered before the pollers' waits, so it runs first when the outage ends: days passed, TTL deleted some.
+        void clock.pipes.sleep(end - clock.now()).then(() => clock.track(sweepTtl(world)));
+        world.pipe.begin(end);
+        log(`outage until ${end - SIM_START_MS}`);
+        break;
+      }
+      case "redrive":
+        try {
+          const result = await redriveDlq(world.ops, {});
+          for (const moved of result.moved) {
+            const { root, givenReason } = provenance(world, moved.entry.messageId);
+            if (root !== undefined && moved.newMessageId) world.roots.set(moved.newMessageId, root);
+            log(`redrive #${root} ${moved.entry.reason} → ${moved.newMessageId}`);
+            if (root === undefined) continue;
+            const { reason, firstSentAt, businessKey, originalMessageId } = moved.entry;
+            world.audit.redrives.push({ at: clock.now(), message: root, givenReason, reason, firstSentAt, businessKey, named: world.roots.get(originalMessageId) });
+          }
+          for (const skipped of result.skipped) log(`redrive skipped #${provenance(world, skipped.messageId).root} ${skipped.reason}`);
+          for (const { entry } of result.unsafe) log(`redrive refused #${provenance(world, entry.messageId).root} ${entry.reason} as unsafe`);
+          log(`redrive moved ${result.moved.length} skipped ${result.skipped.length} unsafe ${result.unsafe.length} failed ${result.failed.length}`);
+        } catch (error) {
+          log(`redrive refused: ${(error as Error).message.slice(0, 120)}`);
+        }
+        break;
+      case "release": {
+        const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs.business_key_expression as string)(bodyOf(scenario, op.message) ?? "") : undefined;
+        if (key === undefined) break;
+        try {
+          const result = await releaseClaim(world.ops, { key, confirm: async () => true });
+          log(`release #${op.message} released=${result.released}`);
+        } catch (error) {
+          log(`release #${op.message} refused: ${(error as Error).name}`);
+        }
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Which sent message a DLQ message descends from and the reason the pipeline gave it, from the simulation's own
+ * records: a quarantine copy is the state machine's (its SenderId; its attributes are the machine's own), anything
+ * else is a copy the queue's redrive policy moved (its id kept), whatever attributes its producer gave it.
+ */
+function provenance(world: World, dlqMessageId: string): { root?: number; givenReason: string } {
+  const stored = world.sqs.ever(dlqMessageId);
+  if (stored?.senderId !== SIM_NAMES.senders.stateMachine) return { root: world.roots.get(dlqMessageId), givenReason: "retries-exhausted" };
+  const original = stored.attributes?.originalMessageId?.StringValue;
+  return { root: original === undefined ? undefined : world.roots.get(original), givenReason: stored.attributes?.reason?.StringValue ?? "(none)" };
+}
+
+function idle(world: World): boolean {
+  return world.counters.inFlight === 0 && world.sqs.messages(SIM_NAMES.queueUrl).length === 0;
+}
+
+function bodyOf(scenario: Scenario, index: number): string | undefined {
+  return scenario.ops.filter((o) => o.op === "send")[index]?.body as string | undefined;
+}
+
+/** The final fate of each sent message: where its latest copy ended. */
+function fates(world: World, sent: string[]): Fate[] {
+  const { sqs } = world;
+  const source = new Set(sqs.messages(SIM_NAMES.queueUrl).map((m) => m.id));
+  const dlq = sqs.messages(SIM_NAMES.dlqUrl);
+  const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
+  // Quarantined copies that aged out of the DLQ count for the message they came from (only the state machine's
+  // copies name it: a producer's attributes name nothing).
+  const byMachine = (m: { senderId: string } | undefined): boolean => m?.senderId === SIM_NAMES.senders.stateMachine;
+  for (const e of sqs.events) {
+    const copy = e.type === "expired" ? sqs.ever(e.id) : undefined;
+    const original = byMachine(copy) ? copy?.attributes?.originalMessageId?.StringValue : undefined;
+    if (original) expired.add(original);
+  }
+  const latest = new Map<number, string>();
+  for (const [id, root] of world.roots) latest.set(root, id);
+  return sent.map((firstId, index) => {
+    if (firstId === "") return Fate.RefusedAtSend;
+    const id = latest.get(index) ?? firstId;
+    if (source.has(id)) return Fate.Pending;
+    if (dlq.some((m) => m.id === id)) return Fate.RetriesExhausted;
+    const quarantined = dlq.find((m) => byMachine(m) && m.attributes?.originalMessageId?.StringValue === id);
+    if (quarantined) return `quarantined:${quarantined.attributes?.reason?.StringValue}` as Fate;
+    if (expired.has(id)) return Fate.Expired;
+    return world.audit.filtered.has(id) ? Fate.Filtered : Fate.Acked;
+  });
+}
+
+/**
+ * Concurrent work interleaves at microtask granularity, and a first run in a process takes extra microtask hops
+ * (module caches of the SDK and Powertools fill on first use). One warm-up run per process, with every kind of
+ * operation and fault, makes the first real run take the same path as any later one: replays match.
+ */
+const WARM_UP: Scenario = {
+  seed: 0,
+  pollers: 2,
+  faults: Object.values(FaultKind).map((kind, i) => ({ message: i % 3, kind, receives: [1] })),
+  ops: [
+    { op: "send", body: '{"tenantId":"w","orderId":"1","amount":10,"currency":"EUR"}' },
+    { op: "send", body: '{"tenantId":"w","orderId":"1","amount":11,"currency":"EUR"}' },
+    { op: "send", body: '{"tenantId":"w","orderId":"2","amount":10,"currency":"EUR"}' },
+    { op: "send", body: "not json", attributes: [{ name: "reason", dataType: "String", value: "rejected" }] },
+    { op: "stall", ms: 120_000 },
+    { op: "release", message: 2 },
+    { op: "jump", ms: 3_600_000 },
+    { op: "outage", ms: 600_000 },
+    { op: "redrive" },
+  ],
+};
+/**
+ * Once per process: the caches a first run fills are the modules', which no prop changes (a search may run every
+ * scenario under other props; a replay in a fresh process then matches: docs/simulation.md, "Settings").
+ */
+let warmed = false;
+
+export async function runScenario(settings: SimSettings, scenario: Scenario): Promise<Observation> {
+  if (!warmed) {
+    warmed = true;
+    // Under a drawn domain the warm-up's payments bodies are all invalid and never reach the function: warm it
+    // under the example's domain first.
+    await runOnce(settingsFor({}), WARM_UP);
+    await runOnce(settings, WARM_UP);
+  }
+  return runOnce(settings, scenario);
+}
+
+async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Observation> {
+  const world = await createWorld(settings, scenario);
+  const { clock } = world;
+  const restore = installDeterminism(() => clock.now(), String(scenario.seed));
+  const sent: string[] = [];
+  const sentAt: number[] = [];
+  try {
+    world.runner.start();
+    let applied = false;
+    const driver = apply(world, scenario, sent, sentAt, settleLimitMs(settings)).then(() => {
+      applied = true;
+    });
+    let failure: unknown;
+    driver.catch((error) => (failure = error));
+    const quiet = (): boolean =>
+      failure !== undefined || (applied && idle(world));
+    await clock.run(quiet);
+    if (!applied && failure === undefined) await clock.run(() => applied || failure !== undefined);
+    const settleUntil = Math.max(clock.now(), world.pipe.downUntil()) + settleLimitMs(settings);
+    await clock.run(quiet, settleUntil);
+    if (failure !== undefined) throw failure;
+    let stopped = false;
+    void world.runner.stop({ gracePeriodMs: 1000 }).then(() => (stopped = true));
+    await clock.run(() => stopped);
+    world.sqs.expireAll();
+    const fate = fates(world, sent);
+    for (const [i, f] of fate.entries()) world.log(`fate #${i} ${f}`);
+    return {
+      messages: sent.map((id, i) => ({ fate: fate[i], sentAt: sentAt[i], faulted: world.faulted.has(i), faults: [...(world.faulted.get(i) ?? [])] })),
+      charges: world.charges,
+      handlerRuns: world.handlerRuns,
+      deliveries: world.audit.deliveries,
+      executions: world.audit.executions,
+      ledger: world.audit.ledger,
+      invocations: world.audit.invocations,
+      stalls: world.audit.stalls,
+      expiries: expiryFacts(world, sent),
+      redrives: world.audit.redrives,
+      endedAt: clock.now(),
+      trace: world.trace,
+      stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },
+    };
+  } finally {
+    restore();
+  }
+}

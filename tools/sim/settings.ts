@@ -1,0 +1,180 @@
+/**
+ * The simulated stack's settings: the domain of the app the simulation targets (the payments example, by name: its
+ * model speaks of amounts and currencies), or a drawn one (domain-space.ts), through the construct's own `resolveProps` (so the defaults are the
+ * deployed ones), rendered by the one renderer with literal names. The mapping mirrors
+ * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
+ */
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
+import { CONTRACT_ENV, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
+import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
+import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
+import type { PipelineApp } from "../../packages/pipeline/src/app/example";
+import { EFFECTS_TABLE_ENV } from "../../packages/pipeline/src/contract/effects";
+import { loadApp } from "../../packages/local-cloud/src/stack/apps";
+import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
+import type { MessageAttribute } from "./scenario";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
+import { CompiledDefinition } from "../../packages/local-cloud/src/stepfunctions";
+import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
+import { domainHandlerOptions } from "./domain-effect";
+
+export const SIM_NAMES = {
+  region: "us-east-1",
+  account: "000000000000",
+  ledger: "sim-ledger",
+  idempotency: "sim-idempotency",
+  effects: "sim-effects",
+  functionName: "sim-charge",
+  queueUrl: "http://sqs.sim/000000000000/sim-queue",
+  queueArn: "arn:aws:sqs:us-east-1:000000000000:sim-queue",
+  dlqUrl: "http://sqs.sim/000000000000/sim-dlq",
+  dlqArn: "arn:aws:sqs:us-east-1:000000000000:sim-dlq",
+  stateMachineArn: "arn:aws:states:us-east-1:000000000000:stateMachine:sim-workflow",
+  /**
+   * SenderId of each principal that sends to the queues, as SQS reports it (a role session is `roleId:session`, a
+   * user its id): the producer, the state machine's role (quarantine copies), the operator (redriven copies), and
+   * the pipe's role (which sends nothing).
+   */
+  senders: { producer: "AROASIMPRODUCERROLE01:producer", stateMachine: "AROASIMWORKFLOWROLE01:sim-workflow", operator: "AIDASIMOPERATORUSER01", pipe: "AROASIMPIPEROLE000001:pipe" },
+} as const;
+
+export interface SimSettings {
+  readonly props: ResolvedPipelineProps;
+  /** The model's rules: the stack's declared field rules and limits, read by the model's own evaluator. */
+  readonly rules: OracleRules;
+  readonly definition: Record<string, unknown>;
+  /** The definition compiled once: every run's machine shares it. */
+  readonly compiled: CompiledDefinition;
+  readonly params: PipelineDefinitionParams;
+  readonly functionEnvironment: Record<string, string>;
+  /** The app's handler options (its side effect), run in process by `function.ts`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
+  readonly handlerOptions: () => Promise<PipelineHandlerOptions<any, any, any>>;
+}
+
+/** The app the simulation runs: the model (oracle.ts, generator.ts) is written for its messages. */
+const SIM_APP = "payments";
+
+function simulationOf(app: PipelineApp): NonNullable<PipelineApp["simulation"]> {
+  if (!app.simulation) throw new Error(`the ${SIM_APP} app sets no \`simulation\` (domain and handler options): the simulation cannot run it`);
+  return app.simulation;
+}
+
+/** Props the simulation may set (settings-space.ts draws them); the function's timeout is the only function prop. */
+export type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
+  readonly function?: { readonly timeoutSeconds?: number };
+};
+
+let app: PipelineApp | undefined;
+
+/**
+ * The construct's own resolution of the simulated stack's props (defaults included), unchecked: the app's domain, or
+ * a drawn one (domain-space.ts).
+ */
+export function simProps(overrides: PropsOverrides = {}, domain?: SimDomain): ResolvedPipelineProps {
+  const simulation = simulationOf((app ??= loadApp(SIM_APP)));
+  const { function: fn, ...rest } = overrides;
+  return resolveProps({
+    namePrefix: "sim",
+    ...(domain ? domainProps(domain) : simulation.domain),
+    ...rest,
+    function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES, ...fn },
+  } as IdempotentPipelineProps);
+}
+
+export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition, domain?: SimDomain): SimSettings {
+  const simulation = simulationOf((app ??= loadApp(SIM_APP)));
+  const props = simProps(overrides, domain);
+  const params: PipelineDefinitionParams = {
+    ledgerTableName: SIM_NAMES.ledger,
+    functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
+    deadLetterQueueUrl: SIM_NAMES.dlqUrl,
+    operation: props.operation,
+    keyExpression: props.businessKey.expression,
+    fieldRules: pipelineFieldRules(props),
+    payloadFields: props.payloadFields,
+    leaseSeconds: props.leaseSeconds,
+    retentionSeconds: props.retentionSeconds,
+    executionTimeoutSeconds: props.executionTimeoutSeconds,
+    invokeTimeoutSeconds: invokeTimeoutSeconds(props),
+    lambdaRetries: props.lambdaRetries,
+    maxConcurrency: props.maxConcurrency,
+    permanentErrors: props.function.permanentErrors,
+    conflictErrors: props.function.conflictErrors,
+    ledgerRetry: props.ledgerRetry,
+  };
+  const functionEnvironment: Record<string, string> = {
+    [EFFECTS_TABLE_ENV]: SIM_NAMES.effects,
+    IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
+    IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
+    [CONTRACT_ENV.PAYLOAD_FIELDS]: encodePayloadFields(props.payloadFields),
+    [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(props)),
+    POWERTOOLS_SERVICE_NAME: props.namePrefix,
+    POWERTOOLS_LOG_LEVEL: "SILENT",
+    AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
+    AWS_REGION: SIM_NAMES.region,
+  };
+  const definition = render(params);
+  const handlerOptions = domain ? async () => domainHandlerOptions(domain) : simulation.handlerOptions;
+  return { props, rules: oracleRules(props, domain), definition, compiled: compiledOf(definition, render), params, functionEnvironment, handlerOptions };
+}
+
+/**
+ * Settings that render the same definition share one compiled machine (most drawn props are the queue's and the
+ * pipe's, not the definition's), and so one warm-up run (run.ts). Only the project's renderer is cached: a mutant's
+ * render is compiled for itself.
+ */
+const compiledByText = new Map<string, CompiledDefinition>();
+function compiledOf(definition: Record<string, unknown>, render: unknown): CompiledDefinition {
+  if (render !== renderPipelineDefinition) return CompiledDefinition.of(definition);
+  const text = JSON.stringify(definition);
+  let compiled = compiledByText.get(text);
+  if (!compiled) {
+    if (compiledByText.size >= 256) compiledByText.clear();
+    compiledByText.set(text, (compiled = CompiledDefinition.of(definition)));
+  }
+  return compiled;
+}
+
+/** Canonical text of a set of overrides (keys sorted at every depth): equal settings, equal key. */
+export function settingsKey(overrides: PropsOverrides): string {
+  const sorted = (v: unknown): unknown =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, sorted(x)]))
+      : v;
+  return JSON.stringify(sorted(overrides));
+}
+
+/** One SimSettings per distinct overrides and domain (by canonical key), so a search renders and checks each once. */
+const byKey = new Map<string, SimSettings>();
+export function settingsFor(overrides: PropsOverrides, domain?: SimDomain): SimSettings {
+  const key = `${settingsKey(overrides)}|${domainKey(domain)}`;
+  let settings = byKey.get(key);
+  if (!settings) {
+    if (byKey.size >= 256) byKey.clear();
+    byKey.set(key, (settings = simSettings(overrides, renderPipelineDefinition, domain)));
+  }
+  return settings;
+}
+
+/**
+ * The declaration (data) the model evaluates; the pipeline's own evaluators are not used. A drawn domain brings its
+ * own refusal, its filter (read by the model's own evaluator) and how its generic effect records a payload.
+ */
+function oracleRules(props: ResolvedPipelineProps, domain?: SimDomain): OracleRules {
+  // Keyed by field names: no prototype, so no name reaches Object.prototype.
+  const fields: Record<string, OracleFieldRule> = Object.create(null);
+  for (const [field, rule] of Object.entries(props.fieldRules)) {
+    if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
+    fields[field] = rule as OracleFieldRule;
+  }
+  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+  if (!domain) return base;
+  const filter = domain.filter;
+  return {
+    ...base,
+    downstreamRefuses: domain.refuses,
+    ...(filter ? { passes: (body: string, attributes?: readonly MessageAttribute[]) => filterPasses(filter, body, attributes) } : {}),
+    chargeOf: (body) => ({ amount: payloadRecord(props.payloadFields, body), currency: undefined }),
+  };
+}
