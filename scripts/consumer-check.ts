@@ -1,15 +1,26 @@
-// `npm run consumer-check`: packs this package, installs the tarball offline (npm ci from the npm cache) into a fresh
-// app outside the repository (test/consumer/shipments: its own key, payload fields, operation and handler), type-checks
-// it against the published types, synthesizes it, runs it on the local cloud with duplicates, a conflict, an invalid
-// and a refused message, and runs the operator CLI's bin. Uses only the package's public entry points.
+// `npm run consumer-check`: builds and packs the three workspace packages, then installs the tarballs as a team
+// would, outside the repository, and checks what each install can do:
+//   - shipments (test/consumer/shipments): a cdktf 0.21 app, its own domain and side effect;
+//   - subscriptions (test/consumer/subscriptions): a native CDK Terrain app (`cdktn`, `@cdktn/provider-aws`, the
+//     construct's `/cdktn` entry), its own domain and a side effect writing its own table;
+//   each type-checks against the published types, synthesizes in process, runs on the local cloud and has every fate
+//   judged by the harness;
+//   - deploy-only: the pipeline package and a framework, nothing else: no emulator may arrive with it;
+//   - ops-only: `npx pipeline-ops` from the ops package, without the local cloud.
+// Installs use the npm cache first (`--prefer-offline`); only what the cache lacks (CDK Terrain's provider on a fresh
+// machine) comes from the registry.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(__dirname, "..");
-const TEMPLATE = join(ROOT, "test/consumer/shipments");
+const PACKAGES = ["pipeline", "local-cloud", "ops"] as const;
+type PackageDir = (typeof PACKAGES)[number];
+/** CDK Terrain's pins for the native app (not in the repository's lock: the construct is built against cdktf here). */
+const CDK_TERRAIN = { cdktn: "0.24.0", "@cdktn/provider-aws": "25.7.0", constructs: "10.6.0" };
+/** What a deploy dependency must not bring: the emulators, the TypeScript runner, the local cloud. */
+const EMULATORS = ["dynalite", "fauxqs", "tsx", "@effectively-once/local-cloud"];
 
 function step<T>(what: string, run: () => T): T {
   const started = Date.now();
@@ -28,42 +39,79 @@ function sh(cwd: string, command: string, args: string[]): string {
   }
 }
 
-/** The app's lockfile: this package's own resolved production dependencies (so `npm ci --offline` needs only the cache). */
-function writeManifest(dir: string, tarball: string): void {
-  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8"));
-  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-  const pinned = (name: string) => (pkg.dependencies[name] ?? pkg.devDependencies[name]) as string;
-  const dependencies: Record<string, string> = { [pkg.name]: `file:${tarball}` };
-  for (const name of ["cdktf", "constructs", "@cdktf/provider-aws", "tsx"]) dependencies[name] = pinned(name);
-  const devDependencies = { typescript: pinned("typescript"), "@types/node": pinned("@types/node") };
-  const packages: Record<string, unknown> = { "": { name: "shipments", version: "1.0.0", dependencies, devDependencies } };
-  for (const [path, entry] of Object.entries<Record<string, unknown>>(lock.packages)) {
-    const devOnly = entry.dev === true;
-    const wanted = path.startsWith("node_modules/") && (!devOnly || ["node_modules/typescript", "node_modules/@types/node", "node_modules/undici-types"].includes(path));
-    if (wanted) packages[path] = devOnly ? { ...entry, dev: true } : entry;
+const rootPins = (): Record<string, string> => (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
+
+function pack(work: string): Map<PackageDir, string> {
+  sh(ROOT, "npm", ["run", "-s", "build"]);
+  const tarballs = new Map<PackageDir, string>();
+  for (const dir of PACKAGES) {
+    const before = new Set(readdirSync(work));
+    sh(join(ROOT, "packages", dir), "npm", ["pack", "--silent", "--pack-destination", work]);
+    const tarball = readdirSync(work).find((f) => f.endsWith(".tgz") && !before.has(f));
+    if (!tarball) throw new Error(`npm pack of packages/${dir} wrote no tarball`);
+    tarballs.set(dir, join(work, tarball));
   }
-  const integrity = `sha512-${createHash("sha512").update(readFileSync(join(dir, tarball))).digest("base64")}`;
-  packages[`node_modules/${pkg.name}`] = { version: pkg.version, resolved: `file:${tarball}`, integrity, license: pkg.license, dependencies: pkg.dependencies, bin: pkg.bin, engines: pkg.engines };
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "shipments", version: "1.0.0", private: true, dependencies, devDependencies }, null, 2)}\n`);
-  writeFileSync(join(dir, "package-lock.json"), `${JSON.stringify({ name: "shipments", version: "1.0.0", lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+  return tarballs;
+}
+
+/** A fresh app folder with a package.json naming the tarballs and pinned packages, installed. */
+function install(dir: string, name: string, dependencies: Record<string, string>): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, dependencies }, null, 2)}\n`);
+  sh(dir, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]);
+}
+
+function present(dir: string, names: readonly string[]): string[] {
+  return names.filter((name) => existsSync(join(dir, "node_modules", name)));
+}
+
+function checkApp(work: string, tarballs: Map<PackageDir, string>, app: { name: string; label: string; framework: Record<string, string> }): void {
+  const dir = join(work, app.name);
+  const pins = rootPins();
+  cpSync(join(ROOT, "test/consumer", app.name), dir, { recursive: true });
+  const dependencies = {
+    "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`,
+    "@effectively-once/local-cloud": `file:${tarballs.get("local-cloud")}`,
+    "@effectively-once/ops": `file:${tarballs.get("ops")}`,
+    ...app.framework,
+    "@aws-sdk/client-dynamodb": pins["@aws-sdk/client-dynamodb"],
+    tsx: pins.tsx,
+    typescript: pins.typescript,
+    "@types/node": pins["@types/node"],
+  };
+  step(`${app.name} (${app.label}): npm install of the tarballs outside the repository`, () => install(dir, app.name, dependencies));
+  step(`${app.name}: tsc against the published types`, () => sh(dir, "npx", ["--no-install", "tsc", "-p", "."]));
+  step(`${app.name}: synth in process (npx tsx main.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "main.ts"]));
+  const report = step(`${app.name}: run on the local cloud, fates judged by the harness (npx tsx check.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "check.ts"]));
+  process.stdout.write(report.replace(/^/gm, "  "));
 }
 
 function main(): void {
   const work = mkdtempSync(join(tmpdir(), "consumer-check-"));
-  const app = join(work, "shipments");
+  const pins = rootPins();
+  const cdktf = { cdktf: pins.cdktf, constructs: pins.constructs, "@cdktf/provider-aws": pins["@cdktf/provider-aws"] };
   let ok = false;
   try {
-    step("npm pack (builds dist/)", () => sh(ROOT, "npm", ["pack", "--silent", "--pack-destination", work]));
-    const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"))!;
-    cpSync(TEMPLATE, app, { recursive: true });
-    cpSync(join(work, tarball), join(app, tarball));
-    writeManifest(app, tarball);
-    step("npm ci --offline in a fresh app outside the repository", () => sh(app, "npm", ["ci", "--offline", "--no-audit", "--no-fund", "--loglevel=error"]));
-    step("tsc against the published types", () => sh(app, "npx", ["--no-install", "tsc", "-p", "."]));
-    step("synth (npx tsx main.ts)", () => sh(app, "npx", ["--no-install", "tsx", "main.ts"]));
-    const report = step("run on the local cloud (npx tsx check.ts)", () => sh(app, "npx", ["--no-install", "tsx", "check.ts"]));
-    process.stdout.write(report);
-    step("operator CLI bin (npx pipeline-ops --help)", () => sh(app, "npx", ["--no-install", "pipeline-ops", "--help"]));
+    const tarballs = step("npm run build, npm pack of each package", () => pack(work));
+    checkApp(work, tarballs, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf });
+    checkApp(work, tarballs, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN });
+
+    const deploy = join(work, "deploy-only");
+    step("deploy-only: the pipeline package and cdktf, nothing else", () => install(deploy, "deploy-only", { "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`, ...cdktf }));
+    const dragged = present(deploy, EMULATORS);
+    if (dragged.length > 0) throw new Error(`installing @effectively-once/pipeline brought ${dragged.join(", ")}: the deploy package must not depend on an emulator`);
+    sh(deploy, process.execPath, ["-e", 'const p = require("@effectively-once/pipeline"); const h = require("@effectively-once/pipeline/handler"); if (typeof p.IdempotentPipeline !== "function" || typeof h.createPipelineHandler !== "function") process.exit(1);']);
+    console.log(`  no ${EMULATORS.join(", ")} in node_modules; the construct and the handler wrapper load`);
+
+    const ops = join(work, "ops-only");
+    step("ops-only: the operator CLI without the local cloud", () =>
+      install(ops, "ops-only", { "@effectively-once/ops": `file:${tarballs.get("ops")}`, "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}` }),
+    );
+    const withOps = present(ops, EMULATORS);
+    if (withOps.length > 0) throw new Error(`installing @effectively-once/ops brought ${withOps.join(", ")}`);
+    const help = sh(ops, "npx", ["--no-install", "pipeline-ops", "--help"]);
+    if (!/dlq/.test(help)) throw new Error(`npx pipeline-ops --help printed no command list:\n${help}`);
+    console.log(`  npx pipeline-ops --help: ${help.split("\n")[0]}`);
     ok = true;
   } finally {
     rmSync(work, { recursive: true, force: true });

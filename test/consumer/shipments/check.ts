@@ -1,7 +1,7 @@
 // Runs the synthesized stack on the package's local cloud, publishes shipments with duplicates, a conflict, an
 // invalid and a refused message, and checks every fate through the package's harness. Exit 0 = all held.
-import { observe, publishBodies } from "effectively-once-pipeline/harness";
-import { startLocalCloud } from "effectively-once-pipeline/local";
+import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
+import { startLocalCloud } from "@effectively-once/local-cloud";
 
 const shipment = (n: number, weightGrams = 1200) => ({ carrier: "acme", trackingNumber: `T-${n}`, weightGrams, destination: "Lyon" });
 

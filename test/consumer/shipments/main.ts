@@ -2,7 +2,7 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { App, TerraformStack } from "cdktf";
 import { join } from "node:path";
-import { EffectJournalTable, IdempotentPipeline } from "effectively-once-pipeline";
+import { EffectJournalTable, IdempotentPipeline } from "@effectively-once/pipeline";
 
 const app = new App();
 const stack = new TerraformStack(app, "shipments");

@@ -1,4 +1,3 @@
-import { App } from "cdktf";
 import { join, resolve } from "node:path";
 import { stackConfigFromEnv, type StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
 import type { PipelineApp, PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/example";
@@ -11,12 +10,26 @@ export interface SynthResult {
   readonly stackFile: string;
 }
 
+/** The framework's `App` class, loaded on first use: cdktf 0.21 or CDK Terrain (`cdktn`), whichever the app installed. */
+function frameworkApp(): new (options: { outdir: string; skipValidation: boolean }) => { synth(): void } {
+  for (const framework of ["cdktf", "cdktn"]) {
+    try {
+      // The framework is an optional peer dependency: a computed require keeps either one optional.
+      return (require(framework) as { App: new (options: { outdir: string; skipValidation: boolean }) => { synth(): void } }).App;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    }
+  }
+  throw new Error("synthesizing an app needs cdktf (0.21) or cdktn (0.24): install one of them next to @effectively-once/local-cloud");
+}
+
 /** Synthesizes an app's stack into `outdir` in this process (no cdktf CLI, no network). */
 function synthApp(app: PipelineApp, config: StackConfig, options: { outdir?: string; overrides?: PipelineOverrides } = {}): SynthResult {
   process.env.CHECKPOINT_DISABLE ??= "1";
   const outdir = resolve(options.outdir ?? "cdktf.out");
+  const App = frameworkApp();
   const cdktfApp = new App({ outdir, skipValidation: false });
-  app.addStack(cdktfApp, config, options.overrides);
+  app.addStack(cdktfApp as unknown as Parameters<PipelineApp["addStack"]>[0], config, options.overrides);
   cdktfApp.synth();
   const stackDir = join(outdir, "stacks", config.stackName);
   return { outdir, stackDir, stackFile: join(stackDir, "cdk.tf.json") };

@@ -1,5 +1,5 @@
 // The deployed function: the package's handler wrapper around the team's side effect.
-import { createPipelineHandler, EffectJournal, effectKey, PermanentError } from "effectively-once-pipeline/handler";
+import { createPipelineHandler, EffectJournal, effectKey, PermanentError } from "@effectively-once/pipeline/handler";
 
 interface Shipment {
   readonly carrier: string;
