@@ -46,6 +46,8 @@ function pack(work: string): Map<PackageDir, string> {
   const tarballs = new Map<PackageDir, string>();
   for (const dir of PACKAGES) {
     const before = new Set(readdirSync(work));
+    // What `npm publish` would send, checked without a registry login (npm says it would need one, and goes on).
+    sh(join(ROOT, "packages", dir), "npm", ["publish", "--dry-run", "--loglevel=error"]);
     sh(join(ROOT, "packages", dir), "npm", ["pack", "--silent", "--pack-destination", work]);
     const tarball = readdirSync(work).find((f) => f.endsWith(".tgz") && !before.has(f));
     if (!tarball) throw new Error(`npm pack of packages/${dir} wrote no tarball`);
@@ -92,7 +94,7 @@ function main(): void {
   const cdktf = { cdktf: pins.cdktf, constructs: pins.constructs, "@cdktf/provider-aws": pins["@cdktf/provider-aws"] };
   let ok = false;
   try {
-    const tarballs = step("npm run build, npm pack of each package", () => pack(work));
+    const tarballs = step("npm run build, npm publish --dry-run and npm pack of each package", () => pack(work));
     checkApp(work, tarballs, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf });
     checkApp(work, tarballs, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN });
 
