@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# CI: the CDK Terrain mode. Copies the repository to a temporary folder, swaps cdktf 0.21 for CDK Terrain
+# CI: the CDK Terrain alias mode (the repository itself on cdktn; apps use the native `/cdktn` entry, which
+# `npm run consumer-check` checks). Copies the repository to a temporary folder, swaps cdktf 0.21 for CDK Terrain
 # (cdktn 0.24.0, installed under the name `cdktf`, so no import changes), installs, type-checks, runs the whole suite
 # there and compares the synthesized cdk.tf.json with the default build: only "//".metadata.version may differ.
 # Needs the npm registry (or a warm npm cache) for `npm install`; nothing else goes to the network.
@@ -25,7 +26,7 @@ git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' 
 cd "$work/repo"
 
 step "applying the recipe and installing"
-npm pkg set dependencies.cdktf=npm:cdktn@0.24.0 dependencies.constructs=10.6.0 'overrides.@cdktf/provider-aws.cdktf=$cdktf'
+npm pkg set devDependencies.cdktf=npm:cdktn@0.24.0 devDependencies.constructs=10.6.0 'overrides.@cdktf/provider-aws.cdktf=$cdktf'
 npm install --prefer-offline --no-audit --no-fund --loglevel=error
 npm ls cdktf constructs >/dev/null # fails when the tree is invalid (what --legacy-peer-deps would hide)
 step "cdktf resolves to $(node -p 'const p = require("cdktf/package.json"); p.name + "@" + p.version')"
