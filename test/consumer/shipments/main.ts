@@ -2,13 +2,11 @@
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { App, TerraformStack } from "cdktf";
 import { join } from "node:path";
-import { EffectJournalTable, IdempotentPipeline } from "@effectively-once/pipeline";
+import { IdempotentPipeline } from "@effectively-once/pipeline";
 
 const app = new App();
 const stack = new TerraformStack(app, "shipments");
 new AwsProvider(stack, "aws", { region: "eu-west-1" });
-// A stand-in for the carrier's API that honours idempotency keys; a real downstream needs only its own permissions.
-const carrier = new EffectJournalTable(stack, "carrier", { namePrefix: "shipments" });
 new IdempotentPipeline(stack, "pipeline", {
   region: "eu-west-1",
   namePrefix: "shipments",
@@ -23,8 +21,8 @@ new IdempotentPipeline(stack, "pipeline", {
   },
   function: {
     entry: join(__dirname, "functions/dispatch.ts"),
-    environment: carrier.environment,
-    policyStatements: carrier.policyStatements,
+    // The carrier's HTTP API (its labels endpoint honours an Idempotency-Key header); check.ts points it at a local one.
+    environment: { CARRIER_URL: process.env.CARRIER_URL ?? "https://api.carrier.example" },
   },
 });
 app.synth();

@@ -8,6 +8,9 @@ import type { SQSClient } from "@aws-sdk/client-sqs";
 import { peekDlq, readEffects, verify, type DlqMessage, type KeyEffects, type SentMessage, type Verification } from "../observe";
 import { labelMessages, streamContractOf, type StreamContract } from "../stack/contract";
 import { publish } from "../demo/publish";
+import { effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { effectsFromApplications, effectsFromInvocations, type ApplicationReader, type InvocationRecord } from "./applications";
+import { parseInvocationLines } from "./invocations";
 
 export { peekDlq, readEffects, verify, streamContractOf };
 export type { DlqMessage, KeyEffects, SentMessage, StreamContract, Verification };
@@ -32,19 +35,67 @@ export async function publishBodies(target: HarnessTarget, bodies: readonly (str
   return publish(target.sqs, String(target.outputs.queue_url), messages);
 }
 
-/** What a client can observe once the pipeline settled: the effect journal, the DLQ, and the guarantee checked over them. */
+/** What a client can observe once the pipeline settled: the applications per key, the DLQ, and the guarantee checked over them. */
 export interface Observation {
+  /** Per effect key: its applications and the calls that reached the side effect, from the source `observe` used. */
   readonly effects: ReadonlyMap<string, KeyEffects>;
   readonly dlq: readonly DlqMessage[];
   readonly verification: Verification;
+  /** Where the applications were counted from. */
+  readonly appliedFrom: "applications" | "invocations" | "effect-journal";
 }
 
-/** Reads the effect journal (`effects_table_name`) and the DLQ and checks every sent message's fate. */
-export async function observe(target: HarnessTarget, sent: readonly SentMessage[]): Promise<Observation> {
-  const table = target.outputs.effects_table_name;
-  if (typeof table !== "string") throw new Error("the stack has no effects_table_name output: add an EffectJournalTable so the harness can count effects");
-  const [effects, dlq] = await Promise.all([readEffects(target.dynamodb, table), peekDlq(target.sqs, String(target.outputs.dlq_url))]);
-  return { effects, dlq, verification: verify(sent, effects, dlq) };
+/**
+ * Where {@link observe} counts applications, for a side effect of any kind. Without either, it reads the stack's
+ * effect journal (`effects_table_name`, an `EffectJournalTable`).
+ */
+export interface ObserveOptions {
+  /** The team's own record of applications (its table, its API): the most exact count, used first when given. */
+  readonly applications?: ApplicationReader;
+  /**
+   * The function's invocation results: the handler wrapper's log lines (from {@link collectInvocations} on the local
+   * cloud, or the function's CloudWatch log events on AWS) or records parsed from them. An invocation that ran the
+   * side effect to its end is one application.
+   */
+  readonly invocations?: Iterable<string | InvocationRecord>;
 }
+
+const NO_SOURCE =
+  "observe() needs a count of applications: pass { applications } (a reader of your side effect's own records), " +
+  "or { invocations } (the function's invocation log lines: collectInvocations() on the local cloud, the log group's events on AWS), " +
+  "or add an EffectJournalTable to the stack (output effects_table_name)";
+
+async function appliedEffects(target: HarnessTarget, options: ObserveOptions): Promise<Pick<Observation, "effects" | "appliedFrom">> {
+  if (options.applications) return { effects: effectsFromApplications(await options.applications()), appliedFrom: "applications" };
+  if (options.invocations) {
+    const lines: string[] = [];
+    const records: InvocationRecord[] = [];
+    for (const item of options.invocations) {
+      if (typeof item === "string") lines.push(item);
+      else records.push(item);
+    }
+    return { effects: effectsFromInvocations([...records, ...parseInvocationLines(lines)], effectKey), appliedFrom: "invocations" };
+  }
+  const table = target.outputs.effects_table_name;
+  if (typeof table !== "string") throw new Error(NO_SOURCE);
+  return { effects: await readEffects(target.dynamodb, table), appliedFrom: "effect-journal" };
+}
+
+/**
+ * Judges every sent message's fate once the pipeline settled: applied once (its key's application holds its payload),
+ * acknowledged as a duplicate of an applied message, or quarantined in the DLQ with a reason; lost and double-applied
+ * keys are listed. Fates come from the DLQ; applications from `options` (see {@link ObserveOptions}). Call it once at
+ * a time: it reads the DLQ by receiving its messages and making them visible again.
+ */
+export async function observe(target: HarnessTarget, sent: readonly SentMessage[], options: ObserveOptions = {}): Promise<Observation> {
+  // One after the other: a peek hides the DLQ's messages until it ends, so it must not outlive a failed read (and
+  // two observe() calls must not overlap).
+  const { effects, appliedFrom } = await appliedEffects(target, options);
+  const dlq = await peekDlq(target.sqs, String(target.outputs.dlq_url));
+  return { effects, dlq, appliedFrom, verification: verify(sent, effects, dlq) };
+}
+export { collectInvocations, parseInvocationLines } from "./invocations";
+export type { InvocationCollector } from "./invocations";
+export type { Application, ApplicationReader, InvocationRecord } from "./applications";
 export { functionEnvironment, lambdaContext, startLocalDynamoDb } from "./function-test";
 export type { FunctionTables, LocalDynamoDb } from "./function-test";

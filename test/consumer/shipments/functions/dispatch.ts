@@ -1,5 +1,6 @@
-// The deployed function: the package's handler wrapper around the team's side effect.
-import { createPipelineHandler, EffectJournal, effectKey, PermanentError } from "@effectively-once/pipeline/handler";
+// The deployed function: the package's handler wrapper around the team's side effect, a call to the carrier's HTTP
+// API (no effect journal). The effect key goes as the Idempotency-Key header, so the carrier itself deduplicates too.
+import { createPipelineHandler, effectKey, PermanentError } from "@effectively-once/pipeline/handler";
 
 interface Shipment {
   readonly carrier: string;
@@ -9,17 +10,21 @@ interface Shipment {
   readonly [field: string]: unknown;
 }
 
-export const handler = createPipelineHandler<Shipment, { labelId: string }, EffectJournal>({
-  setup: EffectJournal.fromEnvironment,
-  sideEffect: async (event, { resources: carrier }) => {
+export const handler = createPipelineHandler<Shipment, { labelId: string }, string>({
+  setup: () => {
+    const url = process.env.CARRIER_URL;
+    if (!url) throw new Error("CARRIER_URL is not set: the stack passes the carrier API's address");
+    return url;
+  },
+  sideEffect: async (event, { resources: carrierUrl }) => {
     // A well-formed shipment the carrier refuses for good: quarantined as `rejected`, never retried.
     if (event.payload.destination === "Atlantis") throw new PermanentError("the carrier does not deliver to Atlantis");
-    const receipt = await carrier.apply({
-      effectKey: effectKey(event.businessKey, event.operation),
-      messageId: event.messageId,
-      fingerprint: event.payloadHash,
-      attributes: { labelId: `label-${event.payload.trackingNumber}`, weightGrams: event.payload.weightGrams },
+    const response = await fetch(`${carrierUrl}/labels`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": effectKey(event.businessKey, event.operation) },
+      body: JSON.stringify({ messageId: event.messageId, trackingNumber: event.payload.trackingNumber, weightGrams: event.payload.weightGrams }),
     });
-    return { labelId: receipt.attributes.labelId };
+    if (!response.ok) throw new Error(`carrier answered ${response.status}`); // transient: retried
+    return (await response.json()) as { labelId: string };
   },
 });

@@ -21,7 +21,7 @@ export const handler = createPipelineHandler<Subscription, { invoiceId: string }
       await dynamodb.send(
         new PutItemCommand({
           TableName: process.env.INVOICES_TABLE,
-          Item: { invoiceId: { S: invoiceId }, plan: { S: plan }, amountCents: { N: String(amountCents) }, messageId: { S: event.messageId } },
+          Item: { invoiceId: { S: invoiceId }, businessKey: { S: event.businessKey }, plan: { S: plan }, amountCents: { N: String(amountCents) }, messageId: { S: event.messageId } },
           ConditionExpression: "attribute_not_exists(invoiceId)",
         }),
       );

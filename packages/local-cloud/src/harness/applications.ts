@@ -1,0 +1,66 @@
+import { CallOutcome } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { InvocationOutcome } from "@effectively-once/pipeline/internal/handler/invocation-log";
+import type { KeyEffects } from "../observe";
+
+/** One application of the side effect, as the team's own records show it. */
+export interface Application {
+  /** The effect key of the message applied: `effectKey(event.businessKey, event.operation)` of the handler wrapper. */
+  readonly effectKey: string;
+  /** The SQS message id of the message applied (`event.messageId`). */
+  readonly messageId: string;
+  /** When it was applied (ISO 8601), if the record says. */
+  readonly appliedAt?: string;
+}
+
+/** Reads the team's record of applications once the pipeline settled (a Scan of its table, a call to its API, …). */
+export type ApplicationReader = () => Promise<Iterable<Application>>;
+
+/** One invocation of the function, as the handler wrapper's log line records it. */
+export interface InvocationRecord {
+  readonly messageId: string;
+  readonly businessKey: string;
+  readonly operation: string;
+  /** `processed`, a side effect's own word such as `applied`, or `duplicate` / `rejected` / `failed`. */
+  readonly outcome: string;
+}
+
+/** Outcomes in which the side effect did not run to its end: everything else counts as one application. */
+const NOT_APPLIED = new Set<string>([InvocationOutcome.DUPLICATE, InvocationOutcome.REJECTED, InvocationOutcome.FAILED, CallOutcome.REPLAYED, CallOutcome.CONFLICT]);
+
+/** Whether an invocation ran the side effect to its end (one application). */
+export function invocationApplied(record: InvocationRecord): boolean {
+  return !NOT_APPLIED.has(record.outcome);
+}
+
+function entryOf(byKey: Map<string, KeyEffects>, key: string): KeyEffects {
+  const entry = byKey.get(key) ?? { effects: [], calls: [] };
+  byKey.set(key, entry);
+  return entry;
+}
+
+/** The team's applications as per-key effects, the shape the guarantee is checked over (every one is a call that applied). */
+export function effectsFromApplications(applications: Iterable<Application>): Map<string, KeyEffects> {
+  const byKey = new Map<string, KeyEffects>();
+  for (const a of applications) {
+    const entry = entryOf(byKey, a.effectKey);
+    entry.effects.push({ messageId: a.messageId, appliedAt: a.appliedAt ?? "" });
+    entry.calls.push({ messageId: a.messageId, outcome: CallOutcome.APPLIED, at: a.appliedAt ?? "" });
+  }
+  return byKey;
+}
+
+/**
+ * The function's invocations as per-key effects: an invocation that ran the side effect to its end is an application;
+ * every invocation is a call. A side effect that can apply and then fail (an invocation recorded `failed` after its
+ * write) is counted only by a reader of its own records: pass `applications` for it.
+ */
+export function effectsFromInvocations(records: Iterable<InvocationRecord>, effectKeyOf: (businessKey: string, operation: string) => string): Map<string, KeyEffects> {
+  const byKey = new Map<string, KeyEffects>();
+  for (const r of records) {
+    const entry = entryOf(byKey, effectKeyOf(r.businessKey, r.operation));
+    const applied = invocationApplied(r);
+    if (applied) entry.effects.push({ messageId: r.messageId, appliedAt: "" });
+    entry.calls.push({ messageId: r.messageId, outcome: applied ? CallOutcome.APPLIED : r.outcome, at: "" });
+  }
+  return byKey;
+}

@@ -1,0 +1,55 @@
+import type { InvocationRecord } from "./applications";
+
+/** The wrapper's line ends every invocation with this message prefix (`invocation processed`, `invocation rejected: …`). */
+const LINE_MESSAGE = /^invocation /;
+
+/**
+ * The invocation records among log lines of the function: the handler wrapper writes one JSON line per invocation
+ * (Powertools Logger) with `messageId`, `businessKey`, `operation` and `outcome`. Other lines (the function's own
+ * logging, Lambda's START/END/REPORT, a line from another Lambda log format) are skipped. On AWS the lines are the
+ * function's log group's events (CloudWatch Logs `FilterLogEvents` with the pattern `"invocation "`); on the local
+ * cloud, {@link collectInvocations} gathers them.
+ */
+export function parseInvocationLines(lines: Iterable<string>): InvocationRecord[] {
+  const records: InvocationRecord[] = [];
+  for (const line of lines) {
+    const start = line.indexOf("{");
+    if (start < 0) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line.slice(start));
+    } catch {
+      continue;
+    }
+    if (typeof parsed !== "object" || parsed === null) continue;
+    const f = parsed as Record<string, unknown>;
+    if (typeof f.message !== "string" || !LINE_MESSAGE.test(f.message)) continue;
+    const { messageId, businessKey, operation, outcome } = f;
+    if (typeof messageId === "string" && typeof businessKey === "string" && typeof operation === "string" && typeof outcome === "string") {
+      records.push({ messageId, businessKey, operation, outcome });
+    }
+  }
+  return records;
+}
+
+/** A sink for the local cloud's function output that keeps the invocation records. */
+export interface InvocationCollector {
+  /** Pass as `startLocalCloud({ functionLogs })`. */
+  readonly functionLogs: (line: string) => void;
+  /** The invocation records seen so far, oldest first. */
+  records(): InvocationRecord[];
+}
+
+/**
+ * Collects the function's invocation records on the local cloud: `startLocalCloud({ stackFile, functionLogs:
+ * collector.functionLogs })`, then `observe(target, sent, { invocations: collector.records() })`.
+ */
+export function collectInvocations(): InvocationCollector {
+  const lines: string[] = [];
+  return {
+    functionLogs: (line) => {
+      if (line.includes('"invocation ')) lines.push(line);
+    },
+    records: () => parseInvocationLines(lines),
+  };
+}
