@@ -89,7 +89,7 @@ function checkApp(work: string, tarballs: Map<PackageDir, string>, app: { name: 
   // The machines' offline provider mirror holds hashicorp/aws 5.100.0 only: a stack that needs 6.x is not validated.
   console.log(`  requires hashicorp/aws ${provider}${provider.startsWith("5.") ? "" : ": terraform validate of it needs that provider (not in the offline mirror, so not run here)"}`);
   const report = step(`${app.name}: run on the local cloud, fates judged by the harness (npx tsx check.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "check.ts"]));
-  process.stdout.write(report.replace(/^/gm, "  "));
+  console.log(report.trimEnd().replace(/^/gm, "  "));
 }
 
 function main(): void {

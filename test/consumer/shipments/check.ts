@@ -35,7 +35,7 @@ function startCarrier() {
 async function main(): Promise<void> {
   const carrier = await startCarrier();
   process.env.CARRIER_URL = carrier.url;
-  await import("./main"); // synthesizes the stack with the carrier's local address
+  await import("./main.js"); // synthesizes the stack with the carrier's local address
   const cloud = await startLocalCloud({ stackFile: "cdktf.out/stacks/shipments/cdk.tf.json", retryVisibilityTimeoutSeconds: 1 });
   try {
     const target = { sqs: cloud.clients.sqs, dynamodb: cloud.clients.dynamodb, outputs: cloud.outputs };
