@@ -1,4 +1,4 @@
-// `npm run soak`: the pipeline under load and faults on the local cloud, checked key by key (the guarantees in the README).
+// `npm run soak`: the pipeline under load and faults on the local cloud, checked key by key (the guarantees in docs/guarantees.md).
 import "./support/quiet-sdk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";

@@ -10,7 +10,7 @@ export const SOAK_HELP = `Usage: npm run soak [-- options]
 Drives a pipeline (the payments example by default) on the local cloud with a seeded stream (duplicates, invalid messages, payload
 conflicts, messages the function rejects) and a seeded fault plan (Lambda failures, crashes and hangs after the
 side effect, DynamoDB throttles and 500s, early visibility expiry), waits until every message has a fate, then
-checks the pipeline's guarantees (README, "Guarantees") over every key. Prints a table; exits 1 when an
+checks the pipeline's guarantees (docs/guarantees.md) over every key. Prints a table; exits 1 when an
 invariant broke (lost, double-applied, ledger without TTL, wrong DLQ reason), 2 on bad flags or a run that could
 not finish. Figures and the fault profile: docs/performance.md.
 

@@ -1,5 +1,5 @@
 /**
- * What each simulated fault surfaces and how the README's contract says the pipeline must treat it, written from
+ * What each simulated fault surfaces and how the guarantees (docs/guarantees.md) say the pipeline must treat it, written from
  * the contract (only the wrapper's branded errors are permanent or conflicts), never read from the definition: a
  * state machine that quarantines one of these is the mistake the model must catch.
  */

@@ -1,5 +1,5 @@
 /**
- * The model's rules on how the pipeline gets to its outcomes, from the README's guarantees, read from what the run
+ * The model's rules on how the pipeline gets to its outcomes, from the guarantees (docs/guarantees.md), read from what the run
  * recorded (audit.ts) rather than from the implementation:
  *
  * - Transient errors are absorbed where they happen ("Backoff of throttled ledger calls", "Retries of Lambda

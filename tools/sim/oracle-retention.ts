@@ -1,5 +1,5 @@
 /**
- * The model's rule for a message that aged out of a queue (`expired`), from the README's retention promises rather
+ * The model's rule for a message that aged out of a queue (`expired`), from the retention promises (docs/guarantees.md, docs/construct.md) rather
  * than from the construct's arithmetic:
  *
  * - The source queue keeps a message through all its receives: one that keeps failing reaches the DLQ
@@ -13,7 +13,7 @@
 import type { ExpiryFact } from "./facts";
 import type { Observation } from "./scenario";
 
-/** How long the DLQ must keep a copy the queue moved there (README: "≥ source retention + 1 day"). */
+/** How long the DLQ must keep a copy the queue moved there (docs/construct.md: "≥ source retention + 1 day"). */
 export const DLQ_KEEPS_MS = 24 * 3600_000;
 
 export interface RetentionConfig {

@@ -1,5 +1,5 @@
 /**
- * The local cloud (the package's `./local` entry): runs a synthesized `cdk.tf.json` of the construct offline, with
+ * The local cloud (`@effectively-once/local-cloud`): runs a synthesized `cdk.tf.json` of the construct offline, with
  * no AWS account and no Docker (SQS, DynamoDB, the pipe, the state machine, the function's bundle).
  */
 export { startLocalCloud } from "./cloud";

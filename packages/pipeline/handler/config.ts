@@ -23,9 +23,11 @@ export interface PipelineConfig {
   readonly fieldRules: readonly (readonly [string, FieldRule])[];
   /** The logger's `service`. */
   readonly serviceName: string;
+  /** Level of the function's Powertools logger (`POWERTOOLS_LOG_LEVEL`, default `INFO`). */
   readonly logLevel: LogLevelName;
   /** Powertools prefixes every record id with it, so functions sharing a table never collide. */
   readonly functionName: string;
+  /** The function's region (`AWS_REGION`), for its DynamoDB client. */
   readonly region: string;
 }
 

@@ -40,6 +40,7 @@ export interface EffectReceipt<A extends EffectAttributes> {
 
 /** Where and how an {@link EffectJournal} keeps its items. */
 export interface EffectJournalOptions {
+  /** The DynamoDB document client the journal writes with. */
   readonly documentClient: DynamoDBDocumentClient;
   /** A table keyed `pk`/`sk` (strings), TTL on `expiresAt`: the `EffectJournalTable` construct. */
   readonly tableName: string;

@@ -6,6 +6,7 @@ import { MAX_RESULT_BYTES } from "../src/contract/limits";
  * `MAX_RESULT_BYTES` (64 KiB, src/contract/limits.ts). The effect was applied; only its result is not carried.
  */
 export interface TruncatedResult {
+  /** Marks a result that was replaced by this summary. */
   readonly truncated: true;
   /** UTF-8 bytes of the result's JSON. */
   readonly bytes: number;

@@ -2,7 +2,7 @@
  * The pipeline for cdktf apps: what a team's stack file imports. Add an {@link IdempotentPipeline} to a
  * `TerraformStack`, describe the domain (business key, operation, payload fields, field rules, handler file), and,
  * for the project's tools, export the stack as a {@link PipelineApp} and a {@link MessageProfile}. The Lambda side
- * lives in `functions/index.ts`.
+ * is the `@effectively-once/pipeline/handler` entry; `@effectively-once/pipeline/cdktn` is this entry for CDK Terrain.
  */
 export { IdempotentPipeline, EffectJournalTable, InvalidPropError, PipelineConfigError } from "./constructs";
 export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";

@@ -207,7 +207,7 @@ describe("SQS behaviour through fauxqs", () => {
       ReceiveMessageWaitTimeSeconds: "20",
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 5 }),
     });
-    // Quirk (README): SqsManagedSseEnabled is accepted but not reported back.
+    // Quirk (packages/local-cloud/src/sqs/README.md): SqsManagedSseEnabled is accepted but not reported back.
     expect(Attributes?.SqsManagedSseEnabled).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { loadChecker, type Check, type Diagnostic } from "../definition-validato
 /**
  * The project's own verdict on a state machine definition, in place of AWS's ValidateStateMachineDefinition:
  * asl-validator (schema and transitions) and the local interpreter's compiler (JSONata syntax, fields allowed per
- * query language, Retry/Catch shape). AWS checks more (resource ARNs, service limits): see the README.
+ * query language, Retry/Catch shape). AWS checks more (resource ARNs, service limits): see docs/rehearse.md.
  */
 export async function definitionCheck(): Promise<Check> {
   const schema = await loadChecker();

@@ -47,13 +47,21 @@ export interface LocalCloudOptions {
    * JSON) instead of calling their integration, e.g. to simulate the downstream function without running it.
    * Each machine uses `StateMachines.<its name>.TestCases.<testCase>` when the file configures it.
    */
-  readonly mocks?: { readonly config: unknown; readonly testCase: string };
+  readonly mocks?: {
+    /** The parsed mock configuration file (`StateMachines`, `MockedResponses`). */
+    readonly config: unknown;
+    /** The test case each machine answers from. */
+    readonly testCase: string;
+  };
   /**
    * AWS limits enforced locally, each off unless set (runs without them keep their paths). `syncExpressConcurrency`:
    * synchronous Express executions in flight (the account's quota, 1,000 or more on AWS); a StartSyncExecution beyond
    * it fails with ThrottlingException and the pipe retries it. Set it low to find where the pipeline saturates.
    */
-  readonly limits?: { readonly syncExpressConcurrency?: number };
+  readonly limits?: {
+    /** Synchronous Express executions in flight at most; unlimited when unset. */
+    readonly syncExpressConcurrency?: number;
+  };
 }
 
 /** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
@@ -61,11 +69,17 @@ export { RecordOutcome };
 
 /** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
 export interface OutcomeEvent {
+  /** The event kind. */
   readonly type: "record-outcome";
+  /** The SQS message id of the record. */
   readonly messageId: string;
+  /** What the record became: processed, duplicate, quarantined or retry. */
   readonly outcome: RecordOutcome;
+  /** The quarantine reason (`invalid-message`, `payload-mismatch`, `rejected`), when quarantined. */
   readonly reason?: string;
+  /** One sentence on why, when the workflow gave one (never a stack trace). */
   readonly detail?: string;
+  /** When the execution reported it (epoch milliseconds, on the cloud's clock). */
   readonly at: number;
 }
 
@@ -83,29 +97,65 @@ export interface OutcomeCounts {
 
 /** Counters of a running local cloud (`LocalCloud.stats()`): outcomes, batches, faults injected. */
 export interface LocalCloudStats {
+  /** Per pipe (by name): batches, records and invocation results. */
   readonly pipes: Record<string, PipeStats>;
+  /** Record outcomes, counted over every execution. */
   readonly outcomes: OutcomeCounts;
+  /** Per function (by name): invocations, errors, cold starts. */
   readonly functions: LambdaRunnerStats["functions"];
-  readonly executions: { started: number; succeeded: number; failed: number; timedOut: number };
+  /** State machine executions, by result. */
+  readonly executions: {
+    /** Executions started by the pipes. */
+    started: number;
+    /** Executions that succeeded (whatever their records became). */
+    succeeded: number;
+    /** Executions that failed: the pipe retries their whole batch. */
+    failed: number;
+    /** Executions stopped by the state machine's `TimeoutSeconds`. */
+    timedOut: number;
+  };
+  /** The faults injected so far, by kind (with `faults` set). */
   readonly faults?: FaultReport;
   /** Messages whose visibility the `expireVisibilityEarly` fault expired. */
   readonly visibilityExpiredEarly: number;
+  /** Items the TTL sweeper deleted. */
   readonly ttlDeleted: number;
   /** Requests dynalite served, per operation, from every caller (functions, state machines, tools). */
   readonly dynamodbRequests: Record<string, number>;
   /** Only with `limits.syncExpressConcurrency`: the limit, executions in flight and starts refused. */
-  readonly syncExpress?: { readonly limit: number; readonly inFlight: number; readonly throttled: number };
+  readonly syncExpress?: {
+    /** The configured `limits.syncExpressConcurrency`. */
+    readonly limit: number;
+    /** Synchronous executions running now. */
+    readonly inFlight: number;
+    /** Starts refused with ThrottlingException so far. */
+    readonly throttled: number;
+  };
 }
 
 /** A running local cloud. */
 export interface LocalCloud {
+  /** The region of the stack's provider, which every local client uses. */
   readonly region: string;
-  readonly endpoints: { readonly sqs: string; readonly dynamodb: string };
+  /** Where the emulators listen, for clients of your own (any SQS or DynamoDB client). */
+  readonly endpoints: {
+    /** The local SQS endpoint (`http://127.0.0.1:<port>`), serving both SQS wire protocols. */
+    readonly sqs: string;
+    /** The local DynamoDB endpoint (`http://127.0.0.1:<port>`). */
+    readonly dynamodb: string;
+  };
   /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
   readonly outputs: Record<string, unknown>;
+  /** What was created from the stack file: queues, tables, functions, state machines and pipes. */
   readonly provisioned: ProvisionedStack;
   /** Clients for the emulators (no faults on these), for tests and tools. */
-  readonly clients: { readonly sqs: SQSClient; readonly dynamodb: DynamoDBClient };
+  readonly clients: {
+    /** An SQS client for the local endpoint. */
+    readonly sqs: SQSClient;
+    /** A DynamoDB client for the local endpoint. */
+    readonly dynamodb: DynamoDBClient;
+  };
+  /** The fault plan in force, when `faults` was given. */
   readonly faults?: FaultPlan;
   /**
    * The wall clock every part of the cloud reads (host and worker threads): `clock.advance(seconds)` jumps
@@ -116,6 +166,7 @@ export interface LocalCloud {
   startPipes(): void;
   /** Adds a listener for pipe and record-outcome events; returns a function that removes it. */
   subscribe(listener: (event: CloudEvent) => void): () => void;
+  /** Counters of the cloud so far: outcomes, batches, executions, faults injected. */
   stats(): LocalCloudStats;
   /** Resolves once every pipe's source queue is empty and no batch is in flight. */
   drain(options?: { timeoutMs?: number }): Promise<void>;

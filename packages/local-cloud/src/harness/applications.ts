@@ -17,8 +17,11 @@ export type ApplicationReader = () => Promise<Iterable<Application>>;
 
 /** One invocation of the function, as the handler wrapper's log line records it. */
 export interface InvocationRecord {
+  /** The SQS message id the invocation handled (`event.messageId`). */
   readonly messageId: string;
+  /** The business key's canonical text (`event.businessKey`). */
   readonly businessKey: string;
+  /** The operation the stack applies (`event.operation`). */
   readonly operation: string;
   /** `processed`, a side effect's own word such as `applied`, or `duplicate` / `rejected` / `failed`. */
   readonly outcome: string;

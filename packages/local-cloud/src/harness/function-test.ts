@@ -12,14 +12,19 @@ const dynalite = require("dynalite") as (options: { createTableMs: number; delet
 
 /** The two tables a pipeline function uses: Powertools' (`id`) and an effect journal (`pk`/`sk`). */
 export interface FunctionTables {
+  /** Name of the Powertools idempotency table (hash key `id`). */
   readonly idempotency: string;
+  /** Name of the effect journal table (`pk`/`sk`). */
   readonly effects: string;
 }
 
 /** A running in-memory DynamoDB for a function under test. */
 export interface LocalDynamoDb {
+  /** Its endpoint (`http://127.0.0.1:<port>`), for `functionEnvironment` and your own clients. */
   readonly endpoint: string;
+  /** A client for it. */
   readonly client: DynamoDBClient;
+  /** Stops dynalite and destroys the client. */
   stop(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The end-to-end harness for any stack of the construct (the package's `./harness` entry): publish bodies to a
+ * The end-to-end harness for any stack of the construct (`@effectively-once/local-cloud/harness`): publish bodies to a
  * running pipeline (the local cloud or AWS), wait for it to settle, and judge what a client can observe against the
  * guarantee: every message applied once, acknowledged as a duplicate, or quarantined with a reason.
  */
@@ -20,8 +20,11 @@ export { SOAK_DEFAULTS } from "../soak/soak-options";
 
 /** Where the harness sends and what it reads: the stack's outputs (`cloud.outputs`, or `terraform output -json` values). */
 export interface HarnessTarget {
+  /** The SQS client that sends to the stack's queue (`queue_url`) and peeks at its DLQ. */
   readonly sqs: SQSClient;
+  /** The DynamoDB client that reads the stack's tables. */
   readonly dynamodb: DynamoDBClient;
+  /** The stack's outputs: `queue_url`, `dlq_url`, the contract outputs and the tables' names. */
   readonly outputs: Readonly<Record<string, unknown>>;
 }
 
@@ -39,7 +42,9 @@ export async function publishBodies(target: HarnessTarget, bodies: readonly (str
 export interface Observation {
   /** Per effect key: its applications and the calls that reached the side effect, from the source `observe` used. */
   readonly effects: ReadonlyMap<string, KeyEffects>;
+  /** Every DLQ message, peeked (nothing consumed: each is made visible again). */
   readonly dlq: readonly DlqMessage[];
+  /** The guarantee checked over every sent message: `lost` and `doubleApplied` must be empty. */
   readonly verification: Verification;
   /** Where the applications were counted from. */
   readonly appliedFrom: "applications" | "invocations" | "effect-journal";

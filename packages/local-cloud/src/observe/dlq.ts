@@ -2,13 +2,19 @@ import { ChangeMessageVisibilityBatchCommand, ReceiveMessageCommand, type SQSCli
 
 /** A message in the dead-letter queue, with the reason the pipeline gave it. */
 export interface DlqMessage {
+  /** The DLQ copy's own SQS message id. */
   readonly messageId: string;
+  /** The body, unchanged from what the producer sent. */
   readonly body: string;
   /** `invalid-message`, `payload-mismatch`, `rejected`, or `retries-exhausted` when the queue's redrive moved it. */
   readonly reason: string;
+  /** The source queue's message id, when the workflow quarantined it (absent after the queue's own redrive). */
   readonly originalMessageId?: string;
+  /** The ledger key (canonical JSON of its parts), when the body yielded one. */
   readonly businessKey?: string;
+  /** One sentence on why (e.g. the field that broke its rule, or the function's error message). */
   readonly detail?: string;
+  /** When the copy entered the DLQ (SQS `SentTimestamp`, epoch ms). */
   readonly sentAt: number;
 }
 

@@ -4,9 +4,21 @@ import { CALL_SK_PREFIX, EFFECT_SK } from "@effectively-once/pipeline/internal/s
 /** What the effect journal recorded for one effect key (`<businessKey>#<operation>`, src/contract/effects.ts). */
 export interface KeyEffects {
   /** EFFECT items: the effect as applied (at most one, by the journal's own condition). */
-  effects: { messageId: string; appliedAt: string }[];
+  effects: {
+    /** The message whose call applied it. */
+    messageId: string;
+    /** When it was applied (ISO 8601). */
+    appliedAt: string;
+  }[];
   /** Every call the downstream saw, in time order. */
-  calls: { messageId: string; outcome: string; at: string }[];
+  calls: {
+    /** The message the call was made for. */
+    messageId: string;
+    /** What the downstream answered: a `CallOutcome`: `applied`, `replayed`, `conflict` or `refused`. */
+    outcome: string;
+    /** When the call was made (ISO 8601). */
+    at: string;
+  }[];
 }
 
 type Item = Record<string, AttributeValue>;

@@ -4,7 +4,9 @@ import type { KeyEffects } from "./effects";
 
 /** One message a producer sent, as the producer knows it. */
 export interface SentMessage {
+  /** The SQS message id SendMessage returned. */
   readonly messageId: string;
+  /** The body as sent. */
   readonly body: string;
   /** The downstream idempotency key (`<businessKey>#<operation>`); undefined for a body without a valid key. */
   readonly effectKey?: string;
@@ -16,13 +18,17 @@ export interface SentMessage {
 
 /** The README's guarantees checked over every key, from what a client can observe. */
 export interface Verification {
+  /** Messages sent. */
   readonly sent: number;
+  /** Distinct effect keys among them (bodies without a valid key excluded). */
   readonly uniqueKeys: number;
   /** Keys whose effect was applied (one EFFECT item). */
   readonly applied: number;
   /** Calls the downstream saw, and how many of them were beyond the first per key (replays or conflicts). */
   readonly downstreamCalls: number;
+  /** Calls beyond the first per key (replays or conflicts the downstream answered). */
   readonly repeatedCalls: number;
+  /** DLQ messages by reason. */
   readonly quarantinedByReason: Record<string, number>;
   /**
    * Messages with no fate: not in the DLQ, and their key was never applied with their payload (a conflicting
@@ -32,7 +38,16 @@ export interface Verification {
   /** Keys applied more than once. Must be 0. */
   readonly doubleApplied: string[];
   /** Send → effect latency per applied key, from its first message (ms). */
-  readonly latencyMs: { readonly p50: number; readonly p95: number; readonly p99: number; readonly max: number };
+  readonly latencyMs: {
+    /** Median. */
+    readonly p50: number;
+    /** 95th percentile. */
+    readonly p95: number;
+    /** 99th percentile. */
+    readonly p99: number;
+    /** The slowest key. */
+    readonly max: number;
+  };
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -3,6 +3,7 @@ import type { FaultProfile } from "./fault-profile";
 
 /** Everything a soak run takes; `SOAK_DEFAULTS` fills what the command line leaves out. */
 export interface SoakOptions {
+  /** Messages to publish. */
   readonly messages: number;
   /** Share of messages that repeat an earlier body. */
   readonly duplicateRatio: number;
@@ -14,7 +15,9 @@ export interface SoakOptions {
   readonly rejectedRatio: number;
   /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_APP or payments. */
   readonly app?: string;
+  /** Seed of the stream and of the faults: the same seed replays the same run. */
   readonly seed: string;
+  /** Which faults to inject: `none`, `realistic` or `harsh`. */
   readonly faultProfile: FaultProfile;
   /** Pipe batch size (1-10). */
   readonly batchSize: number;
@@ -33,6 +36,7 @@ export interface SoakOptions {
   readonly retryAfterSeconds: number;
   /** Give up waiting for the pipeline to settle after this many seconds once publishing is done. */
   readonly settleTimeoutSeconds: number;
+  /** Where dynalite runs (see `LocalCloudOptions.dynamoPlacement`); the local cloud's default when unset. */
   readonly dynamoPlacement?: DynamoPlacement;
 }
 

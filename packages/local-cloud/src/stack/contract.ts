@@ -6,8 +6,11 @@ import { effectKey } from "@effectively-once/pipeline/internal/src/contract/effe
 export interface StreamContract {
   /** JSONata over the parsed body yielding the key's parts. */
   readonly keyExpression: string;
+  /** The body fields the key reads (`business_key_fields`). */
   readonly keyFields: readonly string[];
+  /** The fields covered by the payload hash (`payload_fields`). */
   readonly payloadFields: readonly string[];
+  /** The ledger sort key, the intent (`operation`). */
   readonly operation: string;
 }
 

@@ -2,6 +2,7 @@
 export interface StackConfig {
   /** Terraform stack name (folder under cdktf.out/stacks). */
   readonly stackName: string;
+  /** AWS region of the provider (`PIPELINE_REGION`, else `AWS_REGION`). */
   readonly region: string;
   /** Prefix of every AWS resource name. */
   readonly namePrefix: string;

@@ -6,6 +6,7 @@ import type { StackConfig } from "./config";
 
 /** Per-environment overrides of the pipeline props (e.g. test-sized windows for the local end-to-end suite). */
 export type PipelineOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" | "function">> & {
+  /** Overrides of the function's props (its `entry` stays the stack's). */
   readonly function?: Partial<IdempotentPipelineProps["function"]>;
 };
 
@@ -25,7 +26,9 @@ export interface PipelineApp {
    * simulation targets needs it.
    */
   readonly simulation?: {
+    /** The domain the stack hands its pipeline (key, operation, payload fields, field rules). */
     readonly domain: PipelineDomain;
+    /** Loads the options the function file passes to `createPipelineHandler`. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
     handlerOptions(): Promise<PipelineHandlerOptions<any, any, any>>;
   };

@@ -19,6 +19,7 @@ export interface EffectJournalTableProps {
  * name is the stack output `effects_table_name`, where the tools look for it.
  */
 export class EffectJournalTable extends Construct {
+  /** The DynamoDB table (`pk`/`sk`, TTL on `expiresAt`). */
   readonly table: DynamodbTable;
 
   constructor(scope: Construct, id: string, props: EffectJournalTableProps) {

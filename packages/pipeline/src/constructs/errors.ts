@@ -12,7 +12,9 @@ export class PipelineConfigError extends Error {
  */
 export class InvalidPropError extends PipelineConfigError {
   constructor(
+    /** The prop at fault, as a path (e.g. `function.timeoutSeconds`). */
     readonly prop: string,
+    /** The value given. */
     readonly value: unknown,
     reason: string,
     fix: string,

@@ -20,13 +20,21 @@ import { PipelineWorkflow } from "./workflow";
  * Unsafe configurations throw at synth with the prop, the value and the fix.
  */
 export class IdempotentPipeline extends Construct {
+  /** The props with every default applied, as the parts of the construct read them. */
   readonly config: ResolvedPipelineProps;
+  /** The source queue and its dead-letter queue (with the redrive policy). */
   readonly queues: PipelineQueues;
+  /** The ledger (business-key claims) and the Powertools idempotency table. */
   readonly tables: PipelineTables;
+  /** The downstream function (your handler, bundled with esbuild), its role and log group. */
   readonly downstream: DownstreamFunction;
+  /** The EXPRESS state machine, its role and log group. */
   readonly workflow: PipelineWorkflow;
+  /** The EventBridge Pipe from the source queue to the state machine, and its role. */
   readonly pipe: PipelinePipe;
+  /** The six CloudWatch alarms (DLQ depth, oldest message age, failed and timed-out executions, function errors, pipe failures). */
   readonly alarms: PipelineAlarms;
+  /** The CloudWatch dashboard of the pipeline. */
   readonly dashboard: PipelineDashboard;
 
   constructor(scope: Construct, id: string, props: IdempotentPipelineProps & { readonly region: string }) {

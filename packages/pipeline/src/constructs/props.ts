@@ -24,9 +24,9 @@ export interface DownstreamFunctionProps {
   readonly name?: string;
   /** Path of the TypeScript handler file, exporting `handler`. */
   readonly entry: string;
-  /** @default 10 */
+  /** Lambda timeout; below the execution timeout, which the construct checks. @default 10 */
   readonly timeoutSeconds?: number;
-  /** @default 256 */
+  /** Lambda memory (nodejs22.x, arm64). @default 256 */
   readonly memoryMb?: number;
   /** Extra environment variables (the construct sets the idempotency ones itself). @default {} */
   readonly environment?: Readonly<Record<string, string>>;
@@ -55,9 +55,13 @@ export interface DownstreamFunctionProps {
 
 /** One IAM statement; `Resource` entries must be ARNs of this stack (checked by the IAM tests). */
 export interface PolicyStatement {
+  /** Statement id. @default none */
   readonly Sid?: string;
+  /** Allow or deny. */
   readonly Effect: "Allow" | "Deny";
+  /** IAM actions, e.g. `dynamodb:PutItem`. */
   readonly Action: readonly string[];
+  /** ARNs (or Terraform references to them) the actions apply to. */
   readonly Resource: readonly string[];
 }
 
@@ -68,6 +72,7 @@ export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof St
 export interface IdempotentPipelineProps {
   /** Prefix of every resource name (letters, digits, `-`, `_`; at most 40). */
   readonly namePrefix: string;
+  /** How the pipeline derives each message's business key (the ledger's partition key). */
   readonly businessKey: BusinessKeyProps;
   /** Ledger sort key: the intent, so one entity can carry several operations. @default "process" */
   readonly operation?: string;
@@ -82,6 +87,7 @@ export interface IdempotentPipelineProps {
    * integer, payload fields to any JSON value with exact numbers. @default {}
    */
   readonly fieldRules?: FieldRules;
+  /** The downstream function: your side effect, wrapped with `createPipelineHandler`. */
   readonly function: DownstreamFunctionProps;
 
   /**
@@ -129,9 +135,16 @@ export interface IdempotentPipelineProps {
   /** Retries of Lambda service errors (throttles, 5xx), not of function errors. @default 2 */
   readonly lambdaRetries?: number;
   /** Backoff of throttled ledger calls. @default { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 } */
-  readonly ledgerRetry?: { readonly intervalSeconds: number; readonly maxAttempts: number; readonly backoffRate: number };
+  readonly ledgerRetry?: {
+    /** Wait before the first retry. */
+    readonly intervalSeconds: number;
+    /** Retries at most (Step Functions' `MaxAttempts`). */
+    readonly maxAttempts: number;
+    /** Factor applied to the wait after each retry. */
+    readonly backoffRate: number;
+  };
 
-  /** @default 14 */
+  /** Retention of the workflow's and the function's log groups. @default 14 */
   readonly logRetentionDays?: number;
   /** State machine log level. @default "ERROR" */
   readonly stateMachineLogLevel?: StateMachineLogLevel;
