@@ -9,7 +9,7 @@ export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps
 export { contractEnvironment } from "./contract/function-env";
 export { stackConfigFromEnv } from "./app/config";
 export type { StackConfig } from "./app/config";
-export type { PipelineApp, PipelineOverrides } from "./app/example";
+export type { PipelineApp, PipelineOverrides } from "./app/pipeline-app";
 export type { MessageProfile } from "./app/profile";
 export type { FieldRule, FieldRules } from "./contract/field-rules";
 /** The ledger key of a body's key parts, as the state machine derives it: for producers, tools and tests. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { literalOutputs, loadStackFile } from "../provision";
 import type { StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
-import type { PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/example";
+import type { PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
 import { synthStack } from "../stack/synth";
 
 /** Names the load tools need before the cloud boots (fault rules match on them). */
