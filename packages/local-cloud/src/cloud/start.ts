@@ -21,7 +21,7 @@ function isPlan(faults: FaultPlanSpec | FaultPlan): faults is FaultPlan {
 }
 
 /** Things to stop, newest first, even when start-up fails half-way. */
-class Stack {
+class Teardown {
   private readonly stops: (() => Promise<void> | void)[] = [];
   push(stop: () => Promise<void> | void): void {
     this.stops.unshift(stop);
@@ -40,7 +40,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const stack = loadStackFile(options.stackFile);
   // Installed on this thread before anything reads the time; the worker threads install the same offset.
   const clock = localClock();
-  const cleanup = new Stack();
+  const cleanup = new Teardown();
   try {
     const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([
       startSqs(),
