@@ -64,7 +64,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         break;
       }
       case "advance":
-        await clock.pipes.sleep(op.ms);
+        await clock.sleep(op.ms);
         break;
       case "stall":
         world.audit.stalls.push({ at: clock.now(), ms: op.ms });
@@ -73,8 +73,8 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         break;
       case "jump": {
         // Time passes over an idle system (a weekend, an outage of the producer): nothing is in flight.
-        if (clock.now() < world.pipe.downUntil()) await clock.pipes.sleep(world.pipe.downUntil() - clock.now());
-        for (let waited = 0; !idle(world) && waited < settleLimit; waited += 10_000) await clock.pipes.sleep(10_000);
+        if (clock.now() < world.pipe.downUntil()) await clock.sleep(world.pipe.downUntil() - clock.now());
+        for (let waited = 0; !idle(world) && waited < settleLimit; waited += 10_000) await clock.sleep(10_000);
         clock.jump(op.ms);
         log(`jump ${op.ms} ms`);
         await sweepTtl(world);
@@ -87,7 +87,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         const end = Math.min(clock.now() + op.ms, oldest + (world.ops.outputs.message_retention_seconds as number) * 1000 - OUTAGE_MARGIN_MS);
         if (end <= clock.now()) break;
         // Registered before the pollers' waits, so it runs first when the outage ends: days passed, TTL deleted some.
-        void clock.pipes.sleep(end - clock.now()).then(() => clock.track(sweepTtl(world)));
+        void clock.sleep(end - clock.now()).then(() => clock.track(sweepTtl(world)));
         world.pipe.begin(end);
         log(`outage until ${end - SIM_START_MS}`);
         break;

@@ -73,7 +73,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const delay = (): Promise<void> => {
     const r = rng.next();
     const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * slowMs);
-    return clock.sfn.sleep(ms);
+    return clock.sleep(ms);
   };
   /** `copy#receive` → the hard faults that fired on it. */
   const hardHits = new Map<string, FaultKind[]>();
@@ -146,7 +146,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       const paused = call.operation === "UpdateItem" ? [FaultKind.WorkerPause] : call.operation === "DeleteItem" ? [FaultKind.WorkerPause, FaultKind.FnHang] : [];
       if (owner && pk !== undefined && paused.length > 0 && faultFor(owner, paused, receive)) {
         const resume = new AbortController();
-        await Promise.race([audit.nextClaim(pk), clock.sfn.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
+        await Promise.race([audit.nextClaim(pk), clock.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
         resume.abort();
         log(`worker of message #${roots.get(owner)} resumes`);
       }
@@ -227,7 +227,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const machine = createStateMachine(settings.compiled, {
     name: "sim-workflow",
     arn: SIM_NAMES.stateMachineArn,
-    clock: clock.sfn,
+    clock,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
     integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
@@ -262,7 +262,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
     },
     concurrency: scenario.pollers,
-    clock: clock.pipes,
+    clock,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
       if (e.type === "records-filtered") e.messageIds.forEach((id) => audit.filtered.add(id) && log(`filtered #${roots.get(id)}`));

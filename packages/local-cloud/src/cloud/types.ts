@@ -7,7 +7,7 @@ import type { ProvisionedStack } from "../provision";
 import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
-import type { LocalClock } from "../clock";
+import type { SharedClock } from "../clock";
 import { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 /** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
@@ -111,7 +111,7 @@ export interface LocalCloud {
    * The wall clock every part of the cloud reads (host and worker threads): `clock.advance(seconds)` jumps
    * retention windows, leases and visibility timeouts without waiting. Advance while idle (`drain()` first).
    */
-  readonly clock: LocalClock;
+  readonly clock: SharedClock;
   /** Starts the pipes (when created with `startPipes: false`). */
   startPipes(): void;
   /** Adds a listener for pipe and record-outcome events; returns a function that removes it. */
