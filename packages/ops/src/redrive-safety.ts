@@ -1,7 +1,8 @@
 import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 import { duration, humanDate } from "./format";
 import { requireSecondsOutput } from "./outputs";
-import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
+import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /**
  * When a DLQ message may be sent back without risking a second application of its key.

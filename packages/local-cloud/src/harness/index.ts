@@ -8,6 +8,7 @@ import type { SQSClient } from "@aws-sdk/client-sqs";
 import { peekDlq, readEffects, verify, type DlqMessage, type KeyEffects, type SentMessage, type Verification } from "../observe";
 import { labelMessages, streamContractOf, type StreamContract } from "../stack/contract";
 import { publish } from "../demo/publish";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 export { peekDlq, readEffects, verify, streamContractOf };
 export type { DlqMessage, KeyEffects, SentMessage, StreamContract, Verification };
@@ -29,7 +30,7 @@ export interface HarnessTarget {
 export async function publishBodies(target: HarnessTarget, bodies: readonly (string | Readonly<Record<string, unknown>>)[]): Promise<SentMessage[]> {
   const contract = streamContractOf(target.outputs);
   const messages = await labelMessages(bodies.map((b) => ({ kind: "unique" as const, body: typeof b === "string" ? b : JSON.stringify(b) })), contract);
-  return publish(target.sqs, String(target.outputs.queue_url), messages);
+  return publish(target.sqs, String(target.outputs[OutputName.QueueUrl]), messages);
 }
 
 /** What a client can observe once the pipeline settled: the effect journal, the DLQ, and the guarantee checked over them. */
@@ -41,9 +42,9 @@ export interface Observation {
 
 /** Reads the effect journal (`effects_table_name`) and the DLQ and checks every sent message's fate. */
 export async function observe(target: HarnessTarget, sent: readonly SentMessage[]): Promise<Observation> {
-  const table = target.outputs.effects_table_name;
+  const table = target.outputs[OutputName.EffectsTable];
   if (typeof table !== "string") throw new Error("the stack has no effects_table_name output: add an EffectJournalTable so the harness can count effects");
-  const [effects, dlq] = await Promise.all([readEffects(target.dynamodb, table), peekDlq(target.sqs, String(target.outputs.dlq_url))]);
+  const [effects, dlq] = await Promise.all([readEffects(target.dynamodb, table), peekDlq(target.sqs, String(target.outputs[OutputName.DlqUrl]))]);
   return { effects, dlq, verification: verify(sent, effects, dlq) };
 }
 export { functionEnvironment, lambdaContext, startLocalDynamoDb } from "./function-test";
