@@ -7,12 +7,14 @@ import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { hasOutput, operationOf, requireOutput } from "./outputs";
-import { ClaimStatus, getLedgerClaim } from "./ledger-get";
+import { getLedgerClaim } from "./ledger-get";
 import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "./powertools-record";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
-import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */

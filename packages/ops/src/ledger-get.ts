@@ -7,9 +7,6 @@ import type { OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
-/** Ledger status values written by the state machine. */
-export { ClaimStatus };
-
 /** A ledger item (`pk` = business key, `sk` = operation); times are epoch seconds as stored. */
 export interface LedgerClaim {
   readonly table: string;

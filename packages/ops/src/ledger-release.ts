@@ -2,9 +2,10 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { awsCall } from "./aws-errors";
 import { ConflictError, NotFoundError, RefusedError } from "./errors";
 import { humanDate } from "./format";
-import { ClaimStatus, getLedgerClaim, type LedgerClaim, type LedgerKeyOptions } from "./ledger-get";
+import { getLedgerClaim, type LedgerClaim, type LedgerKeyOptions } from "./ledger-get";
 import type { OpsContext } from "./types";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 
 export interface ReleaseOptions extends LedgerKeyOptions {
   /** Shown the claim that is about to be deleted; resolves true to go ahead. */

@@ -4,8 +4,9 @@ import { toSqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter
 import { PRODUCER_ATTRIBUTES } from "@effectively-once/pipeline/internal/statemachines/expressions";
 import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
 import { TargetError } from "./errors";
-import { DlqReason, type DlqEntry, type OpsContext } from "./types";
+import { type DlqEntry, type OpsContext } from "./types";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 type Attributes = Record<string, MessageAttributeValue>;
 

@@ -5,12 +5,13 @@ import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan } from "./dlq-scan";
 import { dateWithRelative, duration, fields, humanDate, plural, readableDetail, truncate } from "./format";
-import { ClaimStatus, claimMeaning, getLedgerClaim, type LedgerClaim } from "./ledger-get";
+import { claimMeaning, getLedgerClaim, type LedgerClaim } from "./ledger-get";
 import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { getPowertoolsRecord, powertoolsRecordAddress, type PowertoolsRecord } from "./powertools-record";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 
 export type { PowertoolsRecord };
 

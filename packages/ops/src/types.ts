@@ -1,6 +1,6 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import type { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 /** Everything a command needs, passed in (clients are built at the CLI edge, or by a test). */
 export interface OpsContext {
@@ -15,9 +15,6 @@ export interface OpsContext {
   /** Epoch milliseconds; injectable for tests. */
   readonly now: () => number;
 }
-
-/** Why a message is in the DLQ: the `reason` attribute, or `retries-exhausted` when the queue's redrive moved it. */
-export { DlqReason };
 
 /** Where a DLQ entry's business key came from. */
 export const KeySource = {

@@ -8,7 +8,7 @@ import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
 import type { SharedClock } from "../clock";
-import { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import type { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 /** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
 export interface LocalCloudOptions {
@@ -55,9 +55,6 @@ export interface LocalCloudOptions {
    */
   readonly limits?: { readonly syncExpressConcurrency?: number };
 }
-
-/** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
-export { RecordOutcome };
 
 /** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
 export interface OutcomeEvent {
