@@ -39,5 +39,7 @@ class PaymentsPipelineStack extends TerraformStack {
 export const app: PipelineApp = {
   defaults: { stackName: "payments-pipeline", namePrefix: "payments" },
   addStack: (scope, config, overrides) => new PaymentsPipelineStack(scope, config, overrides),
-  simulation: { domain: PAYMENTS_DOMAIN, handlerOptions: async () => (await import("./functions/charge")).chargeFunction },
 };
+
+/** What the deterministic simulation (`npm run fuzz`) runs in process: the stack's domain and the function's handler options. */
+export const simulation = { domain: PAYMENTS_DOMAIN, handlerOptions: async () => (await import("./functions/charge")).chargeFunction };

@@ -20,9 +20,13 @@ export interface NamedRoot {
   readonly name: string;
 }
 
-/** tools/stack/apps.ts loads `examples/<name>/stack` → `app` and `examples/<name>/profile` → `profile`. */
+/**
+ * The app loader (local-cloud src/stack/apps.ts) loads `examples/<name>/stack` → `app` and `examples/<name>/profile` →
+ * `profile`; the simulation loads `examples/<name>/stack` → `simulation`.
+ */
 export const NAMED_ROOTS: readonly NamedRoot[] = [
   { file: /^examples\/[^/]+\/stack\.ts$/, name: "app" },
+  { file: /^examples\/[^/]+\/stack\.ts$/, name: "simulation" },
   { file: /^examples\/[^/]+\/profile\.ts$/, name: "profile" },
 ];
 

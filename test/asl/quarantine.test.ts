@@ -5,7 +5,8 @@
  * #x10000-#x10FFFF; non-empty attribute values; body + attributes within the queue's maximum size).
  */
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { createStateMachine, realClock, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import { realClock } from "../../packages/local-cloud/src/clock/clock";
+import { createStateMachine, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES } from "../../packages/pipeline/src/contract/limits";
 import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";

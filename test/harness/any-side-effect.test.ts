@@ -73,6 +73,7 @@ describe("Harness: any side effect (a stack writing its own table, on the local 
   });
 
   it("counts the same from the function's invocation log lines", async () => {
+    await collector.settle();
     const records = collector.records();
     const { verification: v, appliedFrom } = await observe(target, sent, { invocations: records });
 
@@ -103,6 +104,7 @@ describe("Harness: any side effect (a stack writing its own table, on the local 
     const key = sent[0].effectKey!;
 
     const fromTable = await observe(target, sent, { applications: billsOf(cloud) });
+    await collector.settle();
     const fromLog = await observe(target, sent, { invocations: collector.records() });
 
     expect(fromTable.verification.doubleApplied).toEqual([key]);

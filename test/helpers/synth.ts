@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StackConfig } from "../../packages/pipeline/src/app/config";
-import type { PipelineOverrides } from "../../packages/pipeline/src/app/example";
+import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
 import { App, type TerraformStack } from "cdktf";
 import { IdempotentPipeline } from "../../packages/pipeline/src/constructs";
 import { loadApp } from "../../packages/local-cloud/src/stack/apps";

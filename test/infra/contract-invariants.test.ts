@@ -5,7 +5,7 @@ import { checkPayload } from "../../packages/pipeline/handler/contract";
 import { readPipelineConfig } from "../../packages/pipeline/handler/config";
 import { decodeBody } from "../../packages/pipeline/src/contract/decode";
 import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
-import type { PipelineOverrides } from "../../packages/pipeline/src/app/example";
+import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
 import { buildStack, resourceNamed, resourcesOfType, synthStack } from "../helpers/synth";
 
 function errorOf(overrides: PipelineOverrides): InvalidPropError {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 import { referenceTo, resourceNamed, resourcesOfType, synthStack, type SynthesizedStack } from "../helpers/synth";
 
 describe("Construct: IdempotentPipeline (default payments stack)", () => {
@@ -187,6 +188,17 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
         region: { value: "us-east-1" },
         operation: { value: "charge" },
       });
+    });
+
+    it("writes exactly the names OutputName lists: the pipeline's, and the effect journal's from EffectJournalTable", () => {
+      // Arrange
+      const expected = Object.values(OutputName).sort();
+
+      // Act
+      const written = Object.keys(stack.json.output).sort();
+
+      // Assert
+      expect(written).toEqual(expected);
     });
   });
 });

@@ -11,7 +11,8 @@
 import fc from "fast-check";
 import { ClaimStatus } from "../../packages/pipeline/src/contract/ledger";
 import { redriveRisk, type KeyMemory, type RedriveWindow } from "../../packages/ops/src/redrive-safety";
-import { DlqReason, type DlqEntry } from "../../packages/ops/src/types";
+import { DlqReason } from "../../packages/pipeline/src/contract/outcomes";
+import type { DlqEntry } from "../../packages/ops/src/types";
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -1,23 +1,24 @@
+import { nap } from "../../packages/local-cloud/src/pipes/clock";
 import { VirtualClock } from "../../tools/sim/virtual-clock";
 
 describe("Class: VirtualClock", () => {
   it("fires timers in time order, ties in registration order, without real waiting", async () => {
     const clock = new VirtualClock(1_000);
     const seen: string[] = [];
-    void clock.sfn.sleep(3_600_000).then(() => seen.push(`hour@${clock.now()}`));
-    void clock.pipes.sleep(10).then(() => seen.push(`a@${clock.now()}`));
-    void clock.sfn.sleep(10).then(() => seen.push(`b@${clock.now()}`));
+    void clock.sleep(3_600_000).then(() => seen.push(`hour@${clock.now()}`));
+    void nap(clock, 10).then(() => seen.push(`a@${clock.now()}`));
+    void clock.sleep(10).then(() => seen.push(`b@${clock.now()}`));
     const started = Date.now();
     await clock.run(() => false);
     expect(seen).toEqual(["a@1010", "b@1010", "hour@3601000"]);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it("rejects (Step Functions) or resolves (pipes) an aborted sleep, and never fires it", async () => {
+  it("rejects an aborted sleep (a pipes nap resolves), and never fires it", async () => {
     const clock = new VirtualClock(0);
     const abort = new AbortController();
-    const sfn = clock.sfn.sleep(50, abort.signal).then(() => "fired", (e: unknown) => `rejected:${String(e)}`);
-    const pipes = clock.pipes.sleep(50, abort.signal).then(() => `resolved@${clock.now()}`);
+    const sfn = clock.sleep(50, abort.signal).then(() => "fired", (e: unknown) => `rejected:${String(e)}`);
+    const pipes = nap(clock, 50, abort.signal).then(() => `resolved@${clock.now()}`);
     abort.abort("stop");
     await clock.run(() => false);
     await expect(sfn).resolves.toBe("rejected:stop");
@@ -29,7 +30,7 @@ describe("Class: VirtualClock", () => {
     const clock = new VirtualClock(0);
     let doneAt = -1;
     void clock.track(new Promise((resolve) => setImmediate(() => setImmediate(resolve)))).then(() => (doneAt = clock.now()));
-    void clock.sfn.sleep(5);
+    void clock.sleep(5);
     await clock.run(() => false);
     expect(doneAt).toBe(0);
     expect(clock.now()).toBe(5);
@@ -38,8 +39,8 @@ describe("Class: VirtualClock", () => {
   it("a jump moves time at once; run stops at a deadline", async () => {
     const clock = new VirtualClock(0);
     const fired: number[] = [];
-    void clock.sfn.sleep(100).then(() => fired.push(clock.now()));
-    void clock.sfn.sleep(10_000).then(() => fired.push(clock.now()));
+    void clock.sleep(100).then(() => fired.push(clock.now()));
+    void clock.sleep(10_000).then(() => fired.push(clock.now()));
     clock.jump(500);
     await clock.run(() => false, 5_000);
     expect(fired).toEqual([500]);

@@ -3,7 +3,8 @@
  * interpreter against dynalite, a stub LambdaInvoker and a recording SQS client.
  */
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { realClock, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import { realClock } from "../../packages/local-cloud/src/clock/clock";
+import { type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 import { createTable, startDynalite, type LocalDynamo } from "./helpers/dynalite";

@@ -15,6 +15,7 @@ import { loadProfile } from "../../packages/local-cloud/src/stack/apps";
 import { streamContractOf } from "../../packages/local-cloud/src/stack/contract";
 import { startThreadProfiles, ThreadKind, type ThreadProfile } from "./thread-profiler";
 import { summarizeThreads, type ThreadKindSummary } from "./thread-summary";
+import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 
 /** One measured run through the whole pipeline. */
 export interface E2eRun {
@@ -59,7 +60,7 @@ function writeProfiles(dir: string, prefix: string, threads: readonly ThreadProf
 /** Publishes a stream with back-pressure and waits until the pipeline settles; returns what was sent. */
 async function pushThrough(cloud: LocalCloud, options: BenchOptions, messages: number, runId: string, duplicateRatio: number): Promise<LoadSent[]> {
   const stream = await generateStream(loadProfile(options.app), streamContractOf(cloud.outputs), { messages, duplicateRatio, seed: `${options.seed}:${runId}`, runId });
-  const sent = await publish({ sqs: cloud.clients.sqs, queueUrl: cloud.outputs.queue_url as string, messages: stream, maxBacklog: options.maxBacklog, ratePerSecond: 0 });
+  const sent = await publish({ sqs: cloud.clients.sqs, queueUrl: cloud.outputs[OutputName.QueueUrl] as string, messages: stream, maxBacklog: options.maxBacklog, ratePerSecond: 0 });
   await cloud.drain({ timeoutMs: options.settleTimeoutSeconds * 1000 }).catch((error: unknown) => {
     throw new SettleTimeoutError(`run ${runId} did not settle within ${options.settleTimeoutSeconds} s: ${(error as Error).message}`, { cause: error });
   });
@@ -105,8 +106,8 @@ export async function runE2eCase(batchSize: number, options: BenchOptions, note:
     const threadCpu = cpu.stop();
     const dynamoCalls = requestDelta(live.stats().dynamodbRequests, requestsBefore);
     const [effects, dlq] = await Promise.all([
-      readEffects(live.clients.dynamodb, live.outputs.effects_table_name as string),
-      peekDlq(live.clients.sqs, live.outputs.dlq_url as string),
+      readEffects(live.clients.dynamodb, live.outputs[OutputName.EffectsTable] as string),
+      peekDlq(live.clients.sqs, live.outputs[OutputName.DlqUrl] as string),
     ]);
     const verification = verify(sent, effects, dlq);
     const throughput = perSecond(options.messages, ms);

@@ -83,7 +83,7 @@ export function createSimFunction(options: {
     const died = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
     if (fault === FaultKind.FnCrashBefore) return died;
     if (fault === FaultKind.FnHang || fault === FaultKind.FnTimeout) {
-      await clock.sfn.sleep(options.timeoutSeconds * 1000);
+      await clock.sleep(options.timeoutSeconds * 1000);
       return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, options.timeoutSeconds)) };
     }
     options.onHandler(String(event.messageId));
@@ -103,7 +103,7 @@ export function createSimFunction(options: {
       succeed: () => undefined,
     } as Context;
     const timer = new AbortController();
-    const timedOut = clock.sfn.sleep(options.timeoutSeconds * 1000, timer.signal).then(
+    const timedOut = clock.sleep(options.timeoutSeconds * 1000, timer.signal).then(
       () => "timeout" as const,
       () => "cancelled" as const,
     );

@@ -6,6 +6,7 @@
  */
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
+import { nap } from "../../packages/local-cloud/src/pipes/clock";
 
 export interface PipeOutage {
   /** The pipe's SQS client, receiving nothing while the pipe is down. */
@@ -27,16 +28,16 @@ export function createPipeOutage(clock: VirtualClock, pipeClient: SQSClient, win
 
   const receive = async (command: { input?: { WaitTimeSeconds?: number } }, options?: { abortSignal?: AbortSignal }) => {
     for (;;) {
-      // The pipes clock resolves a sleep on abort: the runner's stop ends the wait as an aborted request would.
+      // A nap ends (resolves) on abort: the runner's stop ends the wait as an aborted request would.
       if (options?.abortSignal?.aborted) throw Object.assign(new Error("Request aborted"), { name: "AbortError" });
       if (down() && clock.now() <= lastTake + windowMs) {
         const waitMs = (command.input?.WaitTimeSeconds ?? 0) * 1000;
-        if (waitMs > 0) await clock.pipes.sleep(Math.min(waitMs, downUntil - clock.now()), options?.abortSignal);
+        if (waitMs > 0) await nap(clock, Math.min(waitMs, downUntil - clock.now()), options?.abortSignal);
         if (down() && !options?.abortSignal?.aborted) return {};
         continue;
       }
       if (down()) {
-        await clock.pipes.sleep(downUntil - clock.now(), options?.abortSignal);
+        await nap(clock, downUntil - clock.now(), options?.abortSignal);
         continue;
       }
       const poll = new AbortController();

@@ -13,6 +13,7 @@ import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
 import { toSdkAttributes } from "./sqs-attributes";
 import { settingsFor, SIM_NAMES, type SimSettings } from "./settings";
 import { createWorld, SIM_START_MS, type World } from "./world";
+import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 
 /**
  * How long the system may take to settle after the last operation (virtual time): a day, or longer when the
@@ -64,7 +65,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         break;
       }
       case "advance":
-        await clock.pipes.sleep(op.ms);
+        await clock.sleep(op.ms);
         break;
       case "stall":
         world.audit.stalls.push({ at: clock.now(), ms: op.ms });
@@ -73,8 +74,8 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         break;
       case "jump": {
         // Time passes over an idle system (a weekend, an outage of the producer): nothing is in flight.
-        if (clock.now() < world.pipe.downUntil()) await clock.pipes.sleep(world.pipe.downUntil() - clock.now());
-        for (let waited = 0; !idle(world) && waited < settleLimit; waited += 10_000) await clock.pipes.sleep(10_000);
+        if (clock.now() < world.pipe.downUntil()) await clock.sleep(world.pipe.downUntil() - clock.now());
+        for (let waited = 0; !idle(world) && waited < settleLimit; waited += 10_000) await clock.sleep(10_000);
         clock.jump(op.ms);
         log(`jump ${op.ms} ms`);
         await sweepTtl(world);
@@ -84,10 +85,10 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         // The pipe receives nothing for this long; the operations after this one run meanwhile. It ends a day before
         // the oldest waiting message would age out of the source queue (the model keeps no such fate).
         const oldest = Math.min(clock.now(), ...sqs.messages(SIM_NAMES.queueUrl).map((m) => m.sentAt));
-        const end = Math.min(clock.now() + op.ms, oldest + (world.ops.outputs.message_retention_seconds as number) * 1000 - OUTAGE_MARGIN_MS);
+        const end = Math.min(clock.now() + op.ms, oldest + (world.ops.outputs[OutputName.MessageRetentionSeconds] as number) * 1000 - OUTAGE_MARGIN_MS);
         if (end <= clock.now()) break;
         // Registered before the pollers' waits, so it runs first when the outage ends: days passed, TTL deleted some.
-        void clock.pipes.sleep(end - clock.now()).then(() => clock.track(sweepTtl(world)));
+        void clock.sleep(end - clock.now()).then(() => clock.track(sweepTtl(world)));
         world.pipe.begin(end);
         log(`outage until ${end - SIM_START_MS}`);
         break;
@@ -111,7 +112,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         }
         break;
       case "release": {
-        const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs.business_key_expression as string)(bodyOf(scenario, op.message) ?? "") : undefined;
+        const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs[OutputName.BusinessKeyExpression] as string)(bodyOf(scenario, op.message) ?? "") : undefined;
         if (key === undefined) break;
         try {
           const result = await releaseClaim(world.ops, { key, confirm: async () => true });

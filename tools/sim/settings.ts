@@ -8,9 +8,9 @@ import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipe
 import { CONTRACT_ENV, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
 import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
 import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
-import type { PipelineApp } from "../../packages/pipeline/src/app/example";
+import type { PipelineDomain } from "../../packages/pipeline/src/constructs/props";
 import { EFFECTS_TABLE_ENV } from "../../packages/pipeline/src/contract/effects";
-import { loadApp } from "../../packages/local-cloud/src/stack/apps";
+import { loadStackExport } from "../../packages/local-cloud/src/stack/apps";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import type { MessageAttribute } from "./scenario";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
@@ -55,9 +55,19 @@ export interface SimSettings {
 /** The app the simulation runs: the model (oracle.ts, generator.ts) is written for its messages. */
 const SIM_APP = "payments";
 
-function simulationOf(app: PipelineApp): NonNullable<PipelineApp["simulation"]> {
-  if (!app.simulation) throw new Error(`the ${SIM_APP} app sets no \`simulation\` (domain and handler options): the simulation cannot run it`);
-  return app.simulation;
+/**
+ * What an app the simulation targets exports beside `app` (`examples/<name>/stack.ts` → `simulation`): the domain
+ * its stack hands the pipeline and the handler options its function file wraps, run in process instead of the
+ * deployed bundle. The simulation owns this shape; the published `PipelineApp` knows nothing of it.
+ */
+export interface AppSimulation {
+  readonly domain: PipelineDomain;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
+  handlerOptions(): Promise<PipelineHandlerOptions<any, any, any>>;
+}
+
+function loadSimulation(): AppSimulation {
+  return loadStackExport<AppSimulation>("simulation", `the simulation's hook { domain, handlerOptions }: the ${SIM_APP} app must export it for the simulation to run it`, SIM_APP);
 }
 
 /** Props the simulation may set (settings-space.ts draws them); the function's timeout is the only function prop. */
@@ -65,14 +75,14 @@ export type PropsOverrides = Partial<Omit<IdempotentPipelineProps, "namePrefix" 
   readonly function?: { readonly timeoutSeconds?: number };
 };
 
-let app: PipelineApp | undefined;
+let simulation: AppSimulation | undefined;
 
 /**
  * The construct's own resolution of the simulated stack's props (defaults included), unchecked: the app's domain, or
  * a drawn one (domain-space.ts).
  */
 export function simProps(overrides: PropsOverrides = {}, domain?: SimDomain): ResolvedPipelineProps {
-  const simulation = simulationOf((app ??= loadApp(SIM_APP)));
+  simulation ??= loadSimulation();
   const { function: fn, ...rest } = overrides;
   return resolveProps({
     namePrefix: "sim",
@@ -83,7 +93,7 @@ export function simProps(overrides: PropsOverrides = {}, domain?: SimDomain): Re
 }
 
 export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition, domain?: SimDomain): SimSettings {
-  const simulation = simulationOf((app ??= loadApp(SIM_APP)));
+  simulation ??= loadSimulation();
   const props = simProps(overrides, domain);
   const params: PipelineDefinitionParams = {
     ledgerTableName: SIM_NAMES.ledger,

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
+import { nap } from "../../packages/local-cloud/src/pipes/clock";
 
 interface SimQueueConfig {
   readonly url: string;
@@ -215,7 +216,7 @@ export class SimSqs {
       const wake = (): void => woken.abort();
       this.waiters.add(wake);
       signal?.addEventListener("abort", wake, { once: true });
-      await this.clock.pipes.sleep((input.WaitTimeSeconds ?? 0) * 1000, woken.signal);
+      await nap(this.clock, (input.WaitTimeSeconds ?? 0) * 1000, woken.signal);
       this.waiters.delete(wake);
       signal?.removeEventListener("abort", wake);
       if (signal?.aborted) throw Object.assign(new Error("Request aborted"), { name: "AbortError" });

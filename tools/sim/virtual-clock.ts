@@ -3,8 +3,7 @@
  * `run()` fires timers in (time, registration) order, each only once every piece of work that does not wait on
  * the clock has settled. Same inputs, same order of events, on every machine.
  */
-import type { Clock as SfnClock } from "../../packages/local-cloud/src/stepfunctions";
-import type { Clock as PipesClock } from "../../packages/local-cloud/src/pipes/types";
+import type { Clock } from "../../packages/local-cloud/src/clock/clock";
 
 interface Timer {
   readonly at: number;
@@ -16,7 +15,7 @@ interface Timer {
 /** Yields to the event loop once (microtasks, then immediates: how dynalite's in-memory store completes). */
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export class VirtualClock {
+export class VirtualClock implements Clock {
   private nowMs: number;
   private seq = 0;
   private timers: Timer[] = [];
@@ -54,41 +53,21 @@ export class VirtualClock {
     return timer;
   }
 
-  /** Step Functions' contract: rejects with the signal's reason on abort. */
-  readonly sfn: SfnClock = {
-    now: () => this.nowMs,
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        const onAbort = (): void => {
-          timer.cancelled = true;
-          reject(signal?.reason);
-        };
-        const timer = this.schedule(ms, () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        });
-        signal?.addEventListener("abort", onAbort, { once: true });
-      }),
-  };
-
-  /** The pipes runner's contract: resolves (never rejects) on abort. */
-  readonly pipes: PipesClock = {
-    now: () => this.nowMs,
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve) => {
-        if (signal?.aborted) return resolve();
-        const onAbort = (): void => {
-          timer.cancelled = true;
-          resolve();
-        };
-        const timer = this.schedule(ms, () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        });
-        signal?.addEventListener("abort", onAbort, { once: true });
-      }),
-  };
+  /** The local cloud's `Clock` contract: rejects with the signal's reason on abort. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = (): void => {
+        timer.cancelled = true;
+        reject(signal?.reason);
+      };
+      const timer = this.schedule(ms, () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      });
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
 
   /** Lets everything that does not wait on the clock finish. */
   async settle(): Promise<void> {

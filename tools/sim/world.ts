@@ -23,6 +23,7 @@ import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
+import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
 
@@ -73,7 +74,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const delay = (): Promise<void> => {
     const r = rng.next();
     const ms = r < 0.6 ? 0 : r < 0.9 ? Math.floor(rng.next() * 20) : 50 + Math.floor(rng.next() * slowMs);
-    return clock.sfn.sleep(ms);
+    return clock.sleep(ms);
   };
   /** `copy#receive` → the hard faults that fired on it. */
   const hardHits = new Map<string, FaultKind[]>();
@@ -146,7 +147,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       const paused = call.operation === "UpdateItem" ? [FaultKind.WorkerPause] : call.operation === "DeleteItem" ? [FaultKind.WorkerPause, FaultKind.FnHang] : [];
       if (owner && pk !== undefined && paused.length > 0 && faultFor(owner, paused, receive)) {
         const resume = new AbortController();
-        await Promise.race([audit.nextClaim(pk), clock.sfn.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
+        await Promise.race([audit.nextClaim(pk), clock.sleep(2 * settings.props.visibilityTimeoutSeconds * 1000, resume.signal).catch(() => undefined)]);
         resume.abort();
         log(`worker of message #${roots.get(owner)} resumes`);
       }
@@ -227,7 +228,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const machine = createStateMachine(settings.compiled, {
     name: "sim-workflow",
     arn: SIM_NAMES.stateMachineArn,
-    clock: clock.sfn,
+    clock,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
     integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
@@ -262,7 +263,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
     },
     concurrency: scenario.pollers,
-    clock: clock.pipes,
+    clock,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
       if (e.type === "records-filtered") e.messageIds.forEach((id) => audit.filtered.add(id) && log(`filtered #${roots.get(id)}`));
@@ -276,21 +277,21 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       return (opsDynamo ??= DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } }));
     },
     outputs: {
-      queue_url: SIM_NAMES.queueUrl,
-      dlq_url: SIM_NAMES.dlqUrl,
-      ledger_table_name: SIM_NAMES.ledger,
-      idempotency_table_name: SIM_NAMES.idempotency,
-      effects_table_name: SIM_NAMES.effects,
-      function_name: SIM_NAMES.functionName,
-      operation: p.operation,
-      business_key_expression: p.businessKey.expression,
-      filter_patterns: JSON.stringify(p.filterPatterns), // the redrive refuses a copy the filter would drop
-      region: SIM_NAMES.region,
-      retention_seconds: p.retentionSeconds,
-      message_retention_seconds: p.messageRetentionSeconds,
-      dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
+      [OutputName.QueueUrl]: SIM_NAMES.queueUrl,
+      [OutputName.DlqUrl]: SIM_NAMES.dlqUrl,
+      [OutputName.LedgerTable]: SIM_NAMES.ledger,
+      [OutputName.IdempotencyTable]: SIM_NAMES.idempotency,
+      [OutputName.EffectsTable]: SIM_NAMES.effects,
+      [OutputName.FunctionName]: SIM_NAMES.functionName,
+      [OutputName.Operation]: p.operation,
+      [OutputName.BusinessKeyExpression]: p.businessKey.expression,
+      [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns), // the redrive refuses a copy the filter would drop
+      [OutputName.Region]: SIM_NAMES.region,
+      [OutputName.RetentionSeconds]: p.retentionSeconds,
+      [OutputName.MessageRetentionSeconds]: p.messageRetentionSeconds,
+      [OutputName.DeadLetterRetentionSeconds]: p.deadLetterRetentionSeconds,
       // The quarantine's copies report the state machine role's session as SenderId: the tools trust only those.
-      workflow_role_id: SIM_NAMES.senders.stateMachine.split(":")[0],
+      [OutputName.WorkflowRoleId]: SIM_NAMES.senders.stateMachine.split(":")[0],
     },
     targetLabel: "simulation",
     now: () => clock.now(),

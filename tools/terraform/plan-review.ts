@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { StackConfig } from "../../packages/pipeline/src/app/config";
-import type { PipelineOverrides } from "../../packages/pipeline/src/app/example";
+import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
 import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
 import { PlanInputError } from "./errors";
 import { findProviderMirror, requireTerraform } from "./offline";

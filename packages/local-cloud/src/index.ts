@@ -5,4 +5,4 @@
 export { startLocalCloud } from "./cloud";
 export type { CloudEvent, LocalCloud, LocalCloudStats, OutcomeEvent } from "./cloud";
 export type { LocalCloudOptions } from "./cloud/types";
-export type { LocalClock } from "./clock";
+export type { SharedClock } from "./clock";

@@ -1,6 +1,7 @@
 import jsonata from "jsonata";
 import { deriveBusinessKey } from "@effectively-once/pipeline/internal/src/contract/business-key";
 import { UsageError } from "./errors";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /**
  * The business key expression to key DLQ messages with: `--key-expression`, else the stack's output
@@ -9,7 +10,7 @@ import { UsageError } from "./errors";
  */
 export function keyExpressionOf(outputs: Readonly<Record<string, unknown>>, option?: string): string | undefined {
   if (option !== undefined) return option;
-  const fromStack = outputs.business_key_expression;
+  const fromStack = outputs[OutputName.BusinessKeyExpression];
   return typeof fromStack === "string" && fromStack !== "" ? fromStack : undefined;
 }
 

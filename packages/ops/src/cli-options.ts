@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { businessKeyFromOperator } from "@effectively-once/pipeline/internal/src/contract/business-key";
 import { UsageError } from "./errors";
 import type { TargetOptions } from "./target";
-import { DlqReason } from "./types";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

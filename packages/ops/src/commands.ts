@@ -9,6 +9,7 @@ import { releaseClaim, renderRelease } from "./ledger-release";
 import { renderTrace, traceKey } from "./trace";
 import type { OpsContext } from "./types";
 import { safeJson } from "./safe-text";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** What a command may use besides its context. */
 export interface CommandIo {
@@ -112,7 +113,7 @@ const ledgerGet = command({
     const claim = await getLedgerClaim(ctx, { key, operation });
     if (!claim) {
       throw new NotFoundError(
-        `no ledger item for key "${key}" (operation ${operation ?? String(ctx.outputs.operation)}): never claimed, released after a failure, or its retention ended (try \`trace '${key}'\`)`,
+        `no ledger item for key "${key}" (operation ${operation ?? String(ctx.outputs[OutputName.Operation])}): never claimed, released after a failure, or its retention ended (try \`trace '${key}'\`)`,
       );
     }
     io.stdout(asJson ? json(claim) : renderLedgerClaim(claim, ctx.now()));

@@ -7,11 +7,14 @@ import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { hasOutput, operationOf, requireOutput } from "./outputs";
-import { ClaimStatus, getLedgerClaim } from "./ledger-get";
+import { getLedgerClaim } from "./ledger-get";
 import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "./powertools-record";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
-import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
+import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */
@@ -85,7 +88,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   if (options.reason === DlqReason.PayloadMismatch && !options.force) {
     throw new RefusedError(`refusing to redrive payload-mismatch messages without --force: ${MISMATCH_WHY}`);
   }
-  const queueUrl = requireOutput(ctx, "queue_url");
+  const queueUrl = requireOutput(ctx, OutputName.QueueUrl);
   const window = redriveWindowOf(ctx);
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };

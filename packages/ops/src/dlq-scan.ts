@@ -3,7 +3,8 @@ import { awsCall } from "./aws-errors";
 import type { KeyDeriver } from "./business-key";
 import { quarantineAuthor, toDlqEntry } from "./dlq-entry";
 import { hasOutput, requireOutput } from "./outputs";
-import { OutputName, type DlqEntry, type OpsContext } from "./types";
+import { type DlqEntry, type OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /**
  * How the DLQ is read without consuming it.
@@ -53,7 +54,7 @@ const DEFAULT_HOLD_SECONDS = 30;
  * again, also when `use` throws.
  */
 export async function withDlqScan<T>(ctx: OpsContext, options: DlqScanOptions, use: (scan: DlqScan, settle: Settle) => Promise<T>): Promise<T> {
-  const queueUrl = requireOutput(ctx, "dlq_url");
+  const queueUrl = requireOutput(ctx, OutputName.DlqUrl);
   const where = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs, resource: `the DLQ ${queueUrl}` };
   const hold = options.holdSeconds ?? DEFAULT_HOLD_SECONDS;
   const attributes = await awsCall("reading the DLQ's attributes", where, () =>

@@ -5,9 +5,7 @@ import { dateWithRelative, fields } from "./format";
 import { operationOf, requireOutput } from "./outputs";
 import type { OpsContext } from "./types";
 import { safeCell } from "./safe-text";
-
-/** Ledger status values written by the state machine. */
-export { ClaimStatus };
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** A ledger item (`pk` = business key, `sk` = operation); times are epoch seconds as stored. */
 export interface LedgerClaim {
@@ -40,7 +38,7 @@ export interface LedgerKeyOptions {
 
 /** Reads the claim with a consistent read; undefined when the key has no ledger item. */
 export async function getLedgerClaim(ctx: OpsContext, options: LedgerKeyOptions): Promise<LedgerClaim | undefined> {
-  const table = requireOutput(ctx, "ledger_table_name");
+  const table = requireOutput(ctx, OutputName.LedgerTable);
   const operation = operationOf(ctx, options.operation);
   const { Item } = await awsCall("reading the ledger", { service: "DynamoDB", endpoint: ctx.endpoints?.dynamodb, resource: `the ledger table ${table}` }, () =>
     ctx.dynamodb.send(new GetCommand({ TableName: table, Key: { pk: options.key, sk: operation }, ConsistentRead: true })),

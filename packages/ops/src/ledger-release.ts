@@ -2,8 +2,10 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { awsCall } from "./aws-errors";
 import { ConflictError, NotFoundError, RefusedError } from "./errors";
 import { humanDate } from "./format";
-import { ClaimStatus, getLedgerClaim, type LedgerClaim, type LedgerKeyOptions } from "./ledger-get";
+import { getLedgerClaim, type LedgerClaim, type LedgerKeyOptions } from "./ledger-get";
 import type { OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 
 export interface ReleaseOptions extends LedgerKeyOptions {
   /** Shown the claim that is about to be deleted; resolves true to go ahead. */
@@ -27,7 +29,7 @@ export interface ReleaseResult {
 export async function releaseClaim(ctx: OpsContext, options: ReleaseOptions): Promise<ReleaseResult> {
   const claim = await getLedgerClaim(ctx, options);
   if (!claim) {
-    throw new NotFoundError(`no ledger item for key "${options.key}" (operation ${options.operation ?? String(ctx.outputs.operation)}): nothing to release`);
+    throw new NotFoundError(`no ledger item for key "${options.key}" (operation ${options.operation ?? String(ctx.outputs[OutputName.Operation])}): nothing to release`);
   }
   if (claim.status === ClaimStatus.Completed) {
     const when = claim.completedAt ? ` at ${humanDate(claim.completedAt * 1000)}` : "";

@@ -1,5 +1,6 @@
 import { TargetError } from "./errors";
-import type { OpsContext, OutputName } from "./types";
+import type { OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** True when the stack has the output as a non-empty string. */
 export function hasOutput(ctx: Pick<OpsContext, "outputs">, name: OutputName): boolean {
@@ -29,5 +30,5 @@ export function requireSecondsOutput(ctx: Pick<OpsContext, "outputs" | "targetLa
 
 /** The operation to use: the option, else the stack's `operation` output. */
 export function operationOf(ctx: Pick<OpsContext, "outputs" | "targetLabel">, option: string | undefined): string {
-  return option ?? requireOutput(ctx, "operation");
+  return option ?? requireOutput(ctx, OutputName.Operation);
 }

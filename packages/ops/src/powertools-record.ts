@@ -2,7 +2,8 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { idempotencyRecordId } from "@effectively-once/pipeline/internal/handler/idempotency";
 import { awsCall } from "./aws-errors";
 import { requireOutput } from "./outputs";
-import { OutputName, type OpsContext } from "./types";
+import { type OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** The function's Powertools idempotency record for the key (`expiration` in s, `inProgressExpiration` in ms, as stored). */
 export interface PowertoolsRecord {

@@ -4,7 +4,9 @@ import { toSqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter
 import { PRODUCER_ATTRIBUTES } from "@effectively-once/pipeline/internal/statemachines/expressions";
 import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
 import { TargetError } from "./errors";
-import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
+import { type DlqEntry, type OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 type Attributes = Record<string, MessageAttributeValue>;
 
@@ -63,6 +65,6 @@ export function pipeKeeps(ctx: Pick<OpsContext, "outputs" | "targetLabel">): (bo
   if (!Array.isArray(patterns)) throw new TargetError(`${ctx.targetLabel} has an unusable "${OutputName.FilterPatterns}" output (a JSON list of event patterns expected): deploy the stack again`);
   const keeps = compileFilterCriteria({ Filters: patterns.map((p) => ({ Pattern: JSON.stringify(p) })) });
   const text = (name: string) => (typeof ctx.outputs[name] === "string" ? (ctx.outputs[name] as string) : "");
-  const [queueArn, region] = [text("queue_arn"), text(OutputName.Region)];
+  const [queueArn, region] = [text(OutputName.QueueArn), text(OutputName.Region)];
   return (body, attributes) => keeps(toSqsRecord({ MessageId: "copy", ReceiptHandle: "copy", Body: body, MessageAttributes: attributes, Attributes: {} }, queueArn, region));
 }

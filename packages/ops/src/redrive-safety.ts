@@ -1,7 +1,9 @@
 import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 import { duration, humanDate } from "./format";
 import { requireSecondsOutput } from "./outputs";
-import { DlqReason, OutputName, type DlqEntry, type OpsContext } from "./types";
+import { type DlqEntry, type OpsContext } from "./types";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 /**
  * When a DLQ message may be sent back without risking a second application of its key.

@@ -5,11 +5,13 @@ import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan } from "./dlq-scan";
 import { dateWithRelative, duration, fields, humanDate, plural, readableDetail, truncate } from "./format";
-import { ClaimStatus, claimMeaning, getLedgerClaim, type LedgerClaim } from "./ledger-get";
+import { claimMeaning, getLedgerClaim, type LedgerClaim } from "./ledger-get";
 import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { getPowertoolsRecord, powertoolsRecordAddress, type PowertoolsRecord } from "./powertools-record";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
 
 export type { PowertoolsRecord };
 
@@ -71,7 +73,8 @@ export interface KeyTrace {
 export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<KeyTrace> {
   const operation = operationOf(ctx, options.operation);
   const { table: idempotencyTable, id: powertoolsId } = powertoolsRecordAddress(ctx, options.key, operation);
-  const effectsTable = typeof ctx.outputs.effects_table_name === "string" ? ctx.outputs.effects_table_name : undefined;
+  const journal = ctx.outputs[OutputName.EffectsTable];
+  const effectsTable = typeof journal === "string" ? journal : undefined;
   const ddb = (resource: string) => ({ service: "DynamoDB" as const, endpoint: ctx.endpoints?.dynamodb, resource });
 
   const [ledger, record, effects] = await Promise.all([
@@ -86,7 +89,7 @@ export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<
     scanned: scan.held.length,
     truncated: scan.truncated,
   }));
-  const trace = { key: options.key, operation, ledgerTable: requireOutput(ctx, "ledger_table_name"), ledger, powertools: { table: idempotencyTable, id: powertoolsId, record }, effects, dlq };
+  const trace = { key: options.key, operation, ledgerTable: requireOutput(ctx, OutputName.LedgerTable), ledger, powertools: { table: idempotencyTable, id: powertoolsId, record }, effects, dlq };
   const known = Boolean(ledger || record || (effects && (effects.effect || effects.calls > 0)) || dlq.messages.length > 0);
   return { ...trace, verdict: verdictOf(trace, ctx.now()), known };
 }

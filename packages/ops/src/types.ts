@@ -1,29 +1,6 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
-
-/**
- * Stack outputs the commands read, named as `cdktf deploy --outputs-file` writes them (the local cloud's
- * `outputs` and state file use the same names). Each command checks only the ones it needs.
- */
-export const OutputName = {
-  QueueUrl: "queue_url",
-  DlqUrl: "dlq_url",
-  LedgerTable: "ledger_table_name",
-  IdempotencyTable: "idempotency_table_name",
-  EffectsTable: "effects_table_name",
-  FunctionName: "function_name",
-  Operation: "operation",
-  Region: "region",
-  RetentionSeconds: "retention_seconds",
-  MessageRetentionSeconds: "message_retention_seconds",
-  DeadLetterRetentionSeconds: "dead_letter_retention_seconds",
-  /** The pipe's filter patterns, as a JSON list ("[]": none). */
-  FilterPatterns: "filter_patterns",
-  /** The state machine role's unique id: the SenderId prefix of the quarantine's own DLQ copies. */
-  WorkflowRoleId: "workflow_role_id",
-} as const;
-export type OutputName = (typeof OutputName)[keyof typeof OutputName];
+import type { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 /** Everything a command needs, passed in (clients are built at the CLI edge, or by a test). */
 export interface OpsContext {
@@ -38,9 +15,6 @@ export interface OpsContext {
   /** Epoch milliseconds; injectable for tests. */
   readonly now: () => number;
 }
-
-/** Why a message is in the DLQ: the `reason` attribute, or `retries-exhausted` when the queue's redrive moved it. */
-export { DlqReason };
 
 /** Where a DLQ entry's business key came from. */
 export const KeySource = {

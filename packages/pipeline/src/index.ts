@@ -9,8 +9,11 @@ export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps
 export { contractEnvironment } from "./contract/function-env";
 export { stackConfigFromEnv } from "./app/config";
 export type { StackConfig } from "./app/config";
-export type { PipelineApp, PipelineOverrides } from "./app/example";
+export type { PipelineApp, PipelineOverrides } from "./app/pipeline-app";
 export type { MessageProfile } from "./app/profile";
 export type { FieldRule, FieldRules } from "./contract/field-rules";
+/** The contract's vocabulary: a ledger claim's status, what a record became, why a message is in the DLQ. */
+export { ClaimStatus } from "./contract/ledger";
+export { DlqReason, RecordOutcome } from "./contract/outcomes";
 /** The ledger key of a body's key parts, as the state machine derives it: for producers, tools and tests. */
 export { businessKeyText } from "./contract/canonical";

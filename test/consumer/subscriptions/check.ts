@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       return Items.map((item) => ({ effectKey: effectKey(item.businessKey.S!, "bill"), messageId: item.messageId.S! }));
     };
     const fromTable = await observe(target, sent, { applications: invoices });
+    await invocations.settle();
     const fromLog = await observe(target, sent, { invocations: invocations.records() });
     const reasons = fromTable.dlq.map((m) => m.reason).sort();
     const failures: string[] = [];

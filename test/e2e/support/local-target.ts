@@ -7,7 +7,7 @@ import type { FaultPlanSpec } from "../../../packages/local-cloud/src/faults";
 import { literalOutputs, loadStackFile } from "../../../packages/local-cloud/src/provision";
 import { DEFAULTS } from "../../../packages/pipeline/src/constructs/props";
 import type { StackConfig } from "../../../packages/pipeline/src/app/config";
-import type { PipelineOverrides } from "../../../packages/pipeline/src/app/example";
+import type { PipelineOverrides } from "../../../packages/pipeline/src/app/pipeline-app";
 import { synthStack } from "../../../packages/local-cloud/src/stack/synth";
 import { createDeliveryLog } from "./delivery-log";
 import type { E2eSettings } from "./settings";

@@ -4,17 +4,17 @@
  */
 import { CreateQueueCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { Worker } from "node:worker_threads";
-import { localClock, OFFSET_DATE_FILE } from "../../../packages/local-cloud/src/clock";
+import { sharedClock, OFFSET_DATE_FILE } from "../../../packages/local-cloud/src/clock";
 import { createSqsClient, startSqs, type LocalSqs } from "../../../packages/local-cloud/src/sqs";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-describe("Function: localClock", () => {
-  afterEach(() => localClock().advance(-localClock().offsetMs() / 1000));
+describe("Function: sharedClock", () => {
+  afterEach(() => sharedClock().advance(-sharedClock().offsetMs() / 1000));
 
   it("moves Date.now() and new Date() of this thread, not dates built from a value", () => {
     // Arrange
-    const clock = localClock();
+    const clock = sharedClock();
     const before = Date.now();
     // Act
     clock.advance(10 * 24 * 3600);
@@ -30,7 +30,7 @@ describe("Function: localClock", () => {
   });
 
   it("is read by a worker thread that installs the same buffer", async () => {
-    const clock = localClock();
+    const clock = sharedClock();
     clock.advance(3600);
     const worker = new Worker(
       `const { workerData, parentPort } = require("node:worker_threads");
@@ -55,7 +55,7 @@ describe("fauxqs on the shared clock", () => {
     sqs = await startSqs();
   });
   afterAll(async () => sqs?.stop());
-  afterEach(() => localClock().advance(-localClock().offsetMs() / 1000));
+  afterEach(() => sharedClock().advance(-sharedClock().offsetMs() / 1000));
 
   it("stamps SentTimestamp with the shifted time, and a jump makes an in-flight message visible again", async () => {
     // Arrange
@@ -64,7 +64,7 @@ describe("fauxqs on the shared clock", () => {
     await client.send(new SendMessageCommand({ QueueUrl, MessageBody: "day 0" }));
     const first = await client.send(new ReceiveMessageCommand({ QueueUrl, VisibilityTimeout: 3600, MessageSystemAttributeNames: ["SentTimestamp"] }));
     // Act
-    localClock().advance(2 * 3600);
+    sharedClock().advance(2 * 3600);
     const again = await client.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ["SentTimestamp"] }));
     await client.send(new SendMessageCommand({ QueueUrl, MessageBody: "day 0 + 2 h" }));
     const later = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, MessageSystemAttributeNames: ["SentTimestamp"] }));

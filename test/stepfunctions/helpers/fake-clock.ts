@@ -3,7 +3,7 @@
  * the next macrotask (time jumps to it), so retries and waits take no real time; `sleeps` records each
  * requested duration in order.
  */
-import type { Clock } from "../../../packages/local-cloud/src/stepfunctions";
+import type { Clock } from "../../../packages/local-cloud/src/clock/clock";
 
 interface Timer {
   at: number;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../../packages/pipeline/src/constructs/props";
 import type { StackConfig } from "../../../packages/pipeline/src/app/config";
-import type { PipelineOverrides } from "../../../packages/pipeline/src/app/example";
+import type { PipelineOverrides } from "../../../packages/pipeline/src/app/pipeline-app";
 import { stackConfigOf, synthStack } from "../../../packages/local-cloud/src/stack/synth";
 import { readStack, resourceList } from "../../../packages/local-cloud/src/terraform-json";
 import { withoutAwsIdentity } from "../credentials";

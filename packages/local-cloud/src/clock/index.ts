@@ -1,3 +1,5 @@
+import type { Clock } from "./clock";
+
 /**
  * One controllable wall clock for the whole local cloud, without real waits: an offset (ms) in a
  * SharedArrayBuffer that the host thread and every worker thread add to their own `Date` (see offset-date.cjs).
@@ -6,8 +8,10 @@
  *
  * Advance it only while the cloud is idle (`drain()` first): timers that are already running keep real time,
  * so an invocation or a batching window that spans a jump would see its deadline pass at once.
+ *
+ * Not a {@link Clock} (no `sleep`): the services sleep on a `Clock` and read this offset through `Date`.
  */
-export interface LocalClock {
+export interface SharedClock extends Pick<Clock, "now"> {
   /** Epoch ms, real time + offset. */
   now(): number;
   /** The current offset from real time, in ms. */
@@ -31,9 +35,9 @@ export const OFFSET_DATE_FILE = require.resolve("./offset-date.cjs");
  * The clock of this thread's local clouds: created on first use and installed on this thread's `Date`. One
  * per thread (a second cloud in the same process shares it): one process, one timeline.
  */
-let threadClock: LocalClock | undefined;
+let threadClock: SharedClock | undefined;
 
-export function localClock(): LocalClock {
+export function sharedClock(): SharedClock {
   if (threadClock) return threadClock;
   // A module registry reset (jest.isolateModules) loads this file again on a Date that already follows a clock.
   const buffer = (Date as DateConstructor & { offsetClockBuffer?: SharedArrayBuffer }).offsetClockBuffer ?? new SharedArrayBuffer(8);

@@ -9,7 +9,7 @@ import { loadStackFile, localRoleUniqueId, provisionStack, ProvisionError, roleN
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { mocksFor } from "./mocks";
-import { localClock } from "../clock";
+import { sharedClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
 import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
@@ -21,7 +21,7 @@ function isPlan(faults: FaultPlanSpec | FaultPlan): faults is FaultPlan {
 }
 
 /** Things to stop, newest first, even when start-up fails half-way. */
-class Stack {
+class Teardown {
   private readonly stops: (() => Promise<void> | void)[] = [];
   push(stop: () => Promise<void> | void): void {
     this.stops.unshift(stop);
@@ -39,8 +39,8 @@ class Stack {
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const stack = loadStackFile(options.stackFile);
   // Installed on this thread before anything reads the time; the worker threads install the same offset.
-  const clock = localClock();
-  const cleanup = new Stack();
+  const clock = sharedClock();
+  const cleanup = new Teardown();
   try {
     const [sqsServer, dynamo]: [LocalSqs, LocalDynamo] = await Promise.all([
       startSqs(),

@@ -7,8 +7,8 @@ import type { ProvisionedStack } from "../provision";
 import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
-import type { LocalClock } from "../clock";
-import { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import type { SharedClock } from "../clock";
+import type { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
 
 /** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
 export interface LocalCloudOptions {
@@ -63,9 +63,6 @@ export interface LocalCloudOptions {
     readonly syncExpressConcurrency?: number;
   };
 }
-
-/** What a record of a batch became (the contract's vocabulary, read from the execution's output). */
-export { RecordOutcome };
 
 /** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
 export interface OutcomeEvent {
@@ -161,7 +158,7 @@ export interface LocalCloud {
    * The wall clock every part of the cloud reads (host and worker threads): `clock.advance(seconds)` jumps
    * retention windows, leases and visibility timeouts without waiting. Advance while idle (`drain()` first).
    */
-  readonly clock: LocalClock;
+  readonly clock: SharedClock;
   /** Starts the pipes (when created with `startPipes: false`). */
   startPipes(): void;
   /** Adds a listener for pipe and record-outcome events; returns a function that removes it. */

@@ -6,10 +6,11 @@ import { showProgress } from "./progress";
 import { publish, type PublishedMessage } from "./publish";
 import { sampleStream } from "./sample-stream";
 import { summarize } from "./summary";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** Publishes the sample stream wave by wave, waits for the pipeline to settle and prints the summary. */
 export async function runDemo(cloud: LocalCloud, options: { profile: MessageProfile; orders: number; seed: number; retryAfterSeconds: number; startedAt: number }): Promise<boolean> {
-  const queueUrl = cloud.outputs.queue_url as string;
+  const queueUrl = cloud.outputs[OutputName.QueueUrl] as string;
   const stream = await sampleStream(options.profile, streamContractOf(cloud.outputs), { orders: options.orders, seed: options.seed, runId: `run${options.seed}` });
   const sent: PublishedMessage[] = [];
   const publishStarted = Date.now();
@@ -27,8 +28,8 @@ export async function runDemo(cloud: LocalCloud, options: { profile: MessageProf
   }
   const elapsedMs = Date.now() - publishStarted;
   const [effects, dlq] = await Promise.all([
-    readEffects(cloud.clients.dynamodb, cloud.outputs.effects_table_name as string),
-    peekDlq(cloud.clients.sqs, cloud.outputs.dlq_url as string),
+    readEffects(cloud.clients.dynamodb, cloud.outputs[OutputName.EffectsTable] as string),
+    peekDlq(cloud.clients.sqs, cloud.outputs[OutputName.DlqUrl] as string),
   ]);
   const summary = summarize({ verification: verify(sent, effects, dlq), progress: counts, dlq, expectedQuarantine: stream.expectedQuarantine, elapsedMs });
   console.log(`\n${summary.text}\n`);

@@ -1,4 +1,5 @@
 import { removeStateFile, writeStateFile, DEFAULT_STATE_FILE, type LocalCloud } from "../cloud";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /**
  * Keeps the cloud running for outside producers, prints one line per record outcome, stops cleanly when
@@ -13,7 +14,7 @@ export async function serve(cloud: LocalCloud, options: { stackFile: string; sta
     { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile: options.stackFile, region: cloud.region, endpoints: cloud.endpoints, outputs: cloud.outputs },
     stateFile,
   );
-  const queueUrl = cloud.outputs.queue_url as string;
+  const queueUrl = cloud.outputs[OutputName.QueueUrl] as string;
   console.log(`
 Serving. Publish with any SQS client (JSON or query protocol: AWS SDK v3, boto3, AWS CLI v1 and v2), always
 with an explicit endpoint; the queue URL as printed or on 127.0.0.1 (fake credentials are fine):
@@ -22,8 +23,8 @@ with an explicit endpoint; the queue URL as printed or on 127.0.0.1 (fake creden
   SQS           ${cloud.endpoints.sqs}
   DynamoDB      ${cloud.endpoints.dynamodb}
   queue URL     ${queueUrl}
-  DLQ URL       ${cloud.outputs.dlq_url}
-  tables        ledger ${cloud.outputs.ledger_table_name}, idempotency ${cloud.outputs.idempotency_table_name}, effects ${cloud.outputs.effects_table_name}
+  DLQ URL       ${cloud.outputs[OutputName.DlqUrl]}
+  tables        ledger ${cloud.outputs[OutputName.LedgerTable]}, idempotency ${cloud.outputs[OutputName.IdempotencyTable]}, effects ${cloud.outputs[OutputName.EffectsTable]}
   state file    ${path}
 
   AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local aws --region ${cloud.region} --endpoint-url ${cloud.endpoints.sqs} \\

@@ -3,7 +3,7 @@ import path from "node:path";
 import { startWorkerServer } from "../sqs/worker-server";
 import { DynamoStartError, InvalidDynamoOptionError } from "./errors";
 import { COUNTED_OPERATIONS, createRequestCounter, type RequestCounter } from "./request-counter";
-import { localClock } from "../clock";
+import { sharedClock } from "../clock";
 
 /** Where dynalite runs. */
 export const DynamoPlacement = {
@@ -42,7 +42,7 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
   if (placement === DynamoPlacement.Worker) {
     const server = await startWorkerServer(path.join(__dirname, "dynalite-worker.mjs"), {
       name: "dynalite (DynamoDB emulator)",
-      workerData: { options: DYNALITE_OPTIONS, counts: counter.buffer, operations: COUNTED_OPERATIONS, clockBuffer: localClock().buffer },
+      workerData: { options: DYNALITE_OPTIONS, counts: counter.buffer, operations: COUNTED_OPERATIONS, clockBuffer: sharedClock().buffer },
     }).catch((error: unknown) => {
       throw new DynamoStartError("dynalite failed to start in its worker thread", { cause: error });
     });

@@ -31,7 +31,7 @@ export interface InvocationRecord {
 const NOT_APPLIED = new Set<string>([InvocationOutcome.DUPLICATE, InvocationOutcome.REJECTED, InvocationOutcome.FAILED, CallOutcome.REPLAYED, CallOutcome.CONFLICT]);
 
 /** Whether an invocation ran the side effect to its end (one application). */
-export function invocationApplied(record: InvocationRecord): boolean {
+function invocationApplied(record: InvocationRecord): boolean {
   return !NOT_APPLIED.has(record.outcome);
 }
 

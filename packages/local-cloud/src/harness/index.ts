@@ -11,6 +11,7 @@ import { publish } from "../demo/publish";
 import { effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
 import { effectsFromApplications, effectsFromInvocations, type ApplicationReader, type InvocationRecord } from "./applications";
 import { parseInvocationLines } from "./invocations";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 export { peekDlq, readEffects, verify, streamContractOf };
 export type { DlqMessage, KeyEffects, SentMessage, StreamContract, Verification };
@@ -35,7 +36,7 @@ export interface HarnessTarget {
 export async function publishBodies(target: HarnessTarget, bodies: readonly (string | Readonly<Record<string, unknown>>)[]): Promise<SentMessage[]> {
   const contract = streamContractOf(target.outputs);
   const messages = await labelMessages(bodies.map((b) => ({ kind: "unique" as const, body: typeof b === "string" ? b : JSON.stringify(b) })), contract);
-  return publish(target.sqs, String(target.outputs.queue_url), messages);
+  return publish(target.sqs, String(target.outputs[OutputName.QueueUrl]), messages);
 }
 
 /** What a client can observe once the pipeline settled: the applications per key, the DLQ, and the guarantee checked over them. */
@@ -81,7 +82,7 @@ async function appliedEffects(target: HarnessTarget, options: ObserveOptions): P
     }
     return { effects: effectsFromInvocations([...records, ...parseInvocationLines(lines)], effectKey), appliedFrom: "invocations" };
   }
-  const table = target.outputs.effects_table_name;
+  const table = target.outputs[OutputName.EffectsTable];
   if (typeof table !== "string") throw new Error(NO_SOURCE);
   return { effects: await readEffects(target.dynamodb, table), appliedFrom: "effect-journal" };
 }
@@ -96,7 +97,7 @@ export async function observe(target: HarnessTarget, sent: readonly SentMessage[
   // One after the other: a peek hides the DLQ's messages until it ends, so it must not outlive a failed read (and
   // two observe() calls must not overlap).
   const { effects, appliedFrom } = await appliedEffects(target, options);
-  const dlq = await peekDlq(target.sqs, String(target.outputs.dlq_url));
+  const dlq = await peekDlq(target.sqs, String(target.outputs[OutputName.DlqUrl]));
   return { effects, dlq, appliedFrom, verification: verify(sent, effects, dlq) };
 }
 export { collectInvocations, parseInvocationLines } from "./invocations";

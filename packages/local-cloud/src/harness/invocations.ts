@@ -38,18 +38,29 @@ export interface InvocationCollector {
   readonly functionLogs: (line: string) => void;
   /** The invocation records seen so far, oldest first. */
   records(): InvocationRecord[];
+  /**
+   * Resolves once no line has arrived for `quietMs` (at most `maxMs`): a worker's output reaches the host apart from
+   * its result, so the last invocations' lines can trail the drain by a moment. Call it before `records()`.
+   */
+  settle(options?: { quietMs?: number; maxMs?: number }): Promise<void>;
 }
 
 /**
  * Collects the function's invocation records on the local cloud: `startLocalCloud({ stackFile, functionLogs:
- * collector.functionLogs })`, then `observe(target, sent, { invocations: collector.records() })`.
+ * collector.functionLogs })`, then `await collector.settle()` and `observe(target, sent, { invocations: collector.records() })`.
  */
 export function collectInvocations(): InvocationCollector {
   const lines: string[] = [];
+  let lastLineAt = Date.now();
   return {
     functionLogs: (line) => {
+      lastLineAt = Date.now();
       if (line.includes('"invocation ')) lines.push(line);
     },
     records: () => parseInvocationLines(lines),
+    settle: async ({ quietMs = 100, maxMs = 2_000 } = {}) => {
+      const deadline = Date.now() + maxMs;
+      while (Date.now() < deadline && Date.now() - lastLineAt < quietMs) await new Promise((resolve) => setTimeout(resolve, quietMs / 4));
+    },
   };
 }

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import { exitPayload, outOfMemoryPayload, timeoutPayload } from "./error-payloads";
 import { attachLogs, workerStdioOptions } from "./log-sink";
 import type { LambdaErrorPayload, LambdaLogs } from "./types";
-import { localClock } from "../clock";
+import { sharedClock } from "../clock";
 
 /** How one invocation ended. `discard` = the environment is gone (timeout, crash) and must not be reused. */
 export type Outcome =
@@ -70,7 +70,7 @@ export class ExecutionEnvironment {
       // Silent logs are dropped inside the worker: piping each line to this thread only to throw it away cost a
       // cross-thread message and stream bookkeeping on both sides.
       // The environment reads the local cloud's controllable clock (Powertools expiry, the function's own items).
-      workerData: { taskRoot: options.taskRoot, handler: options.handler, discardOutput: options.logs === "silent", clockBuffer: localClock().buffer },
+      workerData: { taskRoot: options.taskRoot, handler: options.handler, discardOutput: options.logs === "silent", clockBuffer: sharedClock().buffer },
       env: options.env,
       // The handler runs on plain Node, not under the host's loaders (tsx, jest): byte for byte as deployed.
       execArgv: [],

@@ -1,17 +1,9 @@
-import type { Clock } from "./types";
+import type { Clock } from "../clock/clock";
 
-/** The real clock: `Date.now()` and timers. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve) => {
-      if (signal?.aborted) return resolve();
-      const done = (): void => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      signal?.addEventListener("abort", done, { once: true });
-    }),
-};
+/**
+ * A pause of the runner on `clock`: resolves after `ms`, or as soon as `signal` aborts (never rejects; an abort
+ * means "stop waiting", as when a message arrives or the runner stops).
+ */
+export function nap(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+  return signal ? clock.sleep(ms, signal).catch(() => undefined) : clock.sleep(ms);
+}

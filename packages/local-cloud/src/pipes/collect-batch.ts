@@ -1,7 +1,8 @@
 import type { Message } from "@aws-sdk/client-sqs";
+import { nap } from "./clock";
 import { PipeLimits } from "./constants";
 import type { SqsSource } from "./sqs-source";
-import type { Clock } from "./types";
+import type { Clock } from "../clock/clock";
 
 /** Pace of short polls in the last second of a batching window (SQS long polls wait whole seconds only). */
 const SHORT_POLL_PACE_MS = 50;
@@ -60,7 +61,7 @@ export async function collectBatch(options: CollectOptions): Promise<CollectedBa
     }
     batch.messages.push(...received);
     chars += received.reduce((sum, m) => sum + messageChars(m), 0);
-    if (received.length === 0 && waitSeconds === 0) await clock.sleep(Math.min(remaining, SHORT_POLL_PACE_MS), signal);
+    if (received.length === 0 && waitSeconds === 0) await nap(clock, Math.min(remaining, SHORT_POLL_PACE_MS), signal);
   }
   return batch;
 }

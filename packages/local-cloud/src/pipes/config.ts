@@ -1,11 +1,11 @@
-import { systemClock } from "./clock";
+import { realClock, type Clock } from "../clock/clock";
 import { InvocationType, PipeLimits, WorkflowType } from "./constants";
 import { PipeConfigError } from "@effectively-once/pipeline/internal/src/pipe-filter/errors";
 import { compileFilterCriteria } from "@effectively-once/pipeline/internal/src/pipe-filter/filter";
 import type { RecordFilter } from "@effectively-once/pipeline/internal/src/pipe-filter/filter";
 import { compileInputTemplate } from "./input-template";
 import type { RenderResult, TemplateVariables } from "./input-template";
-import type { Clock, PipeRunnerOptions, PipeTarget } from "./types";
+import type { PipeRunnerOptions, PipeTarget } from "./types";
 import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
 
 /** Options after validation, with defaults filled in. */
@@ -107,7 +107,7 @@ export function resolveConfig(options: PipeRunnerOptions): PipeConfig {
     throttleBackoffMs,
     stopGracePeriodMs,
     pollErrorBackoffMs,
-    clock: o.clock ?? systemClock,
+    clock: o.clock ?? realClock,
     filter: compileFilterCriteria(o.filterCriteria),
     transform: o.inputTemplate === undefined ? undefined : compileInputTemplate(o.inputTemplate),
     variables: {

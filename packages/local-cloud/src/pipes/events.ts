@@ -1,4 +1,5 @@
-import type { Clock, PipeEvent } from "./types";
+import type { Clock } from "../clock/clock";
+import type { PipeEvent } from "./types";
 
 /** A {@link PipeEvent} without the fields the hub fills in. */
 type PipeEventInput = PipeEvent extends infer E ? (E extends PipeEvent ? Omit<E, "pipe" | "at"> : never) : never;

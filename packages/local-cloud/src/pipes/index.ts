@@ -4,4 +4,4 @@ export { DrainTimeoutError } from "./errors";
 export { PipeConfigError, EventPatternError } from "@effectively-once/pipeline/internal/src/pipe-filter/errors";
 export type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
 export { compileEventPattern, matchesEventPattern } from "@effectively-once/pipeline/internal/src/pipe-filter/event-pattern/index";
-export type { Clock, PipeEvent, PipeRunner, PipeRunnerOptions, PipeStats, PipeTarget, SqsSender, TargetContext, TargetResult } from "./types";
+export type { PipeEvent, PipeRunner, PipeRunnerOptions, PipeStats, PipeTarget, SqsSender, TargetContext, TargetResult } from "./types";

@@ -1,3 +1,4 @@
+import { nap } from "./clock";
 import { ExecutionStatus, RetryReason } from "./constants";
 import type { PipeConfig } from "./config";
 import type { Emit } from "./events";
@@ -35,7 +36,7 @@ export async function invokeTarget(
   stopSignal.addEventListener("abort", onStop, { once: true });
   if (stopSignal.aborted) onStop();
   const timerDone = new AbortController();
-  void clock.sleep(config.maximumExecutionMs, timerDone.signal).then(() => {
+  void nap(clock, config.maximumExecutionMs, timerDone.signal).then(() => {
     if (!timerDone.signal.aborted) abort({ kind: "aborted", reason: RetryReason.PIPE_TIMEOUT });
   });
   let throttled = 0;
@@ -63,7 +64,7 @@ export async function invokeTarget(
         stats.executions.throttled++;
         throttled++;
         emit({ type: "target-error", batchId: batch.id, attempt, error: settled.error, willRetry: true, throttled: true });
-        await clock.sleep(throttleBackoffMs(throttled, config.throttleBackoffMs), execution.signal);
+        await nap(clock, throttleBackoffMs(throttled, config.throttleBackoffMs), execution.signal);
         continue;
       }
       stats.executions.targetErrors++;
@@ -71,7 +72,7 @@ export async function invokeTarget(
       const willRetry = errors <= config.targetErrorRetries;
       emit({ type: "target-error", batchId: batch.id, attempt, error: settled.error, willRetry });
       if (!willRetry) return { kind: "target-error", error: settled.error };
-      await clock.sleep(Math.min(config.targetErrorBackoffMs * 2 ** (errors - 1), MAX_BACKOFF_MS), execution.signal);
+      await nap(clock, Math.min(config.targetErrorBackoffMs * 2 ** (errors - 1), MAX_BACKOFF_MS), execution.signal);
     }
   } finally {
     timerDone.abort();

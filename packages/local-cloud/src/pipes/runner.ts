@@ -1,4 +1,5 @@
 import { collectBatch } from "./collect-batch";
+import { nap } from "./clock";
 import { resolveConfig } from "./config";
 import { RunnerState } from "./constants";
 import { DrainTimeoutError } from "./errors";
@@ -58,7 +59,7 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
       } catch (error) {
         stats.pollErrors++;
         hub.emit({ type: "poll-error", error: describe(error) });
-        await clock.sleep(config.pollErrorBackoffMs, signal);
+        await nap(clock, config.pollErrorBackoffMs, signal);
         continue;
       }
       if (!batch) continue;
@@ -92,7 +93,7 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
       .then(() => Promise.all([...background]))
       .then(() => true);
     const graceOver = new AbortController();
-    const finishedInTime = await Promise.race([settled, clock.sleep(gracePeriodMs, graceOver.signal).then(() => false)]);
+    const finishedInTime = await Promise.race([settled, nap(clock, gracePeriodMs, graceOver.signal).then(() => false)]);
     graceOver.abort();
     if (!finishedInTime) stopAbort.abort();
     await Promise.all([...pollers, ...inFlight, ...background]);
@@ -140,7 +141,7 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
         }
         const wake = new AbortController();
         const settled = new Promise<void>((resolve) => batchSettled.add(resolve));
-        await Promise.race([clock.sleep(pollIntervalMs, wake.signal), settled]);
+        await Promise.race([nap(clock, pollIntervalMs, wake.signal), settled]);
         wake.abort();
       }
     },

@@ -2,6 +2,7 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { FilterCriteria, SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
 import type { ExecutionStatus, InvocationType, RetryReason, RunnerState, WorkflowType } from "./constants";
+import type { Clock } from "../clock/clock";
 
 /** What the target function reports; the local cloud adapts the Step Functions interpreter to it. */
 export interface TargetResult {
@@ -24,14 +25,6 @@ export interface TargetContext {
  * a failed execution is reported as `{ status: "FAILED" }`, not thrown.
  */
 export type PipeTarget = (input: unknown, ctx: TargetContext) => Promise<TargetResult>;
-
-/** Time source; tests pass a fake one so the batching window needs no real waiting. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Resolves after `ms`, or as soon as `signal` aborts (never rejects). */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
 
 /**
  * What the runner calls on its SQS client: the AWS SDK v3 client's `send(command, { abortSignal })`. The local

@@ -12,6 +12,7 @@ import type { SoakOptions } from "./soak-options";
 import { synthLoadStack } from "./stack";
 import { loadProfile } from "../stack/apps";
 import { streamContractOf } from "../stack/contract";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** Outcome events counted while the soak runs. */
 export interface LiveCounts {
@@ -102,7 +103,7 @@ export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<So
     try {
       sent = await publish({
         sqs: live.clients.sqs,
-        queueUrl: live.outputs.queue_url as string,
+        queueUrl: live.outputs[OutputName.QueueUrl] as string,
         messages,
         maxBacklog: options.maxBacklog,
         ratePerSecond: options.rate,
@@ -119,9 +120,9 @@ export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<So
     const settleMs = Date.now() - publishStarted;
     note(`settled in ${(settleMs / 1000).toFixed(1)} s; checking every key`);
     const [effects, dlq, ledger] = await Promise.all([
-      readEffects(live.clients.dynamodb, live.outputs.effects_table_name as string),
-      peekDlq(live.clients.sqs, live.outputs.dlq_url as string, { max: options.messages * 2 }),
-      checkLedger(live.clients.dynamodb, live.outputs.ledger_table_name as string, { retentionSeconds: DEFAULTS.retentionSeconds }),
+      readEffects(live.clients.dynamodb, live.outputs[OutputName.EffectsTable] as string),
+      peekDlq(live.clients.sqs, live.outputs[OutputName.DlqUrl] as string, { max: options.messages * 2 }),
+      checkLedger(live.clients.dynamodb, live.outputs[OutputName.LedgerTable] as string, { retentionSeconds: DEFAULTS.retentionSeconds }),
     ]);
     return {
       options,

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { literalOutputs, loadStackFile } from "../provision";
 import type { StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
-import type { PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/example";
+import type { PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
 import { synthStack } from "../stack/synth";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** Names the load tools need before the cloud boots (fault rules match on them). */
 export interface LoadStackNames {
@@ -39,11 +40,11 @@ export const LOAD_WINDOWS = {
 } as const satisfies PipelineOverrides;
 
 const OUTPUTS = {
-  ledgerTable: "ledger_table_name",
-  idempotencyTable: "idempotency_table_name",
-  effectsTable: "effects_table_name",
-  functionName: "function_name",
-  operation: "operation",
+  ledgerTable: OutputName.LedgerTable,
+  idempotencyTable: OutputName.IdempotencyTable,
+  effectsTable: OutputName.EffectsTable,
+  functionName: OutputName.FunctionName,
+  operation: OutputName.Operation,
 } as const;
 
 /** Synthesizes the app's stack with the load windows (plus `overrides`) into a temporary folder. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { localClock } from "../clock";
+import { sharedClock } from "../clock";
 import { startWorkerServer } from "./worker-server";
 
 /** A running SQS emulator. */
@@ -17,7 +17,7 @@ export interface LocalSqs {
 export async function startSqs(options: { startTimeoutMs?: number } = {}): Promise<LocalSqs> {
   const server = await startWorkerServer(path.join(__dirname, "fauxqs-worker.mjs"), {
     name: "fauxqs (SQS emulator)",
-    workerData: { clockBuffer: localClock().buffer },
+    workerData: { clockBuffer: sharedClock().buffer },
     startTimeoutMs: options.startTimeoutMs,
   });
   return { endpoint: server.endpoint, port: server.port, stop: server.stop };

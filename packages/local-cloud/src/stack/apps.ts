@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import type { PipelineApp } from "@effectively-once/pipeline/internal/src/app/example";
+import type { PipelineApp } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
 import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
 
 /** Which app the tools run when none is named: `PIPELINE_APP`, else the payments example. */
@@ -55,6 +55,14 @@ function exported<T>(file: string, name: string, what: string): T {
 /** The app's stack (`<dir>/stack.ts` → `app`). */
 export function loadApp(nameOrPath?: string): PipelineApp {
   return exported<PipelineApp>(join(appDir(nameOrPath), "stack"), "app", "a PipelineApp: { defaults, addStack }");
+}
+
+/**
+ * Another member of the app's stack file (`<dir>/stack.ts` → `name`), for a tool that needs more than the
+ * `PipelineApp` (the simulation reads `simulation`); the tool owns its type, `what` describes it in the error.
+ */
+export function loadStackExport<T>(name: string, what: string, nameOrPath?: string): T {
+  return exported<T>(join(appDir(nameOrPath), "stack"), name, what);
 }
 
 /** The app's message profile (`<dir>/profile.ts` → `profile`), for sample and load streams. */

@@ -1,6 +1,7 @@
 import { deriveBusinessKey } from "@effectively-once/pipeline/internal/src/contract/business-key";
 import { payloadHash } from "@effectively-once/pipeline/internal/src/contract/canonical";
 import { effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
 
 /** What a tool needs to know about a stack's messages, read from its outputs (`IdempotentPipeline` writes them). */
 export interface StreamContract {
@@ -14,7 +15,7 @@ export interface StreamContract {
   readonly operation: string;
 }
 
-const OUTPUTS = ["business_key_expression", "business_key_fields", "payload_fields", "operation"] as const;
+const OUTPUTS = [OutputName.BusinessKeyExpression, OutputName.BusinessKeyFields, OutputName.PayloadFields, OutputName.Operation] as const;
 
 function jsonList(outputs: Readonly<Record<string, unknown>>, name: string): string[] {
   const value = outputs[name];
@@ -30,10 +31,10 @@ export function streamContractOf(outputs: Readonly<Record<string, unknown>>): St
     throw new Error(`the stack's outputs lack ${missing.join(", ")}: synthesize it again with this version of IdempotentPipeline`);
   }
   return {
-    keyExpression: String(outputs.business_key_expression),
-    keyFields: jsonList(outputs, "business_key_fields"),
-    payloadFields: jsonList(outputs, "payload_fields"),
-    operation: String(outputs.operation),
+    keyExpression: String(outputs[OutputName.BusinessKeyExpression]),
+    keyFields: jsonList(outputs, OutputName.BusinessKeyFields),
+    payloadFields: jsonList(outputs, OutputName.PayloadFields),
+    operation: String(outputs[OutputName.Operation]),
   };
 }
 

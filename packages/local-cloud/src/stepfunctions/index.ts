@@ -10,8 +10,7 @@
  */
 export { CompiledDefinition, createStateMachine } from "./machine";
 export { formatHistory } from "./history/format";
-export { realClock } from "./clock";
 export { DefinitionError, InvalidArgumentError, StatesErrorName } from "./errors";
-export type { Clock, ExecutionResult, HistoryEvent, Integrations, DynamoDbSender, StateMachine, StateMachineOptions, LambdaInvoker } from "./types";
+export type { ExecutionResult, HistoryEvent, Integrations, DynamoDbSender, StateMachine, StateMachineOptions, LambdaInvoker } from "./types";
 export { mockedStatesOf, MockConfigError } from "./mocks/config";
 export type { MockedStates } from "./mocks/config";

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { errorFields, InvalidArgumentError, StatesError, StatesErrorName, toStatesError } from "./errors";
-import { realClock } from "./clock";
+import { realClock } from "../clock/clock";
 import { History } from "./history/history";
 import { compileMachine } from "./machine-compile";
 import type { CompiledMachine } from "./definition/compiled";

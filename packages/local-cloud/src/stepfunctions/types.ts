@@ -1,18 +1,11 @@
 /** Public types of the Step Functions interpreter. */
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { SQSClient } from "@aws-sdk/client-sqs";
+import type { Clock } from "../clock/clock";
 import type { MockedStates } from "./mocks/config";
 
 /** A JSON value as Step Functions passes it between states. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/** Time source. The default is the real clock; tests and the local cloud can speed it up. */
-export interface Clock {
-  /** Current time in epoch milliseconds. */
-  now(): number;
-  /** Resolves after `ms` milliseconds of this clock; rejects when `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
 
 /**
  * What the DynamoDB integrations call: the AWS SDK v3 client's `send(command, { abortSignal })`. The local cloud

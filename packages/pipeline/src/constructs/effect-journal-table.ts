@@ -1,7 +1,8 @@
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
-import { EFFECTS_TABLE_ENV, EFFECTS_TABLE_OUTPUT } from "../contract/effects";
+import { EFFECTS_TABLE_ENV } from "../contract/effects";
+import { OutputName } from "../contract/outputs";
 import type { PolicyStatement } from "./props";
 
 /** Props of {@link EffectJournalTable}. */
@@ -36,7 +37,7 @@ export class EffectJournalTable extends Construct {
       ttl: { attributeName: "expiresAt", enabled: true },
       serverSideEncryption: { enabled: true },
     });
-    new TerraformOutput(this, `output-${EFFECTS_TABLE_OUTPUT}`, { value: this.table.name }).overrideLogicalId(`${props.outputPrefix ?? ""}${EFFECTS_TABLE_OUTPUT}`);
+    new TerraformOutput(this, `output-${OutputName.EffectsTable}`, { value: this.table.name }).overrideLogicalId(`${props.outputPrefix ?? ""}${OutputName.EffectsTable}`);
   }
 
   /** The function's variable naming the table (`EFFECTS_TABLE_NAME`), read by `EffectJournal.fromEnvironment`. */

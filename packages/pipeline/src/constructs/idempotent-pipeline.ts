@@ -1,5 +1,6 @@
 import { TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
+import { OutputName, type PipelineOutputName } from "../contract/outputs";
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
 import { DownstreamFunction } from "./downstream-function";
@@ -59,30 +60,30 @@ export class IdempotentPipeline extends Construct {
    * `cdktf deploy --outputs-file` nests outputs by construct id instead; `tools/ops/outputs-file.ts` reads both.
    */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {
-    const outputs: Record<string, string | number> = {
-      region,
-      queue_url: this.queues.queue.url,
-      queue_arn: this.queues.queue.arn,
-      dlq_url: this.queues.deadLetterQueue.url,
-      dlq_arn: this.queues.deadLetterQueue.arn,
-      ledger_table_name: this.tables.ledger.name,
-      idempotency_table_name: this.tables.idempotency.name,
-      state_machine_arn: this.workflow.stateMachine.arn,
-      function_name: this.downstream.function.functionName,
-      pipe_arn: this.pipe.pipe.arn,
-      operation: p.operation,
+    const outputs: Record<PipelineOutputName, string | number> = {
+      [OutputName.Region]: region,
+      [OutputName.QueueUrl]: this.queues.queue.url,
+      [OutputName.QueueArn]: this.queues.queue.arn,
+      [OutputName.DlqUrl]: this.queues.deadLetterQueue.url,
+      [OutputName.DlqArn]: this.queues.deadLetterQueue.arn,
+      [OutputName.LedgerTable]: this.tables.ledger.name,
+      [OutputName.IdempotencyTable]: this.tables.idempotency.name,
+      [OutputName.StateMachineArn]: this.workflow.stateMachine.arn,
+      [OutputName.FunctionName]: this.downstream.function.functionName,
+      [OutputName.PipeArn]: this.pipe.pipe.arn,
+      [OutputName.Operation]: p.operation,
       // The contract, for tools that read a message's key and payload as the state machine does (JSON texts).
-      business_key_expression: p.businessKey.expression,
-      business_key_fields: JSON.stringify(p.businessKey.requiredFields),
-      payload_fields: JSON.stringify(p.payloadFields),
+      [OutputName.BusinessKeyExpression]: p.businessKey.expression,
+      [OutputName.BusinessKeyFields]: JSON.stringify(p.businessKey.requiredFields),
+      [OutputName.PayloadFields]: JSON.stringify(p.payloadFields),
       // What `ops dlq redrive` needs to tell whether the ledger still remembers a message's key.
-      retention_seconds: p.retentionSeconds,
-      message_retention_seconds: p.messageRetentionSeconds,
-      dead_letter_retention_seconds: p.deadLetterRetentionSeconds,
+      [OutputName.RetentionSeconds]: p.retentionSeconds,
+      [OutputName.MessageRetentionSeconds]: p.messageRetentionSeconds,
+      [OutputName.DeadLetterRetentionSeconds]: p.deadLetterRetentionSeconds,
       // What `ops dlq redrive` needs to refuse a copy the pipe would drop unprocessed (a JSON list, "[]": none).
-      filter_patterns: JSON.stringify(p.filterPatterns),
+      [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns),
       // Whose sends are the workflow's own: a DLQ message's SenderId starts with it only when the quarantine wrote it.
-      workflow_role_id: this.workflow.role.uniqueId,
+      [OutputName.WorkflowRoleId]: this.workflow.role.uniqueId,
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

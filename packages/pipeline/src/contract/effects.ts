@@ -16,8 +16,6 @@ export const CALL_SK_PREFIX = "CALL#";
 
 /** The function's environment variable holding the journal's table name. */
 export const EFFECTS_TABLE_ENV = "EFFECTS_TABLE_NAME";
-/** The stack output holding the journal's table name, read by the tools. */
-export const EFFECTS_TABLE_OUTPUT = "effects_table_name";
 
 /** Attributes the journal writes itself on every item; an effect's own attributes may not use these names. */
 export const JOURNAL_ATTRIBUTES = ["pk", "sk", "messageId", "appliedAt", "fingerprint", "outcome", "expiresAt"] as const;

@@ -1,11 +1,11 @@
-import type { Clock } from "../../../../packages/local-cloud/src/pipes";
+import type { Clock } from "../../../../packages/local-cloud/src/clock/clock";
 
 interface Timer {
   at: number;
   resolve: () => void;
 }
 
-/** A clock that only moves when the test says so; `sleep` resolves when `advance` passes its time. */
+/** A clock that only moves when the test says so; `sleep` resolves when `advance` passes its time, rejects on abort. */
 export class FakeClock implements Clock {
   private current: number;
   private timers = new Set<Timer>();
@@ -19,18 +19,22 @@ export class FakeClock implements Clock {
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      if (signal?.aborted) return resolve();
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = (): void => {
+        this.timers.delete(timer);
+        reject(signal?.reason);
+      };
       const timer: Timer = {
         at: this.current + Math.max(0, ms),
         resolve: () => {
           this.timers.delete(timer);
-          signal?.removeEventListener("abort", timer.resolve);
+          signal?.removeEventListener("abort", onAbort);
           resolve();
         },
       };
       this.timers.add(timer);
-      signal?.addEventListener("abort", timer.resolve, { once: true });
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 

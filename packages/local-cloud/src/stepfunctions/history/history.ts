@@ -2,7 +2,8 @@
  * The execution event history. Event ids are always counted (AWS causes quote "entered at the event id #N"),
  * but events are only stored when history is on, so a disabled history allocates nothing per state.
  */
-import type { Clock, HistoryEvent } from "../types";
+import type { Clock } from "../../clock/clock";
+import type { HistoryEvent } from "../types";
 
 /** The part of a branch/iteration the history needs: the id of its last event (AWS previousEventId chains). */
 export interface EventCursor {

@@ -1,7 +1,8 @@
 /** Per-execution and per-branch run-time records. */
 import type { CompiledMachine, CompiledProgram } from "../definition/compiled";
 import type { History, EventCursor } from "../history/history";
-import type { Clock, Integrations } from "../types";
+import type { Clock } from "../../clock/clock";
+import type { Integrations } from "../types";
 import type { MockedStates } from "../mocks/config";
 
 /** `$states.context.Execution`, keys in the order AWS prints them; RedriveCount only for STANDARD machines. */

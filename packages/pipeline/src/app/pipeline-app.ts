@@ -1,7 +1,6 @@
 import type { TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import type { IdempotentPipelineProps, PipelineDomain } from "../constructs/props";
-import type { PipelineHandlerOptions } from "../../handler/pipeline-handler";
+import type { IdempotentPipelineProps } from "../constructs/props";
 import type { StackConfig } from "./config";
 
 /** Per-environment overrides of the pipeline props (e.g. test-sized windows for the local end-to-end suite). */
@@ -20,16 +19,4 @@ export interface PipelineApp {
   readonly defaults: Pick<StackConfig, "stackName" | "namePrefix">;
   /** Adds the stack (provider, pipeline, the domain's own resources) to `scope`. */
   addStack(scope: Construct, config: StackConfig, overrides?: PipelineOverrides): TerraformStack;
-  /**
-   * What the deterministic simulation (`npm run fuzz`) runs in process instead of the deployed bundle: the domain
-   * the stack hands its pipeline and the handler options its function file wraps. Optional: only an app the
-   * simulation targets needs it.
-   */
-  readonly simulation?: {
-    /** The domain the stack hands its pipeline (key, operation, payload fields, field rules). */
-    readonly domain: PipelineDomain;
-    /** Loads the options the function file passes to `createPipelineHandler`. */
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
-    handlerOptions(): Promise<PipelineHandlerOptions<any, any, any>>;
-  };
 }

@@ -1,10 +1,21 @@
-/** The default clock: wall time and real timers. */
-import type { Clock } from "./types";
+/**
+ * The one time source of the local cloud's services: the Step Functions interpreter, the pipes, and the
+ * simulation's virtual clock (tools/sim) implement or take it. The default is the real clock; tests pass a fake
+ * one and the simulation its virtual time. (The local cloud's shared wall clock, which a test moves forward, is a
+ * `SharedClock`: it has no `sleep`.)
+ */
+export interface Clock {
+  /** Current time in epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms` milliseconds of this clock; rejects with the signal's reason when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? Object.assign(new Error("aborted"), { name: "AbortError" });
 }
 
+/** The default clock: wall time and real timers. */
 export const realClock: Clock = {
   now: () => Date.now(),
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
