@@ -38,26 +38,26 @@ describe("Contract: the rendered state machine agrees with src/contract", () => 
   const definition = renderPipelineDefinition(PIPELINE_TEST_PARAMS) as State;
   const states = statesOf(definition);
   const args = (name: string) => states.get(name)!.Arguments;
-  const ledgerKey = [LedgerAttribute.key, LedgerAttribute.operation];
+  const ledgerKey = [LedgerAttribute.Key, LedgerAttribute.Operation];
 
   it("claims with the contract's item attributes, status and condition", () => {
     const claim = args("Claim");
     expect(Object.keys(claim.Item).sort()).toEqual(
-      [LedgerAttribute.key, LedgerAttribute.operation, LedgerAttribute.status, LedgerAttribute.owner, LedgerAttribute.claimId, LedgerAttribute.payloadHash, LedgerAttribute.claimedAt, LedgerAttribute.leaseExpiresAt, LedgerAttribute.expiresAt].sort(),
+      [LedgerAttribute.Key, LedgerAttribute.Operation, LedgerAttribute.Status, LedgerAttribute.Owner, LedgerAttribute.ClaimId, LedgerAttribute.PayloadHash, LedgerAttribute.ClaimedAt, LedgerAttribute.LeaseExpiresAt, LedgerAttribute.ExpiresAt].sort(),
     );
-    expect(claim.Item[LedgerAttribute.status]).toEqual({ S: ClaimStatus.InProgress });
-    expect(claim.ConditionExpression).toBe(LedgerCondition.claim);
-    expect(claim.ExpressionAttributeNames).toEqual({ "#status": LedgerAttribute.status });
+    expect(claim.Item[LedgerAttribute.Status]).toEqual({ S: ClaimStatus.InProgress });
+    expect(claim.ConditionExpression).toBe(LedgerCondition.Claim);
+    expect(claim.ExpressionAttributeNames).toEqual({ "#status": LedgerAttribute.Status });
     expect(claim.ExpressionAttributeValues[":inProgress"]).toEqual({ S: ClaimStatus.InProgress });
   });
 
   it("inspects, completes and releases the same key, each on the contract's condition", () => {
     for (const name of ["Inspect", "Complete", "Release"]) expect(Object.keys(args(name).Key)).toEqual(ledgerKey);
-    expect(args("Complete").ConditionExpression).toBe(LedgerCondition.complete);
+    expect(args("Complete").ConditionExpression).toBe(LedgerCondition.Complete);
     expect(args("Complete").UpdateExpression).toBe(COMPLETE_UPDATE);
     expect(args("Complete").ExpressionAttributeValues[":completed"]).toEqual({ S: ClaimStatus.Completed });
     expect(args("Complete").ExpressionAttributeValues[":inProgress"]).toEqual({ S: ClaimStatus.InProgress });
-    expect(args("Release").ConditionExpression).toBe(LedgerCondition.release);
+    expect(args("Release").ConditionExpression).toBe(LedgerCondition.Release);
   });
 
   it("invokes the function with exactly the contract's event fields", () => {

@@ -1,4 +1,4 @@
-import { CONTRACT_ENV } from "../../packages/pipeline/src/contract/function-env";
+import { ContractEnv } from "../../packages/pipeline/src/contract/function-env";
 import { ORDERS_KEY, ORDERS_OPERATION, ORDERS_PAYLOAD_FIELDS, PAYMENTS_FIELD_RULES_ENV } from "../helpers/orders-contract";
 import { resourcesOfType, synthStack, TEST_APP } from "../helpers/synth";
 
@@ -19,6 +19,6 @@ describe(`Contract of the ${TEST_APP} example, as synthesized`, () => {
   it("hands its function the field rules the tests assume", () => {
     const [, fn] = resourcesOfType(stack.json, "aws_lambda_function")[0];
     const variables = (fn.environment as { variables: Record<string, string> }).variables;
-    expect(variables[CONTRACT_ENV.FIELD_RULES]).toBe(PAYMENTS_FIELD_RULES_ENV);
+    expect(variables[ContractEnv.FieldRules]).toBe(PAYMENTS_FIELD_RULES_ENV);
   });
 });

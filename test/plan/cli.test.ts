@@ -60,7 +60,7 @@ describe("CLI: npm run plan (paths that run no terraform)", () => {
     const beforeReview = join(home, "before-review.json");
     const basePlan = plan([{ address: LEDGER, actions: ["create"], after: table() }]);
     writeFileSync(before, JSON.stringify(basePlan));
-    writeFileSync(beforeReview, JSON.stringify(buildReview(basePlan, { basis: ActionBasis.emptyState })));
+    writeFileSync(beforeReview, JSON.stringify(buildReview(basePlan, { basis: ActionBasis.EmptyState })));
     writeFileSync(after, JSON.stringify(plan([{ address: LEDGER, actions: ["create"], after: table({ name: "q-ledger" }) }])));
     // Act
     const quiet = await cli(["--from-json", before, "--quiet"]);

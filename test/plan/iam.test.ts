@@ -3,7 +3,7 @@ import { ActionBasis, StatementSource, type IamStatement } from "../../tools/ter
 import { LEDGER, POLICY, ROLE, plan, policyDoc, role, rolePolicy, table } from "./support/plan-fixtures";
 
 function statements(resources: Parameters<typeof plan>[0]): IamStatement[] {
-  return buildReview(plan(resources), { basis: ActionBasis.emptyState }).resources.flatMap((r) => r.statements ?? []);
+  return buildReview(plan(resources), { basis: ActionBasis.EmptyState }).resources.flatMap((r) => r.statements ?? []);
 }
 
 describe("Section: IAM statements", () => {
@@ -12,7 +12,7 @@ describe("Section: IAM statements", () => {
     expect(rows).toEqual([
       expect.objectContaining({
         policy: POLICY,
-        source: StatementSource.inline,
+        source: StatementSource.Inline,
         role: "p-workflow-role",
         sid: "Ledger",
         actions: ["dynamodb:PutItem"],
@@ -41,7 +41,7 @@ describe("Section: IAM statements", () => {
       },
     ]);
     // Act
-    const inline = rows.find((s) => s.source === StatementSource.inline)!;
+    const inline = rows.find((s) => s.source === StatementSource.Inline)!;
     // Assert
     expect(inline.resources).toEqual(["aws_dynamodb_table.ledger.arn (p-ledger)", "aws_dynamodb_table.ledger.arn (p-ledger)/index/*"]);
     expect(inline.role).toBe("p-workflow-role");
@@ -73,14 +73,14 @@ describe("Section: IAM statements", () => {
       { address: ROLE, actions: ["create"], after: role("pipes.amazonaws.com", "p-pipe-role") },
       { address: POLICY, actions: ["create"], after: rolePolicy([{ Effect: "Allow", NotAction: "iam:*", NotResource: "arn:aws:iam::1:role/x", Condition: { Bool: { "aws:SecureTransport": "true" } } }]) },
     ]);
-    expect(rows[0]).toMatchObject({ source: StatementSource.trust, role: "p-pipe-role", actions: ["sts:AssumeRole"], principals: ["Service: pipes.amazonaws.com"], wildcardResource: false });
+    expect(rows[0]).toMatchObject({ source: StatementSource.Trust, role: "p-pipe-role", actions: ["sts:AssumeRole"], principals: ["Service: pipes.amazonaws.com"], wildcardResource: false });
     expect(rows[1]).toMatchObject({ notAction: true, notResource: true, wildcardActions: ["NotAction iam:*"], wildcardResource: true, hasCondition: true });
   });
 
   it("marks a policy it cannot read at plan time instead of guessing", () => {
     const review = buildReview(
       plan([{ address: POLICY, actions: ["create"], after: { name: "x" }, unknown: { policy: true }, expressions: { policy: { references: ["data.aws_iam_policy_document.x.json"] } } }]),
-      { basis: ActionBasis.emptyState },
+      { basis: ActionBasis.EmptyState },
     );
     expect(review.resources[0]).toMatchObject({ statements: [], policyUnknown: true });
   });

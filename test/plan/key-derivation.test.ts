@@ -17,8 +17,8 @@ const FUNCTION = "aws_lambda_function.fn";
 const definitionOf = (changes: Partial<PipelineDefinitionParams> = {}) => JSON.stringify(renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, ...changes }));
 
 function keyRisks(before: string, after: string): RiskFlag[] {
-  const review = buildReview(plan([update(MACHINE, stateMachine({ definition: before }), stateMachine({ definition: after }))]), { basis: ActionBasis.realState });
-  return review.risks.filter((r) => r.kind === RiskKind.keyDerivationChange);
+  const review = buildReview(plan([update(MACHINE, stateMachine({ definition: before }), stateMachine({ definition: after }))]), { basis: ActionBasis.RealState });
+  return review.risks.filter((r) => r.kind === RiskKind.KeyDerivationChange);
 }
 
 function lambda(memory: number) {
@@ -41,7 +41,7 @@ describe("Rule: key derivation changes (via buildReview)", () => {
 
     // Assert
     expect(flags).toHaveLength(1);
-    expect(flags[0]).toMatchObject({ severity: Severity.high, address: MACHINE, basis: "terraform" });
+    expect(flags[0]).toMatchObject({ severity: Severity.High, address: MACHINE, basis: "terraform" });
     expect(flags[0].message).toContain(named);
     expect(flags[0].message).toMatch(/a resend of it .* is applied again/);
     expect(flags[0].message).toMatch(/drain the source queue and the DLQ.*retention window.*or keep the old derivation/);
@@ -72,7 +72,7 @@ describe("Rule: key derivation changes (via buildReview)", () => {
     const after = definitionOf({ lambdaRetries: 5, maxConcurrency: 3, permanentErrors: ["PipelineRejected", "CardDeclined"], payloadFields: ["currency", "amount"] });
     const review = buildReview(
       plan([update(MACHINE, stateMachine({ definition: before }), stateMachine({ definition: after, logging_configuration: [{ level: "ALL", include_execution_data: false, log_destination: "x" }] })), update(FUNCTION, lambda(256), lambda(1024))]),
-      { basis: ActionBasis.realState },
+      { basis: ActionBasis.RealState },
     );
 
     // Act / Assert
@@ -95,16 +95,16 @@ describe("Rule: key derivation changes (via buildReview)", () => {
       unknown: { definition: true },
       expressions: { definition: { constant_value: definition, references: ["aws_lambda_function.fn.arn", "aws_lambda_function.fn"] } },
     });
-    const baseline = buildReview(plan([side(definitionOf(params))]), { basis: ActionBasis.emptyState });
+    const baseline = buildReview(plan([side(definitionOf(params))]), { basis: ActionBasis.EmptyState });
 
     // Act
     const review = buildReview(plan([side(definitionOf({ ...params, keyExpression: "[orderId]" }))]), {
-      basis: ActionBasis.emptyState,
+      basis: ActionBasis.EmptyState,
       baseline: { label: "base-plan.json", resources: baseline.resources },
     });
 
     // Assert
-    expect(review.risks).toEqual([expect.objectContaining({ kind: RiskKind.keyDerivationChange, severity: Severity.high, basis: "configuration" })]);
+    expect(review.risks).toEqual([expect.objectContaining({ kind: RiskKind.KeyDerivationChange, severity: Severity.High, basis: "configuration" })]);
     expect(review.risks[0].message).toContain("businessKey.expression `[tenantId, orderId]` → `[orderId]`");
     expect(review.changes?.settings.map((s) => s.setting)).toEqual(["keyDerivation"]);
   });

@@ -11,7 +11,7 @@ describe("Section: Markdown rendering", () => {
   ]);
 
   it("renders the summary, risks, IAM and settings sections for a PR comment", () => {
-    const md = renderMarkdown(buildReview(createOnly, { stack: "s", mode: "offline", basis: ActionBasis.emptyState }));
+    const md = renderMarkdown(buildReview(createOnly, { stack: "s", mode: "offline", basis: ActionBasis.EmptyState }));
     expect(md).toContain("## Terraform plan review: `s` (offline)");
     expect(md).toContain("**Plan:** 3 to create, 0 to update, 0 to replace, 0 to destroy, 0 unchanged.");
     expect(md).toContain("| DynamoDB | 1 | 0 | 0 | 0 | 0 |");
@@ -24,14 +24,14 @@ describe("Section: Markdown rendering", () => {
 
   it("puts each risk on its own line with its severity", () => {
     const p = plan([{ address: LEDGER, actions: ["delete", "create"], before: table(), after: table({ name: "x" }), replacePaths: [["name"]] }]);
-    const md = renderMarkdown(buildReview(p, { basis: ActionBasis.seededState }));
+    const md = renderMarkdown(buildReview(p, { basis: ActionBasis.SeededState }));
     expect(md).toMatch(/^- 🔴 \*\*high\*\* `aws_dynamodb_table\.ledger`: DATA LOSS: p-ledger is replaced/m);
     expect(md).toContain("| replace | `aws_dynamodb_table.ledger` | x | `name` |");
   });
 
   it("escapes table cells so a value cannot break the table", () => {
     const p = plan([{ address: QUEUE, actions: ["create"], after: queue({ name: "a|b" }) }]);
-    expect(renderMarkdown(buildReview(p, { basis: ActionBasis.emptyState }))).toContain("| a\\|b |");
+    expect(renderMarkdown(buildReview(p, { basis: ActionBasis.EmptyState }))).toContain("| a\\|b |");
   });
 
   it("formats durations with their natural unit", () => {

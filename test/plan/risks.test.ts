@@ -2,7 +2,7 @@ import { buildReview } from "../../tools/terraform/review/build";
 import { ActionBasis, RiskKind, Severity, type RiskFlag } from "../../tools/terraform/review/types";
 import { DLQ, IDEMPOTENCY, LEDGER, MACHINE, PIPE, POLICY, QUEUE, ROLE, pipe, plan, queue, role, rolePolicy, stateMachine, table, update, type FixtureResource } from "./support/plan-fixtures";
 
-function risks(resources: readonly FixtureResource[], basis: ActionBasis = ActionBasis.realState): RiskFlag[] {
+function risks(resources: readonly FixtureResource[], basis: ActionBasis = ActionBasis.RealState): RiskFlag[] {
   return [...buildReview(plan(resources), { basis }).risks];
 }
 const kinds = (flags: readonly RiskFlag[]) => flags.map((f) => f.kind);
@@ -18,7 +18,7 @@ describe("Function: assessRisks (via buildReview)", () => {
       const flags = risks(resources);
       // Assert
       expect(flags).toHaveLength(1);
-      expect(flags[0]).toMatchObject({ kind: RiskKind.statefulReplace, severity: Severity.high, address: LEDGER, basis: "terraform" });
+      expect(flags[0]).toMatchObject({ kind: RiskKind.StatefulReplace, severity: Severity.High, address: LEDGER, basis: "terraform" });
       expect(flags[0].message).toContain("the ledger loses every claim: messages already applied could be applied again");
       expect(flags[0].message).toContain("p-ledger is replaced");
       expect(flags[0].message).toContain("`name` cannot change in place");
@@ -27,7 +27,7 @@ describe("Function: assessRisks (via buildReview)", () => {
 
     it("flags a destroyed DLQ with the quarantined messages it loses", () => {
       const flags = risks([{ address: DLQ, actions: ["delete"], before: queue({ name: "p-dlq", redrive_policy: null }), after: null }]);
-      expect(kinds(flags)).toEqual([RiskKind.statefulDestroy]);
+      expect(kinds(flags)).toEqual([RiskKind.StatefulDestroy]);
       expect(flags[0].message).toContain("the DLQ loses every quarantined message");
     });
 
@@ -55,7 +55,7 @@ describe("Function: assessRisks (via buildReview)", () => {
       const before = rolePolicy([LEDGER_STATEMENT]);
       const after = rolePolicy([{ ...LEDGER_STATEMENT, Action: [...LEDGER_STATEMENT.Action, "dynamodb:Scan"] }]);
       const flags = risks([update(POLICY, before, after)]);
-      expect(kinds(flags)).toEqual([RiskKind.iamNewAction]);
+      expect(kinds(flags)).toEqual([RiskKind.IamNewAction]);
       expect(flags[0].message).toContain("`dynamodb:Scan`");
       expect(flags[0].message).toContain("p-workflow-role");
     });
@@ -63,22 +63,22 @@ describe("Function: assessRisks (via buildReview)", () => {
     it("flags a new wildcard resource as high, and a new AWS-required one (X-Ray) as medium with the reason", () => {
       const before = rolePolicy([LEDGER_STATEMENT]);
       const loose = risks([update(POLICY, before, rolePolicy([{ ...LEDGER_STATEMENT, Resource: "*" }]))]);
-      expect(loose.find((f) => f.kind === RiskKind.iamNewWildcard)).toMatchObject({ severity: Severity.high });
+      expect(loose.find((f) => f.kind === RiskKind.IamNewWildcard)).toMatchObject({ severity: Severity.High });
       const tracing = risks([update(POLICY, before, rolePolicy([LEDGER_STATEMENT, { Sid: "Tracing", Effect: "Allow", Action: ["xray:PutTraceSegments"], Resource: ["*"] }]))]);
-      const wildcard = tracing.find((f) => f.kind === RiskKind.iamNewWildcard);
-      expect(wildcard).toMatchObject({ severity: Severity.medium });
+      const wildcard = tracing.find((f) => f.kind === RiskKind.IamNewWildcard);
+      expect(wildcard).toMatchObject({ severity: Severity.Medium });
       expect(wildcard?.message).toContain("AWS requires `*`");
     });
 
     it("flags a new action wildcard such as dynamodb:*", () => {
       const flags = risks([update(POLICY, rolePolicy([LEDGER_STATEMENT]), rolePolicy([{ ...LEDGER_STATEMENT, Action: "dynamodb:*" }]))]);
-      expect(kinds(flags)).toEqual(expect.arrayContaining([RiskKind.iamNewWildcard, RiskKind.iamNewAction]));
-      expect(flags.find((f) => f.kind === RiskKind.iamNewWildcard)?.message).toContain("`dynamodb:*`");
+      expect(kinds(flags)).toEqual(expect.arrayContaining([RiskKind.IamNewWildcard, RiskKind.IamNewAction]));
+      expect(flags.find((f) => f.kind === RiskKind.IamNewWildcard)?.message).toContain("`dynamodb:*`");
     });
 
     it("flags a role that a new principal can assume", () => {
       const flags = risks([update(ROLE, role(), { ...role(), assume_role_policy: JSON.stringify({ Statement: [{ Effect: "Allow", Principal: { AWS: "*" }, Action: "sts:AssumeRole" }] }) })]);
-      expect(flags).toEqual([expect.objectContaining({ kind: RiskKind.iamNewPrincipal, severity: Severity.high })]);
+      expect(flags).toEqual([expect.objectContaining({ kind: RiskKind.IamNewPrincipal, severity: Severity.High })]);
     });
 
     it("stays silent when a policy is reordered or narrowed", () => {
@@ -89,30 +89,30 @@ describe("Function: assessRisks (via buildReview)", () => {
 
     it("does not flag a brand-new policy on an empty state, but does on a real or seeded one", () => {
       const created = { address: POLICY, actions: ["create"], before: null, after: rolePolicy([{ ...LEDGER_STATEMENT, Resource: "*" }]) };
-      expect(risks([created], ActionBasis.emptyState)).toEqual([]);
-      expect(kinds(risks([created], ActionBasis.seededState))).toEqual(expect.arrayContaining([RiskKind.iamNewAction, RiskKind.iamNewWildcard]));
+      expect(risks([created], ActionBasis.EmptyState)).toEqual([]);
+      expect(kinds(risks([created], ActionBasis.SeededState))).toEqual(expect.arrayContaining([RiskKind.IamNewAction, RiskKind.IamNewWildcard]));
     });
   });
 
   describe("Rule: table settings", () => {
     it("flags TTL turned off, and stays silent while it stays on", () => {
-      expect(kinds(risks([update(LEDGER, table(), table({ ttl: [{ attribute_name: "", enabled: false }] }))]))).toEqual([RiskKind.ttlDisabled]);
+      expect(kinds(risks([update(LEDGER, table(), table({ ttl: [{ attribute_name: "", enabled: false }] }))]))).toEqual([RiskKind.TtlDisabled]);
       expect(risks([update(LEDGER, table(), table({ billing_mode: "PROVISIONED" }))])).toEqual([]);
     });
 
     it("flags a changed TTL attribute: items written with the old one never expire", () => {
       const flags = risks([update(LEDGER, table(), table({ ttl: [{ attribute_name: "ttl", enabled: true }] }))]);
-      expect(kinds(flags)).toEqual([RiskKind.ttlAttributeChanged]);
+      expect(kinds(flags)).toEqual([RiskKind.TtlAttributeChanged]);
       expect(flags[0].message).toContain("`expiresAt` never expire");
     });
 
     it("flags PITR turned off, and stays silent when it stays on", () => {
-      expect(kinds(risks([update(LEDGER, table(), table({ point_in_time_recovery: [{ enabled: false }] }))]))).toEqual([RiskKind.pitrDisabled]);
+      expect(kinds(risks([update(LEDGER, table(), table({ point_in_time_recovery: [{ enabled: false }] }))]))).toEqual([RiskKind.PitrDisabled]);
       expect(risks([update(LEDGER, table(), table({ point_in_time_recovery: [{ enabled: true }], billing_mode: "PROVISIONED" }))])).toEqual([]);
     });
 
     it("flags deletion protection turned off, and stays silent when it stays on", () => {
-      expect(kinds(risks([update(LEDGER, table(), table({ deletion_protection_enabled: false }))]))).toEqual([RiskKind.deletionProtectionOff]);
+      expect(kinds(risks([update(LEDGER, table(), table({ deletion_protection_enabled: false }))]))).toEqual([RiskKind.DeletionProtectionOff]);
       expect(risks([update(LEDGER, table({ deletion_protection_enabled: false }), table({ deletion_protection_enabled: false }))])).toEqual([]);
     });
   });
@@ -120,7 +120,7 @@ describe("Function: assessRisks (via buildReview)", () => {
   describe("Rule: queue settings", () => {
     it("flags encryption turned off and a removed redrive", () => {
       const flags = risks([update(QUEUE, queue(), queue({ sqs_managed_sse_enabled: false, redrive_policy: "" }))]);
-      expect(kinds(flags).sort()).toEqual([RiskKind.encryptionOff, RiskKind.redriveRemoved].sort());
+      expect(kinds(flags).sort()).toEqual([RiskKind.EncryptionOff, RiskKind.RedriveRemoved].sort());
     });
 
     it("stays silent when only the redrive count changes", () => {
@@ -132,7 +132,7 @@ describe("Function: assessRisks (via buildReview)", () => {
   describe("Rule: workflow wiring", () => {
     it("flags a state machine type change, and stays silent on other updates", () => {
       const flags = risks([{ address: MACHINE, actions: ["delete", "create"], before: stateMachine(), after: stateMachine({ type: "STANDARD" }), replacePaths: [["type"]] }]);
-      expect(kinds(flags)).toEqual([RiskKind.stateMachineTypeChange]);
+      expect(kinds(flags)).toEqual([RiskKind.StateMachineTypeChange]);
       expect(flags[0].message).toContain("EXPRESS → STANDARD");
       expect(risks([update(MACHINE, stateMachine(), stateMachine({ logging_configuration: [{ level: "ALL", include_execution_data: false, log_destination: "x" }] }))])).toEqual([]);
     });
@@ -140,7 +140,7 @@ describe("Function: assessRisks (via buildReview)", () => {
     it("flags an invocation type change to FIRE_AND_FORGET as high, and stays silent on a batch size change", () => {
       const after = pipe({ target_parameters: [{ step_function_state_machine_parameters: [{ invocation_type: "FIRE_AND_FORGET" }] }] });
       const flags = risks([update(PIPE, pipe(), after)]);
-      expect(flags).toEqual([expect.objectContaining({ kind: RiskKind.invocationTypeChange, severity: Severity.high })]);
+      expect(flags).toEqual([expect.objectContaining({ kind: RiskKind.InvocationTypeChange, severity: Severity.High })]);
       const batch = pipe({ source_parameters: [{ filter_criteria: [], sqs_queue_parameters: [{ batch_size: 5, maximum_batching_window_in_seconds: 1 }] }] });
       expect(risks([update(PIPE, pipe(), batch)])).toEqual([]);
     });
@@ -151,6 +151,6 @@ describe("Function: assessRisks (via buildReview)", () => {
       update(POLICY, rolePolicy([LEDGER_STATEMENT]), rolePolicy([{ ...LEDGER_STATEMENT, Action: ["dynamodb:PutItem", "dynamodb:GetItem", "dynamodb:Query"] }])),
       { address: LEDGER, actions: ["delete", "create"], before: table(), after: table({ name: "q-ledger" }) },
     ]);
-    expect(flags.map((f) => f.severity)).toEqual([Severity.high, Severity.medium]);
+    expect(flags.map((f) => f.severity)).toEqual([Severity.High, Severity.Medium]);
   });
 });

@@ -4,7 +4,7 @@ import { ActionBasis, type ResourceSettings } from "../../tools/terraform/review
 import { DLQ, LEDGER, MACHINE, PIPE, QUEUE, pipe, plan, queue, stateMachine, table } from "./support/plan-fixtures";
 
 function settingsOf(resources: Parameters<typeof plan>[0]): Record<string, ResourceSettings | undefined> {
-  return Object.fromEntries(buildReview(plan(resources), { basis: ActionBasis.emptyState }).resources.map((r) => [r.address, r.settings]));
+  return Object.fromEntries(buildReview(plan(resources), { basis: ActionBasis.EmptyState }).resources.map((r) => [r.address, r.settings]));
 }
 
 describe("Section: pipeline settings", () => {

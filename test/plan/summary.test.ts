@@ -6,13 +6,13 @@ import { plan, queue, table } from "./support/plan-fixtures";
 
 describe("Section: summary", () => {
   it("classifies Terraform's action lists, both replacement orders included", () => {
-    expect(classifyActions(["create"])).toBe(PlanAction.create);
-    expect(classifyActions(["update"])).toBe(PlanAction.update);
-    expect(classifyActions(["delete", "create"])).toBe(PlanAction.replace);
-    expect(classifyActions(["create", "delete"])).toBe(PlanAction.replace);
-    expect(classifyActions(["delete"])).toBe(PlanAction.destroy);
-    expect(classifyActions(["no-op"])).toBe(PlanAction.noop);
-    expect(classifyActions(["read"])).toBe(PlanAction.read);
+    expect(classifyActions(["create"])).toBe(PlanAction.Create);
+    expect(classifyActions(["update"])).toBe(PlanAction.Update);
+    expect(classifyActions(["delete", "create"])).toBe(PlanAction.Replace);
+    expect(classifyActions(["create", "delete"])).toBe(PlanAction.Replace);
+    expect(classifyActions(["delete"])).toBe(PlanAction.Destroy);
+    expect(classifyActions(["no-op"])).toBe(PlanAction.Noop);
+    expect(classifyActions(["read"])).toBe(PlanAction.Read);
   });
 
   it("groups resource types by AWS service", () => {
@@ -34,7 +34,7 @@ describe("Section: summary", () => {
     ]);
     const withData = { ...p, resource_changes: [...p.resource_changes!, { ...p.resource_changes![0], address: "data.aws_region.x", mode: "data" as const, type: "aws_region" }] };
     // Act
-    const { summary } = buildReview(withData, { basis: ActionBasis.realState });
+    const { summary } = buildReview(withData, { basis: ActionBasis.RealState });
     // Assert
     expect(summary).toMatchObject({ create: 1, update: 1, replace: 1, destroy: 1, noop: 1 });
     expect(summary.byService).toEqual([

@@ -100,7 +100,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       }
       // Assert
       expect(base.code).toBe(0);
-      expect(base.review).toMatchObject({ basis: ActionBasis.emptyState, mode: "offline", stack: STACK, risks: [] });
+      expect(base.review).toMatchObject({ basis: ActionBasis.EmptyState, mode: "offline", stack: STACK, risks: [] });
       expect(base.review.summary).toMatchObject({ create: total, update: 0, replace: 0, destroy: 0, noop: 0 });
       expect(Object.fromEntries(base.review.summary.byService.map((s) => [s.service, s.create]))).toEqual(Object.fromEntries(expected));
       expect(expected.get("DynamoDB")).toBe(3);
@@ -148,10 +148,10 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
     it("is planned by terraform as a replacement of the ledger, flagged as data loss, with exit code 2 under --fail-on-risk", () => {
       const ledger = head.review.resources.find((r) => r.type === "aws_dynamodb_table" && r.name === "orders-ledger")!;
       expect(head.code).toBe(2);
-      expect(head.review.basis).toBe(ActionBasis.seededState);
+      expect(head.review.basis).toBe(ActionBasis.SeededState);
       expect(ledger).toMatchObject({ action: "replace", replacePaths: ["name"] });
       const flag = head.review.risks.find((r) => r.address === ledger.address)!;
-      expect(flag).toMatchObject({ kind: RiskKind.statefulReplace, severity: "high", basis: "terraform" });
+      expect(flag).toMatchObject({ kind: RiskKind.StatefulReplace, severity: "high", basis: "terraform" });
       expect(flag.message).toContain("payments-ledger is replaced");
       expect(flag.message).toContain("the ledger loses every claim: messages already applied could be applied again");
       expect(head.markdown).toContain("DATA LOSS: payments-ledger is replaced");
@@ -184,14 +184,14 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       const flags = tuned.risks.map((r) => [r.kind, tuned.resources.find((x) => x.address === r.address)?.name, r.basis]);
       expect(flags).toEqual(
         expect.arrayContaining([
-          [RiskKind.pitrDisabled, "payments-ledger", "terraform"],
-          [RiskKind.pitrDisabled, "payments-idempotency", "terraform"],
-          [RiskKind.deletionProtectionOff, "payments-ledger", "terraform"],
-          [RiskKind.keyDerivationChange, "payments-workflow", "terraform"],
+          [RiskKind.PitrDisabled, "payments-ledger", "terraform"],
+          [RiskKind.PitrDisabled, "payments-idempotency", "terraform"],
+          [RiskKind.DeletionProtectionOff, "payments-ledger", "terraform"],
+          [RiskKind.KeyDerivationChange, "payments-workflow", "terraform"],
         ]),
       );
       expect(tuned.risks).toHaveLength(4);
-      expect(tuned.risks.find((r) => r.kind === RiskKind.keyDerivationChange)?.message).toContain("operation `charge` → `capture`");
+      expect(tuned.risks.find((r) => r.kind === RiskKind.KeyDerivationChange)?.message).toContain("operation `charge` → `capture`");
     });
 
     it("had the changed state machine definition checked by the local ValidateStateMachineDefinition", () => {

@@ -29,8 +29,8 @@ describe("Function: planDrift", () => {
     const drift = planDrift(p);
     // Assert
     expect(drift).toEqual([
-      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["logging_config", "version"], details: ['logging_config: [] → [{"log_format":"JSON"}]', "version: null → (known after apply)"] },
-      { address: "aws_sfn_state_machine.m", action: PlanAction.replace, attributes: ["arn", "type"], details: ['arn: "a" → (known after apply)', 'type: "STANDARD" → "EXPRESS"'] },
+      { address: "aws_lambda_function.f", action: PlanAction.Update, attributes: ["logging_config", "version"], details: ['logging_config: [] → [{"log_format":"JSON"}]', "version: null → (known after apply)"] },
+      { address: "aws_sfn_state_machine.m", action: PlanAction.Replace, attributes: ["arn", "type"], details: ['arn: "a" → (known after apply)', 'type: "STANDARD" → "EXPRESS"'] },
     ]);
     expect(formatDrift(drift)).toEqual([
       "update aws_lambda_function.f (logging_config, version)",
@@ -46,18 +46,18 @@ describe("Function: planDrift", () => {
 describe("Function: compareActions", () => {
   it("pairs predicted and actual actions, and reports a resource only one side touches as absent on the other", () => {
     const predicted = new Map<string, PlanAction>([
-      ["aws_lambda_function.f", PlanAction.update],
-      ["aws_sqs_queue.q", PlanAction.update],
-      ["aws_iam_role.r", PlanAction.noop],
+      ["aws_lambda_function.f", PlanAction.Update],
+      ["aws_sqs_queue.q", PlanAction.Update],
+      ["aws_iam_role.r", PlanAction.Noop],
     ]);
     const actual = [
-      { address: "aws_lambda_function.f", action: PlanAction.update, attributes: ["memory_size"], details: [] },
-      { address: "aws_pipes_pipe.p", action: PlanAction.update, attributes: ["source_parameters"], details: [] },
+      { address: "aws_lambda_function.f", action: PlanAction.Update, attributes: ["memory_size"], details: [] },
+      { address: "aws_pipes_pipe.p", action: PlanAction.Update, attributes: ["source_parameters"], details: [] },
     ];
     expect(compareActions(predicted, actual)).toEqual([
-      { address: "aws_lambda_function.f", predicted: PlanAction.update, actual: PlanAction.update },
-      { address: "aws_pipes_pipe.p", predicted: "absent", actual: PlanAction.update },
-      { address: "aws_sqs_queue.q", predicted: PlanAction.update, actual: "absent" },
+      { address: "aws_lambda_function.f", predicted: PlanAction.Update, actual: PlanAction.Update },
+      { address: "aws_pipes_pipe.p", predicted: "absent", actual: PlanAction.Update },
+      { address: "aws_sqs_queue.q", predicted: PlanAction.Update, actual: "absent" },
     ]);
   });
 });

@@ -38,7 +38,7 @@ describe("Function: rehearsalOverride", () => {
   });
 
   it("writes no resource block for gaps the front or the rehearsal itself handles", () => {
-    const handled = MOTO_GAPS.filter((g) => g.fix === GapFix.front || g.fix === GapFix.avoided);
+    const handled = MOTO_GAPS.filter((g) => g.fix === GapFix.Front || g.fix === GapFix.Avoided);
     expect(handled.length).toBeGreaterThan(0);
     expect(rehearsalOverride({ endpoint: "http://127.0.0.1:1", statePath: "/s", resources: RESOURCES, gaps: handled }).resource).toBeUndefined();
   });

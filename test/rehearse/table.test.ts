@@ -38,11 +38,11 @@ describe("Function: resourceResults", () => {
     const rows = resourceResults(input);
     // Assert
     expect(rows.map((r) => [r.address, r.outcome])).toEqual([
-      ["aws_iam_role.r", Outcome.created],
-      ["aws_pipes_pipe.p", Outcome.blocked],
-      ["aws_sfn_state_machine.m", Outcome.failed],
-      ["aws_sqs_queue.dlq", Outcome.created],
-      ["aws_sqs_queue_redrive_allow_policy.a", Outcome.skipped],
+      ["aws_iam_role.r", Outcome.Created],
+      ["aws_pipes_pipe.p", Outcome.Blocked],
+      ["aws_sfn_state_machine.m", Outcome.Failed],
+      ["aws_sqs_queue.dlq", Outcome.Created],
+      ["aws_sqs_queue_redrive_allow_policy.a", Outcome.Skipped],
     ]);
     expect(rows[1]!.note).toBe("not created: the apply stopped at an earlier failure");
     expect(rows[2]!.note).toContain("ValidateStateMachineDefinition");

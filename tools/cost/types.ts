@@ -47,5 +47,5 @@ export interface TableConfig {
 export const Architecture = { Arm64: "arm64", X86_64: "x86_64" } as const;
 export type Architecture = (typeof Architecture)[keyof typeof Architecture];
 
-export const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
+export const StateMachineLogLevel = { All: "ALL", Error: "ERROR", Fatal: "FATAL", Off: "OFF" } as const;
 export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];

@@ -58,14 +58,14 @@ export function pathLogEvents(profile: PathProfile, level: StateMachineLogLevel,
   let error = 0;
   for (const step of profile.steps) {
     const events = STEP_EVENTS[step];
-    if (level === StateMachineLogLevel.ALL) {
+    if (level === StateMachineLogLevel.All) {
       normal += events.all - events.error;
       error += events.error;
-    } else if (level === StateMachineLogLevel.ERROR) {
+    } else if (level === StateMachineLogLevel.Error) {
       error += events.error;
     }
   }
-  if (level === StateMachineLogLevel.ALL && inMap) normal += MAP_ITERATION_EVENTS;
+  if (level === StateMachineLogLevel.All && inMap) normal += MAP_ITERATION_EVENTS;
   return { normal, error };
 }
 
@@ -78,7 +78,7 @@ export function pathLogBytes(profile: PathProfile, level: StateMachineLogLevel, 
 
 /** Bytes logged once per execution, whatever its records did (only at ALL: successful executions log no errors). */
 export function executionLogBytes(level: StateMachineLogLevel, events: number, a: Assumptions): number {
-  return level === StateMachineLogLevel.ALL ? events * (a.sfnEventBytes + a.logEventOverheadBytes) : 0;
+  return level === StateMachineLogLevel.All ? events * (a.sfnEventBytes + a.logEventOverheadBytes) : 0;
 }
 
 export function billedExpressMs(durationMs: number): number {

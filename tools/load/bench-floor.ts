@@ -75,7 +75,7 @@ async function dynamoFloor(options: FloorOptions): Promise<Pick<FloorResult, "dy
           leaseExpiresAt: { N: String(now + 5) },
           expiresAt: { N: String(now + 604800) },
         },
-        ConditionExpression: LedgerCondition.claim,
+        ConditionExpression: LedgerCondition.Claim,
         ExpressionAttributeNames: { "#status": "status" },
         ExpressionAttributeValues: { ":now": { N: String(now) }, ":inProgress": { S: ClaimStatus.InProgress } },
       }),

@@ -5,7 +5,7 @@
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
-import { CONTRACT_ENV, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
+import { ContractEnv, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
 import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
 import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
 import type { PipelineDomain } from "../../packages/pipeline/src/constructs/props";
@@ -117,8 +117,8 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     [EFFECTS_TABLE_ENV]: SIM_NAMES.effects,
     IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
-    [CONTRACT_ENV.PAYLOAD_FIELDS]: encodePayloadFields(props.payloadFields),
-    [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(pipelineFieldRules(props)),
+    [ContractEnv.PayloadFields]: encodePayloadFields(props.payloadFields),
+    [ContractEnv.FieldRules]: encodeFieldRules(pipelineFieldRules(props)),
     POWERTOOLS_SERVICE_NAME: props.namePrefix,
     POWERTOOLS_LOG_LEVEL: "SILENT",
     AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,

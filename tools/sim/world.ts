@@ -255,7 +255,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         const result = await target(input, ctx);
         // At executionTimeoutSeconds 300 the pipe's own 5-minute limit and the execution's end at once and the pipe's
         // may win: the execution ran out of time either way, and the whole batch comes back (docs/guarantees.md).
-        const pipeTimedOut = ctx.signal.aborted && (ctx.signal.reason as { reason?: string } | undefined)?.reason === RetryReason.PIPE_TIMEOUT;
+        const pipeTimedOut = ctx.signal.aborted && (ctx.signal.reason as { reason?: string } | undefined)?.reason === RetryReason.PipeTimeout;
         audit.delivered(input, startedAt, pipeTimedOut ? { ...result, status: "TIMED_OUT" } : result, (id) => roots.get(id), (id, receive) => hardHits.get(`${id}#${receive}`) ?? []);
         return result;
       } finally {

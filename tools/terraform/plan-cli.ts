@@ -90,16 +90,16 @@ export function describeError(error: unknown): string {
 }
 
 function highRisk(review: PlanReview): boolean {
-  return review.risks.some((r) => r.severity === Severity.high);
+  return review.risks.some((r) => r.severity === Severity.High);
 }
 
 function resolveMode(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv, log: (line: string) => void): ReviewMode {
   if (values.offline && values.online) throw new PlanInputError("--offline and --online exclude each other: pick one");
-  if (values.offline) return ReviewMode.offline;
-  if (values.online) return ReviewMode.online;
+  if (values.offline) return ReviewMode.Offline;
+  if (values.online) return ReviewMode.Online;
   const source = detectAwsCredentials(env);
   log(source ? `plan: AWS credentials found (${source}): online plan; pass --offline to plan without AWS` : "plan: no AWS credentials configured: offline plan (pass --online to force)");
-  return source ? ReviewMode.online : ReviewMode.offline;
+  return source ? ReviewMode.Online : ReviewMode.Offline;
 }
 
 /** `npm run plan`: resolves with the exit code. */
@@ -126,7 +126,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       }
       if (!isPlanJson(plan)) throw new PlanInputError(`--from-json ${file}: not a 'terraform show -json' plan output (no format_version/resource_changes)`);
       review = buildReview(plan, {
-        basis: ActionBasis.savedPlan,
+        basis: ActionBasis.SavedPlan,
         baseline: against ? { label: against.label, resources: baselineResources(against) } : undefined,
       });
       markdown = renderMarkdown(review);

@@ -76,23 +76,23 @@ export function expressionAt(expressions: ConfigExpressions | undefined, path: r
 }
 
 export const PlanAction = {
-  create: "create",
-  update: "update",
-  replace: "replace",
-  destroy: "destroy",
-  noop: "no-op",
-  read: "read",
+  Create: "create",
+  Update: "update",
+  Replace: "replace",
+  Destroy: "destroy",
+  Noop: "no-op",
+  Read: "read",
 } as const;
 export type PlanAction = (typeof PlanAction)[keyof typeof PlanAction];
 
 /** Terraform's action list as one word: `["delete","create"]` and `["create","delete"]` are both a replacement. */
 export function classifyActions(actions: readonly string[]): PlanAction {
-  if (actions.includes("delete") && actions.includes("create")) return PlanAction.replace;
-  if (actions.includes("delete")) return PlanAction.destroy;
-  if (actions.includes("create")) return PlanAction.create;
-  if (actions.includes("update")) return PlanAction.update;
-  if (actions.includes("read")) return PlanAction.read;
-  return PlanAction.noop;
+  if (actions.includes("delete") && actions.includes("create")) return PlanAction.Replace;
+  if (actions.includes("delete")) return PlanAction.Destroy;
+  if (actions.includes("create")) return PlanAction.Create;
+  if (actions.includes("update")) return PlanAction.Update;
+  if (actions.includes("read")) return PlanAction.Read;
+  return PlanAction.Noop;
 }
 
 /** Managed resources only: data sources are reads, not changes to review. */

@@ -73,40 +73,40 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
     const baseOut = mkdtempSync(join(tmpdir(), "plan-review-base-"));
     try {
       const base = await synth(baseConfig, baseOut, request.overrides?.base, log, "base: ");
-      const result = await planStack({ stackDir: base.stackDir, mode: ReviewMode.offline, terraform, mirror: mirrorFor(base.stackDir), env: request.baseEnv, log, label: "base" });
+      const result = await planStack({ stackDir: base.stackDir, mode: ReviewMode.Offline, terraform, mirror: mirrorFor(base.stackDir), env: request.baseEnv, log, label: "base" });
       basePlan = result.plan;
     } finally {
       rmSync(baseOut, { recursive: true, force: true });
     }
     baselinePlan = basePlan;
     const label = `base configuration (${configLabel(baseConfig)})`;
-    baseline = { label, resources: buildReview(basePlan, { basis: ActionBasis.emptyState }).resources };
+    baseline = { label, resources: buildReview(basePlan, { basis: ActionBasis.EmptyState }).resources };
   } else if (request.against) {
     baseline = { label: request.against.label, resources: baselineResources(request.against) };
     if (request.against.kind === "plan") baselinePlan = request.against.plan;
-    else if (mode === ReviewMode.offline) {
+    else if (mode === ReviewMode.Offline) {
       notes.push("The baseline is a review JSON, so Terraform could not plan against it: updates and replacements against it are inferred from settings AWS cannot change in place. Pass the baseline's plan.json for Terraform's own verdict.");
     }
   }
 
   // Synthesized last, right before its plan: the base plan above takes seconds.
   const head = await synth(config, request.outdir, request.overrides?.head, log, request.baseEnv ? "head: " : "");
-  const seed = mode === ReviewMode.offline && baselinePlan ? seedStateFromPlan(baselinePlan, { region: config.region }) : undefined;
+  const seed = mode === ReviewMode.Offline && baselinePlan ? seedStateFromPlan(baselinePlan, { region: config.region }) : undefined;
   if (seed && seed.unresolved.length > 0) {
     notes.push(`Baseline values that could not be reconstructed (left empty, may show as spurious updates): ${seed.unresolved.map((u) => `\`${u}\``).join(", ")}.`);
   }
-  const mirror = mode === ReviewMode.offline ? mirrorFor(head.stackDir) : undefined;
+  const mirror = mode === ReviewMode.Offline ? mirrorFor(head.stackDir) : undefined;
   const result = await planStack({ stackDir: head.stackDir, mode, terraform, mirror, seed: seed?.state, env, log, label: request.baseEnv ? "head" : undefined });
   if (result.definitionsValidated > 0) {
     notes.push("State machine definitions were checked locally (asl-validator) in place of AWS's ValidateStateMachineDefinition, which the provider calls while planning.");
   }
-  const basis = mode === ReviewMode.online ? ActionBasis.realState : seed ? ActionBasis.seededState : ActionBasis.emptyState;
+  const basis = mode === ReviewMode.Online ? ActionBasis.RealState : seed ? ActionBasis.SeededState : ActionBasis.EmptyState;
   const review = buildReview(result.plan, {
     stack: config.stackName,
     mode,
     basis,
     baseline,
-    notes: [...(mode === ReviewMode.offline ? OFFLINE_NOTES : []), ...notes],
+    notes: [...(mode === ReviewMode.Offline ? OFFLINE_NOTES : []), ...notes],
   });
   const markdown = renderMarkdown(review);
 

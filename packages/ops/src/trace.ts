@@ -182,8 +182,8 @@ function verdictOf(t: TraceFacts, nowMs: number): string[] {
 /** What repeated calls mean: a replay is a repeat the downstream answered with the stored effect, a conflict was refused. */
 function callsNote(byOutcome: Readonly<Record<string, number>>): string {
   const notes = [
-    byOutcome[CallOutcome.REPLAYED] ? "replayed = a repeat answered with the stored effect" : undefined,
-    byOutcome[CallOutcome.CONFLICT] ? "conflict = refused, the downstream held another payload" : undefined,
+    byOutcome[CallOutcome.Replayed] ? "replayed = a repeat answered with the stored effect" : undefined,
+    byOutcome[CallOutcome.Conflict] ? "conflict = refused, the downstream held another payload" : undefined,
   ].filter(Boolean);
   return notes.length ? `: ${notes.join("; ")}` : "";
 }

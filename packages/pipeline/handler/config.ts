@@ -1,5 +1,5 @@
 import type { FieldRule } from "../src/contract/field-rules";
-import { CONTRACT_ENV } from "../src/contract/function-env";
+import { ContractEnv } from "../src/contract/function-env";
 import { readFieldRules, readPayloadFields } from "./contract";
 import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
 
@@ -9,7 +9,7 @@ export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "CRITICAL"
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 /** Variables the Lambda runtime sets, which the wrapper reads too. */
-const RUNTIME_ENV = { FUNCTION_NAME: "AWS_LAMBDA_FUNCTION_NAME", REGION: "AWS_REGION" } as const;
+const RuntimeEnv = { FunctionName: "AWS_LAMBDA_FUNCTION_NAME", Region: "AWS_REGION" } as const;
 
 /** What the handler wrapper reads from the environment the construct (and the Lambda runtime) sets. */
 export interface PipelineConfig {
@@ -37,13 +37,13 @@ export interface PipelineConfig {
  */
 export function readPipelineConfig(env: Environment): PipelineConfig {
   return {
-    idempotencyTableName: requireString(env, CONTRACT_ENV.IDEMPOTENCY_TABLE_NAME),
-    expiresAfterSeconds: requirePositiveInteger(env, CONTRACT_ENV.EXPIRES_AFTER_SECONDS),
+    idempotencyTableName: requireString(env, ContractEnv.IdempotencyTableName),
+    expiresAfterSeconds: requirePositiveInteger(env, ContractEnv.ExpiresAfterSeconds),
     payloadFields: readPayloadFields(env),
     fieldRules: readFieldRules(env),
-    serviceName: requireString(env, CONTRACT_ENV.SERVICE_NAME),
-    logLevel: optionalOneOf(env, CONTRACT_ENV.LOG_LEVEL, LOG_LEVELS) ?? "INFO",
-    functionName: requireString(env, RUNTIME_ENV.FUNCTION_NAME),
-    region: requireString(env, RUNTIME_ENV.REGION),
+    serviceName: requireString(env, ContractEnv.ServiceName),
+    logLevel: optionalOneOf(env, ContractEnv.LogLevel, LOG_LEVELS) ?? "INFO",
+    functionName: requireString(env, RuntimeEnv.FunctionName),
+    region: requireString(env, RuntimeEnv.Region),
   };
 }

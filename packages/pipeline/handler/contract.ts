@@ -7,7 +7,7 @@ import { nestsTooDeep, payloadHash } from "../src/contract/canonical";
 import { DecodeProblem } from "../src/contract/decode-jsonata";
 import { CanonicalValueError, ContractConfigError } from "../src/contract/errors";
 import { assertFieldRules, firstFieldProblem, type FieldRule } from "../src/contract/field-rules";
-import { CONTRACT_ENV, decodePayloadFields } from "../src/contract/function-env";
+import { ContractEnv, decodePayloadFields } from "../src/contract/function-env";
 import type { Environment } from "./env";
 import { requireString } from "./env";
 import { ConfigurationError, ValidationError } from "./errors";
@@ -22,7 +22,7 @@ export interface FunctionContract {
 
 /** Reads PAYLOAD_FIELDS (JSON `["amount", ...]`), sorted and de-duplicated; throws `ConfigurationError` naming it. */
 export function readPayloadFields(env: Environment): string[] {
-  const name = CONTRACT_ENV.PAYLOAD_FIELDS;
+  const name = ContractEnv.PayloadFields;
   try {
     return decodePayloadFields(requireString(env, name));
   } catch (error) {
@@ -33,7 +33,7 @@ export function readPayloadFields(env: Environment): string[] {
 
 /** Reads PIPELINE_FIELD_RULES (JSON `[[field, rule], ...]`); throws `ConfigurationError` naming it. */
 export function readFieldRules(env: Environment): [string, FieldRule][] {
-  const name = CONTRACT_ENV.FIELD_RULES;
+  const name = ContractEnv.FieldRules;
   const raw = requireString(env, name);
   const fix = `set it to the JSON the IdempotentPipeline construct writes, e.g. [["amount",{"type":"integer"}]]`;
   let parsed: unknown;

@@ -31,7 +31,7 @@ export interface EffectRequest<A extends EffectAttributes> {
 /** What the downstream answered. */
 export interface EffectReceipt<A extends EffectAttributes> {
   /** `applied` by this call, or `replayed`: applied before with the same fingerprint. */
-  readonly outcome: typeof CallOutcome.APPLIED | typeof CallOutcome.REPLAYED;
+  readonly outcome: typeof CallOutcome.Applied | typeof CallOutcome.Replayed;
   /** The effect's attributes as stored (on a replay: those of the call that applied it). */
   readonly attributes: A;
   /** ISO time the effect was applied. */
@@ -96,12 +96,12 @@ export class EffectJournal {
     const appliedAt = new Date(nowMs).toISOString();
     if (await this.putIfAbsent(request, appliedAt, nowMs)) {
       // A crash here leaves the effect without its CALL item: calls can be under-counted, effects never.
-      await this.recordCall(request, CallOutcome.APPLIED, nowMs);
-      return { outcome: CallOutcome.APPLIED, attributes: request.attributes, appliedAt };
+      await this.recordCall(request, CallOutcome.Applied, nowMs);
+      return { outcome: CallOutcome.Applied, attributes: request.attributes, appliedAt };
     }
     const stored = await this.read(request.effectKey);
     if (stored.fingerprint !== request.fingerprint) {
-      await this.recordCall(request, CallOutcome.CONFLICT, nowMs);
+      await this.recordCall(request, CallOutcome.Conflict, nowMs);
       throw new DownstreamConflictError(
         request.effectKey,
         `downstream already holds ${shortJson(stored.attributes)} under idempotency key "${request.effectKey}" ` +
@@ -109,8 +109,8 @@ export class EffectJournal {
           "send the change under a new business key or operation",
       );
     }
-    await this.recordCall(request, CallOutcome.REPLAYED, nowMs);
-    return { outcome: CallOutcome.REPLAYED, attributes: stored.attributes as A, appliedAt: stored.appliedAt };
+    await this.recordCall(request, CallOutcome.Replayed, nowMs);
+    return { outcome: CallOutcome.Replayed, attributes: stored.attributes as A, appliedAt: stored.appliedAt };
   }
 
   /**
@@ -118,7 +118,7 @@ export class EffectJournal {
    * quarantined `rejected`), as a downstream that turns a request down for good.
    */
   async refuse(request: { readonly effectKey: string; readonly messageId: string }, reason: string): Promise<never> {
-    await this.recordCall(request, CallOutcome.REFUSED, this.now());
+    await this.recordCall(request, CallOutcome.Refused, this.now());
     throw new DownstreamRefusedError(reason);
   }
 

@@ -15,13 +15,13 @@ import type { Context } from "aws-lambda";
 /** What one invocation ended in, as the function saw it. */
 export const InvocationOutcome = {
   /** The work ran and reported its own outcome (e.g. `applied` / `replayed`); this is the fallback word. */
-  PROCESSED: "processed",
+  Processed: "processed",
   /** Powertools answered from a completed record: the work did not run again. */
-  DUPLICATE: "duplicate",
+  Duplicate: "duplicate",
   /** A permanent error: the state machine quarantines the message. */
-  REJECTED: "rejected",
+  Rejected: "rejected",
   /** Any other error: the state machine releases the claim and the message is retried. */
-  FAILED: "failed",
+  Failed: "failed",
 } as const;
 export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof InvocationOutcome];
 
@@ -87,15 +87,15 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
         const result = await current.run({ log, line }, work).finally(() => {
           if (--open === 0) current.disable();
         });
-        line.outcome ??= InvocationOutcome.PROCESSED;
+        line.outcome ??= InvocationOutcome.Processed;
         logger.info(`invocation ${String(line.outcome)}`, line);
         return result;
       } catch (error) {
         if (isPermanent(error)) {
-          line.outcome = InvocationOutcome.REJECTED;
+          line.outcome = InvocationOutcome.Rejected;
           logger.warn("invocation rejected: permanent error, the message will be quarantined", { ...line, error });
         } else {
-          line.outcome = InvocationOutcome.FAILED;
+          line.outcome = InvocationOutcome.Failed;
           logger.error("invocation failed: transient error, the message will be retried", { ...line, error });
         }
         throw error;

@@ -110,7 +110,7 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     // Runs only when Powertools answers from a stored record instead of running the side effect.
     // The bound again: a record stored before it (or by another version) may hold a result above it.
     responseHook: (response, record) => {
-      log.note({ outcome: InvocationOutcome.DUPLICATE, idempotencyRecordStatus: record.getStatus() });
+      log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: record.getStatus() });
       return bound(response) as typeof response;
     },
   });

@@ -6,7 +6,7 @@ import { BREAKS, findBreak, type Break } from "./breaks";
 import { rehearse } from "./run";
 import { Outcome } from "./table";
 
-export const ExitCode = { ok: 0, failed: 1, usage: 2, notRun: 3 } as const;
+export const ExitCode = { Ok: 0, Failed: 1, Usage: 2, NotRun: 3 } as const;
 
 const HELP = `Usage: npm run rehearse -- [options]
 
@@ -38,19 +38,19 @@ async function runBreak(breakTest: Break, io: CliIo): Promise<number> {
     const report = await rehearse({ env: io.env, log: io.stderr, change: false, breakTest });
     io.stdout(formatReport(report));
     const teardownClean = report.teardown.destroyed && report.teardown.left.length === 0;
-    const caught = report.resources.filter((r) => r.outcome === Outcome.failed);
-    const blocked = report.resources.filter((r) => r.outcome === Outcome.blocked).length;
+    const caught = report.resources.filter((r) => r.outcome === Outcome.Failed);
+    const blocked = report.resources.filter((r) => r.outcome === Outcome.Blocked).length;
     if (caught.length === 0) {
       io.stdout(`✘ ${header}: NOT caught: plan and apply went through\n`);
-      return ExitCode.failed;
+      return ExitCode.Failed;
     }
     io.stdout(`${teardownClean ? "✔" : "✘"} ${header}: caught at terraform apply: ${caught.map((r) => `${r.address}: ${r.note}`).join("; ")}${blocked ? ` (${blocked} dependent resource(s) not created)` : ""}${teardownClean ? "" : " (but the teardown was not clean)"}\n`);
-    return teardownClean ? ExitCode.ok : ExitCode.failed;
+    return teardownClean ? ExitCode.Ok : ExitCode.Failed;
   } catch (error) {
     if (!(error instanceof TerraformCommandError)) throw error;
     const lines = error.stderr.trim().split("\n").filter((l) => /Error:|with /.test(l)).slice(0, 4).map((l) => l.trim());
     io.stdout(`✔ ${header}: caught at terraform ${error.args[0]} (nothing was created): ${lines.join(" ")}\n`);
-    return ExitCode.ok;
+    return ExitCode.Ok;
   }
 }
 
@@ -64,27 +64,27 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     if (values.help) {
       io.stdout(HELP);
-      return ExitCode.ok;
+      return ExitCode.Ok;
     }
     const breakTest = values.break === undefined ? undefined : findBreak(values.break);
     if (breakTest) return await runBreak(breakTest, io);
     const report = await rehearse({ env: io.env, log: io.stderr, change: !values["no-change"] });
     io.stdout(formatReport(report));
-    return report.failures.length ? ExitCode.failed : ExitCode.ok;
+    return report.failures.length ? ExitCode.Failed : ExitCode.Ok;
   } catch (error) {
     if (error instanceof RehearsalNotRunError) {
       io.stderr(`rehearse: NOT RUN: ${error.message}`);
-      return ExitCode.notRun;
+      return ExitCode.NotRun;
     }
     if (error instanceof RehearsalUsageError) {
       io.stderr(`rehearse: ${error.message}`);
-      return ExitCode.usage;
+      return ExitCode.Usage;
     }
     if (error instanceof TerraformCommandError) {
       io.stderr(`rehearse: FAILED: terraform ${error.args[0]} exited ${error.code}:\n${error.stderr.trim().split("\n").slice(-15).join("\n")}`);
-      return ExitCode.failed;
+      return ExitCode.Failed;
     }
     io.stderr(`rehearse: FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    return ExitCode.failed;
+    return ExitCode.Failed;
   }
 }

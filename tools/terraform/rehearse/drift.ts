@@ -27,7 +27,7 @@ export function planDrift(plan: PlanJson): Drift[] {
   return (plan.resource_changes ?? [])
     .filter((rc) => rc.mode === "managed")
     .map((rc) => ({ rc, action: classifyActions(rc.change.actions) }))
-    .filter(({ action }) => action !== PlanAction.noop && action !== PlanAction.read)
+    .filter(({ action }) => action !== PlanAction.Noop && action !== PlanAction.Read)
     .map(({ rc, action }) => {
       const attributes = changedAttributes(rc.change.before, rc.change.after, rc.change.after_unknown);
       const marks = (rc.change.after_unknown && typeof rc.change.after_unknown === "object" ? rc.change.after_unknown : {}) as Record<string, unknown>;
@@ -49,6 +49,6 @@ export interface ChangeCheck {
 /** Predicted (npm run plan, offline) against actual (terraform against the applied state) actions, per address. */
 export function compareActions(predicted: ReadonlyMap<string, PlanAction>, actual: readonly Drift[]): ChangeCheck[] {
   const actualBy = new Map(actual.map((d) => [d.address, d.action]));
-  const addresses = new Set([...[...predicted].filter(([, a]) => a !== PlanAction.noop).map(([address]) => address), ...actualBy.keys()]);
+  const addresses = new Set([...[...predicted].filter(([, a]) => a !== PlanAction.Noop).map(([address]) => address), ...actualBy.keys()]);
   return [...addresses].sort().map((address) => ({ address, predicted: predicted.get(address) ?? "absent", actual: actualBy.get(address) ?? "absent" }));
 }

@@ -9,13 +9,13 @@ import { motoCall } from "./moto-http";
  */
 export const GapFix = {
   /** The front answers the call (front.ts). */
-  front: "front",
+  Front: "front",
   /** The resource type is left out of the rehearsal (`count = 0` in the override). */
-  skipResource: "skip-resource",
+  SkipResource: "skip-resource",
   /** These attributes of the resource type are left out of the second plan (`lifecycle.ignore_changes`). */
-  ignoreAttributes: "ignore-attributes",
+  IgnoreAttributes: "ignore-attributes",
   /** Nothing to work around in the stack; the rehearsal avoids the call (e.g. the change rehearsal never edits it). */
-  avoided: "avoided",
+  Avoided: "avoided",
 } as const;
 export type GapFix = (typeof GapFix)[keyof typeof GapFix];
 
@@ -57,21 +57,21 @@ export const MOTO_GAPS: readonly MotoGap[] = [
     id: "sfn-validate",
     what: "AWS's own ValidateStateMachineDefinition",
     why: "moto has no ValidateStateMachineDefinition; the front answers it with asl-validator and the local interpreter's compiler",
-    fix: GapFix.front,
+    fix: GapFix.Front,
     probe: async (endpoint) => unimplemented(await sfn(endpoint, "ValidateStateMachineDefinition", { definition: PASS })),
   },
   {
     id: "sfn-versions",
     what: "state machine version listing",
     why: "moto has no ListStateMachineVersions; the front answers an empty list (the stack publishes no versions)",
-    fix: GapFix.front,
+    fix: GapFix.Front,
     probe: async (endpoint) => unimplemented(await sfn(endpoint, "ListStateMachineVersions", { stateMachineArn: `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:rehearsal-probe` })),
   },
   {
     id: "sqs-redrive-allow",
     what: "aws_sqs_queue_redrive_allow_policy",
     why: "moto drops RedriveAllowPolicy from SetQueueAttributes, so the provider waits for it forever",
-    fix: GapFix.skipResource,
+    fix: GapFix.SkipResource,
     resourceType: "aws_sqs_queue_redrive_allow_policy",
     probe: async (endpoint, id) => {
       const policy = JSON.stringify({ redrivePermission: "byQueue", sourceQueueArns: [`arn:aws:sqs:${REGION}:${ACCOUNT}:x`] });
@@ -83,7 +83,7 @@ export const MOTO_GAPS: readonly MotoGap[] = [
     id: "sfn-type",
     what: "the EXPRESS type as read back from AWS",
     why: "moto stores an EXPRESS state machine but reads its type back as STANDARD, which would plan a replacement",
-    fix: GapFix.ignoreAttributes,
+    fix: GapFix.IgnoreAttributes,
     resourceType: "aws_sfn_state_machine",
     attributes: ["type"],
     probe: async (endpoint, id) => {
@@ -98,7 +98,7 @@ export const MOTO_GAPS: readonly MotoGap[] = [
     id: "lambda-logging",
     what: "the function's logging_config (JSON logs to its own log group) as read back",
     why: "moto accepts LoggingConfig on CreateFunction but does not store it, which would plan an update every time",
-    fix: GapFix.ignoreAttributes,
+    fix: GapFix.IgnoreAttributes,
     resourceType: "aws_lambda_function",
     attributes: ["logging_config"],
     probe: async (endpoint, id) => {
@@ -130,7 +130,7 @@ export const MOTO_GAPS: readonly MotoGap[] = [
     id: "pipes-update",
     what: "an in-place update of the pipe",
     why: "moto has no UpdatePipe; the change rehearsal changes the function and the queue, never the pipe",
-    fix: GapFix.avoided,
+    fix: GapFix.Avoided,
     probe: async (endpoint, id) =>
       unimplemented(await motoCall(endpoint, { service: "pipes", method: "PUT", path: `/v1/pipes/rehearsal-probe-${id}`, body: { RoleArn: ROLE, DesiredState: "RUNNING" } })),
   },
@@ -138,7 +138,7 @@ export const MOTO_GAPS: readonly MotoGap[] = [
     id: "sqs-redrive-policy",
     what: "redrive_policy exactly as AWS serialises it",
     why: "moto re-serialises RedrivePolicy with spaces after ':' and ',', which the provider reads as a change on every plan; the front re-serialises it compactly, as AWS returns it",
-    fix: GapFix.front,
+    fix: GapFix.Front,
     probe: async (endpoint, id) => {
       // moto refuses a redrive policy naming a queue it does not have, as AWS does.
       const dlq = `rehearsal-probe-dlq-${id}`;

@@ -65,10 +65,10 @@ export function rehearsalOverride(options: RehearsalOverrideOptions): Record<str
   const endpoints = Object.fromEntries([...services].sort().map((s) => [s, options.endpoint]));
   const resource: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const gap of options.gaps) {
-    if (gap.fix !== GapFix.skipResource && gap.fix !== GapFix.ignoreAttributes) continue;
+    if (gap.fix !== GapFix.SkipResource && gap.fix !== GapFix.IgnoreAttributes) continue;
     for (const r of options.resources.filter((x) => x.type === gap.resourceType)) {
       const block = ((resource[r.type] ??= {})[r.name] ??= {});
-      if (gap.fix === GapFix.skipResource) block.count = 0;
+      if (gap.fix === GapFix.SkipResource) block.count = 0;
       else {
         const lifecycle = (block.lifecycle ??= { ignore_changes: [] }) as { ignore_changes: string[] };
         lifecycle.ignore_changes.push(...(gap.attributes ?? []));

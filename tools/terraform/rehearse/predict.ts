@@ -12,7 +12,7 @@ export async function predictChange(env: NodeJS.ProcessEnv, base: PipelineOverri
   const dir = mkdtempSync(join(tmpdir(), "rehearse-predict-"));
   try {
     const { review } = await runPlanReview({
-      mode: ReviewMode.offline,
+      mode: ReviewMode.Offline,
       outdir: join(dir, "out"),
       reportDir: join(dir, "report"),
       env,

@@ -134,13 +134,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     if (!apply.ok) failures.push("terraform apply of the stack failed (see the table)");
     const planned = (first.plan.resource_changes ?? []).filter((rc) => rc.mode === "managed").map((rc) => rc.address);
     const skipped = new Map<string, string>();
-    for (const gap of applied.filter((g) => g.fix === GapFix.skipResource)) {
+    for (const gap of applied.filter((g) => g.fix === GapFix.SkipResource)) {
       for (const r of resources.filter((x) => x.type === gap.resourceType)) skipped.set(`${r.type}.${r.name}`, `not rehearsed (${gap.why})`);
     }
     const inState = await stateAddresses(tf);
     const rows = resourceResults({ planned, inState, skipped, applyOutput: apply.output });
-    for (const row of rows.filter((r) => r.outcome === Outcome.failed)) failures.push(`${row.address} failed: ${row.note}`);
-    const blocked = rows.filter((r) => r.outcome === Outcome.blocked).length;
+    for (const row of rows.filter((r) => r.outcome === Outcome.Failed)) failures.push(`${row.address} failed: ${row.note}`);
+    const blocked = rows.filter((r) => r.outcome === Outcome.Blocked).length;
     if (blocked) failures.push(`${blocked} resource(s) not created because the apply stopped`);
 
     // 2. Plan again: a stack that settles has nothing to do.

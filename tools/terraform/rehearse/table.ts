@@ -1,5 +1,5 @@
 /** The per-resource result of a rehearsal's apply. */
-export const Outcome = { created: "created", skipped: "skipped", failed: "failed", blocked: "blocked" } as const;
+export const Outcome = { Created: "created", Skipped: "skipped", Failed: "failed", Blocked: "blocked" } as const;
 export type Outcome = (typeof Outcome)[keyof typeof Outcome];
 
 export interface ResourceResult {
@@ -46,12 +46,12 @@ export function resourceResults(input: ResultInput): ResourceResult[] {
   const errors = errorsByAddress(input.applyOutput);
   const rows: ResourceResult[] = input.planned.map((address) =>
     input.inState.has(address)
-      ? { address, outcome: Outcome.created, seconds: times.get(address) }
+      ? { address, outcome: Outcome.Created, seconds: times.get(address) }
       : errors.has(address)
-        ? { address, outcome: Outcome.failed, note: errors.get(address) }
-        : { address, outcome: Outcome.blocked, note: "not created: the apply stopped at an earlier failure" },
+        ? { address, outcome: Outcome.Failed, note: errors.get(address) }
+        : { address, outcome: Outcome.Blocked, note: "not created: the apply stopped at an earlier failure" },
   );
-  for (const [address, reason] of input.skipped) rows.push({ address, outcome: Outcome.skipped, note: reason });
+  for (const [address, reason] of input.skipped) rows.push({ address, outcome: Outcome.Skipped, note: reason });
   return rows.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
 }
 
@@ -62,6 +62,6 @@ export function formatResults(rows: readonly ResourceResult[]): string {
     lines.push(`${r.address.padEnd(width)}  ${r.outcome.padEnd(7)}  ${(r.seconds === undefined ? "" : `${r.seconds} s`).padStart(5)}  ${r.note ?? ""}`.trimEnd());
   }
   const count = (o: Outcome) => rows.filter((r) => r.outcome === o).length;
-  lines.push(`${count(Outcome.created)} created, ${count(Outcome.skipped)} skipped, ${count(Outcome.failed)} failed, ${count(Outcome.blocked)} blocked`);
+  lines.push(`${count(Outcome.Created)} created, ${count(Outcome.Skipped)} skipped, ${count(Outcome.Failed)} failed, ${count(Outcome.Blocked)} blocked`);
   return lines.join("\n");
 }

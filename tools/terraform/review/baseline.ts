@@ -42,5 +42,5 @@ export function loadBaseline(path: string): Baseline {
 
 /** The resources of the baseline configuration, as the review shows them. */
 export function baselineResources(baseline: Baseline): readonly ResourceFacts[] {
-  return baseline.kind === "review" ? baseline.review.resources : buildReview(baseline.plan, { basis: ActionBasis.savedPlan }).resources;
+  return baseline.kind === "review" ? baseline.review.resources : buildReview(baseline.plan, { basis: ActionBasis.SavedPlan }).resources;
 }

@@ -52,26 +52,26 @@ export function buildReview(plan: PlanJson, options: ReviewOptions): PlanReview 
     };
   });
 
-  if (options.basis === ActionBasis.seededState || options.basis === ActionBasis.realState) {
+  if (options.basis === ActionBasis.SeededState || options.basis === ActionBasis.RealState) {
     // Creates on a real (or seeded) state are real additions: let the IAM rules see them.
     const withState = new Set(transitions.map((t) => t.address));
     for (const resource of planned) {
-      if (withState.has(resource.address) || resource.action !== PlanAction.create) continue;
+      if (withState.has(resource.address) || resource.action !== PlanAction.Create) continue;
       transitions.push({ address: resource.address, type: resource.type, action: resource.action, basis: "terraform", before: null, after: sideFacts(resource, "after", label) });
     }
   }
   // Where the plan has no before side (offline, empty state), compare with the baseline configuration instead.
   if (options.baseline) {
     const withState = new Set(transitions.map((t) => t.address));
-    const old = new Map(options.baseline.resources.filter((f) => f.action !== PlanAction.destroy).map((f) => [f.address, f]));
-    const now = new Map(resources.filter((f) => f.action !== PlanAction.destroy).map((f) => [f.address, f]));
+    const old = new Map(options.baseline.resources.filter((f) => f.action !== PlanAction.Destroy).map((f) => [f.address, f]));
+    const now = new Map(resources.filter((f) => f.action !== PlanAction.Destroy).map((f) => [f.address, f]));
     for (const address of new Set([...old.keys(), ...now.keys()])) {
       if (withState.has(address)) continue;
       const t = inferTransition(old.get(address), now.get(address));
       if (t) transitions.push(t);
     }
   }
-  const baselineKnown = options.basis === ActionBasis.seededState || options.basis === ActionBasis.realState || options.baseline !== undefined;
+  const baselineKnown = options.basis === ActionBasis.SeededState || options.basis === ActionBasis.RealState || options.baseline !== undefined;
 
   return {
     kind: "plan-review",

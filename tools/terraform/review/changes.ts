@@ -13,7 +13,7 @@ const IMMUTABLE: Partial<Record<SettingsKind, readonly string[]>> = {
   pipe: ["name"],
 };
 
-const exists = (facts: ResourceFacts) => facts.action !== PlanAction.destroy;
+const exists = (facts: ResourceFacts) => facts.action !== PlanAction.Destroy;
 
 function settingDiffs(address: string, name: string | null, before: ResourceSettings | undefined, after: ResourceSettings | undefined): SettingChange[] {
   if (!before || !after || before.kind !== after.kind) return [];
@@ -60,12 +60,12 @@ export function inferTransition(old: ResourceFacts | undefined, facts: ResourceF
   const any = facts ?? old;
   if (!any) return undefined;
   const side = (f: ResourceFacts | undefined) => (f ? { name: f.name, settings: f.settings, statements: f.statements, policyUnknown: f.policyUnknown } : null);
-  if (!old) return { address: any.address, type: any.type, action: PlanAction.create, basis: "configuration", before: null, after: side(facts) };
-  if (!facts) return { address: any.address, type: any.type, action: PlanAction.destroy, basis: "configuration", before: side(old), after: null };
+  if (!old) return { address: any.address, type: any.type, action: PlanAction.Create, basis: "configuration", before: null, after: side(facts) };
+  if (!facts) return { address: any.address, type: any.type, action: PlanAction.Destroy, basis: "configuration", before: side(old), after: null };
   const changed = settingDiffs(facts.address, facts.name, old.settings, facts.settings).map((d) => d.setting);
   const immutable = IMMUTABLE[facts.settings?.kind ?? "queue"] ?? [];
   const forcing = facts.settings ? changed.filter((s) => immutable.includes(s)) : [];
   const statementsChanged = JSON.stringify((old.statements ?? []).map(statementKey)) !== JSON.stringify((facts.statements ?? []).map(statementKey));
-  const action = forcing.length > 0 ? PlanAction.replace : changed.length > 0 || statementsChanged ? PlanAction.update : PlanAction.noop;
+  const action = forcing.length > 0 ? PlanAction.Replace : changed.length > 0 || statementsChanged ? PlanAction.Update : PlanAction.Noop;
   return { address: facts.address, type: facts.type, action, basis: "configuration", before: side(old), after: side(facts), replacePaths: forcing };
 }

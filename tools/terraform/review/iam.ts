@@ -50,7 +50,7 @@ function normalizeStatement(
   const principals = principalsOf(raw.Principal);
   const wildcardActions = notAction ? actions.map((a) => `NotAction ${a}`) : actions.filter((a) => a.includes("*"));
   const wildcardResource =
-    context.source === StatementSource.trust ? principals.some((p) => p === "*" || p.endsWith(": *")) : notResource || resources.includes("*");
+    context.source === StatementSource.Trust ? principals.some((p) => p === "*" || p.endsWith(": *")) : notResource || resources.includes("*");
   return {
     ...context,
     sid: typeof raw.Sid === "string" && raw.Sid ? raw.Sid : null,
@@ -63,7 +63,7 @@ function normalizeStatement(
     hasCondition: raw.Condition !== undefined,
     wildcardActions,
     wildcardResource,
-    requiredWildcard: wildcardResource && wildcardActions.length === 0 && context.source !== StatementSource.trust ? requiredWildcard(actions) : null,
+    requiredWildcard: wildcardResource && wildcardActions.length === 0 && context.source !== StatementSource.Trust ? requiredWildcard(actions) : null,
   };
 }
 
@@ -111,18 +111,18 @@ export function extractStatements(
   switch (type) {
     case "aws_iam_role_policy": {
       text = read("policy");
-      source = StatementSource.inline;
+      source = StatementSource.Inline;
       role = roleOf(r, label);
       break;
     }
     case "aws_iam_role":
       text = read("assume_role_policy");
-      source = StatementSource.trust;
+      source = StatementSource.Trust;
       role = String(r.shown(["name"]) ?? KNOWN_AFTER_APPLY);
       break;
     case "aws_iam_policy":
       text = read("policy");
-      source = StatementSource.managed;
+      source = StatementSource.Managed;
       role = `(managed policy ${String(r.shown(["name"]) ?? KNOWN_AFTER_APPLY)})`;
       break;
     default:

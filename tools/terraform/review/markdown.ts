@@ -35,12 +35,12 @@ function formatValue(value: Shown): string {
 const yesNo = (value: Shown) => formatValue(value);
 
 const BASIS_TEXT: Record<ActionBasis, string> = {
-  [ActionBasis.emptyState]:
+  [ActionBasis.EmptyState]:
     "Offline plan: no AWS account was read and the state starts empty, so every resource is a create. Values AWS assigns at apply (ARNs, URLs) are shown as the resource they reference.",
-  [ActionBasis.seededState]:
+  [ActionBasis.SeededState]:
     "Offline plan against the baseline: Terraform planned this configuration against a state built from the baseline plan (placeholder ARNs and URLs, `-refresh=false`), so every update and replacement below is Terraform's own verdict. Drift in the real account is not visible offline.",
-  [ActionBasis.realState]: "Online plan against the real state in the configured backend.",
-  [ActionBasis.savedPlan]: "Review of a saved plan.",
+  [ActionBasis.RealState]: "Online plan against the real state in the configured backend.",
+  [ActionBasis.SavedPlan]: "Review of a saved plan.",
 };
 
 function summaryLines(review: PlanReview): string[] {
@@ -57,7 +57,7 @@ function summaryLines(review: PlanReview): string[] {
       ["l", "r", "r", "r", "r", "r"],
     ),
   ];
-  const changed = review.resources.filter((r) => r.action !== PlanAction.noop);
+  const changed = review.resources.filter((r) => r.action !== PlanAction.Noop);
   if (changed.length > 0) {
     lines.push(
       "",
@@ -76,19 +76,19 @@ function summaryLines(review: PlanReview): string[] {
 
 function riskLines(review: PlanReview): string[] {
   if (review.risks.length === 0) return ["No risk flags: nothing stateful is replaced or destroyed, no key derivation changes, and no IAM, TTL, PITR, deletion-protection, encryption, redrive or invocation setting is loosened."];
-  return review.risks.map((r) => `- ${r.severity === Severity.high ? "🔴 **high**" : "🟠 **medium**"} ${code(r.address)}: ${r.message}${r.basis === "configuration" ? " _(inferred from the configuration diff)_" : ""}`);
+  return review.risks.map((r) => `- ${r.severity === Severity.High ? "🔴 **high**" : "🟠 **medium**"} ${code(r.address)}: ${r.message}${r.basis === "configuration" ? " _(inferred from the configuration diff)_" : ""}`);
 }
 
 function statementNotes(s: IamStatement): string {
   const notes: string[] = [];
   if (s.wildcardActions.length > 0) notes.push(`⚠️ wildcard action ${s.wildcardActions.map(code).join(", ")}`);
-  if (s.wildcardResource) notes.push(s.requiredWildcard ? `\`*\` required: ${s.requiredWildcard}` : s.source === StatementSource.trust ? "⚠️ any principal" : "⚠️ wildcard resource `*`");
+  if (s.wildcardResource) notes.push(s.requiredWildcard ? `\`*\` required: ${s.requiredWildcard}` : s.source === StatementSource.Trust ? "⚠️ any principal" : "⚠️ wildcard resource `*`");
   if (s.hasCondition) notes.push("has Condition");
   return notes.join("; ");
 }
 
 function iamLines(resources: readonly ResourceFacts[]): string[] {
-  const statements = resources.filter((r) => r.action !== PlanAction.destroy).flatMap((r) => r.statements ?? []);
+  const statements = resources.filter((r) => r.action !== PlanAction.Destroy).flatMap((r) => r.statements ?? []);
   const unknown = resources.filter((r) => r.policyUnknown).map((r) => code(r.address));
   const lines = statements.length
     ? table(
@@ -99,7 +99,7 @@ function iamLines(resources: readonly ResourceFacts[]): string[] {
           s.sid ?? "",
           s.effect,
           (s.notAction ? ["NotAction:"] : []).concat(s.actions.map(code)).join("<br>"),
-          (s.source === StatementSource.trust ? s.principals : (s.notResource ? ["NotResource:"] : []).concat(s.resources)).map((x) => (x.endsWith(":") ? x : code(x))).join("<br>"),
+          (s.source === StatementSource.Trust ? s.principals : (s.notResource ? ["NotResource:"] : []).concat(s.resources)).map((x) => (x.endsWith(":") ? x : code(x))).join("<br>"),
           statementNotes(s),
         ]),
       )
@@ -111,7 +111,7 @@ function iamLines(resources: readonly ResourceFacts[]): string[] {
 type SettingsOf<K extends ResourceSettings["kind"]> = Extract<ResourceSettings, { kind: K }>;
 function ofKind<K extends ResourceSettings["kind"]>(resources: readonly ResourceFacts[], kind: K): { facts: ResourceFacts; s: SettingsOf<K> }[] {
   return resources
-    .filter((r) => r.action !== PlanAction.destroy && r.settings?.kind === kind)
+    .filter((r) => r.action !== PlanAction.Destroy && r.settings?.kind === kind)
     .map((facts) => ({ facts, s: facts.settings as SettingsOf<K> }));
 }
 
@@ -211,7 +211,7 @@ function changesLines(review: PlanReview): string[] {
       "",
     );
   }
-  const statement = (s: IamStatement) => `${s.role}: ${s.effect} ${s.actions.map(code).join(", ")} on ${(s.source === StatementSource.trust ? s.principals : s.resources).map(code).join(", ")}`;
+  const statement = (s: IamStatement) => `${s.role}: ${s.effect} ${s.actions.map(code).join(", ")} on ${(s.source === StatementSource.Trust ? s.principals : s.resources).map(code).join(", ")}`;
   if (c.statementsAdded.length) lines.push("IAM statements added:", "", ...c.statementsAdded.map((s) => `- ${statement(s)}`), "");
   if (c.statementsRemoved.length) lines.push("IAM statements removed:", "", ...c.statementsRemoved.map((s) => `- ${statement(s)}`), "");
   return lines;

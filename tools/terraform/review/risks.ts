@@ -49,9 +49,9 @@ function dataAtRisk(type: string, name: string): string {
 }
 
 function statefulRisk(t: Transition): RiskFlag | undefined {
-  if (!STATEFUL_TYPES.has(t.type) || (t.action !== PlanAction.replace && t.action !== PlanAction.destroy)) return undefined;
+  if (!STATEFUL_TYPES.has(t.type) || (t.action !== PlanAction.Replace && t.action !== PlanAction.Destroy)) return undefined;
   const name = t.before?.name ?? t.after?.name ?? t.address;
-  const verb = t.action === PlanAction.replace ? "is replaced (deleted, and a new empty one created)" : "is destroyed";
+  const verb = t.action === PlanAction.Replace ? "is replaced (deleted, and a new empty one created)" : "is destroyed";
   const why = t.replacePaths && t.replacePaths.length > 0 ? ` because ${t.replacePaths.map((p) => `\`${p}\``).join(", ")} cannot change in place` : "";
   const before = t.before?.settings;
   const guarded =
@@ -59,8 +59,8 @@ function statefulRisk(t: Transition): RiskFlag | undefined {
       ? " Deletion protection is on, so the apply will fail at the delete; turning it off to get past that is exactly this data loss."
       : "";
   return {
-    kind: t.action === PlanAction.replace ? RiskKind.statefulReplace : RiskKind.statefulDestroy,
-    severity: Severity.high,
+    kind: t.action === PlanAction.Replace ? RiskKind.StatefulReplace : RiskKind.StatefulDestroy,
+    severity: Severity.High,
     address: t.address,
     basis: t.basis,
     message: `DATA LOSS: ${name} ${verb}${why}: ${dataAtRisk(t.type, name)}.${guarded}`,
@@ -68,7 +68,7 @@ function statefulRisk(t: Transition): RiskFlag | undefined {
 }
 
 const allowed = (statements: readonly IamStatement[], source?: StatementSource) =>
-  statements.filter((s) => s.effect === "Allow" && (source === undefined ? s.source !== StatementSource.trust : s.source === source));
+  statements.filter((s) => s.effect === "Allow" && (source === undefined ? s.source !== StatementSource.Trust : s.source === source));
 
 /** Each wildcard grant (an action pattern, or one action on `*`) keyed for comparison, with how to show it. */
 function wildcardGrants(statements: readonly IamStatement[]): Map<string, { shown: string; required: boolean }> {
@@ -86,7 +86,7 @@ function iamRisks(t: Transition, baselineKnown: boolean): RiskFlag[] {
   const after = t.after?.statements;
   if (!after || t.after?.policyUnknown) return [];
   // A brand-new policy only loosens anything when there is a baseline; on an empty state everything is new.
-  const before = t.before?.statements ?? (baselineKnown && t.action === PlanAction.create ? [] : undefined);
+  const before = t.before?.statements ?? (baselineKnown && t.action === PlanAction.Create ? [] : undefined);
   if (!before || t.before?.policyUnknown) return [];
   const role = after[0]?.role ?? t.address;
   const flags: RiskFlag[] = [];
@@ -95,7 +95,7 @@ function iamRisks(t: Transition, baselineKnown: boolean): RiskFlag[] {
   const oldActions = new Set(allowed(before).flatMap((s) => s.actions));
   const newActions = [...new Set(allowed(after).flatMap((s) => s.actions))].filter((a) => !oldActions.has(a));
   if (newActions.length > 0) {
-    flags.push({ ...base, kind: RiskKind.iamNewAction, severity: Severity.medium, message: `IAM loosened: ${role} gains ${newActions.map((a) => `\`${a}\``).join(", ")}.` });
+    flags.push({ ...base, kind: RiskKind.IamNewAction, severity: Severity.Medium, message: `IAM loosened: ${role} gains ${newActions.map((a) => `\`${a}\``).join(", ")}.` });
   }
   const oldWildcards = wildcardGrants(before);
   const newWildcards = [...wildcardGrants(after).entries()].filter(([key]) => !oldWildcards.has(key)).map(([, grant]) => grant);
@@ -103,19 +103,19 @@ function iamRisks(t: Transition, baselineKnown: boolean): RiskFlag[] {
     const required = newWildcards.every((g) => g.required);
     flags.push({
       ...base,
-      kind: RiskKind.iamNewWildcard,
-      severity: required ? Severity.medium : Severity.high,
+      kind: RiskKind.IamNewWildcard,
+      severity: required ? Severity.Medium : Severity.High,
       message: `IAM wildcard added for ${role}: ${newWildcards.map((g) => g.shown).join(", ")}${required ? " (AWS requires `*` for these actions)" : ""}.`,
     });
   }
-  const oldPrincipals = new Set(allowed(before, StatementSource.trust).flatMap((s) => s.principals));
-  const newPrincipals = [...new Set(allowed(after, StatementSource.trust).flatMap((s) => s.principals))].filter((p) => !oldPrincipals.has(p));
+  const oldPrincipals = new Set(allowed(before, StatementSource.Trust).flatMap((s) => s.principals));
+  const newPrincipals = [...new Set(allowed(after, StatementSource.Trust).flatMap((s) => s.principals))].filter((p) => !oldPrincipals.has(p));
   if (newPrincipals.length > 0) {
     const open = newPrincipals.some((p) => p === "*" || p.endsWith(": *"));
     flags.push({
       ...base,
-      kind: RiskKind.iamNewPrincipal,
-      severity: open ? Severity.high : Severity.medium,
+      kind: RiskKind.IamNewPrincipal,
+      severity: open ? Severity.High : Severity.Medium,
       message: `IAM trust loosened: ${role} can now be assumed by ${newPrincipals.map((p) => `\`${p}\``).join(", ")}.`,
     });
   }
@@ -133,34 +133,34 @@ function settingRisks(t: Transition): RiskFlag[] {
   const flags: RiskFlag[] = [];
   if (before.kind === "table" && after.kind === "table") {
     if (before.ttlAttribute !== null && after.ttlAttribute === null) {
-      flags.push({ ...base, kind: RiskKind.ttlDisabled, severity: Severity.medium, message: `TTL disabled on ${name}: items are never deleted, so the table grows without bound (the ledger's claim condition still checks expiry, so correctness holds, but storage and cost grow).` });
+      flags.push({ ...base, kind: RiskKind.TtlDisabled, severity: Severity.Medium, message: `TTL disabled on ${name}: items are never deleted, so the table grows without bound (the ledger's claim condition still checks expiry, so correctness holds, but storage and cost grow).` });
     } else if (typeof before.ttlAttribute === "string" && typeof after.ttlAttribute === "string" && isKnown(after.ttlAttribute) && before.ttlAttribute !== after.ttlAttribute) {
-      flags.push({ ...base, kind: RiskKind.ttlAttributeChanged, severity: Severity.medium, message: `TTL attribute of ${name} changes from \`${before.ttlAttribute}\` to \`${after.ttlAttribute}\`: items written with \`${before.ttlAttribute}\` never expire.` });
+      flags.push({ ...base, kind: RiskKind.TtlAttributeChanged, severity: Severity.Medium, message: `TTL attribute of ${name} changes from \`${before.ttlAttribute}\` to \`${after.ttlAttribute}\`: items written with \`${before.ttlAttribute}\` never expire.` });
     }
     if (before.pointInTimeRecovery === true && after.pointInTimeRecovery === false) {
-      flags.push({ ...base, kind: RiskKind.pitrDisabled, severity: Severity.high, message: `Point-in-time recovery turned off on ${name}: its continuous backups are deleted and an accidental delete or overwrite can no longer be undone.` });
+      flags.push({ ...base, kind: RiskKind.PitrDisabled, severity: Severity.High, message: `Point-in-time recovery turned off on ${name}: its continuous backups are deleted and an accidental delete or overwrite can no longer be undone.` });
     }
     if (before.deletionProtection === true && after.deletionProtection === false) {
-      flags.push({ ...base, kind: RiskKind.deletionProtectionOff, severity: Severity.high, message: `Deletion protection turned off on ${name}: a later destroy or replacement will delete it and its data without a stop.` });
+      flags.push({ ...base, kind: RiskKind.DeletionProtectionOff, severity: Severity.High, message: `Deletion protection turned off on ${name}: a later destroy or replacement will delete it and its data without a stop.` });
     }
   }
   if (before.kind === "queue" && after.kind === "queue") {
     if (before.encryption !== "off" && isKnown(before.encryption) && after.encryption === "off") {
-      flags.push({ ...base, kind: RiskKind.encryptionOff, severity: Severity.medium, message: `Server-side encryption turned off on ${name}: message bodies are stored unencrypted.` });
+      flags.push({ ...base, kind: RiskKind.EncryptionOff, severity: Severity.Medium, message: `Server-side encryption turned off on ${name}: message bodies are stored unencrypted.` });
     }
     if (before.redriveTarget !== null && after.redriveTarget === null) {
-      flags.push({ ...base, kind: RiskKind.redriveRemoved, severity: Severity.high, message: `Redrive removed from ${name}: a message that keeps failing is retried until its retention ends and is then deleted, never reaching the DLQ.` });
+      flags.push({ ...base, kind: RiskKind.RedriveRemoved, severity: Severity.High, message: `Redrive removed from ${name}: a message that keeps failing is retried until its retention ends and is then deleted, never reaching the DLQ.` });
     }
   }
   if (before.kind === "stateMachine" && after.kind === "stateMachine" && isKnown(after.type) && before.type !== after.type) {
-    flags.push({ ...base, kind: RiskKind.stateMachineTypeChange, severity: Severity.high, message: `State machine ${name} changes type ${before.type} → ${after.type}: the state machine is replaced, and a pipe can wait for the result (REQUEST_RESPONSE) of an EXPRESS workflow only.` });
+    flags.push({ ...base, kind: RiskKind.StateMachineTypeChange, severity: Severity.High, message: `State machine ${name} changes type ${before.type} → ${after.type}: the state machine is replaced, and a pipe can wait for the result (REQUEST_RESPONSE) of an EXPRESS workflow only.` });
   }
   if (before.kind === "pipe" && after.kind === "pipe" && isKnown(after.invocationType) && before.invocationType !== after.invocationType) {
     const lossy = after.invocationType === "FIRE_AND_FORGET";
     flags.push({
       ...base,
-      kind: RiskKind.invocationTypeChange,
-      severity: lossy ? Severity.high : Severity.medium,
+      kind: RiskKind.InvocationTypeChange,
+      severity: lossy ? Severity.High : Severity.Medium,
       message: `Pipe ${name} changes invocation type ${before.invocationType} → ${after.invocationType}${lossy ? ": the pipe deletes every message as soon as the workflow starts, so failed records are neither retried nor dead-lettered" : ""}.`,
     });
   }
@@ -193,8 +193,8 @@ function keyDerivationRisk(t: Transition): RiskFlag | undefined {
   const tick = (value: string) => `\`${value.replace(/`/g, "'")}\``;
   const listed = changes.map((c) => `${c.part} ${tick(c.before)} → ${tick(c.after)}`).join("; ");
   return {
-    kind: RiskKind.keyDerivationChange,
-    severity: Severity.high,
+    kind: RiskKind.KeyDerivationChange,
+    severity: Severity.High,
     address: t.address,
     basis: t.basis,
     message:
@@ -212,11 +212,11 @@ export function assessRisks(transitions: readonly Transition[], options: { basel
   for (const t of transitions) {
     const stateful = statefulRisk(t);
     if (stateful) flags.push(stateful);
-    if (t.action === PlanAction.destroy) continue;
+    if (t.action === PlanAction.Destroy) continue;
     flags.push(...iamRisks(t, options.baselineKnown), ...settingRisks(t));
     const keys = keyDerivationRisk(t);
     if (keys) flags.push(keys);
   }
-  const order = { [Severity.high]: 0, [Severity.medium]: 1 };
+  const order = { [Severity.High]: 0, [Severity.Medium]: 1 };
   return flags.sort((a, b) => order[a.severity] - order[b.severity] || a.address.localeCompare(b.address));
 }

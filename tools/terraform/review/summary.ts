@@ -3,11 +3,11 @@ import type { PlanSummary, ResourceFacts, ServiceCount } from "./types";
 
 type Counted = "create" | "update" | "replace" | "destroy" | "noop";
 const COUNTED: Record<string, Counted | undefined> = {
-  [PlanAction.create]: "create",
-  [PlanAction.update]: "update",
-  [PlanAction.replace]: "replace",
-  [PlanAction.destroy]: "destroy",
-  [PlanAction.noop]: "noop",
+  [PlanAction.Create]: "create",
+  [PlanAction.Update]: "update",
+  [PlanAction.Replace]: "replace",
+  [PlanAction.Destroy]: "destroy",
+  [PlanAction.Noop]: "noop",
 };
 
 const zero = (): Record<Counted, number> => ({ create: 0, update: 0, replace: 0, destroy: 0, noop: 0 });

@@ -76,7 +76,7 @@ export interface FunctionSettings {
 export type ResourceSettings = QueueSettings | TableSettings | LogGroupSettings | StateMachineSettings | PipeSettings | FunctionSettings;
 export type SettingsKind = ResourceSettings["kind"];
 
-export const StatementSource = { inline: "inline policy", trust: "trust policy", managed: "managed policy" } as const;
+export const StatementSource = { Inline: "inline policy", Trust: "trust policy", Managed: "managed policy" } as const;
 export type StatementSource = (typeof StatementSource)[keyof typeof StatementSource];
 
 /** One IAM statement, as actions × resources (or principals for a trust policy). */
@@ -118,24 +118,24 @@ export interface ResourceFacts {
   readonly policyUnknown?: boolean;
 }
 
-export const Severity = { high: "high", medium: "medium" } as const;
+export const Severity = { High: "high", Medium: "medium" } as const;
 export type Severity = (typeof Severity)[keyof typeof Severity];
 
 export const RiskKind = {
-  statefulReplace: "stateful-replace",
-  statefulDestroy: "stateful-destroy",
-  iamNewAction: "iam-new-action",
-  iamNewWildcard: "iam-new-wildcard",
-  iamNewPrincipal: "iam-new-principal",
-  ttlDisabled: "ttl-disabled",
-  ttlAttributeChanged: "ttl-attribute-changed",
-  pitrDisabled: "pitr-disabled",
-  deletionProtectionOff: "deletion-protection-off",
-  encryptionOff: "encryption-off",
-  redriveRemoved: "redrive-removed",
-  stateMachineTypeChange: "state-machine-type-change",
-  invocationTypeChange: "invocation-type-change",
-  keyDerivationChange: "key-derivation-change",
+  StatefulReplace: "stateful-replace",
+  StatefulDestroy: "stateful-destroy",
+  IamNewAction: "iam-new-action",
+  IamNewWildcard: "iam-new-wildcard",
+  IamNewPrincipal: "iam-new-principal",
+  TtlDisabled: "ttl-disabled",
+  TtlAttributeChanged: "ttl-attribute-changed",
+  PitrDisabled: "pitr-disabled",
+  DeletionProtectionOff: "deletion-protection-off",
+  EncryptionOff: "encryption-off",
+  RedriveRemoved: "redrive-removed",
+  StateMachineTypeChange: "state-machine-type-change",
+  InvocationTypeChange: "invocation-type-change",
+  KeyDerivationChange: "key-derivation-change",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 
@@ -184,19 +184,19 @@ export interface ConfigurationChanges {
   readonly statementsRemoved: readonly IamStatement[];
 }
 
-export const ReviewMode = { offline: "offline", online: "online" } as const;
+export const ReviewMode = { Offline: "offline", Online: "online" } as const;
 export type ReviewMode = (typeof ReviewMode)[keyof typeof ReviewMode];
 
 /** How the actions in the summary were obtained. */
 export const ActionBasis = {
   /** Offline, empty state: everything is a create. */
-  emptyState: "empty-state",
+  EmptyState: "empty-state",
   /** Offline, against a state built from the baseline plan: Terraform's own update/replace verdicts. */
-  seededState: "seeded-state",
+  SeededState: "seeded-state",
   /** Online: against the real state in the configured backend. */
-  realState: "real-state",
+  RealState: "real-state",
   /** A saved plan reviewed as is. */
-  savedPlan: "saved-plan",
+  SavedPlan: "saved-plan",
 } as const;
 export type ActionBasis = (typeof ActionBasis)[keyof typeof ActionBasis];
 

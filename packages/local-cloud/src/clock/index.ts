@@ -9,7 +9,7 @@ import type { Clock } from "./clock";
  * Advance it only while the cloud is idle (`drain()` first): timers that are already running keep real time,
  * so an invocation or a batching window that spans a jump would see its deadline pass at once.
  *
- * Not a {@link Clock} (no `sleep`): the services sleep on a `Clock` and read this offset through `Date`.
+ * Not a `Clock` (no `sleep`): the services sleep on a `Clock` and read this offset through `Date`.
  */
 export interface SharedClock extends Pick<Clock, "now"> {
   /** Epoch ms, real time + offset. */

@@ -28,7 +28,7 @@ export interface InvocationRecord {
 }
 
 /** Outcomes in which the side effect did not run to its end: everything else counts as one application. */
-const NOT_APPLIED = new Set<string>([InvocationOutcome.DUPLICATE, InvocationOutcome.REJECTED, InvocationOutcome.FAILED, CallOutcome.REPLAYED, CallOutcome.CONFLICT]);
+const NOT_APPLIED = new Set<string>([InvocationOutcome.Duplicate, InvocationOutcome.Rejected, InvocationOutcome.Failed, CallOutcome.Replayed, CallOutcome.Conflict, CallOutcome.Refused]);
 
 /** Whether an invocation ran the side effect to its end (one application). */
 function invocationApplied(record: InvocationRecord): boolean {
@@ -47,7 +47,7 @@ export function effectsFromApplications(applications: Iterable<Application>): Ma
   for (const a of applications) {
     const entry = entryOf(byKey, a.effectKey);
     entry.effects.push({ messageId: a.messageId, appliedAt: a.appliedAt ?? "" });
-    entry.calls.push({ messageId: a.messageId, outcome: CallOutcome.APPLIED, at: a.appliedAt ?? "" });
+    entry.calls.push({ messageId: a.messageId, outcome: CallOutcome.Applied, at: a.appliedAt ?? "" });
   }
   return byKey;
 }
@@ -63,7 +63,7 @@ export function effectsFromInvocations(records: Iterable<InvocationRecord>, effe
     const entry = entryOf(byKey, effectKeyOf(r.businessKey, r.operation));
     const applied = invocationApplied(r);
     if (applied) entry.effects.push({ messageId: r.messageId, appliedAt: "" });
-    entry.calls.push({ messageId: r.messageId, outcome: applied ? CallOutcome.APPLIED : r.outcome, at: "" });
+    entry.calls.push({ messageId: r.messageId, outcome: applied ? CallOutcome.Applied : r.outcome, at: "" });
   }
   return byKey;
 }

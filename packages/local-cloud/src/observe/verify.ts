@@ -90,7 +90,7 @@ export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string
     if (!e) continue;
     downstreamCalls += e.calls.length;
     repeatedCalls += Math.max(0, e.calls.length - 1);
-    const appliedCalls = e.calls.filter((c) => c.outcome === CallOutcome.APPLIED).length;
+    const appliedCalls = e.calls.filter((c) => c.outcome === CallOutcome.Applied).length;
     if (e.effects.length > 1 || appliedCalls > 1) doubleApplied.push(key);
     if (e.effects.length > 0) {
       applied += 1;

@@ -54,11 +54,11 @@ export function resolveConfig(options: PipeRunnerOptions): PipeConfig {
   if (!Object.values(InvocationType).includes(o.invocationType as InvocationType)) {
     throw new PipeConfigError(`invocationType: "${o.invocationType}" is not one of ${Object.values(InvocationType).join(", ")}`);
   }
-  const workflowType = o.workflowType ?? WorkflowType.EXPRESS;
+  const workflowType = o.workflowType ?? WorkflowType.Express;
   if (!Object.values(WorkflowType).includes(workflowType)) {
     throw new PipeConfigError(`workflowType: "${workflowType}" is not one of ${Object.values(WorkflowType).join(", ")}`);
   }
-  if (workflowType === WorkflowType.STANDARD && o.invocationType === InvocationType.REQUEST_RESPONSE) {
+  if (workflowType === WorkflowType.Standard && o.invocationType === InvocationType.RequestResponse) {
     throw new PipeConfigError(
       "invocationType: a STANDARD state machine cannot be invoked with REQUEST_RESPONSE (AWS: Standard workflows must be " +
         "invoked asynchronously); use an EXPRESS state machine or FIRE_AND_FORGET",

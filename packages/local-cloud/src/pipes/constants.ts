@@ -3,45 +3,45 @@
 /** How the pipe invokes its Step Functions target (`Target.StepFunctionStateMachineParameters.InvocationType`). */
 export const InvocationType = {
   /** StartSyncExecution: wait for the result; the output can report partial batch failures. */
-  REQUEST_RESPONSE: "REQUEST_RESPONSE",
+  RequestResponse: "REQUEST_RESPONSE",
   /** StartExecution: do not wait; the batch counts as delivered once the execution is started. */
-  FIRE_AND_FORGET: "FIRE_AND_FORGET",
+  FireAndForget: "FIRE_AND_FORGET",
 } as const;
 export type InvocationType = (typeof InvocationType)[keyof typeof InvocationType];
 
 /** Step Functions workflow type of the target. */
-export const WorkflowType = { EXPRESS: "EXPRESS", STANDARD: "STANDARD" } as const;
+export const WorkflowType = { Express: "EXPRESS", Standard: "STANDARD" } as const;
 export type WorkflowType = (typeof WorkflowType)[keyof typeof WorkflowType];
 
 /** Final status of a synchronous execution, as StartSyncExecution reports it. */
-export const ExecutionStatus = { SUCCEEDED: "SUCCEEDED", FAILED: "FAILED", TIMED_OUT: "TIMED_OUT" } as const;
+export const ExecutionStatus = { Succeeded: "SUCCEEDED", Failed: "FAILED", TimedOut: "TIMED_OUT" } as const;
 export type ExecutionStatus = (typeof ExecutionStatus)[keyof typeof ExecutionStatus];
 
 /** Why records of a batch were left on the queue for another delivery. */
 export const RetryReason = {
   /** The execution output listed them in `batchItemFailures`. */
-  PARTIAL_FAILURE: "partial-failure",
+  PartialFailure: "partial-failure",
   /** The execution FAILED. */
-  EXECUTION_FAILED: "execution-failed",
+  ExecutionFailed: "execution-failed",
   /** The execution TIMED_OUT. */
-  EXECUTION_TIMED_OUT: "execution-timed-out",
+  ExecutionTimedOut: "execution-timed-out",
   /** The execution output was not a valid partial-failure answer: the whole batch counts as failed. */
-  INVALID_RESPONSE: "invalid-response",
+  InvalidResponse: "invalid-response",
   /** The input template did not render to JSON, so the target could not be invoked. */
-  INPUT_TRANSFORM_FAILED: "input-transform-failed",
+  InputTransformFailed: "input-transform-failed",
   /** The target call itself kept failing (it threw) after the runner's own retries. */
-  TARGET_ERROR: "target-error",
+  TargetError: "target-error",
   /** The pipe's execution time limit (5 minutes on AWS) passed. */
-  PIPE_TIMEOUT: "pipe-timeout",
+  PipeTimeout: "pipe-timeout",
   /** `stop()` aborted the execution after its grace period. */
-  STOPPED: "stopped",
+  Stopped: "stopped",
   /** One record's input alone exceeds what a Step Functions target accepts (262,144 characters). */
-  PAYLOAD_TOO_LARGE: "payload-too-large",
+  PayloadTooLarge: "payload-too-large",
 } as const;
 export type RetryReason = (typeof RetryReason)[keyof typeof RetryReason];
 
 /** Lifecycle of a runner. */
-export const RunnerState = { IDLE: "idle", RUNNING: "running", STOPPING: "stopping", STOPPED: "stopped" } as const;
+export const RunnerState = { Idle: "idle", Running: "running", Stopping: "stopping", Stopped: "stopped" } as const;
 export type RunnerState = (typeof RunnerState)[keyof typeof RunnerState];
 
 /** AWS limits used by the runner. */

@@ -11,7 +11,7 @@ const MAX_BACKOFF_MS = 5000;
 export type InvokeOutcome =
   | { kind: "result"; result: TargetResult }
   | { kind: "target-error"; error: string }
-  | { kind: "aborted"; reason: typeof RetryReason.STOPPED | typeof RetryReason.PIPE_TIMEOUT };
+  | { kind: "aborted"; reason: typeof RetryReason.Stopped | typeof RetryReason.PipeTimeout };
 
 /**
  * Runs the target once for a batch, within the pipe's execution limit. A failed execution is a result
@@ -32,12 +32,12 @@ export async function invokeTarget(
   const abort = (reason: InvokeOutcome & { kind: "aborted" }): void => {
     if (!execution.signal.aborted) execution.abort(reason);
   };
-  const onStop = (): void => abort({ kind: "aborted", reason: RetryReason.STOPPED });
+  const onStop = (): void => abort({ kind: "aborted", reason: RetryReason.Stopped });
   stopSignal.addEventListener("abort", onStop, { once: true });
   if (stopSignal.aborted) onStop();
   const timerDone = new AbortController();
   void nap(clock, config.maximumExecutionMs, timerDone.signal).then(() => {
-    if (!timerDone.signal.aborted) abort({ kind: "aborted", reason: RetryReason.PIPE_TIMEOUT });
+    if (!timerDone.signal.aborted) abort({ kind: "aborted", reason: RetryReason.PipeTimeout });
   });
   let throttled = 0;
   let errors = 0;
@@ -112,7 +112,7 @@ function isTargetResult(value: unknown): value is TargetResult {
 }
 
 function countStatus(stats: PipeStats, status: TargetResult["status"]): void {
-  if (status === ExecutionStatus.SUCCEEDED) stats.executions.succeeded++;
-  else if (status === ExecutionStatus.FAILED) stats.executions.failed++;
+  if (status === ExecutionStatus.Succeeded) stats.executions.succeeded++;
+  else if (status === ExecutionStatus.Failed) stats.executions.failed++;
   else stats.executions.timedOut++;
 }

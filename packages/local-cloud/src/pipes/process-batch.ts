@@ -55,7 +55,7 @@ export async function processBatch(ctx: BatchContext, batchId: string, messages:
     acknowledged = await deleteRecords(ctx, batchId, toDelete, true);
     if (toRetry.length > 0) {
       retried = toRetry.length;
-      await leaveForRetry(ctx, batchId, toRetry, outcome.retryReason ?? RetryReason.PARTIAL_FAILURE);
+      await leaveForRetry(ctx, batchId, toRetry, outcome.retryReason ?? RetryReason.PartialFailure);
     }
   }
   emit({
@@ -77,8 +77,8 @@ async function deliver(ctx: BatchContext, batchId: string, records: SqsRecord[])
   const { config, emit } = ctx;
   const input = buildInput(config, records);
   if (!input.ok) {
-    emit({ type: "execution-finished", batchId, status: ExecutionStatus.FAILED, durationMs: 0, error: "InputTransformFailed", cause: input.error });
-    return { ack: [], retryReason: RetryReason.INPUT_TRANSFORM_FAILED };
+    emit({ type: "execution-finished", batchId, status: ExecutionStatus.Failed, durationMs: 0, error: "InputTransformFailed", cause: input.error });
+    return { ack: [], retryReason: RetryReason.InputTransformFailed };
   }
   const chunks = splitByPayload(records, input.value);
   const ack: string[] = [];
@@ -101,14 +101,14 @@ async function deliverChunk(ctx: BatchContext, batchId: string, chunk: PayloadCh
     emit({
       type: "execution-finished",
       batchId,
-      status: ExecutionStatus.FAILED,
+      status: ExecutionStatus.Failed,
       durationMs: 0,
       error: "PayloadTooLarge",
       cause: `the target input of message ${records[0].messageId} is ${chunk.chars} characters; a Step Functions target takes at most ${PipeLimits.STEP_FUNCTIONS_MAX_INPUT_CHARS}`,
     });
-    return { ack: [], retryReason: RetryReason.PAYLOAD_TOO_LARGE };
+    return { ack: [], retryReason: RetryReason.PayloadTooLarge };
   }
-  if (config.invocationType === InvocationType.FIRE_AND_FORGET) {
+  if (config.invocationType === InvocationType.FireAndForget) {
     // StartExecution returns once the execution has started: the pipe deletes the batch without its result.
     const running = invokeTarget(config, chunk.input, { id: batchId, count: records.length }, ctx.stopSignal, emit, stats);
     ctx.background.add(running);
@@ -121,19 +121,19 @@ async function deliverChunk(ctx: BatchContext, batchId: string, chunk: PayloadCh
 
 function interpret(ctx: BatchContext, batchId: string, records: SqsRecord[], outcome: InvokeOutcome): { ack: string[]; retryReason?: RetryReason } {
   if (outcome.kind === "aborted") return { ack: [], retryReason: outcome.reason };
-  if (outcome.kind === "target-error") return { ack: [], retryReason: RetryReason.TARGET_ERROR };
+  if (outcome.kind === "target-error") return { ack: [], retryReason: RetryReason.TargetError };
   const { result } = outcome;
-  if (result.status === ExecutionStatus.FAILED) return { ack: [], retryReason: RetryReason.EXECUTION_FAILED };
-  if (result.status === ExecutionStatus.TIMED_OUT) return { ack: [], retryReason: RetryReason.EXECUTION_TIMED_OUT };
+  if (result.status === ExecutionStatus.Failed) return { ack: [], retryReason: RetryReason.ExecutionFailed };
+  if (result.status === ExecutionStatus.TimedOut) return { ack: [], retryReason: RetryReason.ExecutionTimedOut };
   const batchIds = new Set(ids(records));
   const response = readBatchResponse(result.output, batchIds);
   if (response.kind === "invalid") {
     ctx.stats.invalidResponses++;
     ctx.emit({ type: "invalid-response", batchId, reason: response.reason });
-    return { ack: [], retryReason: RetryReason.INVALID_RESPONSE };
+    return { ack: [], retryReason: RetryReason.InvalidResponse };
   }
   if (response.kind === "all-succeeded") return { ack: [...batchIds] };
-  return { ack: [...batchIds].filter((id) => !response.failedIds.has(id)), retryReason: RetryReason.PARTIAL_FAILURE };
+  return { ack: [...batchIds].filter((id) => !response.failedIds.has(id)), retryReason: RetryReason.PartialFailure };
 }
 
 /** The target input: the bare array of records, or of each record's rendered template (AWS applies it per record). */

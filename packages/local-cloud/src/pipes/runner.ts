@@ -86,7 +86,7 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
   }
 
   async function shutdown(gracePeriodMs: number): Promise<void> {
-    stats.state = RunnerState.STOPPING;
+    stats.state = RunnerState.Stopping;
     pollAbort.abort();
     // Pollers end once their current batch is done (a batch cut short by the abort is still processed).
     const settled = Promise.all(pollers)
@@ -98,23 +98,23 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
     if (!finishedInTime) stopAbort.abort();
     await Promise.all([...pollers, ...inFlight, ...background]);
     pollers = [];
-    stats.state = RunnerState.STOPPED;
+    stats.state = RunnerState.Stopped;
     hub.emit({ type: "stopped" });
   }
 
   return {
     start() {
-      if (stats.state === RunnerState.RUNNING || stats.state === RunnerState.STOPPING) return;
+      if (stats.state === RunnerState.Running || stats.state === RunnerState.Stopping) return;
       pollAbort = new AbortController();
       stopAbort = new AbortController();
       stopping = undefined;
-      stats.state = RunnerState.RUNNING;
+      stats.state = RunnerState.Running;
       hub.emit({ type: "started", concurrency: config.concurrency });
       pollers = Array.from({ length: config.concurrency }, () => poll());
     },
 
     stop(stopOptions) {
-      if (stats.state !== RunnerState.RUNNING && stats.state !== RunnerState.STOPPING) return Promise.resolve();
+      if (stats.state !== RunnerState.Running && stats.state !== RunnerState.Stopping) return Promise.resolve();
       stopping ??= shutdown(stopOptions?.gracePeriodMs ?? config.stopGracePeriodMs);
       return stopping;
     },

@@ -4,7 +4,7 @@ import type { PipeStats } from "./types";
 /** Fresh counters (mutated in place by the runner; `snapshot` copies them for callers). */
 export function createStats(): PipeStats {
   return {
-    state: RunnerState.IDLE,
+    state: RunnerState.Idle,
     inFlightBatches: 0,
     batches: 0,
     messagesReceived: 0,

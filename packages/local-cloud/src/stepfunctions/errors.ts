@@ -64,7 +64,7 @@ export class StatesError extends StepFunctionsError {
 
 /** Error names Step Functions reserves. */
 export const StatesErrorName = {
-  ALL: "States.ALL",
+  All: "States.ALL",
   Timeout: "States.Timeout",
   HeartbeatTimeout: "States.HeartbeatTimeout",
   TaskFailed: "States.TaskFailed",

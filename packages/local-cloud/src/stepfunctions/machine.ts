@@ -108,7 +108,7 @@ export function createStateMachine(source: unknown, options: StateMachineOptions
       startDate: new Date(startMs),
       stopDate: new Date(clock.now()),
       // A timed-out or aborted run keeps unwinding in the background; its late events stay out of the result.
-      events: status === ExecutionStatus.SUCCEEDED || status === ExecutionStatus.FAILED ? history.events : history.events.slice(),
+      events: status === ExecutionStatus.Succeeded || status === ExecutionStatus.Failed ? history.events : history.events.slice(),
     });
 
     let ended = false;
@@ -117,13 +117,13 @@ export function createStateMachine(source: unknown, options: StateMachineOptions
         (output) => {
           const out = toJson(output);
           history.add(thread, "ExecutionSucceeded", historyOn ? { output: out } : undefined);
-          return finish(ExecutionStatus.SUCCEEDED, { output: out });
+          return finish(ExecutionStatus.Succeeded, { output: out });
         },
         (err) => {
           if (err instanceof ThreadAborted) return new Promise<ExecutionResult>(() => undefined);
           const e = toStatesError(err);
           history.add(thread, "ExecutionFailed", historyOn ? errorFields(e) : undefined);
-          return finish(ExecutionStatus.FAILED, errorFields(e));
+          return finish(ExecutionStatus.Failed, errorFields(e));
         },
       ),
     ];
@@ -133,7 +133,7 @@ export function createStateMachine(source: unknown, options: StateMachineOptions
           () => {
             const cause = `The execution timed out after ${timeoutSeconds} seconds.`;
             history.add(thread, "ExecutionTimedOut", historyOn ? { error: StatesErrorName.Timeout, cause } : undefined);
-            return finish(ExecutionStatus.TIMED_OUT, { error: StatesErrorName.Timeout, cause });
+            return finish(ExecutionStatus.TimedOut, { error: StatesErrorName.Timeout, cause });
           },
           () => new Promise<ExecutionResult>(() => undefined),
         ),
@@ -147,7 +147,7 @@ export function createStateMachine(source: unknown, options: StateMachineOptions
           onCallerAbort = () => {
             if (ended) return;
             history.add(thread, "ExecutionAborted", historyOn ? {} : undefined);
-            resolve(finish(ExecutionStatus.ABORTED, { error: "States.Aborted", cause: String(signal.reason ?? "aborted by the caller") }));
+            resolve(finish(ExecutionStatus.Aborted, { error: "States.Aborted", cause: String(signal.reason ?? "aborted by the caller") }));
           };
           if (signal.aborted) onCallerAbort();
           else signal.addEventListener("abort", onCallerAbort, { once: true });

@@ -70,10 +70,10 @@ export interface ExecuteOptions {
 }
 
 export const ExecutionStatus = {
-  SUCCEEDED: "SUCCEEDED",
-  FAILED: "FAILED",
-  TIMED_OUT: "TIMED_OUT",
-  ABORTED: "ABORTED",
+  Succeeded: "SUCCEEDED",
+  Failed: "FAILED",
+  TimedOut: "TIMED_OUT",
+  Aborted: "ABORTED",
 } as const;
 export type ExecutionStatus = (typeof ExecutionStatus)[keyof typeof ExecutionStatus];
 

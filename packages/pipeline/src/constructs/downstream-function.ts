@@ -4,7 +4,7 @@ import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { LambdaFunction } from "@cdktf/provider-aws/lib/lambda-function";
 import { AssetType, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
-import { CONTRACT_ENV, contractEnvironment } from "../contract/function-env";
+import { ContractEnv, contractEnvironment } from "../contract/function-env";
 import { bundleHandler } from "./bundle";
 import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
 import type { PolicyStatement, ResolvedPipelineProps } from "./props";
@@ -60,11 +60,11 @@ export class DownstreamFunction extends Construct {
       environment: {
         variables: {
           ...fn.environment,
-          [CONTRACT_ENV.IDEMPOTENCY_TABLE_NAME]: tables.idempotency.name,
-          [CONTRACT_ENV.EXPIRES_AFTER_SECONDS]: String(p.retentionSeconds),
+          [ContractEnv.IdempotencyTableName]: tables.idempotency.name,
+          [ContractEnv.ExpiresAfterSeconds]: String(p.retentionSeconds),
           ...contractEnvironment(p),
-          [CONTRACT_ENV.SERVICE_NAME]: p.namePrefix,
-          [CONTRACT_ENV.LOG_LEVEL]: fn.logLevel,
+          [ContractEnv.ServiceName]: p.namePrefix,
+          [ContractEnv.LogLevel]: fn.logLevel,
         },
       },
       loggingConfig: { logFormat: "JSON", logGroup: this.logGroup.name, applicationLogLevel: fn.logLevel, systemLogLevel: "WARN" },

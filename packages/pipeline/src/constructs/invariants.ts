@@ -16,7 +16,7 @@ const EXPRESS_MAX_SECONDS = 300;
  * up to 10 is safe as long as one record fits (`maxMessageBytes`).
  */
 const MAX_BATCH = 10;
-const KEY_PART_TYPES = new Set<string>([FieldType.STRING, FieldType.INTEGER, FieldType.NUMBER, FieldType.STRING_OR_INTEGER]);
+const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number, FieldType.StringOrInteger]);
 
 /** The contract's own checks (key expression, field rules) as prop errors. */
 function contractRule(check: () => void): void {
@@ -66,7 +66,7 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   contractRule(() => assertFieldRules(p.fieldRules));
   for (const [field, rule] of Object.entries(p.fieldRules)) {
     terraformSafe("fieldRules", field);
-    if (rule.type === FieldType.STRING && rule.pattern !== undefined) terraformSafe(`fieldRules.${field}.pattern`, rule.pattern);
+    if (rule.type === FieldType.String && rule.pattern !== undefined) terraformSafe(`fieldRules.${field}.pattern`, rule.pattern);
   }
   if (p.function.conflictErrors.some((name) => name.startsWith("States."))) {
     throw new InvalidPropError("function.conflictErrors", p.function.conflictErrors, "lists a Step Functions error, not a function error", "list only errorType names the function throws");

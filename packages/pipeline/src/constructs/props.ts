@@ -65,7 +65,7 @@ export interface PolicyStatement {
   readonly Resource: readonly string[];
 }
 
-export const StateMachineLogLevel = { ALL: "ALL", ERROR: "ERROR", FATAL: "FATAL", OFF: "OFF" } as const;
+export const StateMachineLogLevel = { All: "ALL", Error: "ERROR", Fatal: "FATAL", Off: "OFF" } as const;
 export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
 
 /** Props of {@link IdempotentPipeline}. Durations are in seconds. */
@@ -235,7 +235,7 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     lambdaRetries: p.lambdaRetries ?? DEFAULTS.lambdaRetries,
     ledgerRetry: p.ledgerRetry ?? DEFAULTS.ledgerRetry,
     logRetentionDays: p.logRetentionDays ?? DEFAULTS.logRetentionDays,
-    stateMachineLogLevel: p.stateMachineLogLevel ?? StateMachineLogLevel.ERROR,
+    stateMachineLogLevel: p.stateMachineLogLevel ?? StateMachineLogLevel.Error,
     includeExecutionDataInLogs: p.includeExecutionDataInLogs ?? false,
     tracing: p.tracing ?? true,
     pointInTimeRecovery: p.pointInTimeRecovery ?? true,

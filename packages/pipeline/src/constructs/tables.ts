@@ -4,7 +4,7 @@ import { Construct } from "constructs";
 import type { ResolvedPipelineProps } from "./props";
 
 /** Attribute names of the ledger, shared by the construct, the tools and the tests. */
-const LEDGER = { partitionKey: LedgerAttribute.key, sortKey: LedgerAttribute.operation, ttl: LedgerAttribute.expiresAt } as const;
+const LEDGER = { partitionKey: LedgerAttribute.Key, sortKey: LedgerAttribute.Operation, ttl: LedgerAttribute.ExpiresAt } as const;
 /** Attribute names Powertools uses by default (id, expiration in epoch seconds). */
 const IDEMPOTENCY = { partitionKey: "id", ttl: "expiration" } as const;
 

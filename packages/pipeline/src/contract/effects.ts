@@ -23,13 +23,13 @@ export const JOURNAL_ATTRIBUTES = ["pk", "sk", "messageId", "appliedAt", "finger
 /** What one call to the downstream did. */
 export const CallOutcome = {
   /** This call applied the effect. */
-  APPLIED: "applied",
+  Applied: "applied",
   /** The effect was already applied with the same fingerprint; the stored result is returned. */
-  REPLAYED: "replayed",
+  Replayed: "replayed",
   /** The key holds an effect with another fingerprint: refused. */
-  CONFLICT: "conflict",
+  Conflict: "conflict",
   /** The downstream refused the request for good. */
-  REFUSED: "refused",
+  Refused: "refused",
 } as const;
 export type CallOutcome = (typeof CallOutcome)[keyof typeof CallOutcome];
 

@@ -24,21 +24,21 @@ function bounds(rule: { minimum?: number; maximum?: number }, v: string): string
 /** A JSONata condition that holds when `$v` satisfies the rule (`and` short-circuits, so no type error). */
 function ruleCondition(rule: FieldRule, v = "$v"): string {
   switch (rule.type) {
-    case FieldType.STRING: {
+    case FieldType.String: {
       const checks = [`$type(${v}) = 'string'`, `$length(${v}) >= ${rule.minLength ?? 1}`];
       if (rule.maxLength !== undefined) checks.push(`$length(${v}) <= ${rule.maxLength}`);
       if (rule.pattern !== undefined) checks.push(`$contains(${v}, /${rule.pattern}/)`);
       return `(${checks.join(" and ")})`;
     }
-    case FieldType.INTEGER:
+    case FieldType.Integer:
       return `(${exactInteger(v)}${bounds(rule, v)})`;
-    case FieldType.NUMBER:
+    case FieldType.Number:
       return `($type(${v}) = 'number'${bounds(rule, v)})`;
-    case FieldType.BOOLEAN:
+    case FieldType.Boolean:
       return `($type(${v}) = 'boolean')`;
-    case FieldType.STRING_OR_INTEGER:
+    case FieldType.StringOrInteger:
       return `(($type(${v}) = 'string' and $length(${v}) > 0) or ${exactInteger(v)})`;
-    case FieldType.ANY:
+    case FieldType.Any:
       return "true";
   }
 }

@@ -8,19 +8,19 @@ import { ContractConfigError } from "./errors";
 import { MAX_EXACT_INTEGER, MAX_QUOTED_VALUE_CHARS } from "./limits";
 
 export const FieldType = {
-  STRING: "string",
-  INTEGER: "integer",
-  NUMBER: "number",
-  BOOLEAN: "boolean",
+  String: "string",
+  Integer: "integer",
+  Number: "number",
+  Boolean: "boolean",
   /** A non-empty string or an exact integer: the default for key fields. */
-  STRING_OR_INTEGER: "string-or-integer",
+  StringOrInteger: "string-or-integer",
   /** Any JSON value (numbers exact, see canonical.ts): the default for payload fields. */
-  ANY: "any",
+  Any: "any",
 } as const;
 export type FieldType = (typeof FieldType)[keyof typeof FieldType];
 
 interface StringRule {
-  readonly type: typeof FieldType.STRING;
+  readonly type: typeof FieldType.String;
   /** Unicode code points. @default 1 */
   readonly minLength?: number;
   readonly maxLength?: number;
@@ -28,12 +28,12 @@ interface StringRule {
   readonly pattern?: string;
 }
 interface NumericRule {
-  readonly type: typeof FieldType.INTEGER | typeof FieldType.NUMBER;
+  readonly type: typeof FieldType.Integer | typeof FieldType.Number;
   readonly minimum?: number;
   readonly maximum?: number;
 }
 interface PlainRule {
-  readonly type: typeof FieldType.BOOLEAN | typeof FieldType.STRING_OR_INTEGER | typeof FieldType.ANY;
+  readonly type: typeof FieldType.Boolean | typeof FieldType.StringOrInteger | typeof FieldType.Any;
 }
 /** What one top-level field must hold. */
 export type FieldRule = StringRule | NumericRule | PlainRule;
@@ -41,28 +41,28 @@ export type FieldRule = StringRule | NumericRule | PlainRule;
 /** Rules per top-level field name. */
 export type FieldRules = Readonly<Record<string, FieldRule>>;
 
-const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.STRING_OR_INTEGER };
-const DEFAULT_PAYLOAD_RULE: FieldRule = { type: FieldType.ANY };
+const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.StringOrInteger };
+const DEFAULT_PAYLOAD_RULE: FieldRule = { type: FieldType.Any };
 
 /** What a rule expects, in the words of a validation message: "expected <this>, got ...". */
 export function describeRule(rule: FieldRule): string {
   switch (rule.type) {
-    case FieldType.STRING: {
+    case FieldType.String: {
       const min = rule.minLength ?? 1;
       const length = rule.maxLength !== undefined ? `a string of ${min} to ${rule.maxLength} characters` : min === 1 ? "a non-empty string" : `a string of at least ${min} characters`;
       return rule.pattern !== undefined ? `${length} matching /${rule.pattern}/` : length;
     }
-    case FieldType.INTEGER:
-    case FieldType.NUMBER: {
-      const noun = rule.type === FieldType.INTEGER ? "an integer" : "a number";
+    case FieldType.Integer:
+    case FieldType.Number: {
+      const noun = rule.type === FieldType.Integer ? "an integer" : "a number";
       const bounds = [rule.minimum !== undefined ? `>= ${rule.minimum}` : "", rule.maximum !== undefined ? `<= ${rule.maximum}` : ""].filter(Boolean).join(" and ");
       return bounds ? `${noun} ${bounds}` : noun;
     }
-    case FieldType.BOOLEAN:
+    case FieldType.Boolean:
       return "true or false";
-    case FieldType.STRING_OR_INTEGER:
+    case FieldType.StringOrInteger:
       return "a non-empty string or an integer";
-    case FieldType.ANY:
+    case FieldType.Any:
       return "a value";
   }
 }
@@ -85,24 +85,24 @@ function codePoints(value: string): number {
 
 function satisfies(value: unknown, rule: FieldRule): boolean {
   switch (rule.type) {
-    case FieldType.STRING: {
+    case FieldType.String: {
       if (typeof value !== "string") return false;
       const length = codePoints(value);
       if (length < (rule.minLength ?? 1)) return false;
       if (rule.maxLength !== undefined && length > rule.maxLength) return false;
       return rule.pattern === undefined || new RegExp(rule.pattern).test(value);
     }
-    case FieldType.INTEGER:
-    case FieldType.NUMBER:
+    case FieldType.Integer:
+    case FieldType.Number:
       if (typeof value !== "number" || !Number.isFinite(value)) return false;
-      if (rule.type === FieldType.INTEGER && !isExactInteger(value)) return false;
+      if (rule.type === FieldType.Integer && !isExactInteger(value)) return false;
       if (rule.minimum !== undefined && value < rule.minimum) return false;
       return rule.maximum === undefined || value <= rule.maximum;
-    case FieldType.BOOLEAN:
+    case FieldType.Boolean:
       return typeof value === "boolean";
-    case FieldType.STRING_OR_INTEGER:
+    case FieldType.StringOrInteger:
       return (typeof value === "string" && value.length > 0) || isExactInteger(value);
-    case FieldType.ANY:
+    case FieldType.Any:
       return true;
   }
 }
@@ -183,7 +183,7 @@ export function assertFieldRules(rules: FieldRules, prop = "fieldRules"): void {
     if (nameProblem) throw new ContractConfigError(prop, field, nameProblem.reason, nameProblem.fix);
     const at = `${prop}.${field}`;
     if (!TYPES.has(rule.type)) throw new ContractConfigError(`${at}.type`, rule.type, "is not a field type", `use one of ${[...TYPES].join(", ")}`);
-    if (rule.type === FieldType.STRING) {
+    if (rule.type === FieldType.String) {
       for (const [name, value] of [["minLength", rule.minLength], ["maxLength", rule.maxLength]] as const) {
         if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new ContractConfigError(`${at}.${name}`, value, "is not a length", "use a whole number >= 0");
       }
@@ -196,7 +196,7 @@ export function assertFieldRules(rules: FieldRules, prop = "fieldRules"): void {
         }
       }
     }
-    if (rule.type === FieldType.INTEGER || rule.type === FieldType.NUMBER) {
+    if (rule.type === FieldType.Integer || rule.type === FieldType.Number) {
       for (const [name, value] of [["minimum", rule.minimum], ["maximum", rule.maximum]] as const) {
         if (value !== undefined && !Number.isFinite(value)) throw new ContractConfigError(`${at}.${name}`, value, "is not a finite number", "use a finite number");
       }

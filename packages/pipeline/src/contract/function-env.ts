@@ -7,15 +7,15 @@
 import { ContractConfigError } from "./errors";
 import { effectiveRules, fieldNameProblem, type FieldRule, type FieldRules } from "./field-rules";
 
-export const CONTRACT_ENV = {
-  IDEMPOTENCY_TABLE_NAME: "IDEMPOTENCY_TABLE_NAME",
+export const ContractEnv = {
+  IdempotencyTableName: "IDEMPOTENCY_TABLE_NAME",
   /** Lifetime of Powertools records, in seconds: the ledger's retention. */
-  EXPIRES_AFTER_SECONDS: "IDEMPOTENCY_EXPIRES_AFTER_SECONDS",
+  ExpiresAfterSeconds: "IDEMPOTENCY_EXPIRES_AFTER_SECONDS",
   /** JSON array text, e.g. `["amount","currency"]`. */
-  PAYLOAD_FIELDS: "PAYLOAD_FIELDS",
-  FIELD_RULES: "PIPELINE_FIELD_RULES",
-  SERVICE_NAME: "POWERTOOLS_SERVICE_NAME",
-  LOG_LEVEL: "POWERTOOLS_LOG_LEVEL",
+  PayloadFields: "PAYLOAD_FIELDS",
+  FieldRules: "PIPELINE_FIELD_RULES",
+  ServiceName: "POWERTOOLS_SERVICE_NAME",
+  LogLevel: "POWERTOOLS_LOG_LEVEL",
 } as const;
 
 /** The value of PIPELINE_FIELD_RULES. */
@@ -36,7 +36,7 @@ export function encodePayloadFields(fields: readonly string[]): string {
  * variable when the text is not a non-empty JSON array of names the contract can carry (`fieldNameProblem`).
  */
 export function decodePayloadFields(text: string): string[] {
-  const name = CONTRACT_ENV.PAYLOAD_FIELDS;
+  const name = ContractEnv.PayloadFields;
   const fix = 'set it to the JSON array the IdempotentPipeline construct writes (encodePayloadFields), e.g. ["amount","currency"]';
   let parsed: unknown;
   try {
@@ -64,7 +64,7 @@ export function contractEnvironment(domain: {
   readonly fieldRules?: FieldRules;
 }): Record<string, string> {
   return {
-    [CONTRACT_ENV.PAYLOAD_FIELDS]: encodePayloadFields(domain.payloadFields),
-    [CONTRACT_ENV.FIELD_RULES]: encodeFieldRules(effectiveRules(domain.businessKey.requiredFields, domain.payloadFields, domain.fieldRules ?? {})),
+    [ContractEnv.PayloadFields]: encodePayloadFields(domain.payloadFields),
+    [ContractEnv.FieldRules]: encodeFieldRules(effectiveRules(domain.businessKey.requiredFields, domain.payloadFields, domain.fieldRules ?? {})),
   };
 }

@@ -6,22 +6,27 @@
 
 /** Attribute names of a ledger item (`pk` = business key, `sk` = operation). */
 export const LedgerAttribute = {
-  key: "pk",
-  operation: "sk",
-  status: "status",
+  Key: "pk",
+  Operation: "sk",
+  Status: "status",
   /** The SQS message id of the claiming delivery. */
-  owner: "owner",
+  Owner: "owner",
   /** Unique per claim attempt: Complete and Release are conditional on it, so a late worker cannot touch a newer claim. */
-  claimId: "claimId",
-  payloadHash: "payloadHash",
-  claimedAt: "claimedAt",
-  leaseExpiresAt: "leaseExpiresAt",
-  completedAt: "completedAt",
+  ClaimId: "claimId",
+  PayloadHash: "payloadHash",
+  ClaimedAt: "claimedAt",
+  LeaseExpiresAt: "leaseExpiresAt",
+  CompletedAt: "completedAt",
   /** Epoch seconds; the table's TTL attribute, also checked by the claim condition (TTL deletion is lazy). */
-  expiresAt: "expiresAt",
+  ExpiresAt: "expiresAt",
 } as const;
 
-export const ClaimStatus = { InProgress: "IN_PROGRESS", Completed: "COMPLETED" } as const;
+export const ClaimStatus = {
+  /** Claimed by an execution whose work has not completed; the lease says until when. */
+  InProgress: "IN_PROGRESS",
+  /** Applied: the key stays remembered for the retention. */
+  Completed: "COMPLETED",
+} as const;
 export type ClaimStatus = (typeof ClaimStatus)[keyof typeof ClaimStatus];
 
 /**
@@ -29,9 +34,9 @@ export type ClaimStatus = (typeof ClaimStatus)[keyof typeof ClaimStatus];
  * lease run out. Complete: only our own, still in-progress claim. Release: only our own claim.
  */
 export const LedgerCondition = {
-  claim: "attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseExpiresAt < :now)",
-  complete: "claimId = :claimId AND #status = :inProgress",
-  release: "claimId = :claimId",
+  Claim: "attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseExpiresAt < :now)",
+  Complete: "claimId = :claimId AND #status = :inProgress",
+  Release: "claimId = :claimId",
 } as const;
 
 /** Complete's update: the claim becomes the key's memory for the retention, without a lease. */

@@ -5,15 +5,35 @@
  * proves the definition uses exactly these words).
  */
 
-export const RecordOutcome = { Processed: "processed", Duplicate: "duplicate", Quarantined: "quarantined", Retry: "retry" } as const;
+export const RecordOutcome = {
+  /** Applied by this execution. */
+  Processed: "processed",
+  /** Acknowledged as a duplicate of an applied message (or of its batch's leader). */
+  Duplicate: "duplicate",
+  /** Moved to the DLQ with a reason. */
+  Quarantined: "quarantined",
+  /** Failed for now: the record goes back to the queue and comes again. */
+  Retry: "retry",
+} as const;
 export type RecordOutcome = (typeof RecordOutcome)[keyof typeof RecordOutcome];
 
 /** The `reason` attribute the state machine's quarantine writes. */
-export const QuarantineReason = { InvalidMessage: "invalid-message", PayloadMismatch: "payload-mismatch", Rejected: "rejected" } as const;
+export const QuarantineReason = {
+  /** The body is not JSON, yields no business key, or breaks a field rule. */
+  InvalidMessage: "invalid-message",
+  /** The key was applied with another payload. */
+  PayloadMismatch: "payload-mismatch",
+  /** The function refused it for good (a permanent error). */
+  Rejected: "rejected",
+} as const;
 export type QuarantineReason = (typeof QuarantineReason)[keyof typeof QuarantineReason];
 
 /** Why a message is in the DLQ: a quarantine reason, or `retries-exhausted` when the queue's redrive moved it (no attributes). */
-export const DlqReason = { ...QuarantineReason, RetriesExhausted: "retries-exhausted" } as const;
+export const DlqReason = {
+  ...QuarantineReason,
+  /** Moved by the queue's redrive after `maxReceiveCount` receives, with no attributes of the workflow. */
+  RetriesExhausted: "retries-exhausted",
+} as const;
 export type DlqReason = (typeof DlqReason)[keyof typeof DlqReason];
 
 /**

@@ -68,7 +68,7 @@ function checkErrorEquals(v: unknown, where: string, last: boolean, problems: st
     problems.push(`${where}/ErrorEquals must be a non-empty array of error names`);
     return;
   }
-  if (v.includes(StatesErrorName.ALL)) {
+  if (v.includes(StatesErrorName.All)) {
     if (v.length > 1) problems.push(`${where}/ErrorEquals: States.ALL must appear alone in ErrorEquals`);
     if (!last) problems.push(`${where}/ErrorEquals: States.ALL must appear in the last element of the array`);
   }

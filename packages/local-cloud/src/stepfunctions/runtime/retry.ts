@@ -11,7 +11,7 @@ import type { Run, StateInfo, Thread } from "./context";
 export function errorMatches(errorEquals: readonly string[], error: string): boolean {
   if (isUncatchable(error)) return false;
   for (const name of errorEquals) {
-    if (name === error || name === StatesErrorName.ALL) return true;
+    if (name === error || name === StatesErrorName.All) return true;
     if (name === StatesErrorName.TaskFailed && error !== StatesErrorName.Timeout) return true;
   }
   return false;
