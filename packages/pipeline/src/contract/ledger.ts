@@ -21,6 +21,7 @@ export const LedgerAttribute = {
   ExpiresAt: "expiresAt",
 } as const;
 
+/** The ledger item's `status`: a claim in progress, or the key applied. */
 export const ClaimStatus = {
   /** Claimed by an execution whose work has not completed; the lease says until when. */
   InProgress: "IN_PROGRESS",

@@ -5,6 +5,7 @@
  * proves the definition uses exactly these words).
  */
 
+/** What an execution reports for one record of its batch. */
 export const RecordOutcome = {
   /** Applied by this execution. */
   Processed: "processed",
