@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { BENCH_HELP, parseBenchArgs } from "../tools/load/bench-args";
 import { formatBench } from "../tools/load/bench-report";
 import { benchFigures } from "../tools/load/bench-figures";
+import { BenchMode, recordCommittedFigures } from "../tools/load/bench-committed";
 import { runBench } from "../tools/load/bench-run";
 import { LoadUsageError } from "../packages/local-cloud/src/soak/errors";
 import { REMOTE_HELP, splitTarget } from "../tools/load/remote-args";
@@ -34,6 +35,11 @@ async function main(): Promise<number> {
     mkdirSync(dirname(cli.figuresFile), { recursive: true });
     writeFileSync(cli.figuresFile, `${JSON.stringify(benchFigures(result), null, 2)}\n`);
     console.log(`Figures for npm run capacity -- --figures written to ${cli.figuresFile} (local CPU figures of this machine)`);
+  }
+  if (cli.recordFile) {
+    const mode = cli.quick ? BenchMode.Quick : BenchMode.Full;
+    recordCommittedFigures(cli.recordFile, mode, result);
+    console.log(`Medians recorded as the committed ${mode} figures in ${cli.recordFile}`);
   }
   return 0;
 }

@@ -1,6 +1,6 @@
 import type { LocalCloudStats } from "../../packages/local-cloud/src/cloud";
 import type { E2eCaseResult } from "../../tools/load/bench-e2e";
-import { callsPerMessage, floorRatio, perSecond, requestDelta } from "../../tools/load/bench-math";
+import { callsPerMessage, floorRatio, perSecond, requestDelta, summarize } from "../../tools/load/bench-math";
 import { BENCH_DEFAULTS } from "../../tools/load/bench-options";
 import { formatBench } from "../../tools/load/bench-report";
 import { buildSoakReport, soakJson } from "../../tools/load/soak-report";
@@ -108,9 +108,11 @@ describe("Function: formatBench", () => {
     const floor = { dynamoPutSequential: 500, dynamoPutConcurrent: 1000, concurrency: 32, sqsSend: 8000, sqsReceiveDelete: 6000 };
     const cpu = { wallMs: 10_000, processCpuMs: 15_000, mainCpuMs: 4_000, mainWaitMs: 1_000, otherThreadsMs: 11_000 };
     const run = (throughput: number) => ({ messages: 1000, ms: 10_000, throughput, dynamoCalls: { PutItem: 3300, UpdateItem: 1600 }, dynamoCallsPerMessage: 4.9, cpu, lost: 0, doubleApplied: 0 });
+    const rounds = [0.38, 0.39, 0.41].map((ratio) => ({ floorOpsPerSecond: 1000, run: run(80), ratio }));
+    const rounds10 = [0.57, 0.59, 0.62].map((ratio) => ({ floorOpsPerSecond: 1000, run: run(120), ratio }));
     const cases: E2eCaseResult[] = [
-      { batchSize: 1, floor, coldStartMs: 300, run: run(80), floorRatio: floorRatio(80, 4.9, 1000) },
-      { batchSize: 10, floor, coldStartMs: 900, run: run(120), floorRatio: floorRatio(120, 4.9, 1000) },
+      { batchSize: 1, floor, coldStartMs: 300, run: run(80), rounds, floorRatio: 0.39, ratio: summarize([0.38, 0.39, 0.41]), throughput: summarize([80, 80, 80]), floorSamples: summarize([1000, 1000, 1000]) },
+      { batchSize: 10, floor, coldStartMs: 900, run: run(120), rounds: rounds10, floorRatio: 0.59, ratio: summarize([0.57, 0.59, 0.62]), throughput: summarize([118, 120, 121]), floorSamples: summarize([990, 1000, 1010]) },
     ];
 
     // Act
@@ -120,7 +122,10 @@ describe("Function: formatBench", () => {
     expect(text).toMatch(/batch 1\s+batch 10/);
     expect(text).toMatch(/DynamoDB conditional PutItem, 32 in flight\s+1,000 ops\/s\s+1,000 ops\/s/);
     expect(text).toMatch(/throughput\s+80\.0 msg\/s\s+120\.0 msg\/s/);
-    expect(text).toMatch(/RATIO to the floor \(32 in flight\)\s+0\.39\s+0\.59/);
+    expect(text).toMatch(/ratio per round\s+0\.38 0\.39 0\.41\s+0\.57 0\.59 0\.62/);
+    expect(text).toMatch(/RATIO to the floor: median\s+0\.39\s+0\.59/);
+    expect(text).toMatch(/RATIO spread \(every round within\)\s+±5\.1%\s+±5\.1%/);
+    expect(text).toMatch(/throughput \(median, spread\)\s+80\.0 msg\/s ±0\.0%\s+120\.0 msg\/s ±1\.7%/);
     expect(text).toMatch(/CPU per message: main thread\s+4\.0 ms/);
     expect(text).toContain("batch 10: PutItem 3.30, UpdateItem 1.60");
   });

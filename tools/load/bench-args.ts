@@ -2,21 +2,27 @@ import { parseArgs } from "node:util";
 import { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
 import { readChoice, readInt, readRatio } from "./args";
 import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
-import { BENCH_DEFAULTS, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
+import { BENCH_DEFAULTS, BENCH_QUICK, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
+import { COMMITTED_FIGURES_FILE } from "./bench-committed";
 
 export const BENCH_HELP = `Usage: npm run bench [-- options]
 
 Measures in one run, side by side, for each pipe batch size (a fresh local cloud each):
   (a) the storage floor: conditional PutItem ops/s on the same dynalite (1 and N in flight), SQS send and
       receive+delete msg/s on the same fauxqs;
-  (b) end-to-end msg/s through the whole pipeline (warm functions, duplicates included);
-  (c) the ratio of (b) × the measured DynamoDB calls per message to the floor;
+  (b) rounds that alternate floor samples (PutItem, N in flight) and pipeline samples (msg/s end to end,
+      warm functions, duplicates included), so both see the same machine;
+  (c) per round the ratio of its msg/s × measured DynamoDB calls per message to the mean of the floor samples
+      before and after it; the median and the spread (the farthest round, ± % of the median) over the rounds;
   (d) where the main thread's time goes (CPU profile of an extra run) and the CPU of the other threads.
 Prints a table and writes JSON.
 
 Options:
   --batch-sizes <list>  comma-separated pipe batch sizes (default ${BENCH_DEFAULTS.batchSizes.join(",")})
-  --messages <n>        messages per measured run (default ${BENCH_DEFAULTS.messages})
+  --rounds <n>          floor + pipeline rounds per batch size, at least 3 (default ${BENCH_DEFAULTS.rounds})
+  --messages <n>        messages per pipeline sample (default ${BENCH_DEFAULTS.messages})
+  --quick               the CI smoke's short run: ${BENCH_QUICK.rounds} rounds of ${BENCH_QUICK.messages} messages, ${BENCH_QUICK.floorSeconds} s floor samples,
+                        ${BENCH_QUICK.warmupMessages} warm-up messages, no profile (explicit flags still win); about a minute
   --duplicates <r>      share of duplicates (default ${BENCH_DEFAULTS.duplicateRatio})
   --warmup <n>          messages settled before measuring (default ${BENCH_DEFAULTS.warmupMessages})
   --profile <n>         messages of the profiled run; 0 = no profile (default ${BENCH_DEFAULTS.profileMessages})
@@ -30,6 +36,9 @@ Options:
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})
   --profile-dir <dir>   also write every thread's raw .cpuprofile there (open in Chrome DevTools)
   --write-figures <file>  also write the per-batch figures npm run capacity -- --figures reads (docs/capacity.md)
+  --record              store this run's medians as the committed figures of its mode (full or quick) in
+                        ${COMMITTED_FIGURES_FILE}, which npm run bench:smoke holds CI to
+  --record-file <file>  the same, into another file
   -h, --help            this text`;
 
 export interface BenchCli {
@@ -38,6 +47,10 @@ export interface BenchCli {
   readonly jsonFile: string;
   /** Where to write the figures for `npm run capacity -- --figures`; undefined = not written. */
   readonly figuresFile?: string;
+  /** The short mode of the CI smoke. */
+  readonly quick: boolean;
+  /** Where to record this run's medians as the committed figures; undefined = not recorded. */
+  readonly recordFile?: string;
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchCli {
@@ -48,7 +61,11 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
       strict: true,
       options: {
         "batch-sizes": { type: "string" },
+        rounds: { type: "string" },
         messages: { type: "string" },
+        quick: { type: "boolean", default: false },
+        record: { type: "boolean", default: false },
+        "record-file": { type: "string" },
         duplicates: { type: "string" },
         warmup: { type: "string" },
         profile: { type: "string" },
@@ -69,15 +86,18 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
     throw new LoadUsageError("help", `${(error as Error).message}; see npm run bench -- --help`, { cause: error });
   }
   const v = parsed.values;
-  const d = BENCH_DEFAULTS;
+  const d: BenchOptions = v.quick ? { ...BENCH_DEFAULTS, ...BENCH_QUICK } : BENCH_DEFAULTS;
   const batchSizes = v["batch-sizes"] === undefined ? d.batchSizes : v["batch-sizes"].split(",").map((s) => readInt(s.trim(), "batch-sizes", 0, 1, 10));
   if (batchSizes.length === 0) throw new LoadUsageError("batch-sizes", "give at least one batch size, e.g. 1,10");
   return {
     help: v.help,
     jsonFile: v["json-file"] ?? DEFAULT_BENCH_JSON,
     figuresFile: v["write-figures"],
+    quick: v.quick,
+    recordFile: v["record-file"] ?? (v.record ? COMMITTED_FIGURES_FILE : undefined),
     options: {
       batchSizes,
+      rounds: readInt(v.rounds, "rounds", d.rounds, 3, 100),
       messages: readInt(v.messages, "messages", d.messages, 10, 1_000_000),
       duplicateRatio: readRatio(v.duplicates, "duplicates", d.duplicateRatio, 0.9),
       warmupMessages: readInt(v.warmup, "warmup", d.warmupMessages, 1, 100_000),

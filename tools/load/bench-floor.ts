@@ -47,8 +47,8 @@ async function rate(workers: number, seconds: number, op: () => Promise<number>)
   return (done / Math.max(1, Date.now() - started)) * 1000;
 }
 
-/** Conditional PutItem ops/s on a fresh table, sequentially and at `concurrency`. */
-async function dynamoFloor(options: FloorOptions): Promise<Pick<FloorResult, "dynamoPutSequential" | "dynamoPutConcurrent">> {
+/** A fresh table with the ledger's key schema, and the claim's conditional PutItem on new keys. */
+async function floorTable(options: FloorOptions): Promise<{ put: () => Promise<number>; drop: () => Promise<void> }> {
   const { dynamodb } = options;
   const TableName = `${options.prefix ?? "bench"}-floor`;
   await dynamodb.send(
@@ -82,14 +82,41 @@ async function dynamoFloor(options: FloorOptions): Promise<Pick<FloorResult, "dy
     );
     return 1;
   };
+  for (let i = 0; i < 100; i++) await put(); // warm-up: connections and JIT
+  const drop = async () => {
+    await dynamodb.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
+  };
+  return { put, drop };
+}
+
+/** Conditional PutItem ops/s on a fresh table, sequentially and at `concurrency`. */
+async function dynamoFloor(options: FloorOptions): Promise<Pick<FloorResult, "dynamoPutSequential" | "dynamoPutConcurrent">> {
+  const table = await floorTable({ ...options, prefix: `${options.prefix ?? "bench"}-full` });
   try {
-    for (let i = 0; i < 100; i++) await put(); // warm-up: connections and JIT
-    const dynamoPutSequential = await rate(1, options.seconds, put);
-    const dynamoPutConcurrent = await rate(options.concurrency, options.seconds, put);
+    const dynamoPutSequential = await rate(1, options.seconds, table.put);
+    const dynamoPutConcurrent = await rate(options.concurrency, options.seconds, table.put);
     return { dynamoPutSequential, dynamoPutConcurrent };
   } finally {
-    await dynamodb.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
+    await table.drop();
   }
+}
+
+/**
+ * The ratio's denominator, sampled again and again between pipeline samples: conditional PutItem ops/s at
+ * `concurrency` on one table kept for all samples (created and warmed once).
+ */
+export interface FloorSampler {
+  /** One sample of `seconds`: ops/s at the configured concurrency. */
+  sample(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startFloorSampler(options: FloorOptions): Promise<FloorSampler> {
+  const table = await floorTable(options);
+  return {
+    sample: () => rate(options.concurrency, options.seconds, table.put),
+    stop: table.drop,
+  };
 }
 
 /** SQS messages/s: batches of 10 sent, then received and deleted, from a few loops at once. */

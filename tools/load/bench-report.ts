@@ -11,6 +11,7 @@ export interface BenchResult {
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const pm = (share: number) => `±${(share * 100).toFixed(1)}%`;
 
 function callMix(calls: Record<string, number>, messages: number): string {
   return Object.entries(calls)
@@ -31,12 +32,17 @@ export function formatBench(result: BenchResult): string {
     row(`  DynamoDB conditional PutItem, ${o.floorConcurrency} in flight`, (c) => `${int(c.floor.dynamoPutConcurrent)} ops/s`),
     row("  SQS SendMessageBatch (10)", (c) => `${int(c.floor.sqsSend)} msg/s`),
     row("  SQS ReceiveMessage (10) + DeleteMessageBatch", (c) => `${int(c.floor.sqsReceiveDelete)} msg/s`),
-    row(`END TO END (${o.messages} messages, ${Math.round(o.duplicateRatio * 100)}% duplicates, warm)`, () => ""),
+    row(`ROUNDS (${o.rounds} × ${o.messages} messages between ${o.floorSeconds} s floor samples, ${Math.round(o.duplicateRatio * 100)}% duplicates, warm)`, () => ""),
+    row(`  floor samples, PutItem ${o.floorConcurrency} in flight (median, spread)`, (c) => `${int(c.floorSamples.median)} ops/s ${pm(c.floorSamples.spread)}`),
+    row("  throughput (median, spread)", (c) => `${c.throughput.median.toFixed(1)} msg/s ${pm(c.throughput.spread)}`),
+    row("  ratio per round", (c) => c.rounds.map((r) => r.ratio.toFixed(2)).join(" ")),
+    row("  RATIO to the floor: median", (c) => c.ratio.median.toFixed(2)),
+    row("  RATIO spread (every round within)", (c) => pm(c.ratio.spread)),
+    row(`END TO END (all ${o.rounds} samples together)`, () => ""),
     row("  throughput", (c) => `${c.run.throughput.toFixed(1)} msg/s`),
     row("  cold start (first send → first outcome)", (c) => `${int(c.coldStartMs)} ms`),
     row("  DynamoDB calls per message (measured)", (c) => c.run.dynamoCallsPerMessage.toFixed(2)),
     row("  DynamoDB ops/s driven by the pipeline", (c) => `${int(c.run.throughput * c.run.dynamoCallsPerMessage)} ops/s`),
-    row(`  RATIO to the floor (${o.floorConcurrency} in flight)`, (c) => c.floorRatio.toFixed(2)),
     row("  CPU per message: main thread", (c) => ms(c.run.cpu.mainCpuMs / c.run.messages)),
     row("  CPU per message: other threads", (c) => ms(c.run.cpu.otherThreadsMs / c.run.messages)),
     row("  cores busy (process CPU / wall)", (c) => (c.run.cpu.processCpuMs / c.run.cpu.wallMs).toFixed(2)),
@@ -73,8 +79,9 @@ export function formatBench(result: BenchResult): string {
   }
   lines.push(
     "",
-    `Ratio = pipeline DynamoDB ops/s (throughput × measured calls per message) ÷ concurrent PutItem floor, both on the same`,
-    `dynalite in the same run. Host: ${result.host.cpus} cores, Node ${result.host.node}, load average at start ${result.host.loadAverage.map((l) => l.toFixed(2)).join(" ")}.`,
+    `Ratio per round = the pipeline sample's DynamoDB ops/s (throughput × measured calls per message) ÷ the mean of the floor`,
+    `samples (concurrent PutItem) just before and after it, on the same dynalite; the spread is the farthest round's distance from the median.`,
+    `Host: ${result.host.cpus} cores, Node ${result.host.node}, load average at start ${result.host.loadAverage.map((l) => l.toFixed(2)).join(" ")}.`,
   );
   return lines.join("\n");
 }

@@ -28,7 +28,7 @@ Refused with --target aws: fault injection (--faults) and the local cloud's own 
 /** Flags of the local tool that cannot apply to a deployed stack, and why (the error names the flag). */
 const LOCAL_ONLY: Readonly<Record<LoadTool, readonly string[]>> = {
   soak: ["batch-size", "pollers", "function-envs", "retry-after", "dynamo"],
-  bench: ["batch-sizes", "warmup", "profile", "floor-seconds", "floor-concurrency", "pollers", "dynamo", "profile-dir", "write-figures"],
+  bench: ["batch-sizes", "rounds", "record-file", "warmup", "profile", "floor-seconds", "floor-concurrency", "pollers", "dynamo", "profile-dir", "write-figures"],
 };
 
 /** `--target` and the rest of the command line; `--target local` (or none) leaves the local tool's flags as they were. */

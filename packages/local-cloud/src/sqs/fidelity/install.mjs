@@ -8,6 +8,7 @@ import { errorToXml, queryHeaderCode, resultToXml } from "./query-response.mjs";
 import { createSenderIds } from "./sender-id.mjs";
 
 const JSON_CONTENT_TYPE = "application/x-amz-json-1.0";
+const SENDER_ACTIONS = new Set(["SendMessage", "SendMessageBatch", "ReceiveMessage"]);
 
 /** Call before `app.listen()`: hooks can only be added while the app is not yet ready. */
 export async function installSqsFidelity(app) {
@@ -29,10 +30,17 @@ export async function installSqsFidelity(app) {
     request.sqsSender = senders.senderOf(request);
     return checkAttributes(request, reply);
   });
+  // The sender of a sent message is remembered, and stamped into a received one, on the answer object fauxqs's
+  // route returns, before Fastify serializes it: no second parse and stringify of every ReceiveMessage answer.
+  app.addHook("preSerialization", async (request, reply, payload) => {
+    if (reply.statusCode >= 400 || !SENDER_ACTIONS.has(request.sqsAction) || payload === null || typeof payload !== "object") return payload;
+    senders.recordSent(request.sqsAction, request.sqsSender, payload);
+    if (request.sqsAction === "ReceiveMessage") senders.stampReceived(payload);
+    return payload;
+  });
   app.addHook("onSend", async (request, reply, payload) => {
     if (reply.statusCode >= 400) fixQueryErrorHeader(reply);
-    const senderAction = reply.statusCode < 400 && ["SendMessage", "SendMessageBatch", "ReceiveMessage"].includes(request.sqsAction);
-    if (!request.sqsQueryAction && !request.sqsBatchFailures && !senderAction) return payload;
+    if (!request.sqsQueryAction && !request.sqsBatchFailures) return payload;
     if (typeof payload !== "string") return payload;
     let json;
     try {
@@ -41,11 +49,6 @@ export async function installSqsFidelity(app) {
       json = { message: payload };
     }
     if (request.sqsBatchFailures && Array.isArray(json.Failed)) json.Failed.push(...request.sqsBatchFailures);
-    if (senderAction) {
-      senders.recordSent(request.sqsAction, request.sqsSender, json);
-      const stamped = request.sqsAction === "ReceiveMessage" && senders.stampReceived(json);
-      if (!request.sqsQueryAction && !request.sqsBatchFailures && !stamped) return payload;
-    }
     if (!request.sqsQueryAction) return JSON.stringify(json);
     reply.header("content-type", "text/xml");
     return reply.statusCode >= 400 ? errorToXml(json, reply.statusCode) : resultToXml(request.sqsQueryAction, json);

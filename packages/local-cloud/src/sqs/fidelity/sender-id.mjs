@@ -21,12 +21,12 @@ export function createSenderIds() {
       const match = CREDENTIAL.exec(header) ?? CREDENTIAL.exec(`Credential=${request.query?.["X-Amz-Credential"] ?? ""}`);
       return match ? decodeURIComponent(match[1]) : undefined;
     },
-    /** After a successful SendMessage / SendMessageBatch answer (JSON): remember who sent each message. */
+    /** After a successful SendMessage / SendMessageBatch answer (the object before serialization): remember who sent each message. */
     recordSent(action, sender, json) {
       if (action === "SendMessage") remember(json?.MessageId, sender);
       if (action === "SendMessageBatch" && Array.isArray(json?.Successful)) for (const entry of json.Successful) remember(entry?.MessageId, sender);
     },
-    /** In a ReceiveMessage answer (JSON), the sender of each message that reports a SenderId. */
+    /** In a ReceiveMessage answer (the object before serialization), the sender of each message that reports a SenderId. */
     stampReceived(json) {
       if (!Array.isArray(json?.Messages)) return false;
       let changed = false;
