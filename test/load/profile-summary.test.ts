@@ -33,8 +33,9 @@ describe("Function: moduleOf", () => {
     [`${ROOT}/node_modules/@smithy/core/index.js`, "aws-sdk"],
     [`${ROOT}/node_modules/memory-level/index.js`, "dynalite"],
     [`${ROOT}/node_modules/fastify/fastify.js`, "fauxqs"],
-    [`${ROOT}/local/stepfunctions/states/task.ts`, "interpreter (local/stepfunctions)"],
-    [`${ROOT}/local/pipes/runner.ts`, "pipes (local/pipes)"],
+    [`${ROOT}/packages/local-cloud/src/stepfunctions/states/task.ts`, "interpreter (local-cloud stepfunctions)"],
+    [`${ROOT}/packages/local-cloud/src/pipes/runner.ts`, "pipes (local-cloud pipes)"],
+    [`${ROOT}/packages/pipeline/src/contract/decode.ts`, "project (packages)"],
     ["node:events", "node (internal)"],
     ["/tmp/lambda-payments-x/index.js", "function bundle"],
   ])("puts %s in %s", (url, module) => {

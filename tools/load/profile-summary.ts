@@ -39,15 +39,15 @@ const DYNALITE_PARTS = ["dynalite", "level", "memory-level", "abstract-level", "
 
 /** Module groups for project paths (matched on the path inside the repository). */
 const PROJECT_GROUPS: readonly [RegExp, string][] = [
-  [/\/local\/stepfunctions\//, "interpreter (local/stepfunctions)"],
-  [/\/local\/pipes\//, "pipes (local/pipes)"],
-  [/\/local\/lambda\//, "lambda runner (local/lambda)"],
-  [/\/local\/dynamodb\//, "dynamodb wiring (local/dynamodb)"],
-  [/\/local\/sqs\//, "sqs wiring (local/sqs)"],
-  [/\/local\/faults\//, "faults (local/faults)"],
-  [/\/local\/cloud\//, "cloud wiring (local/cloud)"],
+  [/\/local-cloud\/(?:dist\/)?src\/stepfunctions\//, "interpreter (local-cloud stepfunctions)"],
+  [/\/local-cloud\/(?:dist\/)?src\/pipes\//, "pipes (local-cloud pipes)"],
+  [/\/local-cloud\/(?:dist\/)?src\/lambda\//, "lambda runner (local-cloud lambda)"],
+  [/\/local-cloud\/(?:dist\/)?src\/dynamodb\//, "dynamodb wiring (local-cloud dynamodb)"],
+  [/\/local-cloud\/(?:dist\/)?src\/sqs\//, "sqs wiring (local-cloud sqs)"],
+  [/\/local-cloud\/(?:dist\/)?src\/faults\//, "faults (local-cloud faults)"],
+  [/\/local-cloud\/(?:dist\/)?src\/cloud\//, "cloud wiring (local-cloud cloud)"],
   [/\/tools\/load\//, "load driver (tools/load)"],
-  [/\/src\//, "project (src)"],
+  [/\/packages\/[^/]+\//, "project (packages)"],
 ];
 
 /** The module a frame's script belongs to, e.g. "aws-sdk", "dynalite", "jsonata", "node (internal)". */
