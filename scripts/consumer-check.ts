@@ -1,4 +1,4 @@
-// `npm run consumer-check`: builds and packs the three workspace packages, then installs the tarballs as a team
+// `npm run consumer-check`: dry-run publishes and packs the three workspace packages (their prepack builds them), then installs the tarballs as a team
 // would, outside the repository, and checks what each install can do:
 //   - shipments (test/consumer/shipments): a cdktf 0.21 app, its own domain and side effect;
 //   - subscriptions (test/consumer/subscriptions): a native CDK Terrain app (`cdktn`, `@cdktn/provider-aws`, the
@@ -42,7 +42,7 @@ function sh(cwd: string, command: string, args: string[]): string {
 const rootPins = (): Record<string, string> => (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
 
 function pack(work: string): Map<PackageDir, string> {
-  sh(ROOT, "npm", ["run", "-s", "build"]);
+  // Each package's prepack builds it (and the pipeline package it builds against), as `npm publish` would.
   const tarballs = new Map<PackageDir, string>();
   for (const dir of PACKAGES) {
     const before = new Set(readdirSync(work));
@@ -98,7 +98,7 @@ function main(): void {
   const cdktf = { cdktf: pins.cdktf, constructs: pins.constructs, "@cdktf/provider-aws": pins["@cdktf/provider-aws"] };
   let ok = false;
   try {
-    const tarballs = step("npm run build, npm publish --dry-run and npm pack of each package", () => pack(work));
+    const tarballs = step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
     checkApp(work, tarballs, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf });
     checkApp(work, tarballs, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN });
 
