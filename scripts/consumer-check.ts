@@ -67,9 +67,8 @@ function present(dir: string, names: readonly string[]): string[] {
   return names.filter((name) => existsSync(join(dir, "node_modules", name)));
 }
 
-function checkApp(work: string, tarballs: Map<PackageDir, string>, app: { name: string; label: string; framework: Record<string, string> }): void {
+function checkApp(work: string, tarballs: Map<PackageDir, string>, pins: Record<string, string>, app: { name: string; label: string; framework: Record<string, string> }): void {
   const dir = join(work, app.name);
-  const pins = rootPins();
   cpSync(join(ROOT, "test/consumer", app.name), dir, { recursive: true });
   const dependencies = {
     "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`,
@@ -99,8 +98,8 @@ function main(): void {
   let ok = false;
   try {
     const tarballs = step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
-    checkApp(work, tarballs, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf });
-    checkApp(work, tarballs, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN });
+    checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf });
+    checkApp(work, tarballs, pins, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN });
 
     const deploy = join(work, "deploy-only");
     step("deploy-only: the pipeline package and cdktf, nothing else", () => install(deploy, "deploy-only", { "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`, ...cdktf }));

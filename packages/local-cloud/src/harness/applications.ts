@@ -1,4 +1,4 @@
-import { CallOutcome } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { CallOutcome, effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
 import { InvocationOutcome } from "@effectively-once/pipeline/internal/handler/invocation-log";
 import type { KeyEffects } from "../observe";
 
@@ -57,10 +57,10 @@ export function effectsFromApplications(applications: Iterable<Application>): Ma
  * every invocation is a call. A side effect that can apply and then fail (an invocation recorded `failed` after its
  * write) is counted only by a reader of its own records: pass `applications` for it.
  */
-export function effectsFromInvocations(records: Iterable<InvocationRecord>, effectKeyOf: (businessKey: string, operation: string) => string): Map<string, KeyEffects> {
+export function effectsFromInvocations(records: Iterable<InvocationRecord>): Map<string, KeyEffects> {
   const byKey = new Map<string, KeyEffects>();
   for (const r of records) {
-    const entry = entryOf(byKey, effectKeyOf(r.businessKey, r.operation));
+    const entry = entryOf(byKey, effectKey(r.businessKey, r.operation));
     const applied = invocationApplied(r);
     if (applied) entry.effects.push({ messageId: r.messageId, appliedAt: "" });
     entry.calls.push({ messageId: r.messageId, outcome: applied ? CallOutcome.Applied : r.outcome, at: "" });

@@ -8,7 +8,6 @@ import type { SQSClient } from "@aws-sdk/client-sqs";
 import { peekDlq, readEffects, verify, type DlqMessage, type KeyEffects, type SentMessage, type Verification } from "../observe";
 import { labelMessages, streamContractOf, type StreamContract } from "../stack/contract";
 import { publish } from "../demo/publish";
-import { effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
 import { effectsFromApplications, effectsFromInvocations, type ApplicationReader, type InvocationRecord } from "./applications";
 import { parseInvocationLines } from "./invocations";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
@@ -80,7 +79,7 @@ async function appliedEffects(target: HarnessTarget, options: ObserveOptions): P
       if (typeof item === "string") lines.push(item);
       else records.push(item);
     }
-    return { effects: effectsFromInvocations([...records, ...parseInvocationLines(lines)], effectKey), appliedFrom: "invocations" };
+    return { effects: effectsFromInvocations([...records, ...parseInvocationLines(lines)]), appliedFrom: "invocations" };
   }
   const table = target.outputs[OutputName.EffectsTable];
   if (typeof table !== "string") throw new Error(NO_SOURCE);
