@@ -10,6 +10,7 @@ import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/
 import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
 import { PAYMENTS_RULES } from "../helpers/orders-contract";
 import { paymentBodyText } from "./support/bodies";
+import { MAX_BUSINESS_KEY_BYTES } from "../../packages/pipeline/src/contract/limits";
 
 const SPEC: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: ORDERS_PAYLOAD_FIELDS };
 const decode = compileExpression(decodeExpression(SPEC));
@@ -94,4 +95,31 @@ describe("Decode: the state machine and the TypeScript contract agree", () => {
     expect(hashes[1][0]).toBe(hashes[1][1]);
     expect(hashes[0][0]).not.toBe(hashes[1][0]);
   });
+
+  it("refuses a key of more than the ledger's bytes of canonical text, and only such a key, in both evaluators", async () => {
+    // Characters of 1 to 4 bytes of UTF-8, so the code-point count and the byte count of the key text part ways.
+    const char = fc.constantFrom("a", "é", "€", "😀", '"', "\\");
+    const key = fc.tuple(fc.array(char, { minLength: 150, maxLength: 1100, size: "max" }), fc.nat({ max: 3 }));
+    // No field rules (the payments rules cap the key fields at 128 characters): only the ledger's limit applies.
+    const spec: DecodeSpec = { ...SPEC, rules: [] };
+    const sm = compileExpression(decodeExpression(spec));
+    const outcome = async (body: string): Promise<Outcome> => {
+      const r = (await sm.evaluate(undefined, { states: { input: { body } } })) as { key: string | null; payloadHash: string | null; problem: string | null };
+      return r.problem !== null ? { problemAt: fieldOf(r.problem) } : { key: r.key!, payloadHash: r.payloadHash! };
+    };
+    await fc.assert(
+      fc.asyncProperty(key, async ([chars, cut]) => {
+        const text = chars.join("");
+        const parts = [text.slice(0, cut), text.slice(cut) || "x"].map((p) => p || "t");
+        const body = JSON.stringify({ tenantId: parts[0], orderId: parts[1], amount: 5, currency: "EUR" });
+        const ts = await decodeBody(body, spec);
+        const got = await outcome(body);
+        const tooLong = Buffer.byteLength(JSON.stringify(parts)) > MAX_BUSINESS_KEY_BYTES
+        expect(got).toEqual("problem" in ts ? { problemAt: fieldOf(ts.problem) } : ts);
+        expect(got).toEqual(tooLong ? { problemAt: "businessKey" } : expect.objectContaining({ key: JSON.stringify(parts) }));
+      }),
+      { numRuns: 200, seed: 45 },
+    );
+  });
 });
+

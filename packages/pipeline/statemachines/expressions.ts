@@ -29,15 +29,16 @@ export const FOLLOWER_FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.context
  * that leads its own group points at itself). Compared by position, never through an object keyed by the body: a
  * body is outside text, and JSONata's group-by builds a plain object, where `__proto__` sets the prototype and
  * `hasOwnProperty` shadows the method the next lookup calls. A batch holds at most 10 records, so the quadratic
- * scan is 100 comparisons at most.
+ * scan is 100 comparisons at most. A body found once in the batch (the common case) leads itself without the scan.
  */
 export const LEADER_POSITIONS =
-  "{% ( $bodies := [$states.input.body]; [$map($bodies, function($b, $i) { $filter([0..$i], function($j) { $bodies[$j] = $b })[0] })] ) %}";
+  "{% ( $bodies := [$states.input.body]; $count($bodies) = 1 ? [0] : [$map($bodies, function($b, $i) {" +
+  " ($i = 0 or $count($bodies[$ = $b]) = 1) ? $i : $filter([0..$i], function($j) { $bodies[$j] = $b })[0] })] ) %}";
 
-/** The message ids of a leader's followers (the records that point at its position), in batch order. */
+/** The message ids of a leader's followers (the records that point at its position), in batch order; none when only it points there. */
 export const FOLLOWER_IDS =
   "{% ( $p := $states.input.batchPosition; $in := $states.context.Execution.Input;" +
-  " [$map($filter([0..$count($leaderAt) - 1], function($k) { $k != $p and $leaderAt[$k] = $p }), function($k) { $in[$k].messageId })] ) %}";
+  " $count($leaderAt[$ = $p]) = 1 ? [] : [$map($filter([0..$count($leaderAt) - 1], function($k) { $k != $p and $leaderAt[$k] = $p }), function($k) { $in[$k].messageId })] ) %}";
 
 /** Why Decode failed, from the error's cause (the part after the expression text, or its end). */
 export const PARSE_ERROR_DETAIL =

@@ -11,6 +11,12 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/**
+ * The reason to abort a signal with when its waits are merely no longer needed (the work they raced finished):
+ * `abort()` without a reason builds a DOMException, stack trace included, once per call.
+ */
+export const NO_LONGER_NEEDED = "no longer needed";
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? Object.assign(new Error("aborted"), { name: "AbortError" });
 }

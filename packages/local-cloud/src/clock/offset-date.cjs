@@ -18,6 +18,8 @@ function installOffsetDate(buffer, realm = globalThis) {
   const now = () => realNow() + Number(Atomics.load(view, 0));
   function OffsetDate(...args) {
     if (!new.target) return new RealDate(now()).toString();
+    // `new Date()` is the common call (loggers, SDK signing): a plain construct, no spread through Reflect.
+    if (new.target === OffsetDate) return args.length === 0 ? new RealDate(now()) : new RealDate(...args);
     return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, new.target);
   }
   Object.setPrototypeOf(OffsetDate, RealDate);

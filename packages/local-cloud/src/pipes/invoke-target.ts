@@ -1,3 +1,4 @@
+import { NO_LONGER_NEEDED } from "../clock/clock";
 import { nap } from "./clock";
 import { ExecutionStatus, RetryReason } from "./constants";
 import type { PipeConfig } from "./config";
@@ -75,7 +76,7 @@ export async function invokeTarget(
       await nap(clock, Math.min(config.targetErrorBackoffMs * 2 ** (errors - 1), MAX_BACKOFF_MS), execution.signal);
     }
   } finally {
-    timerDone.abort();
+    timerDone.abort(NO_LONGER_NEEDED);
     stopSignal.removeEventListener("abort", onStop);
   }
 }

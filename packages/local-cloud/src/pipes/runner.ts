@@ -1,3 +1,4 @@
+import { NO_LONGER_NEEDED } from "../clock/clock";
 import { collectBatch } from "./collect-batch";
 import { nap } from "./clock";
 import { resolveConfig } from "./config";
@@ -142,7 +143,7 @@ export function createPipeRunner(options: PipeRunnerOptions): PipeRunner {
         const wake = new AbortController();
         const settled = new Promise<void>((resolve) => batchSettled.add(resolve));
         await Promise.race([nap(clock, pollIntervalMs, wake.signal), settled]);
-        wake.abort();
+        wake.abort(NO_LONGER_NEEDED);
       }
     },
   };

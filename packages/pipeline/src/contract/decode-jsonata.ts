@@ -65,11 +65,12 @@ export function decodeExpression(spec: DecodeSpec): string {
     `    ($not($exists($k)) or $count($parts) = 0) ? { 'problem': ${jsonataString(DecodeProblem.noKey)} }`,
     `    : $exists($parts[$type($) != 'string' and $type($) != 'number']) ? { 'problem': ${jsonataString(DecodeProblem.badPart)} }`,
     "    : (",
+    // A code point is at most 4 bytes of UTF-8: a key that short cannot be too long, so its bytes are not counted.
     `      $keyText := ${KEY_TEXT};`,
     `      $payloadText := ${payloadTextExpression(spec.payloadFields)};`,
     "      $type($keyText) = 'object' ? $keyText",
     "      : $type($payloadText) = 'object' ? $payloadText",
-    `      : $utf8($keyText) > ${MAX_BUSINESS_KEY_BYTES} ? { 'problem': 'businessKey: ' & $utf8($keyText) & ' bytes of canonical text, more than the ${MAX_BUSINESS_KEY_BYTES} the ledger allows; shorten the key fields' }`,
+    `      : ($length($keyText) * 4 > ${MAX_BUSINESS_KEY_BYTES} and $utf8($keyText) > ${MAX_BUSINESS_KEY_BYTES}) ? { 'problem': 'businessKey: ' & $utf8($keyText) & ' bytes of canonical text, more than the ${MAX_BUSINESS_KEY_BYTES} the ledger allows; shorten the key fields' }`,
     `      : { 'key': $keyText, 'payloadHash': ${PAYLOAD_HASH} }`,
     "    )",
     "  )",

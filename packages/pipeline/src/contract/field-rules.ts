@@ -67,10 +67,15 @@ export function describeRule(rule: FieldRule): string {
   }
 }
 
-/** The value as a validation message quotes it: JSON, cut short. */
+/**
+ * The value as a validation message quotes it: JSON, cut short after as many code points as the state machine's
+ * `$quote` keeps (JSONata counts code points), so a cut never splits a surrogate pair.
+ */
 function quoteValue(value: unknown): string {
   const json = JSON.stringify(value) ?? String(value);
-  return json.length > MAX_QUOTED_VALUE_CHARS ? `${json.slice(0, MAX_QUOTED_VALUE_CHARS)}...` : json;
+  if (json.length <= MAX_QUOTED_VALUE_CHARS) return json;
+  const points = Array.from(json);
+  return points.length > MAX_QUOTED_VALUE_CHARS ? `${points.slice(0, MAX_QUOTED_VALUE_CHARS).join("")}...` : json;
 }
 
 function isExactInteger(value: unknown): value is number {

@@ -2,6 +2,7 @@
  * Task: calls an integration (looked up from the resource table) with Arguments/Parameters, under
  * TimeoutSeconds, Retry and Catch.
  */
+import { NO_LONGER_NEEDED } from "../../clock/clock";
 import { QueryLanguage, type CompiledStateBase } from "../definition/compiled";
 import { StatesError, StatesErrorName } from "../errors";
 import { evaluateTyped, type Template } from "../jsonata/template";
@@ -153,7 +154,7 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
     throw e;
   } finally {
     thread.signal.removeEventListener("abort", onAbort);
-    if (timeoutSeconds !== undefined) ac.abort();
+    if (timeoutSeconds !== undefined) ac.abort(NO_LONGER_NEEDED);
   }
 }
 
