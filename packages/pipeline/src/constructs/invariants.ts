@@ -2,10 +2,11 @@ import { assertKeyExpression } from "../contract/business-key";
 import { ContractConfigError } from "../contract/errors";
 import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
-import { InvalidPropError } from "./errors";
+import { InvalidPropError, type PropProblem } from "./errors";
+import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
-import { assertRetentionInvariants } from "./retention";
-import { assertTimingInvariants } from "./timing";
+import { RETENTION_RULES } from "./retention";
+import { TIMING_RULES } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
 /** Express workflows run at most 5 minutes (AWS). */
@@ -18,145 +19,206 @@ const EXPRESS_MAX_SECONDS = 300;
 const MAX_BATCH = 10;
 const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number, FieldType.StringOrInteger]);
 
-/** The contract's own checks (key expression, field rules) as prop errors. */
-function contractRule(check: () => void): void {
+/** The contract's own checks (key expression, field rules) as prop problems. */
+function contractProblem(check: () => void): PropProblem | undefined {
   try {
     check();
+    return undefined;
   } catch (error) {
     if (!(error instanceof ContractConfigError)) throw error;
-    throw new InvalidPropError(error.prop, error.value, error.reason, error.fix);
-  }
-}
-
-function integerIn(prop: string, value: number, min: number, max: number, fix: string): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidPropError(prop, value, `must be a whole number from ${min} to ${max}`, fix);
+    return { prop: error.prop, value: error.value, reason: error.reason, fix: error.fix };
   }
 }
 
 /** Text spliced into the Terraform JSON must not start a Terraform interpolation or directive. */
-function terraformSafe(prop: string, value: string): void {
-  if (value.includes("${") || value.includes("%{")) {
-    throw new InvalidPropError(prop, value, "contains '${' or '%{', which Terraform would read as a template", "remove them or write '$${' / '%%{'");
-  }
+function terraformSafe(prop: string, value: string): PropProblem | undefined {
+  if (!value.includes("${") && !value.includes("%{")) return undefined;
+  return { prop, value, reason: "contains '${' or '%{', which Terraform would read as a template", fix: "remove them or write '$${' / '%%{'" };
 }
+
+function present(...found: (PropProblem | undefined)[]): PropProblem[] {
+  return found.filter((p): p is PropProblem => p !== undefined);
+}
+
+/** A range rule per prop: AWS's own limits, or the smallest safe figure. */
+function range(name: string, read: (p: ResolvedPipelineProps) => number, min: number, max: number, fix: string): PropRule {
+  return { name, check: (p) => integerIn(name, read(p), min, max, fix) };
+}
+
+/** The contract: target mode, names, key expression, field rules, error names. */
+const CONTRACT_RULES: readonly PropRule[] = [
+  { name: "stateMachineType", check: (p) => (p.stateMachineType === "EXPRESS" ? undefined : { prop: "stateMachineType", value: p.stateMachineType, reason: "cannot be called synchronously by a pipe", fix: "use EXPRESS" }) },
+  {
+    name: "invocationType",
+    check: (p) =>
+      p.invocationType === "REQUEST_RESPONSE"
+        ? undefined
+        : { prop: "invocationType", value: p.invocationType, reason: "would acknowledge every message before it is processed (no batchItemFailures)", fix: "use REQUEST_RESPONSE" },
+  },
+  { name: "namePrefix", check: (p) => (NAME_PREFIX.test(p.namePrefix) ? undefined : { prop: "namePrefix", value: p.namePrefix, reason: "is not a valid name prefix", fix: "use 1-40 letters, digits, '-' or '_'" }) },
+  {
+    name: "businessKey.expression",
+    check: (p) => {
+      const expression = p.businessKey.expression;
+      if (expression.trim() === "") {
+        return { prop: "businessKey.expression", value: expression, reason: "is empty", fix: "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"" };
+      }
+      return terraformSafe("businessKey.expression", expression) ?? contractProblem(() => assertKeyExpression(expression));
+    },
+  },
+  {
+    // Names first: the rules below look fields up by name.
+    name: "fieldNames",
+    check: (p) =>
+      ([["businessKey.requiredFields", p.businessKey.requiredFields], ["payloadFields", p.payloadFields]] as const).flatMap(([prop, fields]) =>
+        fields.flatMap((field) => {
+          const problem = fieldNameProblem(field);
+          return present(problem ? { prop, value: field, reason: problem.reason, fix: problem.fix } : undefined, terraformSafe(prop, field));
+        }),
+      ),
+  },
+  {
+    name: "fieldRules",
+    after: ["fieldNames"],
+    check: (p) => {
+      const problem = contractProblem(() => assertFieldRules(p.fieldRules));
+      if (problem) return problem;
+      return Object.entries(p.fieldRules).flatMap(([field, rule]) =>
+        present(terraformSafe("fieldRules", field), rule.type === FieldType.String && rule.pattern !== undefined ? terraformSafe(`fieldRules.${field}.pattern`, rule.pattern) : undefined),
+      );
+    },
+  },
+  {
+    name: "function.conflictErrors",
+    check: (p) =>
+      p.function.conflictErrors.some((name) => name.startsWith("States."))
+        ? { prop: "function.conflictErrors", value: p.function.conflictErrors, reason: "lists a Step Functions error, not a function error", fix: "list only errorType names the function throws" }
+        : undefined,
+  },
+  {
+    name: "keyFieldTypes",
+    after: ["fieldRules"],
+    check: (p) =>
+      p.businessKey.requiredFields.flatMap((field) => {
+        const rule = Object.prototype.hasOwnProperty.call(p.fieldRules, field) ? p.fieldRules[field] : undefined;
+        if (!rule || KEY_PART_TYPES.has(rule.type)) return [];
+        return [{ prop: `fieldRules.${field}.type`, value: rule.type, reason: "is not a key part type (the field is a key field)", fix: "use string, integer, number or string-or-integer" }];
+      }),
+  },
+  {
+    name: "businessKey.requiredFields",
+    check: (p) =>
+      p.businessKey.requiredFields.length === 0
+        ? { prop: "businessKey.requiredFields", value: p.businessKey.requiredFields, reason: "is empty", fix: "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]" }
+        : undefined,
+  },
+  {
+    name: "payloadFields",
+    check: (p) =>
+      p.payloadFields.length === 0
+        ? { prop: "payloadFields", value: p.payloadFields, reason: "is empty", fix: "list the body fields whose change means a different request, e.g. [\"amount\", \"currency\"]" }
+        : undefined,
+  },
+  {
+    name: "operation",
+    check: (p) =>
+      /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)
+        ? undefined
+        : { prop: "operation", value: p.operation, reason: "is not a valid operation name", fix: "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"" },
+  },
+  {
+    name: "function.permanentErrors",
+    check: (p) =>
+      p.function.permanentErrors
+        .filter((name) => name.startsWith("States."))
+        .map((name) => ({ prop: "function.permanentErrors", value: name, reason: "is a Step Functions error, not a function error", fix: "list only errorType names the function throws" })),
+  },
+];
+
+/** AWS's limits and the smallest safe figures, one prop each. */
+const RANGE_RULES: readonly PropRule[] = [
+  range("batchSize", (p) => p.batchSize, 1, MAX_BATCH, `use 1-${MAX_BATCH}: the batch is one Step Functions input, capped at 256 KiB`),
+  range("maximumBatchingWindowSeconds", (p) => p.maximumBatchingWindowSeconds, 0, 300, "use 0-300 seconds (Pipes' limit)"),
+  range("maxConcurrency", (p) => p.maxConcurrency, 1, 40, "use 1-40 (inline Map runs at most 40 iterations at once)"),
+  range("executionTimeoutSeconds", (p) => p.executionTimeoutSeconds, 1, EXPRESS_MAX_SECONDS, "EXPRESS workflows run at most 300 seconds"),
+  range("function.timeoutSeconds", (p) => p.function.timeoutSeconds, 1, 900, "Lambda allows 1-900 seconds"),
+  range("function.memoryMb", (p) => p.function.memoryMb, 128, 10240, "Lambda allows 128-10240 MB"),
+  range("lambdaRetries", (p) => p.lambdaRetries, 0, 10, "use 0-10 retries of Lambda service errors"),
+  range("maxReceiveCount", (p) => p.maxReceiveCount, 5, 1000, "use at least 5, so a throttled or briefly failing message is not sent to the DLQ too early"),
+  range("messageRetentionSeconds", (p) => p.messageRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
+  range("deadLetterRetentionSeconds", (p) => p.deadLetterRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
+  range("maxMessageBytes", (p) => p.maxMessageBytes, 1024, MAX_MESSAGE_BYTES, `use at most ${MAX_MESSAGE_BYTES}: one record, JSON-escaped, must fit the 262,144 characters a pipe hands Step Functions`),
+  {
+    name: "maxMessageBytes.quarantineRoom",
+    after: ["maxMessageBytes"],
+    check: (p) =>
+      p.maxMessageBytes + QUARANTINE_ATTRIBUTE_BYTES > DLQ_MAX_MESSAGE_BYTES
+        ? { prop: "maxMessageBytes", value: p.maxMessageBytes, reason: "leaves no room for the quarantine's attributes in the DLQ", fix: `use at most ${DLQ_MAX_MESSAGE_BYTES - QUARANTINE_ATTRIBUTE_BYTES}` }
+        : undefined,
+  },
+  range("visibilityTimeoutSeconds", (p) => p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds"),
+  range("logRetentionDays", (p) => p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14"),
+  // The source queue's retention bound counts it (retention.ts), so it must be a number.
+  range("oldestMessageAgeAlarmSeconds", (p) => p.oldestMessageAgeAlarmSeconds, 1, 1209600, "use an age in seconds such as 600"),
+  range("ledgerRetry.intervalSeconds", (p) => p.ledgerRetry.intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second"),
+  range("ledgerRetry.maxAttempts", (p) => p.ledgerRetry.maxAttempts, 0, 99999999, "use a small number such as 3"),
+  {
+    name: "ledgerRetry.backoffRate",
+    check: (p) => (p.ledgerRetry.backoffRate >= 1 ? undefined : { prop: "ledgerRetry.backoffRate", value: p.ledgerRetry.backoffRate, reason: "is below 1", fix: "use 1 or more, e.g. 2" }),
+  },
+];
+
+/** How the windows relate: batching window, visibility timeout, lease. */
+const WINDOW_RULES: readonly PropRule[] = [
+  {
+    name: "maximumBatchingWindowSeconds.short",
+    after: ["maximumBatchingWindowSeconds", "executionTimeoutSeconds"],
+    check: (p) =>
+      p.maximumBatchingWindowSeconds > p.executionTimeoutSeconds * 5
+        ? { prop: "maximumBatchingWindowSeconds", value: p.maximumBatchingWindowSeconds, reason: "is much longer than a batch may run", fix: "keep the window short (seconds); latency grows with it" }
+        : undefined,
+  },
+  {
+    name: "visibilityTimeoutSeconds.sixExecutions",
+    after: ["executionTimeoutSeconds", "visibilityTimeoutSeconds"],
+    check: (p) => {
+      const minVisibility = 6 * p.executionTimeoutSeconds;
+      if (p.visibilityTimeoutSeconds >= minVisibility) return undefined;
+      return {
+        prop: "visibilityTimeoutSeconds",
+        value: p.visibilityTimeoutSeconds,
+        reason: `is below 6 × executionTimeoutSeconds (${minVisibility}); a message could reappear while its batch still runs`,
+        fix: `set visibilityTimeoutSeconds >= ${minVisibility} or lower executionTimeoutSeconds`,
+      };
+    },
+  },
+  {
+    name: "leaseSeconds.invocation",
+    after: ["function.timeoutSeconds", "lambdaRetries"],
+    check: (p) => {
+      const minLease = p.function.timeoutSeconds * lambdaAttempts(p);
+      if (p.leaseSeconds >= minLease) return undefined;
+      return {
+        prop: "leaseSeconds",
+        value: p.leaseSeconds,
+        reason: `is below function.timeoutSeconds × attempts (${p.function.timeoutSeconds} × ${lambdaAttempts(p)} = ${minLease}); another message could take over a key whose invocation still runs`,
+        fix: `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
+      };
+    },
+  },
+];
 
 /**
- * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized.
- * Each error names the prop, the value and the fix.
+ * Every synth-time rule, in the order problems are reported. Rules live as data (one entry each, with the props
+ * they depend on), so every problem of a configuration is reported at once and each rule is testable alone.
+ */
+export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES];
+
+/**
+ * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized. Throws one
+ * {@link InvalidPropError} naming every prop at fault, its value and the fix.
  */
 export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
-  assertTargetMode(p.stateMachineType, p.invocationType);
-  if (!NAME_PREFIX.test(p.namePrefix)) {
-    throw new InvalidPropError("namePrefix", p.namePrefix, "is not a valid name prefix", "use 1-40 letters, digits, '-' or '_'");
-  }
-  if (p.businessKey.expression.trim() === "") {
-    throw new InvalidPropError("businessKey.expression", p.businessKey.expression, "is empty", "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"");
-  }
-  terraformSafe("businessKey.expression", p.businessKey.expression);
-  contractRule(() => assertKeyExpression(p.businessKey.expression));
-  // Names first: the rules below look fields up by name.
-  for (const [prop, fields] of [["businessKey.requiredFields", p.businessKey.requiredFields], ["payloadFields", p.payloadFields]] as const) {
-    for (const field of fields) {
-      const problem = fieldNameProblem(field);
-      if (problem) throw new InvalidPropError(prop, field, problem.reason, problem.fix);
-      terraformSafe(prop, field);
-    }
-  }
-  contractRule(() => assertFieldRules(p.fieldRules));
-  for (const [field, rule] of Object.entries(p.fieldRules)) {
-    terraformSafe("fieldRules", field);
-    if (rule.type === FieldType.String && rule.pattern !== undefined) terraformSafe(`fieldRules.${field}.pattern`, rule.pattern);
-  }
-  if (p.function.conflictErrors.some((name) => name.startsWith("States."))) {
-    throw new InvalidPropError("function.conflictErrors", p.function.conflictErrors, "lists a Step Functions error, not a function error", "list only errorType names the function throws");
-  }
-  for (const field of p.businessKey.requiredFields) {
-    const rule = Object.prototype.hasOwnProperty.call(p.fieldRules, field) ? p.fieldRules[field] : undefined;
-    if (rule && !KEY_PART_TYPES.has(rule.type)) {
-      throw new InvalidPropError(`fieldRules.${field}.type`, rule.type, "is not a key part type (the field is a key field)", "use string, integer, number or string-or-integer");
-    }
-  }
-  if (p.businessKey.requiredFields.length === 0) {
-    throw new InvalidPropError("businessKey.requiredFields", p.businessKey.requiredFields, "is empty", "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]");
-  }
-  if (p.payloadFields.length === 0) {
-    throw new InvalidPropError("payloadFields", p.payloadFields, "is empty", "list the body fields whose change means a different request, e.g. [\"amount\", \"currency\"]");
-  }
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)) {
-    throw new InvalidPropError("operation", p.operation, "is not a valid operation name", "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"");
-  }
-  for (const name of p.function.permanentErrors) {
-    if (name.startsWith("States.")) {
-      throw new InvalidPropError("function.permanentErrors", name, "is a Step Functions error, not a function error", "list only errorType names the function throws");
-    }
-  }
-
-  integerIn("batchSize", p.batchSize, 1, MAX_BATCH, `use 1-${MAX_BATCH}: the batch is one Step Functions input, capped at 256 KiB`);
-  integerIn("maximumBatchingWindowSeconds", p.maximumBatchingWindowSeconds, 0, 300, "use 0-300 seconds (Pipes' limit)");
-  integerIn("maxConcurrency", p.maxConcurrency, 1, 40, "use 1-40 (inline Map runs at most 40 iterations at once)");
-  integerIn("executionTimeoutSeconds", p.executionTimeoutSeconds, 1, EXPRESS_MAX_SECONDS, "EXPRESS workflows run at most 300 seconds");
-  integerIn("function.timeoutSeconds", p.function.timeoutSeconds, 1, 900, "Lambda allows 1-900 seconds");
-  integerIn("function.memoryMb", p.function.memoryMb, 128, 10240, "Lambda allows 128-10240 MB");
-  integerIn("lambdaRetries", p.lambdaRetries, 0, 10, "use 0-10 retries of Lambda service errors");
-  integerIn("maxReceiveCount", p.maxReceiveCount, 5, 1000, "use at least 5, so a throttled or briefly failing message is not sent to the DLQ too early");
-  integerIn("messageRetentionSeconds", p.messageRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds");
-  integerIn("deadLetterRetentionSeconds", p.deadLetterRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds");
-  integerIn(
-    "maxMessageBytes",
-    p.maxMessageBytes,
-    1024,
-    MAX_MESSAGE_BYTES,
-    `use at most ${MAX_MESSAGE_BYTES}: one record, JSON-escaped, must fit the 262,144 characters a pipe hands Step Functions`,
-  );
-  if (p.maxMessageBytes + QUARANTINE_ATTRIBUTE_BYTES > DLQ_MAX_MESSAGE_BYTES) {
-    throw new InvalidPropError("maxMessageBytes", p.maxMessageBytes, "leaves no room for the quarantine's attributes in the DLQ", `use at most ${DLQ_MAX_MESSAGE_BYTES - QUARANTINE_ATTRIBUTE_BYTES}`);
-  }
-  integerIn("visibilityTimeoutSeconds", p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds");
-  integerIn("logRetentionDays", p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14");
-  // The source queue's retention bound counts it (retention.ts), so it must be a number.
-  integerIn("oldestMessageAgeAlarmSeconds", p.oldestMessageAgeAlarmSeconds, 1, 1209600, "use an age in seconds such as 600");
-  if (p.maximumBatchingWindowSeconds > p.executionTimeoutSeconds * 5) {
-    throw new InvalidPropError("maximumBatchingWindowSeconds", p.maximumBatchingWindowSeconds, "is much longer than a batch may run", "keep the window short (seconds); latency grows with it");
-  }
-
-  const minVisibility = 6 * p.executionTimeoutSeconds;
-  if (p.visibilityTimeoutSeconds < minVisibility) {
-    throw new InvalidPropError(
-      "visibilityTimeoutSeconds",
-      p.visibilityTimeoutSeconds,
-      `is below 6 × executionTimeoutSeconds (${minVisibility}); a message could reappear while its batch still runs`,
-      `set visibilityTimeoutSeconds >= ${minVisibility} or lower executionTimeoutSeconds`,
-    );
-  }
-  const minLease = p.function.timeoutSeconds * lambdaAttempts(p);
-  if (p.leaseSeconds < minLease) {
-    throw new InvalidPropError(
-      "leaseSeconds",
-      p.leaseSeconds,
-      `is below function.timeoutSeconds × attempts (${p.function.timeoutSeconds} × ${lambdaAttempts(p)} = ${minLease}); another message could take over a key whose invocation still runs`,
-      `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
-    );
-  }
-  const { intervalSeconds, maxAttempts, backoffRate } = p.ledgerRetry;
-  integerIn("ledgerRetry.intervalSeconds", intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second");
-  integerIn("ledgerRetry.maxAttempts", maxAttempts, 0, 99999999, "use a small number such as 3");
-  if (!(backoffRate >= 1)) throw new InvalidPropError("ledgerRetry.backoffRate", backoffRate, "is below 1", "use 1 or more, e.g. 2");
-  assertTimingInvariants(p);
-  assertRetentionInvariants(p);
-}
-
-/** The pipe's only safe target mode: a synchronous EXPRESS execution whose output reports partial failures. */
-function assertTargetMode(stateMachineType: string, invocationType: string): void {
-  if (stateMachineType !== "EXPRESS") {
-    throw new InvalidPropError("stateMachineType", stateMachineType, "cannot be called synchronously by a pipe", "use EXPRESS");
-  }
-  if (invocationType !== "REQUEST_RESPONSE") {
-    throw new InvalidPropError(
-      "invocationType",
-      invocationType,
-      "would acknowledge every message before it is processed (no batchItemFailures)",
-      "use REQUEST_RESPONSE",
-    );
-  }
+  const { problems, skipped } = runPropRules(PIPELINE_RULES, p);
+  if (problems.length > 0) throw InvalidPropError.of(problems, skipped);
 }

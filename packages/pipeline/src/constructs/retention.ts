@@ -1,4 +1,5 @@
-import { InvalidPropError } from "./errors";
+import type { PropProblem } from "./errors";
+import type { PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
 
 /**
@@ -21,54 +22,75 @@ const LONG_POLL_SECONDS = 20;
  * outlives an invocation and both queues, the source queue outlives a message's retries, the DLQ outlives the
  * source queue.
  */
-export function assertRetentionInvariants(p: ResolvedPipelineProps): void {
-  assertLedgerOutlivesInvocation(p);
-  // SQS counts retention from the first send and moves a message to the DLQ on the receive after its
-  // maxReceiveCount-th; each of those receives hides it for visibilityTimeoutSeconds. The batching window runs
-  // inside that timeout (its clock starts at the receive), so it adds nothing per receive. What the receives do not
-  // cover is the wait before the first one (a backlog, a stalled pipe), which has no bound: the age alarm is the
-  // pipeline's own limit for it, so the queue keeps a message that long plus all its receives, and a message that
-  // waits longer has raised the alarm before its retention can run out.
-  const receives = p.maxReceiveCount * p.visibilityTimeoutSeconds;
-  const minMessageRetention = p.oldestMessageAgeAlarmSeconds + receives + LONG_POLL_SECONDS;
-  if (p.messageRetentionSeconds < minMessageRetention) {
-    throw new InvalidPropError(
-      "messageRetentionSeconds",
-      p.messageRetentionSeconds,
-      `is below oldestMessageAgeAlarmSeconds ${p.oldestMessageAgeAlarmSeconds} + maxReceiveCount × visibilityTimeoutSeconds + one long poll ` +
-        `(${p.oldestMessageAgeAlarmSeconds} + ${p.maxReceiveCount} × ${p.visibilityTimeoutSeconds} + ${LONG_POLL_SECONDS} = ${minMessageRetention}); a message that waits for its first receive and then fails every receive would expire in the source queue before the DLQ gets it, lost without a trace`,
-      `set messageRetentionSeconds >= ${minMessageRetention}, or lower maxReceiveCount, visibilityTimeoutSeconds or oldestMessageAgeAlarmSeconds`,
-    );
-  }
-  const minDeadLetterRetention = p.messageRetentionSeconds + DLQ_GRACE_SECONDS;
-  if (p.deadLetterRetentionSeconds < minDeadLetterRetention) {
-    throw new InvalidPropError(
-      "deadLetterRetentionSeconds",
-      p.deadLetterRetentionSeconds,
-      `is below messageRetentionSeconds + one day (${p.messageRetentionSeconds} + ${DLQ_GRACE_SECONDS} = ${minDeadLetterRetention}); the DLQ keeps a retries-exhausted copy's first-send time (AWS), so a copy moved late in its source life would be deleted as it arrives, or too soon for anyone to see it`,
-      `set deadLetterRetentionSeconds >= ${minDeadLetterRetention} (at most 1209600), or lower messageRetentionSeconds`,
-    );
-  }
-  // A copy can sit in the DLQ for its whole retention after its first send, so the ledger remembers the key at
-  // least that long; the DLQ outlives the source queue (above), so this covers both queues.
-  if (p.retentionSeconds < p.deadLetterRetentionSeconds) {
-    throw new InvalidPropError(
-      "retentionSeconds",
-      p.retentionSeconds,
-      `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = deadLetterRetentionSeconds (${p.deadLetterRetentionSeconds}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
-      `set retentionSeconds >= ${p.deadLetterRetentionSeconds}, or lower deadLetterRetentionSeconds`,
-    );
-  }
-}
+export const RETENTION_RULES: readonly PropRule[] = [
+  {
+    // Checked first so that a small retention is refused naming the run it would cut short.
+    name: "retentionSeconds.invocation",
+    after: ["executionTimeoutSeconds", "function.timeoutSeconds", "lambdaRetries"],
+    check: ledgerOutlivesInvocation,
+  },
+  {
+    // SQS counts retention from the first send and moves a message to the DLQ on the receive after its
+    // maxReceiveCount-th; each of those receives hides it for visibilityTimeoutSeconds. The batching window runs
+    // inside that timeout (its clock starts at the receive), so it adds nothing per receive. What the receives do not
+    // cover is the wait before the first one (a backlog, a stalled pipe), which has no bound: the age alarm is the
+    // pipeline's own limit for it, so the queue keeps a message that long plus all its receives, and a message that
+    // waits longer has raised the alarm before its retention can run out.
+    name: "messageRetentionSeconds.receives",
+    after: ["messageRetentionSeconds", "maxReceiveCount", "visibilityTimeoutSeconds", "oldestMessageAgeAlarmSeconds"],
+    check: (p) => {
+      const receives = p.maxReceiveCount * p.visibilityTimeoutSeconds;
+      const minMessageRetention = p.oldestMessageAgeAlarmSeconds + receives + LONG_POLL_SECONDS;
+      if (p.messageRetentionSeconds >= minMessageRetention) return undefined;
+      return {
+        prop: "messageRetentionSeconds",
+        value: p.messageRetentionSeconds,
+        reason:
+          `is below oldestMessageAgeAlarmSeconds ${p.oldestMessageAgeAlarmSeconds} + maxReceiveCount × visibilityTimeoutSeconds + one long poll ` +
+          `(${p.oldestMessageAgeAlarmSeconds} + ${p.maxReceiveCount} × ${p.visibilityTimeoutSeconds} + ${LONG_POLL_SECONDS} = ${minMessageRetention}); a message that waits for its first receive and then fails every receive would expire in the source queue before the DLQ gets it, lost without a trace`,
+        fix: `set messageRetentionSeconds >= ${minMessageRetention}, or lower maxReceiveCount, visibilityTimeoutSeconds or oldestMessageAgeAlarmSeconds`,
+      };
+    },
+  },
+  {
+    name: "deadLetterRetentionSeconds.grace",
+    after: ["messageRetentionSeconds", "deadLetterRetentionSeconds"],
+    check: (p) => {
+      const minDeadLetterRetention = p.messageRetentionSeconds + DLQ_GRACE_SECONDS;
+      if (p.deadLetterRetentionSeconds >= minDeadLetterRetention) return undefined;
+      return {
+        prop: "deadLetterRetentionSeconds",
+        value: p.deadLetterRetentionSeconds,
+        reason: `is below messageRetentionSeconds + one day (${p.messageRetentionSeconds} + ${DLQ_GRACE_SECONDS} = ${minDeadLetterRetention}); the DLQ keeps a retries-exhausted copy's first-send time (AWS), so a copy moved late in its source life would be deleted as it arrives, or too soon for anyone to see it`,
+        fix: `set deadLetterRetentionSeconds >= ${minDeadLetterRetention} (at most 1209600), or lower messageRetentionSeconds`,
+      };
+    },
+  },
+  {
+    // A copy can sit in the DLQ for its whole retention after its first send, so the ledger remembers the key at
+    // least that long; the DLQ outlives the source queue (above), so this covers both queues.
+    name: "retentionSeconds.deadLetter",
+    after: ["retentionSeconds.invocation", "deadLetterRetentionSeconds"],
+    check: (p) =>
+      p.retentionSeconds >= p.deadLetterRetentionSeconds
+        ? undefined
+        : {
+            prop: "retentionSeconds",
+            value: p.retentionSeconds,
+            reason: `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = deadLetterRetentionSeconds (${p.deadLetterRetentionSeconds}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
+            fix: `set retentionSeconds >= ${p.deadLetterRetentionSeconds}, or lower deadLetterRetentionSeconds`,
+          },
+  },
+];
 
 /**
  * The claim's `expiresAt` is its write time + retentionSeconds, and a claim whose `expiresAt` has passed may be
  * taken over (the claim condition, src/contract/ledger.ts); Powertools treats its record alike. A retention below
  * the lease, the execution or the function's attempts would let a second message take a key whose invocation
  * still runs. The queue rules imply this bound (the ledger outlives the DLQ, which outlives the source queue by a
- * day); it is checked first so that a small retention is refused naming the run it would cut short.
+ * day).
  */
-function assertLedgerOutlivesInvocation(p: ResolvedPipelineProps): void {
+function ledgerOutlivesInvocation(p: ResolvedPipelineProps): PropProblem | undefined {
   const attempts = lambdaAttempts(p);
   const invocation = p.function.timeoutSeconds * attempts;
   const runs: { prop: string; text: string; seconds: number }[] = [
@@ -77,12 +99,11 @@ function assertLedgerOutlivesInvocation(p: ResolvedPipelineProps): void {
     { prop: "function.timeoutSeconds × attempts", text: `function.timeoutSeconds × attempts ${p.function.timeoutSeconds} × ${attempts} = ${invocation}`, seconds: invocation },
   ];
   const longest = runs.reduce((a, b) => (b.seconds > a.seconds ? b : a));
-  if (p.retentionSeconds < longest.seconds) {
-    throw new InvalidPropError(
-      "retentionSeconds",
-      p.retentionSeconds,
-      `is below the longest a claim must live, max(${runs.map((r) => r.text).join(", ")}) = ${longest.seconds} (${longest.prop}); the ledger would forget the key while its invocation still runs, and another message could take it over and apply it again`,
-      `set retentionSeconds >= ${longest.seconds} (it must also cover the DLQ's retention, 14 days by default)`,
-    );
-  }
+  if (p.retentionSeconds >= longest.seconds) return undefined;
+  return {
+    prop: "retentionSeconds",
+    value: p.retentionSeconds,
+    reason: `is below the longest a claim must live, max(${runs.map((r) => r.text).join(", ")}) = ${longest.seconds} (${longest.prop}); the ledger would forget the key while its invocation still runs, and another message could take it over and apply it again`,
+    fix: `set retentionSeconds >= ${longest.seconds} (it must also cover the DLQ's retention, 14 days by default)`,
+  };
 }

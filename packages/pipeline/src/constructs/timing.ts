@@ -1,5 +1,5 @@
 import template from "../../statemachines/pipeline.asl.json";
-import { InvalidPropError } from "./errors";
+import type { PropRule } from "./prop-rules";
 import type { ResolvedPipelineProps } from "./props";
 
 /**
@@ -106,40 +106,55 @@ export function worstRecordBudget(p: ResolvedPipelineProps): RecordBudget {
  * Timing rules that keep one claim, one invocation and one receive from overlapping another: the execution
  * outlives its slowest record, the function its invocation, and the lease ends before the message can reappear.
  */
-export function assertTimingInvariants(p: ResolvedPipelineProps): void {
-  if (p.function.timeoutSeconds >= p.executionTimeoutSeconds) {
-    throw new InvalidPropError(
-      "function.timeoutSeconds",
-      p.function.timeoutSeconds,
-      `is not below executionTimeoutSeconds (${p.executionTimeoutSeconds}); the execution would time out while the function still runs and the whole batch would come back`,
-      `set function.timeoutSeconds < ${p.executionTimeoutSeconds} or raise executionTimeoutSeconds`,
-    );
-  }
-  const b = worstRecordBudget(p);
-  const waves = Math.ceil(p.batchSize / p.maxConcurrency);
-  // After the records: at most batchSize − 1 followers of quarantined leaders, quarantined in waves of maxConcurrency.
-  const followerWaves = Math.ceil((p.batchSize - 1) / p.maxConcurrency);
-  const worst = waves * b.seconds + followerWaves * b.followerQuarantine.seconds;
-  if (p.executionTimeoutSeconds < worst) {
-    const arithmetic =
-      `${waves > 1 ? `${waves} waves × (` : ""}${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
-      `invoke ${b.invoke.attempts} × ${p.function.timeoutSeconds} + ${b.invoke.backoffSeconds} backoff + ` +
-      `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""}` +
-      `${followerWaves > 0 ? ` + ${followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""} = ${worst} s`;
-    throw new InvalidPropError(
-      "executionTimeoutSeconds",
-      p.executionTimeoutSeconds,
-      `is below the worst case of one record (${arithmetic}); a record still retrying would be cut off and its whole batch would come back`,
-      `set executionTimeoutSeconds >= ${worst} (and visibilityTimeoutSeconds >= ${6 * worst}), or lower function.timeoutSeconds, lambdaRetries or ledgerRetry`,
-    );
-  }
-  const leaseLimit = p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds;
-  if (p.leaseSeconds >= leaseLimit) {
-    throw new InvalidPropError(
-      "leaseSeconds",
-      p.leaseSeconds,
-      `is not below visibilityTimeoutSeconds − maximumBatchingWindowSeconds (${p.visibilityTimeoutSeconds} − ${p.maximumBatchingWindowSeconds} = ${leaseLimit}); a message can wait in the batching window while its visibility timeout runs, so it could reappear and find its own live claim`,
-      `set leaseSeconds < ${leaseLimit}`,
-    );
-  }
-}
+export const TIMING_RULES: readonly PropRule[] = [
+  {
+    name: "function.timeoutSeconds.belowExecution",
+    after: ["function.timeoutSeconds", "executionTimeoutSeconds"],
+    check: (p) =>
+      p.function.timeoutSeconds < p.executionTimeoutSeconds
+        ? undefined
+        : {
+            prop: "function.timeoutSeconds",
+            value: p.function.timeoutSeconds,
+            reason: `is not below executionTimeoutSeconds (${p.executionTimeoutSeconds}); the execution would time out while the function still runs and the whole batch would come back`,
+            fix: `set function.timeoutSeconds < ${p.executionTimeoutSeconds} or raise executionTimeoutSeconds`,
+          },
+  },
+  {
+    name: "executionTimeoutSeconds.worstRecord",
+    after: ["function.timeoutSeconds.belowExecution", "batchSize", "maxConcurrency", "lambdaRetries", "ledgerRetry.intervalSeconds", "ledgerRetry.maxAttempts", "ledgerRetry.backoffRate"],
+    check: (p) => {
+      const b = worstRecordBudget(p);
+      const waves = Math.ceil(p.batchSize / p.maxConcurrency);
+      // After the records: at most batchSize − 1 followers of quarantined leaders, quarantined in waves of maxConcurrency.
+      const followerWaves = Math.ceil((p.batchSize - 1) / p.maxConcurrency);
+      const worst = waves * b.seconds + followerWaves * b.followerQuarantine.seconds;
+      if (p.executionTimeoutSeconds >= worst) return undefined;
+      const arithmetic =
+        `${waves > 1 ? `${waves} waves × (` : ""}${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
+        `invoke ${b.invoke.attempts} × ${p.function.timeoutSeconds} + ${b.invoke.backoffSeconds} backoff + ` +
+        `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""}` +
+        `${followerWaves > 0 ? ` + ${followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""} = ${worst} s`;
+      return {
+        prop: "executionTimeoutSeconds",
+        value: p.executionTimeoutSeconds,
+        reason: `is below the worst case of one record (${arithmetic}); a record still retrying would be cut off and its whole batch would come back`,
+        fix: `set executionTimeoutSeconds >= ${worst} (and visibilityTimeoutSeconds >= ${6 * worst}), or lower function.timeoutSeconds, lambdaRetries or ledgerRetry`,
+      };
+    },
+  },
+  {
+    name: "leaseSeconds.beforeReappearance",
+    after: ["visibilityTimeoutSeconds", "maximumBatchingWindowSeconds"],
+    check: (p) => {
+      const leaseLimit = p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds;
+      if (p.leaseSeconds < leaseLimit) return undefined;
+      return {
+        prop: "leaseSeconds",
+        value: p.leaseSeconds,
+        reason: `is not below visibilityTimeoutSeconds − maximumBatchingWindowSeconds (${p.visibilityTimeoutSeconds} − ${p.maximumBatchingWindowSeconds} = ${leaseLimit}); a message can wait in the batching window while its visibility timeout runs, so it could reappear and find its own live claim`,
+        fix: `set leaseSeconds < ${leaseLimit}`,
+      };
+    },
+  },
+];
