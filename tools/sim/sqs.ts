@@ -4,24 +4,28 @@
  * the DLQ instead), retention counted from the ORIGINAL enqueue time (a standard queue's DLQ keeps it), SendMessage
  * limits (262,144 bytes of body + attributes, SQS's character set, the message-attribute rules). It answers the
  * commands the pipes runner and the operator tools send, by command class name, as the SDK's `send` does, each client
- * as one principal: a message carries its sender's SenderId, which no attribute can forge.
+ * as one principal: a message carries its sender's SenderId, which no attribute can forge. SQS's own operator actions
+ * (native-actions.ts): a DLQ's message-move task and a purge, each refused by an explicit Deny of the queue's policy.
  */
 import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
 import { nap } from "../../packages/local-cloud/src/pipes/clock";
+import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
 
-interface SimQueueConfig {
+export interface SimQueueConfig {
   readonly url: string;
   readonly arn: string;
   readonly visibilityTimeoutSeconds: number;
   readonly retentionSeconds: number;
   readonly maxMessageBytes: number;
   readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
+  /** The queue's policy (the `Policy` attribute), as the stack's props render it; undefined = none. */
+  readonly policy?: string;
 }
 
-interface StoredMessage {
+export interface StoredMessage {
   readonly id: string;
   readonly body: string;
   readonly attributes?: Record<string, MessageAttributeValue>;
@@ -42,17 +46,20 @@ interface StoredMessage {
 }
 
 /** What happened to messages, in order: the simulation derives every message's fate from it. */
-type SqsEvent =
+export type SqsEvent =
   | { type: "sent"; queue: string; id: string }
   | { type: "deleted"; queue: string; id: string }
   | { type: "dead-lettered"; queue: string; id: string }
+  /** A message-move task moved DLQ message `from` to `queue` as the new message `id`. */
+  | { type: "moved"; queue: string; id: string; from: string }
+  | { type: "purged"; queue: string; id: string }
   /**
    * `at`: when its retention ran out; `waitedMs`: how long it waited visible and unreceived in that queue (its life
    * there minus the time its receives hid it); `deadLetteredAt`: when the redrive policy moved it there.
    */
   | { type: "expired"; queue: string; id: string; at: number; waitedMs: number; deadLetteredAt?: number };
 
-class SqsError extends Error {
+export class SqsError extends Error {
   readonly $metadata = { httpStatusCode: 400, requestId: "sim" };
   constructor(name: string, message: string) {
     super(message);
@@ -173,13 +180,37 @@ export class SimSqs {
         return this.batch(input.QueueUrl, input.Entries, (e) => this.changeVisibility(input.QueueUrl, e.ReceiptHandle, e.VisibilityTimeout ?? 0));
       case "GetQueueAttributes": {
         this.expire(input.QueueUrl);
-        const all = this.queue(input.QueueUrl).messages;
+        const { config, messages: all } = this.queue(input.QueueUrl);
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
-        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0" } };
+        const policy = config.policy === undefined ? {} : { Policy: config.policy };
+        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", ...policy } };
       }
+      case "StartMessageMoveTask":
+        return startMoveTask(this.host(), input.SourceArn, senderId);
+      case "PurgeQueue":
+        purgeQueue(this.host(), input.QueueUrl, senderId);
+        return {};
       default:
         throw new SqsError("InvalidAction", `simulation: ${name} is not served`);
     }
+  }
+
+  /** What SQS's own operator actions reach (native-actions.ts). */
+  private host(): NativeActionHost {
+    return {
+      clock: this.clock,
+      queues: this.queues,
+      events: this.events,
+      store: (message) => {
+        this.all.set(message.id, message);
+      },
+      nextId: () => `m${++this.sequence}`,
+      wake: () => {
+        const waiters = this.waiters;
+        this.waiters = new Set();
+        for (const wake of waiters) wake();
+      },
+    };
   }
 
   private batch(url: string, entries: { Id: string; ReceiptHandle: string; VisibilityTimeout?: number }[], one: (e: { ReceiptHandle: string; VisibilityTimeout?: number }) => boolean) {
