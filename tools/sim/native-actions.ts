@@ -7,7 +7,7 @@
  */
 import { queueGuardOf } from "../../packages/pipeline/src/contract/queue-guard";
 import type { VirtualClock } from "./virtual-clock";
-import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs";
+import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 
 /** What the actions reach of the simulated SQS. */
 export interface NativeActionHost {

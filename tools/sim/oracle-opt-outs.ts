@@ -27,7 +27,7 @@ interface OptOutRule {
   readonly applies: (o: OptOuts) => boolean;
 }
 
-export const OPT_OUT_RULES: readonly OptOutRule[] = [
+const OPT_OUT_RULES: readonly OptOutRule[] = [
   {
     name: OptOut.NativeMoves,
     action: "native-move",

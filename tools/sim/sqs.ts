@@ -13,60 +13,9 @@ import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
 import { nap } from "../../packages/local-cloud/src/pipes/clock";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
+import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 
-export interface SimQueueConfig {
-  readonly url: string;
-  readonly arn: string;
-  readonly visibilityTimeoutSeconds: number;
-  readonly retentionSeconds: number;
-  readonly maxMessageBytes: number;
-  readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
-  /** The queue's policy (the `Policy` attribute), as the stack's props render it; undefined = none. */
-  readonly policy?: string;
-}
-
-export interface StoredMessage {
-  readonly id: string;
-  readonly body: string;
-  readonly attributes?: Record<string, MessageAttributeValue>;
-  /** The principal that sent it (SQS's SenderId); a move by the redrive policy keeps it. */
-  readonly senderId: string;
-  /** Original enqueue time (kept when the redrive policy moves it). */
-  readonly sentAt: number;
-  receiveCount: number;
-  /** Virtual time of the first receive (SQS's ApproximateFirstReceiveTimestamp). */
-  firstReceivedAt?: number;
-  invisibleUntil: number;
-  receiptHandle?: string;
-  /** When its latest receive hid it, and how long its earlier receives kept it hidden (its wait is the rest of its life). */
-  receivedAt?: number;
-  hiddenMs?: number;
-  /** When the redrive policy moved it to this queue (a DLQ copy). */
-  deadLetteredAt?: number;
-}
-
-/** What happened to messages, in order: the simulation derives every message's fate from it. */
-export type SqsEvent =
-  | { type: "sent"; queue: string; id: string }
-  | { type: "deleted"; queue: string; id: string }
-  | { type: "dead-lettered"; queue: string; id: string }
-  /** A message-move task moved DLQ message `from` to `queue` as the new message `id`. */
-  | { type: "moved"; queue: string; id: string; from: string }
-  | { type: "purged"; queue: string; id: string }
-  /**
-   * `at`: when its retention ran out; `waitedMs`: how long it waited visible and unreceived in that queue (its life
-   * there minus the time its receives hid it); `deadLetteredAt`: when the redrive policy moved it there.
-   */
-  | { type: "expired"; queue: string; id: string; at: number; waitedMs: number; deadLetteredAt?: number };
-
-export class SqsError extends Error {
-  readonly $metadata = { httpStatusCode: 400, requestId: "sim" };
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
-}
-
+export type { SimQueueConfig, SqsEvent, StoredMessage };
 
 /** How long a message's receives kept it hidden up to `until` (the visibility its latest receive set may have been cut short). */
 function hidden(m: StoredMessage, until: number): number {
