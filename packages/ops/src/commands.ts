@@ -87,10 +87,15 @@ const dlqRedrive = command({
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
-    // Said first: an operator who reaches for a redrive should know whether SQS's own one is still open.
-    const guard = await readDlqGuard(ctx);
-    for (const line of guardWarnings(guard)) io.stderr(line);
-    const result = await redriveDlq(ctx, { ...options, onNotice: (line) => io.stderr(`note: ${line}`), onWarning: (line) => io.stderr(line) });
+    const result = await redriveDlq(ctx, {
+      ...options,
+      // Said first, once the arguments passed: an operator who reaches for a redrive should know whether SQS's own is open.
+      beforeScan: async () => {
+        for (const line of guardWarnings(await readDlqGuard(ctx))) io.stderr(line);
+      },
+      onNotice: (line) => io.stderr(`note: ${line}`),
+      onWarning: (line) => io.stderr(line),
+    });
     if (result.moved.length === 0 && result.failed.length === 0) {
       if (asJson) io.stdout(json(result));
       const filter = filterText(reason, key);
@@ -118,7 +123,7 @@ const dlqGuard = command({
   async run(ctx, { json: asJson }, io) {
     const guards = await readQueueGuards(ctx);
     io.stdout(asJson ? json({ queues: guards }) : renderGuards(guards));
-    const open = guards.flatMap(guardWarnings);
+    const open = guards.flatMap((g) => guardWarnings(g));
     for (const line of open) io.stderr(line);
     if (open.length > 0) throw new OpsError(`the queues let ${open.length} of SQS's own unguarded actions through (see the warnings above); deploy the stack with its default queue policies, or accept the risk the props name`);
     return ExitCode.Ok;

@@ -77,8 +77,8 @@ allowUnguardedDlqMoves or allowQueuePurge opt out.
 Options:
   --json                    one JSON document on stdout: {"queues": [...]}
 
-Exit 0 when every action is refused; 1 (with a WARNING per action on stderr) when a queue lets one through or its
-policy could not be read.
+Exit 0 when every action is refused; 1 (with a WARNING per action on stderr) when a queue lets one through; 3 when
+a queue's policy cannot be read (unreachable, credentials, no such queue).
 
 ${TARGET}
 

@@ -1,5 +1,5 @@
 import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
-import { describeAwsError } from "./aws-errors";
+import { awsCall } from "./aws-errors";
 import { requireOutput } from "./outputs";
 import type { OpsContext } from "./types";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
@@ -13,8 +13,6 @@ import { GuardedAction, queueGuardOf, type ActionGuard } from "@effectively-once
 export interface DeployedQueueGuard {
   readonly queue: "dlq" | "source";
   readonly queueUrl: string;
-  /** Absent when the policy could not be read (`why` of each action says so). */
-  readonly policyRead: boolean;
   /** Only for the DLQ: moves start from a dead-letter queue. */
   readonly nativeMoves?: ActionGuard;
   readonly purge: ActionGuard;
@@ -22,21 +20,20 @@ export interface DeployedQueueGuard {
 
 async function readGuard(ctx: OpsContext, queue: "dlq" | "source"): Promise<DeployedQueueGuard> {
   const queueUrl = requireOutput(ctx, queue === "dlq" ? OutputName.DlqUrl : OutputName.QueueUrl);
-  try {
-    const { Attributes } = await ctx.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["Policy", "QueueArn"] }));
-    const guard = queueGuardOf(Attributes?.Policy, Attributes?.QueueArn);
-    return { queue, queueUrl, policyRead: true, ...(queue === "dlq" ? { nativeMoves: guard.nativeMoves } : {}), purge: guard.purge };
-  } catch (error) {
-    // A guard that cannot be read is reported, never taken for a refusal; the command itself goes on.
-    const why = `unknown: ${describeAwsError(error, "reading the queue's policy", { service: "SQS", endpoint: ctx.endpoints?.sqs }).message}`;
-    const unknown: ActionGuard = { refused: false, why };
-    return { queue, queueUrl, policyRead: false, ...(queue === "dlq" ? { nativeMoves: unknown } : {}), purge: unknown };
-  }
+  const where = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs, resource: `the ${queue === "dlq" ? "DLQ" : "source queue"} ${queueUrl}` };
+  const { Attributes } = await awsCall("reading the queue's policy", where, () =>
+    ctx.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["Policy", "QueueArn"] })),
+  );
+  const guard = queueGuardOf(Attributes?.Policy, Attributes?.QueueArn);
+  return { queue, queueUrl, ...(queue === "dlq" ? { nativeMoves: guard.nativeMoves } : {}), purge: guard.purge };
 }
 
-/** The DLQ's guard: native moves and purges. */
-export function readDlqGuard(ctx: OpsContext): Promise<DeployedQueueGuard> {
-  return readGuard(ctx, "dlq");
+/**
+ * The DLQ's guard (native moves and purges) for `dlq list` / `dlq redrive`; undefined when it cannot be read: the
+ * command's own scan then reports why (the same call, the same permission), so a second error would be noise.
+ */
+export async function readDlqGuard(ctx: OpsContext): Promise<DeployedQueueGuard | undefined> {
+  return readGuard(ctx, "dlq").catch(() => undefined);
 }
 
 /** Both queues' guards (`dlq guard`): the DLQ's, then the source queue's (purges only). */
@@ -53,7 +50,8 @@ const RISK: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** One WARNING line per action a queue lets through (or whose guard could not be read). */
-export function guardWarnings(guard: DeployedQueueGuard): string[] {
+export function guardWarnings(guard: DeployedQueueGuard | undefined): string[] {
+  if (!guard) return [];
   const name = guard.queue === "dlq" ? "the DLQ" : "the source queue";
   const lines: string[] = [];
   const check = (action: GuardedAction, g: ActionGuard | undefined) => {
