@@ -6,7 +6,7 @@
 import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import type { DynamoCall } from "./dynamo";
 import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
-import { LEDGER_HOLDING_FAULTS, type FaultKind } from "./scenario";
+import { LEDGER_HOLDING_FAULTS, type FaultKind, type NativeActionFact } from "./scenario";
 
 
 
@@ -23,6 +23,8 @@ export class Audit {
   readonly stalls: { at: number; ms: number }[] = [];
   /** Each DLQ message an operator's redrive moved (run.ts). */
   readonly redrives: RedriveFact[] = [];
+  /** SQS's own operator actions (run.ts): a native DLQ move or a purge, refused or not. */
+  readonly nativeActions: NativeActionFact[] = [];
   /** Copies the pipe's filter dropped (deleted unprocessed). */
   readonly filtered = new Set<string>();
 

@@ -161,7 +161,10 @@ export function fuzzReportText(report: FuzzReport): string {
       .map(([fate, n]) => row([fate, n])),
     "",
   ];
-  const skipped = Object.entries(report.skipped).map(([c, n]) => `skipped known finding ${c}: met ${n} time(s)`);
+  const skipped = [
+    ...Object.entries(report.skipped).map(([c, n]) => `skipped known finding ${c}: met ${n} time(s)`),
+    ...Object.entries(t.setAside ?? {}).map(([rule, n]) => `set aside by the stack's opt-out ${rule}: ${n} violation(s) (the guarantee does not cover what the props allow)`),
+  ];
   const missed = coverage.missed.length > 0 ? [`transitions never taken: ${coverage.missed.join(", ")}`] : [];
   if (!report.failure) return [...lines, ...skipped, ...missed, "violations: 0", benchLine(report)].join("\n");
   const f = report.failure;

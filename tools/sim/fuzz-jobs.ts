@@ -48,6 +48,7 @@ export function mergeReports(parts: readonly FuzzReport[], elapsedMs: number): F
     for (const o of t.outcomes) totals.outcomes.add(o);
     for (const tr of t.transitions) totals.transitions.add(tr);
     for (const [c, n] of Object.entries(p.skipped)) skipped[c] = (skipped[c] ?? 0) + n;
+    for (const [rule, n] of Object.entries(t.setAside ?? {})) totals.setAside[rule] = (totals.setAside[rule] ?? 0) + n;
   }
   const failed = parts.find((p) => p.failure);
   const first = parts[0];

@@ -63,6 +63,8 @@ export interface FuzzTotals {
   settingsDrawn: number;
   /** Scenarios run under a drawn domain (not the payments example's). */
   domainsDrawn: number;
+  /** Violations a named opt-out set aside (oracle-opt-outs.ts), by its name. */
+  setAside: Record<string, number>;
 }
 
 export interface FuzzReport {
@@ -102,6 +104,7 @@ export function oracleConfig(settings: SimSettings, allowances?: OracleConfig["a
     deadLetterRetentionMs: p.deadLetterRetentionSeconds * 1000,
     leaseMs: p.leaseSeconds * 1000,
     ageAlarmMs: p.oldestMessageAgeAlarmSeconds * 1000,
+    optOuts: { nativeMoves: p.allowUnguardedDlqMoves, purge: p.allowQueuePurge },
   };
 }
 
@@ -134,14 +137,17 @@ function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
 }
 
 export function emptyTotals(): FuzzTotals {
-  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0, domainsDrawn: 0 };
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0, domainsDrawn: 0, setAside: {} };
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
 export async function checkScenario(settings: SimSettings, scenario: Scenario, totals?: FuzzTotals, allowances?: OracleConfig["allowances"]): Promise<Observation> {
   const obs = await runScenario(settings, scenario);
   if (totals) count(totals, scenario, obs);
-  const found = violations(scenario, obs, oracleConfig(settings, allowances));
+  const onSetAside = (rule: string) => {
+    if (totals) totals.setAside[rule] = (totals.setAside[rule] ?? 0) + 1;
+  };
+  const found = violations(scenario, obs, { ...oracleConfig(settings, allowances), onSetAside });
   if (found.length > 0) throw new ViolationFound(found);
   return obs;
 }

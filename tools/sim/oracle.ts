@@ -9,6 +9,7 @@ import { RUN_REPEATING_FAULTS } from "./fault-classes";
 import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
 import { expiryVerdict } from "./oracle-retention";
+import { setAsideByOptOuts, type OptOut, type OptOuts } from "./oracle-opt-outs";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
 
@@ -82,6 +83,10 @@ export interface OracleConfig {
   readonly ageAlarmMs?: number;
   /** The rules that may explain a fate (allowances.ts); another set only to compare models (allowances-wide.ts). */
   readonly allowances?: readonly AllowanceRule[];
+  /** SQS's own actions the stack's props let through (oracle-opt-outs.ts); default: none. */
+  readonly optOuts?: OptOuts;
+  /** Told of each violation a named opt-out sets aside (the search counts them). */
+  readonly onSetAside?: (rule: OptOut, violation: Violation) => void;
 }
 
 const DEFAULT_LEASE_MS = 90_000;
@@ -276,7 +281,9 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   });
   out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   out.push(...redriveViolations(obs, verdicts));
-  return out;
+  const { kept, setAside } = setAsideByOptOuts(out, obs, verdicts, config.optOuts);
+  for (const { rule, violation } of setAside) config.onSetAside?.(rule, violation);
+  return kept;
 }
 
 function refusedDownstream(v: Verdict & { kind: "valid" }, rules: OracleRules = PAYMENTS_RULES): boolean {

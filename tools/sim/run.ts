@@ -7,6 +7,7 @@ import { redriveDlq } from "../../packages/ops/src/dlq-redrive";
 import { keyDeriver } from "../../packages/ops/src/business-key";
 import { startTtlSweeper } from "../../packages/local-cloud/src/dynamodb/ttl-sweeper";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { PurgeQueueCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { installDeterminism } from "./determinism";
 import { expiryFacts } from "./expiry-facts";
 import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
@@ -111,6 +112,10 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
           log(`redrive refused: ${(error as Error).message.slice(0, 120)}`);
         }
         break;
+      case "native-move":
+      case "purge":
+        await nativeAction(world, op);
+        break;
       case "release": {
         const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs[OutputName.BusinessKeyExpression] as string)(bodyOf(scenario, op.message) ?? "") : undefined;
         if (key === undefined) break;
@@ -124,6 +129,41 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
       }
     }
   }
+}
+
+/**
+ * SQS's own operator actions, called as the operator through the SDK's commands (the console sends the same): a
+ * refusal by the queue's policy is recorded, a move maps each new copy to the sent message it descends from.
+ */
+async function nativeAction(world: World, op: { op: "native-move" } | { op: "purge"; queue: "source" | "dlq" }): Promise<void> {
+  const { sqs, clock, log } = world;
+  const client = sqs.clientAs(SIM_NAMES.senders.operator);
+  const before = sqs.events.length;
+  // Roots of the DLQ's messages, read before the move takes them out of the queue.
+  const rootOf = (id: string) => provenance(world, id).root ?? world.roots.get(id);
+  const dlqRoots = new Map(sqs.messages(SIM_NAMES.dlqUrl).map((m) => [m.id, rootOf(m.id)]));
+  let refused = false;
+  try {
+    if (op.op === "native-move") await client.send(new StartMessageMoveTaskCommand({ SourceArn: SIM_NAMES.dlqArn }));
+    else await client.send(new PurgeQueueCommand({ QueueUrl: op.queue === "dlq" ? SIM_NAMES.dlqUrl : SIM_NAMES.queueUrl }));
+  } catch (error) {
+    refused = (error as Error).name === "AccessDenied";
+    if (!refused) throw error;
+  }
+  const messages: number[] = [];
+  for (const e of sqs.events.slice(before)) {
+    if (e.type === "moved") {
+      const root = dlqRoots.get(e.from);
+      if (root === undefined) continue;
+      world.roots.set(e.id, root);
+      messages.push(root);
+    } else if (e.type === "purged") {
+      const root = e.queue === SIM_NAMES.dlqUrl ? dlqRoots.get(e.id) : world.roots.get(e.id);
+      if (root !== undefined) messages.push(root);
+    }
+  }
+  world.audit.nativeActions.push({ at: clock.now(), action: op.op, refused, messages });
+  log(`${op.op === "purge" ? `purge ${op.queue}` : "native-move"} ${refused ? "refused (AccessDenied)" : `took ${messages.map((m) => `#${m}`).join(",") || "nothing"}`}`);
 }
 
 /**
@@ -152,13 +192,14 @@ function fates(world: World, sent: string[]): Fate[] {
   const source = new Set(sqs.messages(SIM_NAMES.queueUrl).map((m) => m.id));
   const dlq = sqs.messages(SIM_NAMES.dlqUrl);
   const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
+  const purged = new Set(sqs.events.filter((e) => e.type === "purged").map((e) => e.id));
   // Quarantined copies that aged out of the DLQ count for the message they came from (only the state machine's
   // copies name it: a producer's attributes name nothing).
   const byMachine = (m: { senderId: string } | undefined): boolean => m?.senderId === SIM_NAMES.senders.stateMachine;
   for (const e of sqs.events) {
-    const copy = e.type === "expired" ? sqs.ever(e.id) : undefined;
+    const copy = e.type === "expired" || e.type === "purged" ? sqs.ever(e.id) : undefined;
     const original = byMachine(copy) ? copy?.attributes?.originalMessageId?.StringValue : undefined;
-    if (original) expired.add(original);
+    if (original) (e.type === "purged" ? purged : expired).add(original);
   }
   const latest = new Map<number, string>();
   for (const [id, root] of world.roots) latest.set(root, id);
@@ -169,6 +210,7 @@ function fates(world: World, sent: string[]): Fate[] {
     if (dlq.some((m) => m.id === id)) return Fate.RetriesExhausted;
     const quarantined = dlq.find((m) => byMachine(m) && m.attributes?.originalMessageId?.StringValue === id);
     if (quarantined) return `quarantined:${quarantined.attributes?.reason?.StringValue}` as Fate;
+    if (purged.has(id)) return Fate.Purged;
     if (expired.has(id)) return Fate.Expired;
     return world.audit.filtered.has(id) ? Fate.Filtered : Fate.Acked;
   });
@@ -193,6 +235,8 @@ const WARM_UP: Scenario = {
     { op: "jump", ms: 3_600_000 },
     { op: "outage", ms: 600_000 },
     { op: "redrive" },
+    { op: "native-move" },
+    { op: "purge", queue: "dlq" },
   ],
 };
 /**
@@ -250,6 +294,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       stalls: world.audit.stalls,
       expiries: expiryFacts(world, sent),
       redrives: world.audit.redrives,
+      nativeActions: world.audit.nativeActions,
       endedAt: clock.now(),
       trace: world.trace,
       stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },

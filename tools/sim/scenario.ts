@@ -27,7 +27,14 @@ export type Op =
    * operations run (sends, a redrive): what a poller holds finishes, new messages wait in the source queue and come
    * late, a redriven copy too. A `jump` waits for its end.
    */
-  | { readonly op: "outage"; readonly ms: number };
+  | { readonly op: "outage"; readonly ms: number }
+  /**
+   * An operator uses SQS's own DLQ redrive (the console's "Start DLQ redrive": `StartMessageMoveTask` from the DLQ
+   * back to the source queue), bypassing `ops dlq redrive`. Refused when the DLQ's policy denies it.
+   */
+  | { readonly op: "native-move" }
+  /** An operator purges a queue (`PurgeQueue`). Refused when the queue's policy denies it. */
+  | { readonly op: "purge"; readonly queue: "source" | "dlq" };
 
 export const FaultKind = {
   /** The invocation dies before the handler runs (Runtime.ExitError). */
@@ -120,6 +127,8 @@ export const Fate = {
   Expired: "expired",
   /** The pipe's filter dropped it (deleted unprocessed, as the stack's `filterPatterns` say). */
   Filtered: "filtered",
+  /** Its last copy was deleted by an operator's PurgeQueue. */
+  Purged: "purged",
   Pending: "pending",
 } as const;
 export type Fate = (typeof Fate)[keyof typeof Fate];
@@ -131,6 +140,15 @@ export interface Charge {
   /** What the effect applied (a drawn domain's generic effect: its payload record in `amount`, domain-effect.ts). */
   readonly amount: unknown;
   readonly currency: unknown;
+}
+
+export interface NativeActionFact {
+  readonly at: number;
+  readonly action: "native-move" | "purge";
+  /** Refused by the queue's policy (AccessDenied): nothing moved or deleted. */
+  readonly refused: boolean;
+  /** The sent messages (by index) whose copies it moved or deleted. */
+  readonly messages: readonly number[];
 }
 
 export interface Observation {
@@ -149,6 +167,8 @@ export interface Observation {
   readonly redrives?: readonly RedriveFact[];
   /** Messages whose last copy aged out of a queue, where and how (see ExpiryFact). */
   readonly expiries?: readonly ExpiryFact[];
+  /** SQS's own operator actions (`native-move`, `purge`): refused or not, and which sent messages' copies they took. */
+  readonly nativeActions?: readonly NativeActionFact[];
   /** When the host stalled (the clock jumped with work in flight), and by how much. */
   readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
   /** One line per event of the run; equal for equal scenarios, byte for byte. */

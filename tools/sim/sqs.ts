@@ -4,62 +4,18 @@
  * the DLQ instead), retention counted from the ORIGINAL enqueue time (a standard queue's DLQ keeps it), SendMessage
  * limits (262,144 bytes of body + attributes, SQS's character set, the message-attribute rules). It answers the
  * commands the pipes runner and the operator tools send, by command class name, as the SDK's `send` does, each client
- * as one principal: a message carries its sender's SenderId, which no attribute can forge.
+ * as one principal: a message carries its sender's SenderId, which no attribute can forge. SQS's own operator actions
+ * (native-actions.ts): a DLQ's message-move task and a purge, each refused by an explicit Deny of the queue's policy.
  */
 import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
 import { nap } from "../../packages/local-cloud/src/pipes/clock";
+import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
+import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 
-interface SimQueueConfig {
-  readonly url: string;
-  readonly arn: string;
-  readonly visibilityTimeoutSeconds: number;
-  readonly retentionSeconds: number;
-  readonly maxMessageBytes: number;
-  readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
-}
-
-interface StoredMessage {
-  readonly id: string;
-  readonly body: string;
-  readonly attributes?: Record<string, MessageAttributeValue>;
-  /** The principal that sent it (SQS's SenderId); a move by the redrive policy keeps it. */
-  readonly senderId: string;
-  /** Original enqueue time (kept when the redrive policy moves it). */
-  readonly sentAt: number;
-  receiveCount: number;
-  /** Virtual time of the first receive (SQS's ApproximateFirstReceiveTimestamp). */
-  firstReceivedAt?: number;
-  invisibleUntil: number;
-  receiptHandle?: string;
-  /** When its latest receive hid it, and how long its earlier receives kept it hidden (its wait is the rest of its life). */
-  receivedAt?: number;
-  hiddenMs?: number;
-  /** When the redrive policy moved it to this queue (a DLQ copy). */
-  deadLetteredAt?: number;
-}
-
-/** What happened to messages, in order: the simulation derives every message's fate from it. */
-type SqsEvent =
-  | { type: "sent"; queue: string; id: string }
-  | { type: "deleted"; queue: string; id: string }
-  | { type: "dead-lettered"; queue: string; id: string }
-  /**
-   * `at`: when its retention ran out; `waitedMs`: how long it waited visible and unreceived in that queue (its life
-   * there minus the time its receives hid it); `deadLetteredAt`: when the redrive policy moved it there.
-   */
-  | { type: "expired"; queue: string; id: string; at: number; waitedMs: number; deadLetteredAt?: number };
-
-class SqsError extends Error {
-  readonly $metadata = { httpStatusCode: 400, requestId: "sim" };
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
-}
-
+export type { SimQueueConfig, SqsEvent, StoredMessage };
 
 /** How long a message's receives kept it hidden up to `until` (the visibility its latest receive set may have been cut short). */
 function hidden(m: StoredMessage, until: number): number {
@@ -173,13 +129,37 @@ export class SimSqs {
         return this.batch(input.QueueUrl, input.Entries, (e) => this.changeVisibility(input.QueueUrl, e.ReceiptHandle, e.VisibilityTimeout ?? 0));
       case "GetQueueAttributes": {
         this.expire(input.QueueUrl);
-        const all = this.queue(input.QueueUrl).messages;
+        const { config, messages: all } = this.queue(input.QueueUrl);
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
-        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0" } };
+        const policy = config.policy === undefined ? {} : { Policy: config.policy };
+        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", ...policy } };
       }
+      case "StartMessageMoveTask":
+        return startMoveTask(this.host(), input.SourceArn, senderId);
+      case "PurgeQueue":
+        purgeQueue(this.host(), input.QueueUrl, senderId);
+        return {};
       default:
         throw new SqsError("InvalidAction", `simulation: ${name} is not served`);
     }
+  }
+
+  /** What SQS's own operator actions reach (native-actions.ts). */
+  private host(): NativeActionHost {
+    return {
+      clock: this.clock,
+      queues: this.queues,
+      events: this.events,
+      store: (message) => {
+        this.all.set(message.id, message);
+      },
+      nextId: () => `m${++this.sequence}`,
+      wake: () => {
+        const waiters = this.waiters;
+        this.waiters = new Set();
+        for (const wake of waiters) wake();
+      },
+    };
   }
 
   private batch(url: string, entries: { Id: string; ReceiptHandle: string; VisibilityTimeout?: number }[], one: (e: { ReceiptHandle: string; VisibilityTimeout?: number }) => boolean) {

@@ -24,6 +24,7 @@ import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
 import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { guardedActions, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
 
@@ -181,8 +182,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
-  sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144 });
+  // The queue policies the construct writes for these props (src/constructs/queues.ts), with the simulated ARNs.
+  const refused = guardedActions(p);
+  sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144, policy: queuePolicyDocument(SIM_NAMES.dlqArn, refused.deadLetterQueue) });
   sqs.addQueue({
+    policy: queuePolicyDocument(SIM_NAMES.queueArn, refused.sourceQueue),
     url: SIM_NAMES.queueUrl,
     arn: SIM_NAMES.queueArn,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,

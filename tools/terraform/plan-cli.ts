@@ -30,7 +30,7 @@ Comparing two configurations:
                        turned into a state and this configuration is planned against it, so Terraform
                        itself reports updates and replacements
   --base-env FILE      compare with the configuration given by FILE (PIPELINE_* variables, KEY=value
-                       lines), planned offline in the same run
+                       lines, PIPELINE_APP among them), planned offline in the same run
   --head-env FILE      variables applied to this run's configuration (default: the current environment)
 
 Other:
@@ -41,7 +41,7 @@ Other:
   --quiet              do not print the Markdown on stdout
   -h, --help           this text
 
-Environment: PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX (the stack, as for 'npm run synth'),
+Environment: PIPELINE_APP, PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX (the app and its stack, as for 'npm run synth'),
 ${MIRROR_ENV} (provider mirror, default: auto-detected, e.g. /opt/tf-plugins), ${TERRAFORM_BIN_ENV} (terraform binary).
 Exit codes: 0 reviewed, 1 error, 2 high-severity risk with --fail-on-risk.
 `;

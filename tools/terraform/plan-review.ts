@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { StackConfig } from "../../packages/pipeline/src/app/config";
-import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
+import type { PipelineApp, PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
+import { appOf, loadApp } from "../../packages/local-cloud/src/stack/apps";
 import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
 import { PlanInputError } from "./errors";
 import { findProviderMirror, requireTerraform } from "./offline";
@@ -49,8 +50,16 @@ function configLabel(config: StackConfig): string {
   return `stack ${config.stackName}, region ${config.region}, prefix ${config.namePrefix}`;
 }
 
-function synth(config: StackConfig, outdir: string, overrides: PipelineOverrides | undefined, log: Log, label: string) {
-  return timed(log, `${label}synth ${config.stackName} (${config.region}, prefix '${config.namePrefix}')`, () => synthStack(config, { outdir, overrides }));
+/** The app and stack config one configuration's environment names: PIPELINE_APP as well as the stack's variables. */
+function configurationOf(env: NodeJS.ProcessEnv): { app: PipelineApp; appName: string; config: StackConfig } {
+  const appName = appOf(env);
+  const app = loadApp(appName);
+  return { app, appName, config: stackConfigOf(env, app) };
+}
+
+function synth(of: ReturnType<typeof configurationOf>, outdir: string, overrides: PipelineOverrides | undefined, log: Log, label: string) {
+  const { app, appName, config } = of;
+  return timed(log, `${label}synth ${config.stackName} (app ${appName}, ${config.region}, prefix '${config.namePrefix}')`, () => synthStack(config, { app, outdir, overrides }));
 }
 
 /** Synthesizes, plans and reviews; writes the report files. Throws TerraformToolError subclasses with one-line messages. */
@@ -61,7 +70,8 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
   // providers that stack's required_providers names (a CDK Terrain build may need another hashicorp/aws).
   const terraform = requireTerraform(env);
   const mirrorFor = (stackDir: string) => findProviderMirror(readRequiredProviders(stackDir), env);
-  const config = stackConfigOf(env);
+  const headOf = configurationOf(env);
+  const { config } = headOf;
   const reportDir = resolve(request.reportDir);
 
   let baselinePlan: PlanJson | undefined;
@@ -69,17 +79,18 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
   let baseline: { label: string; resources: PlanReview["resources"] } | undefined;
   const notes: string[] = [];
   if (request.baseEnv) {
-    const baseConfig = stackConfigOf(request.baseEnv);
+    const baseOf = configurationOf(request.baseEnv);
+    const baseConfig = baseOf.config;
     const baseOut = mkdtempSync(join(tmpdir(), "plan-review-base-"));
     try {
-      const base = await synth(baseConfig, baseOut, request.overrides?.base, log, "base: ");
+      const base = await synth(baseOf, baseOut, request.overrides?.base, log, "base: ");
       const result = await planStack({ stackDir: base.stackDir, mode: ReviewMode.Offline, terraform, mirror: mirrorFor(base.stackDir), env: request.baseEnv, log, label: "base" });
       basePlan = result.plan;
     } finally {
       rmSync(baseOut, { recursive: true, force: true });
     }
     baselinePlan = basePlan;
-    const label = `base configuration (${configLabel(baseConfig)})`;
+    const label = `base configuration (app ${baseOf.appName}, ${configLabel(baseConfig)})`;
     baseline = { label, resources: buildReview(basePlan, { basis: ActionBasis.EmptyState }).resources };
   } else if (request.against) {
     baseline = { label: request.against.label, resources: baselineResources(request.against) };
@@ -90,7 +101,7 @@ export async function runPlanReview(request: PlanReviewRequest): Promise<PlanRev
   }
 
   // Synthesized last, right before its plan: the base plan above takes seconds.
-  const head = await synth(config, request.outdir, request.overrides?.head, log, request.baseEnv ? "head: " : "");
+  const head = await synth(headOf, request.outdir, request.overrides?.head, log, request.baseEnv ? "head: " : "");
   const seed = mode === ReviewMode.Offline && baselinePlan ? seedStateFromPlan(baselinePlan, { region: config.region }) : undefined;
   if (seed && seed.unresolved.length > 0) {
     notes.push(`Baseline values that could not be reconstructed (left empty, may show as spurious updates): ${seed.unresolved.map((u) => `\`${u}\``).join(", ")}.`);

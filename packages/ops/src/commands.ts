@@ -6,6 +6,7 @@ import { ExitCode } from "./exit-codes";
 import { dateWithRelative } from "./format";
 import { getLedgerClaim, renderLedgerClaim, type LedgerClaim } from "./ledger-get";
 import { releaseClaim, renderRelease } from "./ledger-release";
+import { guardWarnings, readDlqGuard, readQueueGuards, renderGuards } from "./queue-guard";
 import { renderTrace, traceKey } from "./trace";
 import type { OpsContext } from "./types";
 import { safeJson } from "./safe-text";
@@ -58,7 +59,9 @@ const dlqList = command({
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
-    const result = await listDlq(ctx, options);
+    const guard = await readDlqGuard(ctx);
+    for (const line of guardWarnings(guard)) io.stderr(line);
+    const result = { ...(await listDlq(ctx, options)), guard };
     if (asJson) io.stdout(json(result));
     else if (result.messages.length > 0) io.stdout(renderDlqList(result));
     if (result.messages.length > 0) return ExitCode.Ok;
@@ -84,7 +87,15 @@ const dlqRedrive = command({
   },
   async run(ctx, { json: asJson, ...options }, io) {
     const { reason, key } = options;
-    const result = await redriveDlq(ctx, { ...options, onNotice: (line) => io.stderr(`note: ${line}`), onWarning: (line) => io.stderr(line) });
+    const result = await redriveDlq(ctx, {
+      ...options,
+      // Said first, once the arguments passed: an operator who reaches for a redrive should know whether SQS's own is open.
+      beforeScan: async () => {
+        for (const line of guardWarnings(await readDlqGuard(ctx))) io.stderr(line);
+      },
+      onNotice: (line) => io.stderr(`note: ${line}`),
+      onWarning: (line) => io.stderr(line),
+    });
     if (result.moved.length === 0 && result.failed.length === 0) {
       if (asJson) io.stdout(json(result));
       const filter = filterText(reason, key);
@@ -98,6 +109,23 @@ const dlqRedrive = command({
     if (result.failed.length > 0) {
       throw new OpsError(`${result.failed.length} of ${result.failed.length + result.moved.length} messages did not move: ${result.failed[0].error}`);
     }
+    return ExitCode.Ok;
+  },
+});
+
+const dlqGuard = command({
+  name: "dlq guard",
+  options: { json: { type: "boolean" } },
+  input({ values, positionals }) {
+    positionalArgs(positionals, [], "dlq guard");
+    return { json: values.json === true };
+  },
+  async run(ctx, { json: asJson }, io) {
+    const guards = await readQueueGuards(ctx);
+    io.stdout(asJson ? json({ queues: guards }) : renderGuards(guards));
+    const open = guards.flatMap((g) => guardWarnings(g));
+    for (const line of open) io.stderr(line);
+    if (open.length > 0) throw new OpsError(`the queues let ${open.length} of SQS's own unguarded actions through (see the warnings above); deploy the stack with its default queue policies, or accept the risk the props name`);
     return ExitCode.Ok;
   },
 });
@@ -172,7 +200,7 @@ const trace = command({
 
 /** Commands by their words, e.g. "dlq list". */
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.fromEntries(
-  ([dlqList, dlqRedrive, ledgerGet, ledgerRelease, trace] as CommandSpec<never>[]).map((c) => [c.name, c as unknown as CommandSpec]),
+  ([dlqList, dlqRedrive, dlqGuard, ledgerGet, ledgerRelease, trace] as CommandSpec<never>[]).map((c) => [c.name, c as unknown as CommandSpec]),
 );
 /** Words that take a subcommand. */
-export const GROUPS: Readonly<Record<string, readonly string[]>> = { dlq: ["list", "redrive"], ledger: ["get", "release"] };
+export const GROUPS: Readonly<Record<string, readonly string[]>> = { dlq: ["list", "redrive", "guard"], ledger: ["get", "release"] };

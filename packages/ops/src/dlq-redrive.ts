@@ -29,6 +29,8 @@ export interface DlqRedriveOptions extends DlqFilter {
   readonly onNotice?: (line: string) => void;
   /** Loud warnings about what `force` lets through (the CLI prints them on stderr). */
   readonly onWarning?: (line: string) => void;
+  /** Runs after the arguments are checked, before the DLQ is read (the CLI's warning about SQS's own redrive). */
+  readonly beforeScan?: () => Promise<void>;
 }
 
 export interface RedrivenMessage {
@@ -90,6 +92,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   }
   const queueUrl = requireOutput(ctx, OutputName.QueueUrl);
   const window = redriveWindowOf(ctx);
+  await options.beforeScan?.();
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {

@@ -32,6 +32,7 @@ Usage: ${PROG} <command> [arguments] <target> [options]
 Commands:
   dlq list                  DLQ messages with reason, business key, original message id and age (nothing consumed)
   dlq redrive               move DLQ messages back to the source queue (body unchanged)
+  dlq guard                 whether the queues refuse SQS's own DLQ redrive (the console's) and purges
   ledger get <key>          the ledger claim of a business key: status, owner, lease, expiry, payload hash
   ledger release <key>      delete a stuck IN_PROGRESS claim (operator override, asks first)
   trace <key>               everything known about a key: ledger, Powertools record, effects, DLQ messages
@@ -58,7 +59,26 @@ Options:
   --json                    one JSON document on stdout
 ${SCAN}
 
-Exit 1 (one line on stderr) when no message is listed: an empty DLQ, or nothing matches.
+Exit 1 (one line on stderr) when no message is listed: an empty DLQ, or nothing matches. A WARNING on stderr
+(and "guard" in --json) says when the DLQ's policy lets SQS's own redrive or a purge through (see \`dlq guard\`).
+
+${TARGET}
+
+${EXIT}`,
+
+  "dlq guard": `Usage: ${PROG} dlq guard <target> [--json]
+
+Reads both queues' policies (sqs:GetQueueAttributes, attribute Policy) and says, per queue, whether SQS's own
+actions that bypass \`dlq redrive\` are refused: on the DLQ a native message move (StartMessageMoveTask: the
+console's "Start DLQ redrive", \`aws sqs start-message-move-task\`) and a purge, on the source queue a purge. Only
+an explicit Deny to every principal without a condition counts as a refusal: the stack writes one unless its props
+allowUnguardedDlqMoves or allowQueuePurge opt out.
+
+Options:
+  --json                    one JSON document on stdout: {"queues": [...]}
+
+Exit 0 when every action is refused; 1 (with a WARNING per action on stderr) when a queue lets one through; 3 when
+a queue's policy cannot be read (unreachable, credentials, no such queue).
 
 ${TARGET}
 
@@ -91,6 +111,10 @@ Options:
   --force                   also replay payload-mismatch messages and messages the pipeline might not recognise
   --json                    one JSON document on stdout (reminders still go to stderr)
 ${SCAN}
+
+Use this command, not SQS's own "Start DLQ redrive" (StartMessageMoveTask): that one gives each message a new id,
+enqueue time and retention and skips every check above. The stack's DLQ policy refuses it; a WARNING on stderr says
+when the deployed DLQ lets it (or a purge) through.
 
 Exit 0 when at least one message moved (or would move), 1 when nothing matched or a message failed to move,
 or payload-mismatch was asked for without --force; 3 when the stack has no retention outputs (deploy it again).

@@ -35,6 +35,18 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: byName["test-dlq"].arn, maxReceiveCount: 5 });
   });
 
+  it("sets each aws_sqs_queue_policy as its queue's Policy attribute, references resolved (the DLQ refuses native moves)", async () => {
+    const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
+    const policyOf = async (name: string) =>
+      (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName[name].url, AttributeNames: ["Policy"] }))).Attributes?.Policy;
+    const dlq = JSON.parse((await policyOf("test-dlq"))!);
+    expect(dlq.Statement.map((s: { Action: string; Resource: string }) => [s.Action, s.Resource])).toEqual([
+      ["sqs:StartMessageMoveTask", byName["test-dlq"].arn],
+      ["sqs:PurgeQueue", byName["test-dlq"].arn],
+    ]);
+    expect(JSON.parse((await policyOf("test-queue"))!).Statement.map((s: { Action: string }) => s.Action)).toEqual(["sqs:PurgeQueue"]);
+  });
+
   it("creates the tables with their keys and remembers their TTL attributes", async () => {
     const ttl = Object.fromEntries(provisioned.tables.map((t) => [t.name, t.ttlAttribute]));
     expect(ttl).toEqual({ "test-ledger": "expiresAt", "test-idempotency": "expiration", "test-effects": "expiresAt" });

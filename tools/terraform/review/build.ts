@@ -3,6 +3,7 @@ import { compareConfigurations, inferTransition } from "./changes";
 import { extractStatements } from "./iam";
 import { displayName, plannedResources, readers, referenceLabeler, serviceOf, type PlannedResource } from "./planned";
 import { assessRisks, type FactsSide, type Transition } from "./risks";
+import { queueGuardRisks } from "./queue-guard";
 import { extractSettings } from "./settings";
 import { summarize } from "./summary";
 import { ActionBasis, type PlanReview, type ResourceFacts, type ReviewMode } from "./types";
@@ -26,6 +27,11 @@ function sideFacts(resource: PlannedResource, side: "before" | "after", label: R
     settings: extractSettings(resource.type, reader, label),
     ...(iam ? { statements: iam.statements, policyUnknown: iam.policyUnknown } : {}),
   };
+}
+
+const ORDER = { high: 0, medium: 1 } as const;
+function sortRisks(flags: PlanReview["risks"]): PlanReview["risks"] {
+  return [...flags].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.address.localeCompare(b.address));
 }
 
 /** The review of one plan: pure over the `terraform show -json` output (and an optional baseline review). */
@@ -81,7 +87,7 @@ export function buildReview(plan: PlanJson, options: ReviewOptions): PlanReview 
     basis: options.basis,
     terraformVersion: plan.terraform_version ?? null,
     summary: summarize(resources),
-    risks: assessRisks(transitions, { baselineKnown }),
+    risks: sortRisks([...assessRisks(transitions, { baselineKnown }), ...queueGuardRisks(planned, label)]),
     resources,
     changes: options.baseline ? compareConfigurations(options.baseline.label, options.baseline.resources, resources) : null,
     notes: options.notes ?? [],

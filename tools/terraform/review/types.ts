@@ -136,6 +136,10 @@ export const RiskKind = {
   StateMachineTypeChange: "state-machine-type-change",
   InvocationTypeChange: "invocation-type-change",
   KeyDerivationChange: "key-derivation-change",
+  /** The DLQ's policy does not refuse SQS's own redrive (StartMessageMoveTask). */
+  DlqNativeMovesAllowed: "dlq-native-moves-allowed",
+  /** The DLQ's policy does not refuse PurgeQueue. */
+  DlqPurgeAllowed: "dlq-purge-allowed",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 

@@ -1,5 +1,5 @@
 import { CreateTableCommand, type AttributeDefinition, type DynamoDBClient, type KeySchemaElement } from "@aws-sdk/client-dynamodb";
-import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
 import { waitForTableActive } from "../dynamodb";
 import { createQueueAttributesFromTerraform, type TerraformSqsQueue } from "../sqs";
@@ -110,6 +110,21 @@ async function createQueues(stack: StackFile, registry: AttributeRegistry, sqs: 
     queues.push(queue);
   }
   return queues;
+}
+
+/**
+ * `aws_sqs_queue_policy`: set as the queue's `Policy` attribute, as Terraform does, so `GetQueueAttributes` (the
+ * operator CLI's `dlq guard`) reads what a deployed queue holds. The local SQS stores it; it does not enforce it.
+ */
+async function applyQueuePolicies(stack: StackFile, registry: AttributeRegistry, sqs: SQSClient, queues: readonly LocalQueue[]): Promise<void> {
+  for (const [id, raw] of entries(stack.resources, "aws_sqs_queue_policy")) {
+    const address = `aws_sqs_queue_policy.${id}`;
+    const body = resolveDeep(raw, registry.lookup, address);
+    const queue = queues.find((q) => q.url === body.queue_url);
+    if (!queue) throw new ProvisionError(`${address}: queue_url ${String(body.queue_url)} is not a queue of this stack`);
+    if (typeof body.policy !== "string") throw new ProvisionError(`${address}: policy must be a JSON string`);
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl: queue.url, Attributes: { Policy: body.policy } }));
+  }
 }
 
 async function createTables(stack: StackFile, registry: AttributeRegistry, dynamodb: DynamoDBClient): Promise<LocalTable[]> {
@@ -224,6 +239,7 @@ function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQue
 export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient; dynamodb: DynamoDBClient }): Promise<ProvisionedStack> {
   const registry = new AttributeRegistry(stack.resources, stack.data, stack.region);
   const queues = await createQueues(stack, registry, clients.sqs);
+  await applyQueuePolicies(stack, registry, clients.sqs, queues);
   const tables = await createTables(stack, registry, clients.dynamodb);
   const functions = functionsOf(stack, registry);
   const stateMachines = stateMachinesOf(stack, registry);

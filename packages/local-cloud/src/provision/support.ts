@@ -11,7 +11,7 @@ const NOT_EMULATED: Record<string, string> = {
   aws_cloudwatch_metric_alarm: "no metrics or alarms",
   aws_cloudwatch_dashboard: "no metrics or alarms",
   aws_sqs_queue_redrive_allow_policy: "any queue may use a DLQ",
-  aws_sqs_queue_policy: "queue policies are not enforced",
+  aws_sqs_queue_policy: "set as the queue's Policy attribute, not enforced",
   aws_lambda_permission: "IAM is not enforced",
 };
 

@@ -12,11 +12,19 @@ const DEFAULT_APP = "payments";
 /** A project's example apps: `examples/` of the folder the tools run from (the repository's root under npm scripts). */
 const EXAMPLES_DIR = resolve("examples");
 
-function appFromEnv(): string {
-  if (process.env[RENAMED_APP_ENV] !== undefined && process.env[APP_ENV] === undefined) {
-    throw new Error(`${RENAMED_APP_ENV} was renamed ${APP_ENV} in 0.2.0: set ${APP_ENV}=${process.env[RENAMED_APP_ENV]} instead`);
+/**
+ * The app an environment names (`PIPELINE_APP`, else payments): `process.env` for the tools, or the variables of an
+ * env file (`npm run plan --base-env/--head-env`), which must pick the app as well as its stack name and prefix.
+ */
+export function appOf(env: NodeJS.ProcessEnv): string {
+  if (env[RENAMED_APP_ENV] !== undefined && env[APP_ENV] === undefined) {
+    throw new Error(`${RENAMED_APP_ENV} was renamed ${APP_ENV} in 0.2.0: set ${APP_ENV}=${env[RENAMED_APP_ENV]} instead`);
   }
-  return process.env[APP_ENV] || DEFAULT_APP;
+  return env[APP_ENV] || DEFAULT_APP;
+}
+
+function appFromEnv(): string {
+  return appOf(process.env);
 }
 
 /** The examples shipped in `examples/` (one folder each, holding `stack.ts`). */

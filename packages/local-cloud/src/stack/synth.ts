@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { stackConfigFromEnv, type StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
 import type { PipelineApp, PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
-import { APP_ENV, loadApp } from "./apps";
+import { appOf, loadApp } from "./apps";
 
 export interface SynthResult {
   readonly outdir: string;
@@ -36,7 +36,7 @@ function synthApp(app: PipelineApp, config: StackConfig, options: { outdir?: str
 }
 
 /** The app's stack config from the environment, with the app's own defaults (see `main.ts`). */
-export function stackConfigOf(env: NodeJS.ProcessEnv, app: PipelineApp = loadApp(env[APP_ENV] || undefined)): StackConfig {
+export function stackConfigOf(env: NodeJS.ProcessEnv, app: PipelineApp = loadApp(appOf(env))): StackConfig {
   return stackConfigFromEnv(env, app.defaults);
 }
 

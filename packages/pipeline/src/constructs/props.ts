@@ -162,6 +162,21 @@ export interface IdempotentPipelineProps {
   readonly oldestMessageAgeAlarmSeconds?: number;
   /** Prefix of the Terraform output names, for stacks holding several pipelines. @default "" */
   readonly outputPrefix?: string;
+
+  /**
+   * RISK: lets SQS's own DLQ redrive (the console's "Start DLQ redrive", `StartMessageMoveTask`) move messages past
+   * every guard of `pipeline-ops dlq redrive`. A moved copy gets a new message id, enqueue time and retention, so it
+   * can be applied twice (after its key's memory ended), applied with a conflicting payload, or lost (the pipe's
+   * filter drops it). By default the DLQ's queue policy denies `sqs:StartMessageMoveTask` to every principal; with
+   * `true` the guarantee does not cover such moves (docs/guarantees.md). @default false
+   */
+  readonly allowUnguardedDlqMoves?: boolean;
+  /**
+   * RISK: lets `PurgeQueue` delete every message of the source queue (unprocessed ones) and of the DLQ (quarantined
+   * ones): they end in none of the three fates. By default both queue policies deny `sqs:PurgeQueue` to every
+   * principal; with `true` the guarantee does not cover a purge. @default false
+   */
+  readonly allowQueuePurge?: boolean;
 }
 
 /** What a domain decides, apart from its resources: the key, the intent, the payload fields and their rules. */
@@ -243,6 +258,8 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     alarmActions: p.alarmActions ?? [],
     oldestMessageAgeAlarmSeconds: p.oldestMessageAgeAlarmSeconds ?? DEFAULTS.oldestMessageAgeAlarmSeconds,
     outputPrefix: p.outputPrefix ?? "",
+    allowUnguardedDlqMoves: p.allowUnguardedDlqMoves ?? false,
+    allowQueuePurge: p.allowQueuePurge ?? false,
   };
 }
 

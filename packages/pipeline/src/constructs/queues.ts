@@ -1,13 +1,22 @@
 import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
+import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
 import { DLQ_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { guardedActions, queuePolicyDocument } from "../contract/queue-guard";
 import type { ResolvedPipelineProps } from "./props";
 
-/** The source queue and its dead-letter queue, both encrypted with SQS-managed keys. */
+/**
+ * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with a queue policy that
+ * refuses SQS's own actions that bypass the redrive guards (src/contract/queue-guard.ts) unless the props opt out.
+ */
 export class PipelineQueues extends Construct {
   readonly queue: SqsQueue;
   readonly deadLetterQueue: SqsQueue;
+  /** The DLQ's policy (refuses native message moves and purges); absent when both are allowed. */
+  readonly deadLetterQueuePolicy?: SqsQueuePolicy;
+  /** The source queue's policy (refuses purges); absent when `allowQueuePurge` is set. */
+  readonly queuePolicy?: SqsQueuePolicy;
 
   constructor(scope: Construct, id: string, p: ResolvedPipelineProps) {
     super(scope, id);
@@ -34,5 +43,13 @@ export class PipelineQueues extends Construct {
       queueUrl: this.deadLetterQueue.url,
       redriveAllowPolicy: JSON.stringify({ redrivePermission: "byQueue", sourceQueueArns: [this.queue.arn] }),
     });
+    const refused = guardedActions(p);
+    this.deadLetterQueuePolicy = this.policy("dlq-policy", this.deadLetterQueue, refused.deadLetterQueue);
+    this.queuePolicy = this.policy("queue-policy", this.queue, refused.sourceQueue);
+  }
+
+  private policy(id: string, queue: SqsQueue, actions: Parameters<typeof queuePolicyDocument>[1]): SqsQueuePolicy | undefined {
+    const policy = queuePolicyDocument(queue.arn, actions);
+    return policy === undefined ? undefined : new SqsQueuePolicy(this, id, { queueUrl: queue.url, policy });
   }
 }

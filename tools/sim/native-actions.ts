@@ -1,0 +1,61 @@
+/**
+ * SQS's own operator actions in the simulation's SQS (sqs.ts): the DLQ's message-move task (the console's "Start DLQ
+ * redrive", `StartMessageMoveTask`) and `PurgeQueue`. Each is refused with AccessDenied when the queue's policy, as the
+ * stack's props render it, holds an explicit Deny of the action to every principal (AWS: an explicit deny in a
+ * resource-based policy overrides every allow). The policy is read with the contract's reader, the one `pipeline-ops`
+ * and `npm run plan` use (src/contract/queue-guard.ts, held to IAM's grammar by test/contract/queue-guard.test.ts).
+ */
+import { queueGuardOf } from "../../packages/pipeline/src/contract/queue-guard";
+import type { VirtualClock } from "./virtual-clock";
+import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
+
+/** What the actions reach of the simulated SQS. */
+export interface NativeActionHost {
+  readonly clock: VirtualClock;
+  readonly queues: Map<string, { config: SimQueueConfig; messages: StoredMessage[] }>;
+  readonly events: SqsEvent[];
+  store(message: StoredMessage): void;
+  nextId(): string;
+  /** Wakes long polls: messages arrived. */
+  wake(): void;
+}
+
+const denial = (principal: string, action: string, arn: string, why: string): SqsError =>
+  new SqsError("AccessDenied", `User: ${principal} is not authorized to perform: ${action} on resource: ${arn} with an explicit deny in a resource-based policy (${why})`);
+
+/**
+ * A message-move task back to the messages' source queue (no DestinationArn), done at once: every visible DLQ message
+ * becomes a new message there, with a new id, a new enqueue time (SentTimestamp: its retention starts again) and a
+ * receive count of 0 (AWS: "All redriven messages are considered new messages", with a new messageID and enqueueTime).
+ * AWS does not say what becomes of message attributes: here they are kept. The copy's SenderId is the principal that
+ * started the task (its SendMessage permission on the destination is what AWS checks).
+ */
+export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string): { TaskHandle: string } {
+  const source = [...host.queues.entries()].find(([, q]) => q.config.arn === sourceArn);
+  if (!source) throw new SqsError("ResourceNotFoundException", `The resource that you specified for the SourceArn parameter doesn't exist: ${sourceArn}`);
+  const [dlqUrl, dlq] = source;
+  const guard = queueGuardOf(dlq.config.policy, sourceArn).nativeMoves;
+  if (guard.refused) throw denial(principal, "sqs:StartMessageMoveTask", sourceArn, guard.why);
+  const origin = [...host.queues.entries()].find(([, q]) => q.config.redrive?.deadLetterUrl === dlqUrl);
+  if (!origin) throw new SqsError("InvalidParameterValue", `Source queue must be configured as a Dead Letter Queue: ${sourceArn}`);
+  const now = host.clock.now();
+  for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
+    dlq.messages.splice(dlq.messages.indexOf(m), 1);
+    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: principal, sentAt: now, receiveCount: 0, invisibleUntil: 0 };
+    origin[1].messages.push(copy);
+    host.store(copy);
+    host.events.push({ type: "moved", queue: origin[0], id: copy.id, from: m.id });
+  }
+  host.wake();
+  return { TaskHandle: `sim-move-${now}` };
+}
+
+/** PurgeQueue: every message of the queue is deleted, in flight or not. */
+export function purgeQueue(host: NativeActionHost, url: string, principal: string): void {
+  const q = host.queues.get(url);
+  if (!q) throw new SqsError("QueueDoesNotExist", `The specified queue does not exist: ${url}`);
+  const guard = queueGuardOf(q.config.policy, q.config.arn).purge;
+  if (guard.refused) throw denial(principal, "sqs:PurgeQueue", q.config.arn, guard.why);
+  for (const m of q.messages) host.events.push({ type: "purged", queue: url, id: m.id });
+  q.messages.length = 0;
+}
