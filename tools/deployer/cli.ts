@@ -4,7 +4,7 @@ import { partitionOf } from "../iam/arns";
 import { loadStack, stackRegion } from "./load-stack";
 import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT } from "./policy";
 
-export const DEPLOYER_HELP = `Usage: npm run deployer-policy -- [options]
+const DEPLOYER_HELP = `Usage: npm run deployer-policy -- [options]
 
 Writes the least-privilege IAM policy for whoever runs cdktf deploy (plan, apply, re-plan, destroy) of one
 synthesized stack: each resource's actions on the stack's own ARNs, iam:PassRole only for the stack's roles to their

@@ -20,7 +20,7 @@ export interface IamCall {
 
 export type Verdict = "Allowed" | "ImplicitlyDenied" | "ExplicitlyDenied";
 
-export class SimulationError extends Error {
+class SimulationError extends Error {
   constructor(call: IamCall, detail: string) {
     super(`the IAM simulator cannot evaluate ${call.action} on ${call.resource}: ${detail}`);
     this.name = "SimulationError";

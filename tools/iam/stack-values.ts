@@ -2,7 +2,7 @@ import { mapTemplates, renderTemplate, type Block, type ResourceReference, type 
 import { arnOf, queueUrlOf, type ArnEnv } from "./arns";
 
 /** A reference in a stack that these tools cannot give a value to, named with what to do. */
-export class UnresolvableReferenceError extends Error {
+class UnresolvableReferenceError extends Error {
   constructor(ref: ResourceReference, where: string, why: string) {
     super(`${where}: cannot evaluate \${${ref.address}.${ref.attribute}}: ${why}`);
     this.name = "UnresolvableReferenceError";
@@ -22,7 +22,7 @@ export function nameOf(stack: SynthesizedStack, type: string, name: string, env:
  * The value Terraform gives one reference once applied in `env`: names, ids, ARNs and queue URLs of the stack's
  * resources, and the account, partition and region data sources. Anything else is refused by name.
  */
-export function valueOf(stack: SynthesizedStack, ref: ResourceReference, env: ArnEnv, where: string): string {
+function valueOf(stack: SynthesizedStack, ref: ResourceReference, env: ArnEnv, where: string): string {
   if (ref.path.length) throw new UnresolvableReferenceError(ref, where, "only whole attributes are evaluated");
   if (ref.mode === "data") {
     const data = new Map([

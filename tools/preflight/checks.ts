@@ -8,7 +8,7 @@ import { QUOTA_SERVICES, type StackFunction } from "./calls";
  * configuration-concurrency.html), and the capacity plan assumes AWS's default quotas, which a new account does not
  * have yet.
  */
-export const UNRESERVED_FLOOR = 100;
+const UNRESERVED_FLOOR = 100;
 
 export type Level = "ok" | "warn" | "fail";
 export interface Finding {

@@ -4,7 +4,7 @@ import { awsReader, type AccountReader, type ReaderOptions } from "./aws";
 import { plannedCalls, stackFunctions } from "./calls";
 import { runChecks } from "./checks";
 
-export const PREFLIGHT_HELP = `Usage: npm run preflight -- [options]
+const PREFLIGHT_HELP = `Usage: npm run preflight -- [options]
 
 Checks what only the AWS account knows against the synthesized stack, before cdktf deploy: the Lambda concurrency
 left unreserved after the function's reservation (AWS keeps at least 100), the account's concurrency and invocation

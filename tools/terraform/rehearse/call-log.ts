@@ -1,5 +1,5 @@
 import { matchRoute, type RestRoute } from "./api-routes";
-import { callResource } from "./call-resources";
+import { callResource, type IdentifiedCall } from "./call-resources";
 
 /**
  * The AWS calls a rehearsal makes, as IAM sees them: each request the provider sends through the front is named by
@@ -30,13 +30,6 @@ export interface HttpRequestSeen {
 /** Signing name → IAM service prefix, where they differ. */
 const IAM_PREFIX = new Map([["monitoring", "cloudwatch"]]);
 
-/** What a request is: the signing scope (service, region) and the operation with its parameters. */
-export interface IdentifiedCall {
-  readonly service: string;
-  readonly region: string;
-  readonly operation: string;
-  readonly params: ReadonlyMap<string, unknown>;
-}
 
 const SCOPE = /Credential=[^/]+\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request/;
 
@@ -56,7 +49,7 @@ function jsonParams(body: Buffer): Map<string, unknown> {
 }
 
 /** Names the operation of one signed request; undefined for a request that is not an AWS API call. */
-export function identify(req: HttpRequestSeen, routes: ReadonlyMap<string, readonly RestRoute[]>, decodeCbor: (body: Buffer) => Map<string, unknown>): IdentifiedCall | undefined {
+function identify(req: HttpRequestSeen, routes: ReadonlyMap<string, readonly RestRoute[]>, decodeCbor: (body: Buffer) => Map<string, unknown>): IdentifiedCall | undefined {
   const scope = SCOPE.exec(header(req, "authorization"));
   if (!scope) return undefined;
   const [, region, service] = scope;

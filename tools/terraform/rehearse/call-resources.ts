@@ -1,11 +1,23 @@
-import type { IdentifiedCall, RecordedCall } from "./call-log";
+/** What a request is: the signing scope (service, region) and the operation with its parameters. */
+export interface IdentifiedCall {
+  readonly service: string;
+  readonly region: string;
+  readonly operation: string;
+  readonly params: ReadonlyMap<string, unknown>;
+}
+
+/** One authorization IAM makes for a call. */
+export interface Authorized {
+  readonly action: string;
+  readonly resource: string;
+  readonly context?: readonly (readonly [string, string])[];
+}
 
 /**
  * The resource IAM authorizes a call against, built from the request's own identifiers the way the Service
  * Authorization Reference writes each service's ARNs. `*` where the action has no resource-level permissions or the
  * request names no resource. The rehearsal's partition is `aws` (moto's).
  */
-type Authorized = Omit<RecordedCall, "phase" | "count">;
 
 const PASSED_TO = new Map([
   ["states", "states.amazonaws.com"],

@@ -4,7 +4,7 @@ import { botocoreDir, restRoutes } from "./api-routes";
 import { CallLog, type RecordedCall } from "./call-log";
 
 /** moto's account (its default `MOTO_ACCOUNT_ID`): every ARN of the recording carries it. */
-export const MOTO_ACCOUNT = "123456789012";
+const MOTO_ACCOUNT = "123456789012";
 
 /** The REST services of the stack, by signing name → botocore model name. */
 const REST_SERVICES: readonly (readonly [string, string])[] = [
@@ -35,7 +35,7 @@ export interface CallRecording {
   readonly calls: readonly RecordedCall[];
 }
 
-export const REGENERATE = "npm run rehearse -- --record-calls test/deployer/fixtures/rehearsal-calls.json";
+const REGENERATE = "npm run rehearse -- --record-calls test/deployer/fixtures/rehearsal-calls.json";
 
 export function writeRecording(file: string, recording: Omit<CallRecording, "kind" | "regenerate" | "account">): void {
   const full: CallRecording = { kind: "deployer-calls", ...recording, account: MOTO_ACCOUNT, regenerate: REGENERATE };
