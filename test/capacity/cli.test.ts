@@ -24,12 +24,14 @@ describe("CLI: npm run capacity -- --rate 5000 (the default stack, synthesized i
     result = run(["--rate", "5000", "--chart", chart]);
   });
 
-  it("names the ledger's writes as the part that saturates first, the ceiling and no increase at 5,000", () => {
+  it("names Lambda's account-wide invocation rate as the part that saturates first (about 50%), the ceiling and no increase at 5,000", () => {
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Saturates first: DynamoDB payments-ledger: writes \(25% at 5,000 msg\/s; limit 40,000 WRU\/s, per table\)/);
-    // 40,000 WRU/s ÷ (2 × 0.999 + 0.001 + 0.01) WRU per message.
-    expect(result.stdout).toContain("Highest sustainable rate with these quotas: 19,910 msg/s.");
+    // 5,000 msg/s × 0.999 invocations (new keys) against 10 × 1,000 account concurrency.
+    expect(result.stdout).toMatch(/Saturates first: Lambda: invocations per second \(account\) \(50% at 5,000 msg\/s; limit 10,000 invocations\/s, per account and region\)/);
+    // 10,000 invocations/s ÷ 0.999 invocations per message: about 10,000, not the 19,910 the ledger's writes allow.
+    expect(result.stdout).toContain("Highest sustainable rate with these quotas: 10,010 msg/s.");
     expect(result.stdout).toContain("no increase to request");
+    expect(result.stdout).toContain("SQS in flight is a silent limit: at it a long poll (the pipe's) gets no error");
     expect(result.stdout).toMatch(/Monthly cost at 5,000 msg\/s[\s\S]*total\s+\$\d{2},\d{3}\.\d\d/);
     expect(result.stdout).toContain("source queue visibility timeout                   540 s");
   });
@@ -46,9 +48,9 @@ describe("CLI: npm run capacity -- --rate 5000 (the default stack, synthesized i
     expect(existsSync(chart)).toBe(true);
     const svg = readFileSync(chart, "utf8");
     expect(svg.startsWith("<svg")).toBe(true);
-    for (const id of ["pipe", "sfn-rate", "sfn-concurrency", "lambda", "dynamodb-ledger-write", "hot-key-write", "sqs"]) expect(svg).toContain(`data-part="${id}"`);
+    for (const id of ["pipe", "sfn-rate", "sfn-concurrency", "lambda", "lambda-rate", "dynamodb-ledger-write", "hot-key-write", "sqs"]) expect(svg).toContain(`data-part="${id}"`);
     expect(svg).toContain(">100%<");
-    expect(svg).toContain("saturates first: DynamoDB payments-ledger: writes at 19,910 msg/s");
+    expect(svg).toContain("saturates first: Lambda: invocations per second (account) at 10,010 msg/s");
   });
 });
 
@@ -60,8 +62,8 @@ describe("CLI: options and errors", () => {
     const { code, stdout } = run(["--rate", "50000", "--json", "--chart", chart()], load);
     expect(code).toBe(0);
     const json = JSON.parse(stdout);
-    expect(json.plan.saturatesFirst.id).toBe("dynamodb-ledger-write");
-    expect(json.plan.remedies.map((r: { part: { id: string } }) => r.part.id)).toContain("lambda");
+    expect(json.plan.saturatesFirst.id).toBe("lambda-rate");
+    expect(json.plan.remedies.map((r: { part: { id: string } }) => r.part.id)).toEqual(expect.arrayContaining(["lambda", "lambda-rate"]));
     expect(json.quotas["sqs.inFlight"].source.url).toMatch(/quotas-queues\.html$/);
     expect(json.cost.totalUsd).toBeGreaterThan(0);
   });

@@ -14,6 +14,14 @@ describe("quotas", () => {
     expect(QUOTA_IDS.filter((id) => quotas[id].assumption)).toEqual(["sfn.syncStartRate", "sfn.syncStartBurst"]);
     expect(quotas["sqs.inFlight"].value).toBe(120_000);
     expect(quotas["dynamodb.partitionWriteUnits"].value).toBe(1000);
+    expect(quotas["lambda.invocationRate"]).toMatchObject({ value: 10_000, scope: "per account and region" });
+    expect(quotas["lambda.invocationRate"].source.url).toBe("https://docs.aws.amazon.com/lambda/latest/dg/lambda-concurrency.html");
+    expect(quotas["sqs.inFlight"].source.says).toContain("If you use long polling, Amazon SQS returns no error messages");
+  });
+
+  it("derives Lambda's invocation rate from the account's concurrency (10 ×) unless it is given itself", () => {
+    expect(resolveQuotas(undefined, ["lambda.concurrency=3000"])["lambda.invocationRate"]).toMatchObject({ value: 30_000, origin: "10 × lambda.concurrency (--quota lambda.concurrency=3000)" });
+    expect(resolveQuotas(undefined, ["lambda.concurrency=3000", "lambda.invocationRate=12000"])["lambda.invocationRate"]).toMatchObject({ value: 12_000 });
   });
 
   it("takes overrides from a file, then from flags, and names a bad one", () => {

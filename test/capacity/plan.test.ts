@@ -36,12 +36,26 @@ describe("planCapacity: Little's law per part, by hand", () => {
     expect(byId(plan, "hot-key-write").demand).toBeCloseTo(20, 9);
   });
 
+  it("Lambda's account-wide invocation rate: 1,000 invocations/s of 10 × 1,000 = 10,000/s", () => {
+    expect(byId(plan, "lambda-rate").demand).toBeCloseTo(1000, 9);
+    expect(byId(plan, "lambda-rate").limit).toBe(10_000);
+    expect(byId(plan, "lambda-rate").quota.scope).toBe("per account and region");
+  });
+
+  it("a short function meets the invocation rate before concurrency: 45 ms × 10/s < 1 environment", () => {
+    const short = planCapacity(SETTINGS, { ...ROUND, functionMs: 45 }, quotas, 5000);
+    expect(short.saturatesFirst.id).toBe("lambda-rate");
+    expect(byId(short, "lambda-rate").utilisation).toBeCloseTo(0.5, 9);
+    expect(short.maxSustainableRate).toBe(10_000);
+    expect(byId(short, "lambda").utilisation).toBeCloseTo(0.225, 9);
+  });
+
   it("SQS: 1,000 msg/s × 250 ms in the pipe = 250 in flight", () => {
     expect(byId(plan, "sqs").demand).toBeCloseTo(250, 9);
   });
 
-  it("Lambda saturates first, at 1,000 ÷ 0.1 s = 10,000 msg/s", () => {
-    expect(plan.saturatesFirst.id).toBe("lambda");
+  it("Lambda saturates first, at 1,000 ÷ 0.1 s = 10,000 msg/s (its invocation rate reaches 10,000/s there too)", () => {
+    expect(["lambda", "lambda-rate"]).toContain(plan.saturatesFirst.id);
     expect(plan.maxSustainableRate).toBe(10_000);
     expect(plan.remedies).toEqual([]);
     expect(plan.stacks).toBe(1);
@@ -65,7 +79,8 @@ describe("planCapacity: what a rate needs", () => {
   it("20,000 msg/s: Lambda ≥ 2,400 and each table's writes ≥ 48,000 (demand × 1.2), one stack", () => {
     const plan = planCapacity(SETTINGS, ROUND, quotas, 20_000);
     const requests = Object.fromEntries(plan.remedies.map((r) => [r.part.id, r.request]));
-    expect(requests).toEqual({ lambda: 2400, "dynamodb-ledger-write": 48_000, "dynamodb-idempotency-write": 48_000, "dynamodb-effects-write": 48_000 });
+    // 20,000 invocations/s × 1.2 ÷ 10 per environment: the account's concurrency must be ≥ 2,400 for the rate too.
+    expect(requests).toEqual({ lambda: 2400, "lambda-rate": 2400, "dynamodb-ledger-write": 48_000, "dynamodb-idempotency-write": 48_000, "dynamodb-effects-write": 48_000 });
     expect(plan.remedies.every((r) => r.kind === "increase")).toBe(true);
     expect(plan.stacks).toBe(1);
   });
@@ -93,8 +108,9 @@ describe("planCapacity: what a rate needs", () => {
     expect(plan.maxSustainableRate).toBe(1000);
   });
 
-  it("an overridden quota moves the ceiling: Lambda at 5,000 lets DynamoDB writes saturate first at 20,000 msg/s", () => {
+  it("an overridden quota moves the ceiling: Lambda at 5,000 (so 50,000 invocations/s) lets DynamoDB writes saturate first at 20,000 msg/s", () => {
     const plan = planCapacity(SETTINGS, ROUND, resolveQuotas(undefined, ["lambda.concurrency=5000"]), 1000);
+    expect(byId(plan, "lambda-rate").limit).toBe(50_000);
     expect(plan.saturatesFirst.quota.id).toBe("dynamodb.tableWriteUnits");
     expect(plan.maxSustainableRate).toBe(20_000);
   });

@@ -1,7 +1,7 @@
 import { DEFAULT_ASSUMPTIONS, type Assumptions } from "../cost/assumptions";
 import { Table } from "../cost/paths";
 import { unitsPerMessage, type Figures } from "./figures";
-import type { Quota, QuotaId, Quotas } from "./quotas";
+import { LAMBDA_RATE_FACTOR, type Quota, type QuotaId, type Quotas } from "./quotas";
 import type { CapacitySettings } from "./settings";
 
 /**
@@ -69,6 +69,9 @@ export function planCapacity(settings: CapacitySettings, figures: Figures, quota
     part("sfn-concurrency", "Synchronous Express executions in flight", "sfn.syncConcurrency", batchesPerMsg * execS, `executions/s × ${fmtMs(figures.executionMsPerBatch)}`),
     part("lambda", settings.reservedConcurrency === null ? "Lambda: account concurrency" : "Lambda: reserved concurrency", "lambda.concurrency",
       invocationsPerMsg * (figures.functionMs / 1000), `rate × ${round(invocationsPerMsg, 3)} invocations (new keys) × ${fmtMs(figures.functionMs)}`, fnLimit),
+    // Not Little's law: a rate against a rate. Short functions hit it long before concurrency (45 ms × 10/s < 1).
+    part("lambda-rate", "Lambda: invocations per second (account)", "lambda.invocationRate", invocationsPerMsg,
+      `rate × ${round(invocationsPerMsg, 3)} invocations (new keys); limit ${LAMBDA_RATE_FACTOR} × account concurrency`),
   ];
   for (const table of Object.values(Table)) {
     const name = config.tables[table].name;
@@ -111,6 +114,10 @@ function remedy(p: PartLoad, headroom: number, settings: CapacitySettings, stack
   }
   if (need <= p.limit) return { part: p, kind: "shard", request: null, text: `covered by sharding: ${fmt(need / (1 + headroom))} ${p.unit}${of}` };
   const request = niceUp(need);
+  if (p.id === "lambda-rate") {
+    const concurrency = niceUp(need / LAMBDA_RATE_FACTOR);
+    return { part: p, kind: "increase", request: concurrency, text: `request Lambda concurrent executions ≥ ${fmt(concurrency)} (the account's invocation rate is ${LAMBDA_RATE_FACTOR} × it; ${fmt(need)}/s needed)` };
+  }
   if (p.id === "lambda" && settings.reservedConcurrency !== null) {
     return { part: p, kind: "increase", request, text: `raise function.reservedConcurrency to ${fmt(request)} and the account's Lambda concurrent executions to at least ${fmt(request + 100)} (100 stay unreserved)` };
   }

@@ -12,6 +12,7 @@ export const QUOTA_IDS = [
   "sfn.syncStartBurst",
   "sfn.syncConcurrency",
   "lambda.concurrency",
+  "lambda.invocationRate",
   "lambda.scaleUpPer10s",
   "dynamodb.tableWriteUnits",
   "dynamodb.tableReadUnits",
@@ -43,6 +44,9 @@ export interface Quota {
 const SFN = "https://docs.aws.amazon.com/step-functions/latest/dg/service-quotas.html";
 const SFN_SAYS = "read from the stored copy of the page's earlier version (github.com/awsdocs/aws-step-functions-developer-guide, doc_source/limits-overview.md)";
 const PIPES = "https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-pipes-sqs.html";
+const LAMBDA_CONCURRENCY = "https://docs.aws.amazon.com/lambda/latest/dg/lambda-concurrency.html";
+/** Lambda's account-wide invocation rate is this many times the account's concurrency (LAMBDA_CONCURRENCY). */
+export const LAMBDA_RATE_FACTOR = 10;
 
 type Entry = Omit<Quota, "id" | "origin">;
 
@@ -59,6 +63,8 @@ export const DEFAULT_QUOTAS: Readonly<Record<QuotaId, Entry>> = {
     source: { url: SFN, says: `"Synchronous Express Workflows concurrent executions: 1,000-3,700 (varies per region)", can be increased to tens of thousands; the planner takes the low end; ${SFN_SAYS}` } },
   "lambda.concurrency": { name: "Lambda: concurrent executions", value: 1000, unit: "environments", scope: "per account and region", adjustable: true, assumption: false,
     source: { url: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html", says: "Concurrent executions: default 1,000, can be increased up to tens of thousands (new accounts start lower)" } },
+  "lambda.invocationRate": { name: "Lambda: invocation requests per second (account)", value: 10 * 1000, unit: "invocations/s", scope: "per account and region", adjustable: true, assumption: false,
+    source: { url: LAMBDA_CONCURRENCY, says: `for all functions of the account, Lambda limits requests per second to 10 × the account's concurrency: 10,000/s at the default 1,000; the planner derives it from lambda.concurrency (${LAMBDA_RATE_FACTOR} ×) unless it is overridden itself, and it rises only with the account's concurrency` } },
   "lambda.scaleUpPer10s": { name: "Lambda: concurrency scaling rate", value: 1000, unit: "environments/10 s", scope: "per function", adjustable: false, assumption: false,
     source: { url: "https://docs.aws.amazon.com/lambda/latest/dg/scaling-behavior.html", says: "for each function, your concurrency scaling rate is 1,000 execution environment instances every 10 seconds" } },
   "dynamodb.tableWriteUnits": { name: "DynamoDB on-demand: table write units", value: 40000, unit: "WRU/s", scope: "per table", adjustable: true, assumption: false,
@@ -70,7 +76,7 @@ export const DEFAULT_QUOTAS: Readonly<Record<QuotaId, Entry>> = {
   "dynamodb.partitionReadUnits": { name: "DynamoDB: one partition's read units (a hot key)", value: 3000, unit: "RU/s", scope: "per partition (one key)", adjustable: false, assumption: false,
     source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html", says: "each individual partition is limited to ... 3,000 read units per second" } },
   "sqs.inFlight": { name: "SQS: in-flight messages (standard queue)", value: 120000, unit: "messages", scope: "per queue", adjustable: true, assumption: false,
-    source: { url: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-queues.html", says: "a maximum of approximately 120,000 in flight messages ... To request a quota increase, submit a support request" } },
+    source: { url: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-queues.html", says: 'a maximum of approximately 120,000 in flight messages ... If you reach this quota while using short polling, Amazon SQS returns the OverLimit error message. If you use long polling, Amazon SQS returns no error messages ... To request a quota increase, submit a support request (the pipe long-polls: at the limit it silently gets fewer messages)' } },
   "dynamodb.newTableWarmWriteUnits": { name: "DynamoDB on-demand: a new table's warm write throughput", value: 4000, unit: "WU/s", scope: "per table", adjustable: true, assumption: false,
     source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html", says: "New on-demand tables start with a warm throughput of 12,000 read units per second and 4,000 write units per second ... adjusts automatically to higher values" } },
 };
@@ -95,6 +101,12 @@ export function resolveQuotas(file?: string, flags: readonly string[] = []): Quo
     const at = flag.indexOf("=");
     if (at < 0) throw new CapacityInputError(`--quota ${flag}: write id=value, e.g. --quota lambda.concurrency=5000`);
     set(out, flag.slice(0, at).trim(), Number(flag.slice(at + 1).replace(/_/g, "")), `--quota ${flag}`);
+  }
+  // The invocation rate follows the account's concurrency, as on AWS, unless it was given itself.
+  const rate = out["lambda.invocationRate"];
+  const concurrency = out["lambda.concurrency"];
+  if (rate.origin === "default" && concurrency.origin !== "default") {
+    out["lambda.invocationRate"] = { ...rate, value: LAMBDA_RATE_FACTOR * concurrency.value, origin: `${LAMBDA_RATE_FACTOR} × lambda.concurrency (${concurrency.origin})` };
   }
   return out;
 }

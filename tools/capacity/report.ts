@@ -49,6 +49,9 @@ function parts({ plan }: CapacityReportInput): Section {
     headers: ["Part", "Needs", "Limit", "Used", "Limit is", "Max msg/s", "How"],
     align: ["l", "r", "r", "r", "l", "r", "l"],
     rows: sorted.map((p) => [p.name, `${n(p.demand)} ${p.unit}`, `${n(p.limit)}${p.quota.assumption ? " (assumed)" : ""}`, pct(p.utilisation), p.quota.scope, n(p.limit / p.perRate), p.how]),
+    notes: [
+      "SQS in flight is a silent limit: at it a long poll (the pipe's) gets no error, only fewer messages; watch ApproximateNumberOfMessagesNotVisible.",
+    ],
   };
 }
 

@@ -3,7 +3,9 @@ import { TerraformCommandError } from "../errors";
 import { RehearsalNotRunError, RehearsalUsageError } from "./errors";
 import { formatReport } from "./report";
 import { BREAKS, findBreak, type Break } from "./breaks";
+import { createCallLog, writeRecording } from "./record-calls";
 import { rehearse } from "./run";
+import { stackConfigOf } from "../../../packages/local-cloud/src/stack/synth";
 import { Outcome } from "./table";
 
 export const ExitCode = { Ok: 0, Failed: 1, Usage: 2, NotRun: 3 } as const;
@@ -17,6 +19,8 @@ protection off, apply, destroy). Prints a table per resource, the drift and the 
 Leaves nothing running and nothing on disk.
 
   --no-change      skip the change rehearsal
+  --record-calls F write every AWS call the provider made (by step: plan, apply, replan, change, teardown,
+                   destroy) with the resource IAM authorizes it against, to F (the deployer policy's fixture)
   --break NAME     break test: merge a deliberate fault into the stack and report which layer catches it
                    (${BREAKS.map((b) => b.name).join(", ")}); exit 0 when it is caught and the teardown is clean
   -h, --help       this text
@@ -58,7 +62,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     let values;
     try {
-      values = parseArgs({ args: [...argv], options: { "no-change": { type: "boolean" }, break: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
+      values = parseArgs({ args: [...argv], options: { "no-change": { type: "boolean" }, "record-calls": { type: "string" }, break: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
     } catch (error) {
       throw new RehearsalUsageError(`${(error as Error).message} (see --help)`);
     }
@@ -68,9 +72,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     const breakTest = values.break === undefined ? undefined : findBreak(values.break);
     if (breakTest) return await runBreak(breakTest, io);
-    const report = await rehearse({ env: io.env, log: io.stderr, change: !values["no-change"] });
+    const callLog = values["record-calls"] === undefined ? undefined : createCallLog();
+    const report = await rehearse({ env: io.env, log: io.stderr, change: !values["no-change"], callLog });
     io.stdout(formatReport(report));
-    return report.failures.length ? ExitCode.Failed : ExitCode.Ok;
+    if (report.failures.length) return ExitCode.Failed;
+    if (callLog) {
+      const config = stackConfigOf(io.env);
+      writeRecording(values["record-calls"]!, { recordedWith: "terraform + hashicorp/aws (the stack's required_providers) against moto_server through the rehearsal's front", region: config.region, stack: config.stackName, calls: callLog.calls() });
+      io.stdout(`recorded ${callLog.calls().length} distinct calls to ${values["record-calls"]}\n`);
+    }
+    return ExitCode.Ok;
   } catch (error) {
     if (error instanceof RehearsalNotRunError) {
       io.stderr(`rehearse: NOT RUN: ${error.message}`);

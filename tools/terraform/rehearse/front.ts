@@ -39,13 +39,17 @@ export function compactRedrivePolicy(body: string): string {
 
 
 
-export async function startFront(upstream: string, check: Check): Promise<Front> {
+/** Sees every request before it is answered (the call recording); never changes it. */
+export type RequestTap = (req: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: Buffer }) => void;
+
+export async function startFront(upstream: string, check: Check, tap?: RequestTap): Promise<Front> {
   const answered: Record<string, number> = {};
   const refused: string[] = [];
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     readBody(req)
       .then((body) => {
+        tap?.({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body });
         const op = String(req.headers["x-amz-target"] ?? "");
         if (op === `${SFN_PREFIX}ValidateStateMachineDefinition`) {
           answered.ValidateStateMachineDefinition = (answered.ValidateStateMachineDefinition ?? 0) + 1;

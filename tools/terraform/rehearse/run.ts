@@ -14,6 +14,7 @@ import type { Log } from "../progress";
 import { readRequiredProviders, type ProviderRequirement } from "../required-providers";
 import { compareActions, planDrift, type ChangeCheck, type Drift } from "./drift";
 import { RehearsalNotRunError } from "./errors";
+import type { CallLog } from "./call-log";
 import { startFront } from "./front";
 import { definitionCheck } from "./definition-check";
 import type { Break } from "./breaks";
@@ -42,6 +43,8 @@ export interface RehearsalOptions {
   readonly change?: boolean;
   /** A break test: a deliberate fault merged into the override (the change rehearsal is then skipped). */
   readonly breakTest?: Break;
+  /** Records every call the provider makes, by step (`--record-calls`). */
+  readonly callLog?: CallLog;
 }
 
 export interface RehearsalReport {
@@ -90,6 +93,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   const timings: Record<string, number> = {};
   const failures: string[] = [];
   const time = async <T>(step: string, run: () => Promise<T>): Promise<T> => {
+    if (options.callLog) options.callLog.phase = step;
     const started = performance.now();
     try {
       return await run();
@@ -99,7 +103,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   };
   const moto = await startMoto(tools.moto);
   log(`rehearse: moto_server on ${moto.endpoint} (pid ${moto.pid})`);
-  const front = await startFront(moto.endpoint, await definitionCheck());
+  const front = await startFront(moto.endpoint, await definitionCheck(), options.callLog && ((req) => options.callLog!.see(req)));
   try {
     const probeId = randomBytes(4).toString("hex");
     const gaps = await time("probes", async () => {

