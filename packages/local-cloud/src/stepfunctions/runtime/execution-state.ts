@@ -46,7 +46,7 @@ export async function runExecutionState(visit: Visit<CompiledStateBase>, run: Ru
     const index = findCatcher(state.catch, e.error);
     if (index < 0) throw e;
     const catcher = (state.catch as readonly Catcher[])[index];
-    run.probe?.caught(index);
+    run.probe?.caught(index, e);
     try {
       return { output: await catcherOutput(visit, catcher, e, run, thread), next: catcher.next };
     } catch (inner) {

@@ -28,8 +28,8 @@ export interface StateProbe {
    * error to throw instead (a retry is pending), or undefined when the retrier is spent, so the error goes on to Catch.
    */
   retrier(index: number, retrier: Retrier, error: StatesError): Error | undefined;
-  /** The Catcher at `index` handled the error. */
-  caught(index: number): void;
+  /** The Catcher at `index` handled `error`. */
+  caught(index: number, error: StatesError): void;
   /** The context object the test gave, which replaces the generated one. */
   readonly context?: Record<string, unknown>;
   /**
