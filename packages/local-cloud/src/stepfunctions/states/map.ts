@@ -120,7 +120,12 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
     if (!Array.isArray(items)) throw new StatesError(StatesErrorName.QueryEvaluationError, `The Map state input must be an array but was '${jsonType(items)}' for value: ${JSON.stringify(items)}`, { location: "Items" });
   } else {
     items = state.itemsPath === undefined ? input : selectPath(state.itemsPath, pathRoots(run, thread, visit.info, input));
-    if (!Array.isArray(items)) throw new StatesError(StatesErrorName.Runtime, `Map state input must be an array but was: ${JSON.stringify(items)}`);
+    if (!Array.isArray(items)) {
+      // Recorded on AWS (LocalStack snapshot test_state_context_object › test_state_map_context_object, 2025-12-03):
+      // the path as it reads from its root, `$$.Execution.Input` → "$.Execution.Input".
+      const path = state.itemsPath ? state.itemsPath.source.replace(/^\$\$/, "$") : "$";
+      throw new StatesError(StatesErrorName.Runtime, `Reference path "${path}" must point to array.`);
+    }
     run.probe?.stage("afterItemsPath", items);
   }
   const list = items as unknown[];

@@ -54,6 +54,8 @@ const INPUT: ReadonlyArray<readonly [string, Member]> = [
 const REQUIRED = ["definition"];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A member the request carries: JSON null, like a missing member, is no value (nor is undefined, in process). */
+const given = (o: Record<string, unknown>, name: string) => Object.hasOwn(o, name) && o[name] !== null && o[name] !== undefined;
 
 /** `value` of a member, as AWS quotes it in a violation; sensitive members are not quoted. */
 function quoted(value: unknown, member: Member): string {
@@ -86,7 +88,7 @@ function check(value: unknown, member: Member, path: string, violations: string[
     case "structure":
       if (!isObject(value)) throw new SerializationException(`'${path}' must be a JSON object, got ${JSON.stringify(value)}`);
       for (const [name, inner] of member.members) {
-        if (Object.hasOwn(value, name) && value[name] !== null) check(value[name], inner, `${path}.${name}`, violations);
+        if (given(value, name)) check(value[name], inner, `${path}.${name}`, violations);
       }
   }
 }
@@ -95,15 +97,15 @@ function check(value: unknown, member: Member, path: string, violations: string[
 export function readRequest(body: unknown): TestStateInput {
   if (!isObject(body)) throw new SerializationException("The request body must be a JSON object.");
   const violations: string[] = [];
-  for (const name of REQUIRED) if (!Object.hasOwn(body, name) || body[name] === null) violations.push(`Value null at '${name}' failed to satisfy constraint: Member must not be null`);
+  for (const name of REQUIRED) if (!given(body, name)) violations.push(`Value null at '${name}' failed to satisfy constraint: Member must not be null`);
   for (const [name, member] of INPUT) {
-    if (Object.hasOwn(body, name) && body[name] !== null) check(body[name], member, name, violations);
+    if (given(body, name)) check(body[name], member, name, violations);
   }
   if (violations.length > 0) {
     throw new ValidationException(`${violations.length} validation error${violations.length === 1 ? "" : "s"} detected: ${violations.join("; ")}`);
   }
   // Only the members of the model, so that no other key of the body travels further.
   const out: Record<string, unknown> = {};
-  for (const [name] of INPUT) if (Object.hasOwn(body, name) && body[name] !== null) out[name] = body[name];
+  for (const [name] of INPUT) if (given(body, name)) out[name] = body[name];
   return out as unknown as TestStateInput;
 }

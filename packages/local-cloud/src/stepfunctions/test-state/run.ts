@@ -27,6 +27,7 @@ import { InspectionLevel, TestStatus, type TestStateOutput } from "./types";
 /** AWS: "The TestState API can run for up to five minutes." */
 const TEST_TIMEOUT_MS = 5 * 60 * 1000;
 
+/** Where and how TestState runs: the generated context's ARNs, the clients, the clock. */
 export interface TestStateOptions {
   /** Region of the generated context's ARNs (default us-east-1). */
   readonly region?: string;
