@@ -9,6 +9,7 @@
  * What is supported and what differs from AWS: README.md next to the interpreter.
  */
 export { testState, type TestStateOptions } from "./run";
-export { InvalidArn, InvalidDefinition, InvalidExecutionInput, SerializationException, TestStateApiError, ValidationException } from "./errors";
+/** What TestState answers with instead of a result: `code` is the AWS error code (ValidationException, InvalidDefinition, ...). */
+export { TestStateApiError } from "./errors";
 export { FieldValidationMode, InspectionLevel, TestStatus } from "./types";
 export type { InspectionData, InspectionErrorDetails, TestStateInput, TestStateOutput } from "./types";
