@@ -1,28 +1,37 @@
 /**
- * Runs a Step Functions definition locally.
+ * Runs Step Functions definitions locally.
  *
  *   npm run -s sfn -- run --definition machine.asl.json --input input.json [--log]
+ *   npm run -s sfn -- test-state --definition machine.asl.json --state-name Decode --input-json '{...}'
+ *   npm run -s sfn -- serve [--port 8083]
  *
- * stdout: exactly one JSON object, {"status":"SUCCEEDED","output":...} or {"status":"FAILED","error":...,"cause":...}
- * (or TIMED_OUT). Exit 0 whenever the machine could run; non-zero with one line on stderr for unusable
+ * `run` prints exactly one JSON object, {"status":"SUCCEEDED","output":...} or {"status":"FAILED","error":...,"cause":...}
+ * (or TIMED_OUT); `test-state` prints TestState's answer as AWS's API returns it; `serve` keeps the local TestState
+ * endpoint running. Exit 0 whenever the machine or state could run; non-zero with one line on stderr for unusable
  * arguments, files or definitions.
  */
 import "./support/quiet-sdk";
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { SQSClient } from "@aws-sdk/client-sqs";
 import {
   createStateMachine,
   DefinitionError,
   formatHistory,
   mockedStatesOf,
   MockConfigError,
-  type Integrations,
   type MockedStates,
 } from "../packages/local-cloud/src/stepfunctions";
+import { clients, integrationEndpoints, readJson, UsageError } from "./stepfunctions/cli-support";
+import { serveCommand } from "./stepfunctions/serve-command";
+import { testStateCommand } from "./stepfunctions/test-state-command";
 
-const HELP = `Usage: npm run -s sfn -- run --definition <file> [--input <file>] [options]
+const HELP = `Usage: npm run -s sfn -- <command> [options]
+
+Commands:
+  run          run a state machine definition; prints one JSON object (this text's options below)
+  test-state   run one state the way AWS's TestState API does (--help for its options)
+  serve        keep the local Step Functions endpoint (TestState) running (--help for its options)
+
+Usage: npm run -s sfn -- run --definition <file> [--input <file>] [options]
 
 Runs a state machine definition (JSONata or JSONPath) with the local interpreter and prints one JSON
 object on stdout: {"status":"SUCCEEDED","output":...}, {"status":"FAILED","error":"...","cause":"..."}
@@ -46,35 +55,9 @@ Region and credentials come from AWS_REGION / AWS_ACCESS_KEY_ID / AWS_SECRET_ACC
 and placeholder local credentials). Lambda tasks cannot run here (no Lambda runtime): they fail naming the resource,
 unless the test case of --mock-config answers them.`;
 
-class UsageError extends Error {}
-
-function readJson(file: string, what: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new UsageError(`cannot read the ${what} file '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`the ${what} file '${file}' is not valid JSON: ${(e as Error).message}`);
-  }
-}
-
-function clients(endpoints: { dynamodb?: string; sqs?: string }): Integrations {
-  const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? "us-east-1";
-  const credentials = {
-    accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? "local",
-    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? "local",
-  };
-  const out: Integrations = {};
-  if (endpoints.dynamodb) out.dynamodb = new DynamoDBClient({ region, credentials, endpoint: endpoints.dynamodb });
-  if (endpoints.sqs) out.sqs = new SQSClient({ region, credentials, endpoint: endpoints.sqs });
-  return out;
-}
-
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "test-state") return testStateCommand(argv.slice(1));
+  if (argv[0] === "serve") return serveCommand(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -97,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  if (positionals[0] !== "run" || positionals.length !== 1) throw new UsageError(`expected the command 'run' (see --help), got '${positionals.join(" ")}'`);
+  if (positionals[0] !== "run" || positionals.length !== 1) throw new UsageError(`expected a command, run, test-state or serve (see --help), got '${positionals.join(" ")}'`);
   if (!values.definition) throw new UsageError("--definition <file> is required (see --help)");
   if (values.input && values["input-json"] !== undefined) throw new UsageError("use either --input or --input-json, not both");
   const definition = readJson(values.definition, "definition");
@@ -133,10 +116,7 @@ async function main(argv: string[]): Promise<number> {
     machine = createStateMachine(definition, {
       name: machineName,
       arn: `arn:aws:states:${region}:000000000000:stateMachine:${machineName}`,
-      integrations: clients({
-        dynamodb: values["dynamodb-endpoint"] ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL,
-        sqs: values["sqs-endpoint"] ?? process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL,
-      }),
+      integrations: clients(integrationEndpoints(values)),
       history: values.log,
       mocks,
     });

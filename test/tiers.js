@@ -11,6 +11,7 @@ const SLOW = [
   "test/load/soak",
   "test/public-api/",
   "test/stepfunctions/cli",
+  "test/stepfunctions/test-state/aws-cli",
   "test/ops/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",
   "test/cost/path-calls",
   "test/capacity/held-to-evidence",

@@ -1,5 +1,5 @@
-/** scripts/sfn.ts end to end (spawns tsx: slower, so only two cases). */
-import { execFile } from "node:child_process";
+/** scripts/sfn.ts end to end (spawns tsx: slower, so only a few cases). */
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,5 +83,50 @@ describe("CLI: sfn run", () => {
     expect(bad.stdout).toBe("");
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     expect(bad.stderr).toContain("/StartAt: the state 'X' does not exist");
+  }, 60000);
+});
+
+describe("CLI: sfn test-state and serve", () => {
+  it("prints TestState's answer as the API returns it; a request AWS refuses exits 2 with AWS's code", async () => {
+    const machine = file("orders.json", {
+      StartAt: "ChargeAll",
+      States: {
+        ChargeAll: { Type: "Map", ItemsPath: "$.orders", ItemProcessor: { StartAt: "Charge", States: { Charge: { Type: "Pass", End: true } } }, ResultPath: "$.results", Next: "Report" },
+        Report: { Type: "Succeed" },
+      },
+    });
+    const [answered, refused] = await Promise.all([
+      sfn(["test-state", "--definition", machine, "--state-name", "ChargeAll", "--input-json", '{"orders":[1,2]}', "--mock-result-json", '["a","b"]', "--inspection-level", "DEBUG"]),
+      sfn(["test-state", "--definition", machine, "--state-name", "ChargeAll", "--input-json", '{"orders":[1,2]}']),
+    ]);
+    expect(answered.code).toBe(0);
+    expect(JSON.parse(answered.stdout)).toEqual({
+      output: '{"orders":[1,2],"results":["a","b"]}',
+      nextState: "Report",
+      status: "SUCCEEDED",
+      inspectionData: { input: '{"orders":[1,2]}', afterInputPath: '{"orders":[1,2]}', afterItemsPath: "[1,2]", maxConcurrency: 0, afterResultSelector: '["a","b"]', afterResultPath: '{"orders":[1,2],"results":["a","b"]}' },
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe("sfn: InvalidDefinition: TestState API does not support Map or Parallel states. Supported state types include: [Task, Wait, Pass, Succeed, Fail, Choice]");
+  }, 60000);
+
+  it("serve keeps the endpoint up until Ctrl-C, printing its URL", async () => {
+    // node with tsx's loader directly (not npx), so that SIGINT reaches the script.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/sfn.ts", "serve"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    try {
+      const started = Date.now();
+      while (!/on (http:\/\/127\.0\.0\.1:\d+)/.test(out) && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 100));
+      const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      expect(url).toBeDefined();
+      const res = await fetch(url!, { method: "POST", headers: { "x-amz-target": "AWSStepFunctions.TestState" }, body: JSON.stringify({ definition: '{"Type":"Pass","End":true}', input: '{"a":1}' }) });
+      expect(await res.json()).toEqual({ output: '{"a":1}', status: "SUCCEEDED" });
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+    expect(out).toContain("stopped.");
   }, 60000);
 });

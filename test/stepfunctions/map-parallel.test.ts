@@ -134,7 +134,7 @@ describe("Map", () => {
     const run = await runOnce(def, { detail: { shipped: [{ p: 1 }, { p: 2 }] } });
     expect(run.output).toEqual({ detail: { shipped: [{ p: 1 }, { p: 2 }], results: [{ item: { p: 1 }, i: 0 }, { item: { p: 2 }, i: 1 }] } });
     const bad = await runOnce(def, { detail: { shipped: "x" } });
-    expect([bad.error, bad.cause]).toEqual(["States.Runtime", "An error occurred while executing the state 'M' (entered at the event id #2). Map state input must be an array but was: \"x\""]);
+    expect([bad.error, bad.cause]).toEqual(["States.Runtime", "An error occurred while executing the state 'M' (entered at the event id #2). Reference path \"$.detail.shipped\" must point to array."]);
   });
 });
 

@@ -6,3 +6,8 @@ export { startLocalCloud } from "./cloud";
 export type { CloudEvent, LocalCloud, LocalCloudStats, OutcomeEvent } from "./cloud";
 export type { LocalCloudOptions } from "./cloud/types";
 export type { SharedClock } from "./clock";
+/** The local Step Functions endpoint (TestState) alone, and TestState in process: unit tests of state machines. */
+export { startStepFunctionsEndpoint } from "./stepfunctions-api";
+export type { StepFunctionsEndpoint, StepFunctionsEndpointOptions } from "./stepfunctions-api";
+export { testState } from "./stepfunctions/test-state";
+export type { TestStateInput, TestStateOptions, TestStateOutput } from "./stepfunctions/test-state";

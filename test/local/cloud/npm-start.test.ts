@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { SFNClient, TestStateCommand } from "@aws-sdk/client-sfn";
 import { createSqsClient } from "../../../packages/local-cloud/src/sqs";
 import { synthStack, type SynthesizedStack } from "../../helpers/synth";
 import { waitFor } from "../../helpers/wait-for";
@@ -56,6 +57,13 @@ describe("npm start", () => {
       );
       sqs.destroy();
       await waitFor(() => run.output().includes(`processed    ${MessageId}`), { timeoutMs: 20_000, message: "the published message was never processed" });
+      // The state file names the Step Functions endpoint; an unmocked Task there reads this cloud's ledger.
+      expect(run.output()).toContain(`TestState     ${state.endpoints.stepfunctions}`);
+      const sfn = new SFNClient({ endpoint: state.endpoints.stepfunctions, region: state.region, disableHostPrefix: true, credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+      const scan = { Type: "Task", QueryLanguage: "JSONata", Resource: "arn:aws:states:::aws-sdk:dynamodb:scan", Arguments: { TableName: state.outputs.ledger_table_name }, Output: "{% $states.result.Count %}", End: true };
+      const answer = await sfn.send(new TestStateCommand({ definition: JSON.stringify(scan), roleArn: "arn:aws:iam::000000000000:role/test" }));
+      sfn.destroy();
+      expect(answer).toMatchObject({ status: "SUCCEEDED", output: "1" });
     } finally {
       run.child.kill("SIGINT");
     }

@@ -8,6 +8,7 @@ import { createPipeRunner, type PipeRunner } from "../pipes";
 import { loadStackFile, localRoleUniqueId, provisionStack, ProvisionError, roleNameOfArn, type ProvisionedStack } from "../provision";
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
+import { startStepFunctionsEndpoint } from "../stepfunctions-api";
 import { mocksFor } from "./mocks";
 import { sharedClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
@@ -15,6 +16,11 @@ import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
 import { SyncExpressLimit } from "./sync-express-limit";
 import { workflowTarget } from "./workflow-target";
+
+/** The account of a state machine ARN (`arn:aws:states:<region>:<account>:stateMachine:<name>`). */
+function accountOf(arn: string | undefined): string | undefined {
+  return arn?.split(":")[4] || undefined;
+}
 
 function isPlan(faults: FaultPlanSpec | FaultPlan): faults is FaultPlan {
   return typeof (faults as FaultPlan).report === "function";
@@ -123,6 +129,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ]),
     );
 
+    // TestState on the interpreter, for tests and tools; a Task that is not mocked calls this cloud's services.
+    const stepFunctions = await startStepFunctionsEndpoint({
+      region,
+      account: accountOf(provisioned.stateMachines[0]?.arn),
+      integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
+    });
+    cleanup.push(() => stepFunctions.stop());
+
     const listeners = new Set<(event: CloudEvent) => void>();
     const emit = (event: CloudEvent) => listeners.forEach((listener) => listener(event));
     const outcomes = emptyCounts();
@@ -190,7 +204,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     return {
       region,
-      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint },
+      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint },
       outputs: provisioned.outputs,
       provisioned,
       clients: { sqs, dynamodb },

@@ -140,6 +140,11 @@ export interface LocalCloud {
     readonly sqs: string;
     /** The local DynamoDB endpoint (`http://127.0.0.1:<port>`). */
     readonly dynamodb: string;
+    /**
+     * The local Step Functions endpoint (`http://127.0.0.1:<port>`), answering the TestState action. AWS SDKs and CLIs
+     * prefix its host with `sync-` unless told not to (`disableHostPrefix: true`, `AWS_DISABLE_HOST_PREFIX_INJECTION=true`).
+     */
+    readonly stepfunctions: string;
   };
   /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
   readonly outputs: Record<string, unknown>;

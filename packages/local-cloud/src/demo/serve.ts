@@ -22,6 +22,7 @@ with an explicit endpoint; the queue URL as printed or on 127.0.0.1 (fake creden
   region        ${cloud.region}
   SQS           ${cloud.endpoints.sqs}
   DynamoDB      ${cloud.endpoints.dynamodb}
+  TestState     ${cloud.endpoints.stepfunctions} (Step Functions; clients switch off the sync- host prefix)
   queue URL     ${queueUrl}
   DLQ URL       ${cloud.outputs[OutputName.DlqUrl]}
   tables        ledger ${cloud.outputs[OutputName.LedgerTable]}, idempotency ${cloud.outputs[OutputName.IdempotencyTable]}, effects ${cloud.outputs[OutputName.EffectsTable]}

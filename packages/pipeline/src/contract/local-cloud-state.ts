@@ -15,7 +15,8 @@ export interface LocalCloudState {
   readonly startedAt: string;
   readonly stackFile: string;
   readonly region: string;
-  readonly endpoints: { readonly sqs: string; readonly dynamodb: string };
+  /** `stepfunctions` (the TestState endpoint) is absent from state files written before it existed. */
+  readonly endpoints: { readonly sqs: string; readonly dynamodb: string; readonly stepfunctions?: string };
   /** The stack's outputs with local values, named as `cdktf deploy --outputs-file` names them. */
   readonly outputs: Record<string, unknown>;
 }

@@ -10,7 +10,8 @@ import { JSONATA_FIELDS, JSONATA_ONLY, JSONPATH_FIELDS, JSONPATH_ONLY } from "./
 
 const COMMON = new Set(["Type", "Comment", "QueryLanguage"]);
 const NEEDS_FLOW = new Set(["Pass", "Task", "Map", "Parallel", "Wait"]);
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A variable name Assign accepts (and TestState's `variables`); `states` is reserved. */
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);

@@ -4,14 +4,18 @@ import type { History, EventCursor } from "../history/history";
 import type { Clock } from "../../clock/clock";
 import type { Integrations } from "../types";
 import type { MockedStates } from "../mocks/config";
+import type { StateProbe } from "./probe";
 
-/** `$states.context.Execution`, keys in the order AWS prints them; RedriveCount only for STANDARD machines. */
+/**
+ * `$states.context.Execution`, keys in the order AWS prints them; RedriveCount only for STANDARD machines. A TestState
+ * run without a role reports `RoleArn: null` (recorded on AWS).
+ */
 interface ExecutionInfo {
   Id: string;
   Input: unknown;
   StartTime: string;
   Name: string;
-  RoleArn: string;
+  RoleArn: string | null;
   RedriveCount?: number;
 }
 
@@ -35,6 +39,8 @@ export interface Run {
    */
   readonly runProgram: (program: CompiledProgram, input: unknown, thread: Thread) => Promise<unknown>;
   readonly onTransition?: (from: string, to: string | undefined) => void;
+  /** Only in a TestState run: watches the one state and decides its retries (see probe.ts). */
+  readonly probe?: StateProbe;
 }
 
 /** A line of control: the top-level program, a Parallel branch or a Map iteration. */
@@ -58,6 +64,8 @@ export interface StateInfo {
 
 /** Builds `$states.context` / `$$` for one state. */
 export function contextObject(run: Run, thread: Thread, state: StateInfo): Record<string, unknown> {
+  // A context given to TestState replaces the whole object, empty members included (recorded on AWS).
+  if (run.probe?.context) return run.probe.context;
   // Recorded on AWS (LocalStack snapshots test_base.py::test_query_context_object_values, a Pass state, and
   // test_base_scenarios.py::test_lambda_invoke_with_retry_extended_input, a Task with Retry): State has Name and
   // EnteredTime, and RetryCount only where the state can retry.

@@ -11,6 +11,9 @@ const PREFIX = "An error occurred while executing the state '";
 export function decorateStateError(err: StatesError, stateName: string, enteredEventId: number, run: Run, thread: Thread): StatesError {
   if (err.error !== StatesErrorName.QueryEvaluationError && err.error !== StatesErrorName.Runtime) return err;
   if (err.name === "FailStateError" || err.causeText.startsWith(PREFIX)) return err;
+  // TestState has no event history, and its causes carry no prefix (recorded on AWS: a States.Runtime cause of a
+  // Map's ItemsPath is the bare message).
+  if (run.probe) return err;
   const cause = `${PREFIX}${stateName}' (entered at the event id #${enteredEventId}). ${err.causeText}`;
   const decorated = new StatesError(err.error, cause, { cause: err, location: err.location });
   if (err.error === StatesErrorName.QueryEvaluationError) {

@@ -43,8 +43,10 @@ export async function runExecutionState(visit: Visit<CompiledStateBase>, run: Ru
     );
   } catch (e) {
     if (!(e instanceof StatesError) || e.terminal) throw e;
-    const catcher = findCatcher(state.catch, e.error);
-    if (!catcher) throw e;
+    const index = findCatcher(state.catch, e.error);
+    if (index < 0) throw e;
+    const catcher = (state.catch as readonly Catcher[])[index];
+    run.probe?.caught(index, e);
     try {
       return { output: await catcherOutput(visit, catcher, e, run, thread), next: catcher.next };
     } catch (inner) {

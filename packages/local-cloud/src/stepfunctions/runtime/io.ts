@@ -25,8 +25,9 @@ export async function finishJsonata(visit: Visit, run: Run, thread: Thread, resu
 /** JSONPath: InputPath (`null` gives `{}`). */
 export function effectiveInput(visit: Visit, run: Run, thread: Thread): unknown {
   const p = visit.state.inputPath;
-  if (p === undefined) return visit.input;
-  return selectPath(p, pathRoots(run, thread, visit.info, visit.input));
+  const input = p === undefined ? visit.input : selectPath(p, pathRoots(run, thread, visit.info, visit.input));
+  run.probe?.stage("afterInputPath", input);
+  return input;
 }
 
 /**
@@ -37,8 +38,10 @@ export function finishJsonPath(visit: Visit, run: Run, thread: Thread, result: u
   const { state } = visit;
   let r = result;
   if (opts.selector && state.resultSelector) r = state.resultSelector.evaluate(pathRoots(run, thread, visit.info, r));
+  if (opts.resultPath) run.probe?.stage("afterResultSelector", r);
   const assigned = state.assignPath ? state.assignPath.evaluate(pathRoots(run, thread, visit.info, r)) : undefined;
   let out = opts.resultPath ? applyResultPath(state.resultPath, visit.input, r) : r;
+  if (opts.resultPath) run.probe?.stage("afterResultPath", out);
   if (state.outputPath !== undefined) out = selectPath(state.outputPath, pathRoots(run, thread, visit.info, out));
   commitAssign(thread, assigned, visit.state.name);
   return out;

@@ -8,7 +8,7 @@ import { exceedsPayloadLimit, terminalDataLimit } from "./data-limit";
 import { ThreadAborted } from "./retry";
 
 /** States that accept Retry; only they report `$states.context.State.RetryCount` (see runtime/context.ts). */
-const RETRYABLE = new Set(["Task", "Map", "Parallel"]);
+export const RETRYABLE = new Set(["Task", "Map", "Parallel"]);
 
 /** `types` comes from the caller (machine.ts): the states in it run nested programs through `run.runProgram`. */
 export async function runProgram(types: StateTable, program: CompiledProgram, input: unknown, run: Run, thread: Thread): Promise<unknown> {

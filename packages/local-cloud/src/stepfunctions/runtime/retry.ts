@@ -28,10 +28,9 @@ export function retryDelayMs(retrier: Retrier, attempt: number, random: () => nu
   return Math.round(seconds * 1000);
 }
 
-export function findCatcher(catchers: readonly Catcher[] | undefined, error: string): Catcher | undefined {
-  if (!catchers) return undefined;
-  for (const c of catchers) if (errorMatches(c.errorEquals, error)) return c;
-  return undefined;
+/** Index of the first Catcher that handles `error`, or -1. */
+export function findCatcher(catchers: readonly Catcher[] | undefined, error: string): number {
+  return catchers ? catchers.findIndex((c) => errorMatches(c.errorEquals, error)) : -1;
 }
 
 /** Thrown to unwind a thread whose signal aborted (not an execution error). */
@@ -66,6 +65,8 @@ export async function runWithRetry<T>(
       if (!retriers || err.terminal) throw err;
       const index = retriers.findIndex((r) => errorMatches(r.errorEquals, err.error));
       if (index < 0) throw err;
+      // TestState decides the retry instead of waiting for it (runtime/probe.ts).
+      if (run.probe) throw run.probe.retrier(index, retriers[index], err) ?? err;
       counts ??= new Array<number>(retriers.length).fill(0);
       const retrier = retriers[index];
       if (counts[index] >= retrier.maxAttempts) throw err;

@@ -104,6 +104,11 @@ async function readNumber(src: NumberSource, field: string, visit: Visit<MapStat
   return v;
 }
 
+/** Whether `failures` failed iterations out of `total` stay within ToleratedFailureCount/Percentage (both, when set). */
+function withinTolerance(failures: number, total: number, count: number | undefined, percentage: number | undefined): boolean {
+  return (count === undefined || failures <= count) && (percentage === undefined || (failures * 100) / total <= percentage);
+}
+
 async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
   const { state } = visit;
   const jsonata = state.language === QueryLanguage.JSONata;
@@ -115,7 +120,13 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
     if (!Array.isArray(items)) throw new StatesError(StatesErrorName.QueryEvaluationError, `The Map state input must be an array but was '${jsonType(items)}' for value: ${JSON.stringify(items)}`, { location: "Items" });
   } else {
     items = state.itemsPath === undefined ? input : selectPath(state.itemsPath, pathRoots(run, thread, visit.info, input));
-    if (!Array.isArray(items)) throw new StatesError(StatesErrorName.Runtime, `Map state input must be an array but was: ${JSON.stringify(items)}`);
+    if (!Array.isArray(items)) {
+      // Recorded on AWS (LocalStack snapshot test_state_context_object › test_state_map_context_object, 2025-12-03):
+      // the path as it reads from its root, `$$.Execution.Input` → "$.Execution.Input".
+      const path = state.itemsPath ? state.itemsPath.source.replace(/^\$\$/, "$") : "$";
+      throw new StatesError(StatesErrorName.Runtime, `Reference path "${path}" must point to array.`);
+    }
+    run.probe?.stage("afterItemsPath", items);
   }
   const list = items as unknown[];
   const isInt = (n: number) => Number.isInteger(n) && n >= 0;
@@ -124,6 +135,26 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
   const toleratedPercentage = await readNumber(state.toleratedPercentage, "ToleratedFailurePercentage", visit, run, thread, input, (n) => n >= 0 && n <= 100, "between 0 and 100");
   const cap = state.distributed ? DISTRIBUTED_MAP_CONCURRENCY : INLINE_MAP_CONCURRENCY;
   const limit = maxConcurrency ? Math.min(maxConcurrency, cap) : cap;
+  const tolerating = toleratedCount !== undefined || toleratedPercentage !== undefined;
+  const tolerated = (failures: number) => tolerating && withinTolerance(failures, list.length, toleratedCount, toleratedPercentage);
+
+  // ItemSelector (or Parameters) of one item, with $states.context.Map.Item bound.
+  const selectItem = async (index: number, signal: AbortSignal): Promise<unknown> => {
+    const item = list[index];
+    const selectorThread: Thread = { vars: thread.vars, lastEventId: 0, signal, mapItem: { Index: index, Value: item } };
+    if (state.itemSelector) return state.itemSelector.evaluate(jsonataBindings(run, selectorThread, statesVar(run, selectorThread, visit.info, input)));
+    if (state.itemSelectorPath) return state.itemSelectorPath.evaluate(pathRoots(run, selectorThread, visit.info, input));
+    return item;
+  };
+
+  if (run.probe) {
+    run.probe.stage("maxConcurrency", maxConcurrency ?? 0);
+    if (toleratedCount !== undefined) run.probe.stage("toleratedFailureCount", toleratedCount);
+    if (toleratedPercentage !== undefined) run.probe.stage("toleratedFailurePercentage", toleratedPercentage);
+    if (state.itemSelector || state.itemSelectorPath) run.probe.stage("afterItemSelector", await Promise.all(list.map((_, i) => selectItem(i, thread.signal))));
+  }
+  // TestState answers a Map from its mock; the iterations never run.
+  if (run.probe?.mocked) return finishMap(visit, run, thread, run.probe.mocked({ tolerates: tolerating ? tolerated : undefined }));
 
   const startedId = h.add(thread, "MapStateStarted", h.on ? { length: list.length } : undefined);
   const results = new Array<unknown>(list.length);
@@ -131,21 +162,12 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
   let failure: StatesError | undefined;
   let failures = 0;
   let lastId = startedId;
-  const tolerating = toleratedCount !== undefined || toleratedPercentage !== undefined;
-  const tolerated = () =>
-    tolerating &&
-    (toleratedCount === undefined || failures <= toleratedCount) &&
-    (toleratedPercentage === undefined || (failures * 100) / list.length <= toleratedPercentage);
 
   const iteration = async (index: number) => {
     const it: Thread = { vars: innerScope(thread.vars), lastEventId: startedId, signal: controller.signal };
     h.add(it, "MapIterationStarted", h.on ? { name: state.name, index } : undefined);
     try {
-      const item = list[index];
-      let itemInput: unknown = item;
-      const selectorThread: Thread = { vars: thread.vars, lastEventId: 0, signal: controller.signal, mapItem: { Index: index, Value: item } };
-      if (state.itemSelector) itemInput = await state.itemSelector.evaluate(jsonataBindings(run, selectorThread, statesVar(run, selectorThread, visit.info, input)));
-      else if (state.itemSelectorPath) itemInput = state.itemSelectorPath.evaluate(pathRoots(run, selectorThread, visit.info, input));
+      const itemInput = await selectItem(index, controller.signal);
       results[index] = await run.runProgram(state.processor as CompiledProgram, itemInput, it);
       h.add(it, "MapIterationSucceeded", h.on ? { name: state.name, index } : undefined);
     } catch (e) {
@@ -156,7 +178,7 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
         h.add(it, "MapIterationFailed", h.on ? { name: state.name, index } : undefined);
         failures++;
         // A terminal error (e.g. an output over the payload quota) is never tolerated.
-        if (!err.terminal && tolerated()) results[index] = { Error: err.error, Cause: err.causeText };
+        if (!err.terminal && tolerated(failures)) results[index] = { Error: err.error, Cause: err.causeText };
         else if (!failure) {
           failure = tolerating && !err.terminal
             ? new StatesError(StatesErrorName.ExceedToleratedFailureThreshold, "The specified tolerated failure threshold was exceeded", { cause: err })
@@ -179,8 +201,12 @@ async function runMap(visit: Visit<MapState>, run: Run, thread: Thread) {
     throw failure;
   }
   h.add(thread, "MapStateSucceeded");
-  const output = jsonata
+  return finishMap(visit, run, thread, results);
+}
+
+async function finishMap(visit: Visit<MapState>, run: Run, thread: Thread, results: unknown) {
+  const output = visit.state.language === QueryLanguage.JSONata
     ? await finishJsonata(visit, run, thread, results, results)
     : finishJsonPath(visit, run, thread, results, { selector: true, resultPath: true });
-  return { output, next: state.next };
+  return { output, next: visit.state.next };
 }

@@ -18,10 +18,13 @@ export const passState: StateType<PassState> = {
       return { output: await finishJsonata(visit, run, thread, undefined, visit.input), next: state.next };
     }
     let result: unknown;
-    if (state.hasResult) result = state.result;
-    else {
+    if (state.hasResult) {
+      result = state.result;
+      run.probe?.stage("result", result);
+    } else {
       const input = effectiveInput(visit, run, thread);
       result = state.parameters ? state.parameters.evaluate(pathRoots(run, thread, visit.info, input)) : input;
+      run.probe?.stage("afterParameters", result);
     }
     return { output: finishJsonPath(visit, run, thread, result, { selector: false, resultPath: true }), next: state.next };
   },

@@ -61,6 +61,7 @@ export const taskState: StateType<TaskState> = {
         const states = statesVar(run, thread, visit.info, visit.input);
         const b = jsonataBindings(run, thread, states);
         const args = state.arguments ? await state.arguments.evaluate(b) : visit.input;
+        run.probe?.stage("afterArguments", args);
         let timeoutSeconds: number | undefined;
         if (typeof state.timeout === "number") timeoutSeconds = state.timeout;
         else if (state.timeout) {
@@ -86,6 +87,7 @@ export const taskState: StateType<TaskState> = {
       const input = effectiveInput(visit, run, thread);
       const roots = pathRoots(run, thread, visit.info, input);
       const params = state.parameters ? state.parameters.evaluate(roots) : input;
+      run.probe?.stage("afterParameters", params);
       let timeoutSeconds = typeof state.timeout === "number" ? state.timeout : undefined;
       if (state.timeoutPath) {
         const v = selectPath(state.timeoutPath, roots);
@@ -140,6 +142,7 @@ async function invokeTask(state: TaskState, parameters: unknown, timeoutSeconds:
     }
     // Recorded on AWS: the label is the resource type ('lambda') for optimized integrations, the ARN for legacy ones.
     if (exceedsPayloadLimit(result)) throw resultTooLarge(legacy ? state.resource : handler.resourceType);
+    run.probe?.stage("result", result);
     if (h.on) h.add(thread, legacy ? "LambdaFunctionSucceeded" : "TaskSucceeded", legacy ? { output: result } : { ...ids, output: result });
     else h.add(thread, "");
     return result;
