@@ -16,19 +16,24 @@ const { createTransactions } = require("./dynalite-transactions.cjs");
 const ALL_OLD_ACTIONS = ["putItem", "updateItem", "deleteItem"];
 const JSON_TYPE = "application/x-amz-json-1.0";
 
-function installDynaliteFidelity(requireFn) {
+/** The item with a failed condition under `ALL_OLD` (PutItem, UpdateItem, DeleteItem): also for in-process callers. */
+function installAllOld(requireFn) {
   const db = requireFn("dynalite/db");
   for (const action of ALL_OLD_ACTIONS) {
     requireFn(`dynalite/validations/${action}`).types.ReturnValuesOnConditionCheckFailure = { type: "String", enum: ["ALL_OLD", "NONE"] };
   }
-  if (!db.checkConditional.awsAllOld) {
-    const checkConditional = db.checkConditional;
-    db.checkConditional = Object.assign(function (data, existingItem) {
-      const failed = checkConditional(data, existingItem);
-      if (failed && existingItem && data.ReturnValuesOnConditionCheckFailure === "ALL_OLD") failed.body.Item = existingItem;
-      return failed;
-    }, { awsAllOld: true });
-  }
+  if (db.checkConditional.awsAllOld) return;
+  const checkConditional = db.checkConditional;
+  db.checkConditional = Object.assign(function (data, existingItem) {
+    const failed = checkConditional(data, existingItem);
+    if (failed && existingItem && data.ReturnValuesOnConditionCheckFailure === "ALL_OLD") failed.body.Item = existingItem;
+    return failed;
+  }, { awsAllOld: true });
+}
+
+function installDynaliteFidelity(requireFn) {
+  const db = requireFn("dynalite/db");
+  installAllOld(requireFn);
   // The store of the server created next: the operations added here act on dynalite's own data.
   let store;
   const create = db.create;
@@ -119,4 +124,4 @@ function createTimeToLive() {
   };
 }
 
-module.exports = { installDynaliteFidelity };
+module.exports = { installAllOld, installDynaliteFidelity };
