@@ -1,4 +1,4 @@
-import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
+import { DescribeTableCommand, DescribeTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
 import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,6 +52,11 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     expect(ttl).toEqual({ "test-ledger": "expiresAt", "test-idempotency": "expiration", "test-effects": "expiresAt" });
     const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: "test-ledger" }));
     expect(Table!.KeySchema).toEqual([{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }]);
+  });
+
+  it("enables each table's TTL from its ttl block, as DescribeTimeToLive then reports it", async () => {
+    const { TimeToLiveDescription } = await dynamo.client.send(new DescribeTimeToLiveCommand({ TableName: "test-ledger" }));
+    expect(TimeToLiveDescription).toEqual({ TimeToLiveStatus: "ENABLED", AttributeName: "expiresAt" });
   });
 
   it("resolves the state machine definition to local names, ARNs and URLs", () => {
