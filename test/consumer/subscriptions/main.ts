@@ -17,7 +17,6 @@ const invoices = new DynamodbTable(stack, "invoices", {
 });
 new TerraformOutput(stack, "invoices_table_name", { value: invoices.name });
 new IdempotentPipeline(stack, "pipeline", {
-  region: "eu-central-1",
   namePrefix: "subscriptions",
   businessKey: { expression: "[accountId, period]", requiredFields: ["accountId", "period"] },
   operation: "bill",
