@@ -39,7 +39,7 @@ const bytes = (text: string) => new TextEncoder().encode(text).length;
  * The environment as Lambda measures it: the compact JSON object of every key and value, in UTF-8. A value that is
  * a Terraform reference (another resource's name) is known only at apply and counts as empty here.
  */
-export function measuredEnvironment(p: ResolvedPipelineProps): { bytes: number; unknown: number; perVariable: Map<string, number> } {
+function measuredEnvironment(p: ResolvedPipelineProps): { bytes: number; unknown: number; perVariable: Map<string, number> } {
   const variables = functionVariables(p, pipelineResourceNames(p).idempotencyTable);
   let unknown = 0;
   const known = Object.fromEntries(
@@ -69,7 +69,7 @@ function environmentSize(p: ResolvedPipelineProps): PropProblem | undefined {
     prop,
     value,
     reason:
-      `makes the function's environment ${measured.bytes} bytes as Lambda measures it (the JSON of every variable${measured.unknown > 0 ? `; ${measured.unknown} Terraform references counted as empty` : ""}), ` +
+      `makes the function's environment ${measured.bytes} bytes as Lambda measures it (the JSON of every variable${measured.unknown > 0 ? `; ${measured.unknown} Terraform reference${measured.unknown === 1 ? "" : "s"} counted as empty` : ""}), ` +
       `over Lambda's ${LAMBDA_ENVIRONMENT_MAX_BYTES}: ${shares.map(([prop, size]) => `${prop} ${size}`).join(", ")}`,
     fix: `trim it by ${measured.bytes - LAMBDA_ENVIRONMENT_MAX_BYTES} bytes: fewer or shorter payload fields and field rules, or move large settings to SSM Parameter Store (${cite(LAMBDA_ENVIRONMENT_SOURCE)})`,
   };
