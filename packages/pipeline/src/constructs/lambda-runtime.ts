@@ -4,7 +4,12 @@
  * needs hashicorp/aws 6.19.0 or later, which the CDK Terrain bindings (@cdktn/provider-aws 25.x, hashicorp/aws 6.66.0)
  * have and the cdktf bindings (@cdktf/provider-aws 20.x, hashicorp/aws 5.100.0) do not.
  */
-export const LambdaRuntime = { Nodejs22: "nodejs22.x", Nodejs24: "nodejs24.x" } as const;
+export const LambdaRuntime = {
+  /** Node.js 22: every supported provider version; standard support ends 2027-04-30. */
+  Nodejs22: "nodejs22.x",
+  /** Node.js 24: hashicorp/aws 6.19.0 or later (the `/cdktn` entry). */
+  Nodejs24: "nodejs24.x",
+} as const;
 export type LambdaRuntime = (typeof LambdaRuntime)[keyof typeof LambdaRuntime];
 
 /** The runtime when the props name none: supported by every provider version the package works with. */
