@@ -56,7 +56,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       }
       expect(seen).toEqual(["Route", "Parse", "Validate", "Stamp"]);
       expect(processor.States[name]).toMatchObject({
-        Resource: "arn:aws:states:::dynamodb:putItem",
+        Resource: `arn:\${data.aws_partition.${Object.keys(json.data!.aws_partition)[0]}.partition}:states:::dynamodb:putItem`,
         Arguments: { TableName: referenceTo(json, "aws_dynamodb_table", "test-ledger", "name") },
       });
       expect(processor.States[name].Arguments.ConditionExpression).toContain("attribute_not_exists(pk)");
@@ -185,7 +185,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
         effects_table_name: { value: referenceTo(json, "aws_dynamodb_table", "test-effects", "name") },
         state_machine_arn: { value: referenceTo(json, "aws_sfn_state_machine", "test-workflow", "arn") },
         function_name: { value: referenceTo(json, "aws_lambda_function", "test-charge", "function_name") },
-        region: { value: "us-east-1" },
+        // The provider's region, read at plan (it may come from AWS_REGION then), not a value written at synth.
+        region: { value: `\${data.aws_region.${Object.keys(json.data!.aws_region)[0]}.name}` },
         operation: { value: "charge" },
       });
     });

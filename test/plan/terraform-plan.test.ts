@@ -171,13 +171,14 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       const updated = tuned.resources.filter((r) => r.action === "update").map((r) => r.name).sort();
       expect(updated).toEqual([
         "/aws/lambda/payments-charge",
+        "/aws/vendedlogs/pipes/payments-pipe",
         "/aws/vendedlogs/states/payments-workflow",
         "payments-idempotency",
         "payments-ledger",
         "payments-pipe",
         "payments-workflow",
       ]);
-      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 6, noop: base.review.summary.create - 6 });
+      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 7, noop: base.review.summary.create - 7 });
     });
 
     it("flags PITR and deletion protection turned off, and the new operation as a key derivation change, with Terraform's own before and after", () => {

@@ -19,6 +19,7 @@ import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } f
 import { domainHandlerOptions } from "./domain-effect";
 
 export const SIM_NAMES = {
+  partition: "aws",
   region: "us-east-1",
   account: "000000000000",
   ledger: "sim-ledger",
@@ -96,6 +97,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
   simulation ??= loadSimulation();
   const props = simProps(overrides, domain);
   const params: PipelineDefinitionParams = {
+    partition: SIM_NAMES.partition,
     ledgerTableName: SIM_NAMES.ledger,
     functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
     deadLetterQueueUrl: SIM_NAMES.dlqUrl,

@@ -6,6 +6,11 @@ import template from "./pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
 export interface PipelineDefinitionParams {
+  /**
+   * The AWS partition of the integration ARNs (`arn:<partition>:states:::…`): `aws`, `aws-cn`, … (the construct passes
+   * the stack's `data "aws_partition"`).
+   */
+  readonly partition: string;
   /** Name of the ledger table (pk/sk) the claim is written to. */
   readonly ledgerTableName: string;
   /** ARN of the downstream function. */
@@ -65,6 +70,7 @@ const WHOLE_PLACEHOLDER = /^\{\{([A-Za-z]+)\}\}$/;
 function placeholderValues(p: PipelineDefinitionParams): Record<string, unknown> {
   const conflicts = [...new Set(p.conflictErrors)];
   return {
+    Partition: p.partition,
     LedgerTableName: p.ledgerTableName,
     FunctionArn: p.functionArn,
     DeadLetterQueueUrl: p.deadLetterQueueUrl,

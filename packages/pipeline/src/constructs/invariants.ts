@@ -2,9 +2,14 @@ import { assertKeyExpression } from "../contract/business-key";
 import { ContractConfigError } from "../contract/errors";
 import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
 import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
+import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "./aws-limits";
+import { AWS_NAME_RULES } from "./aws-name-rules";
+import { AWS_PROP_RULES } from "./aws-prop-rules";
 import { InvalidPropError, type PropProblem } from "./errors";
+import { FUNCTION_RULES } from "./function-rules";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { REGION_RULES } from "./region-rules";
 import { RETENTION_RULES } from "./retention";
 import { TIMING_RULES } from "./timing";
 
@@ -141,8 +146,8 @@ const RANGE_RULES: readonly PropRule[] = [
   range("maximumBatchingWindowSeconds", (p) => p.maximumBatchingWindowSeconds, 0, 300, "use 0-300 seconds (Pipes' limit)"),
   range("maxConcurrency", (p) => p.maxConcurrency, 1, 40, "use 1-40 (inline Map runs at most 40 iterations at once)"),
   range("executionTimeoutSeconds", (p) => p.executionTimeoutSeconds, 1, EXPRESS_MAX_SECONDS, "EXPRESS workflows run at most 300 seconds"),
-  range("function.timeoutSeconds", (p) => p.function.timeoutSeconds, 1, 900, "Lambda allows 1-900 seconds"),
-  range("function.memoryMb", (p) => p.function.memoryMb, 128, 10240, "Lambda allows 128-10240 MB"),
+  range("function.timeoutSeconds", (p) => p.function.timeoutSeconds, LAMBDA_TIMEOUT_SECONDS.min, LAMBDA_TIMEOUT_SECONDS.max, `Lambda allows ${LAMBDA_TIMEOUT_SECONDS.min}-${LAMBDA_TIMEOUT_SECONDS.max} seconds`),
+  range("function.memoryMb", (p) => p.function.memoryMb, LAMBDA_MEMORY_MB.min, LAMBDA_MEMORY_MB.max, `Lambda allows ${LAMBDA_MEMORY_MB.min}-${LAMBDA_MEMORY_MB.max} MB`),
   range("lambdaRetries", (p) => p.lambdaRetries, 0, 10, "use 0-10 retries of Lambda service errors"),
   range("maxReceiveCount", (p) => p.maxReceiveCount, 5, 1000, "use at least 5, so a throttled or briefly failing message is not sent to the DLQ too early"),
   range("messageRetentionSeconds", (p) => p.messageRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
@@ -157,7 +162,6 @@ const RANGE_RULES: readonly PropRule[] = [
         : undefined,
   },
   range("visibilityTimeoutSeconds", (p) => p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds"),
-  range("logRetentionDays", (p) => p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14"),
   // The source queue's retention bound counts it (retention.ts), so it must be a number.
   range("oldestMessageAgeAlarmSeconds", (p) => p.oldestMessageAgeAlarmSeconds, 1, 1209600, "use an age in seconds such as 600"),
   range("ledgerRetry.intervalSeconds", (p) => p.ledgerRetry.intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second"),
@@ -212,7 +216,18 @@ const WINDOW_RULES: readonly PropRule[] = [
  * Every synth-time rule, in the order problems are reported. Rules live as data (one entry each, with the props
  * they depend on), so every problem of a configuration is reported at once and each rule is testable alone.
  */
-export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES];
+export const PIPELINE_RULES: readonly PropRule[] = [
+  ...CONTRACT_RULES,
+  ...RANGE_RULES,
+  ...WINDOW_RULES,
+  ...TIMING_RULES,
+  ...RETENTION_RULES,
+  // What AWS accepts (aws-limits.ts): names, the other props AWS validates, the function, the region.
+  ...AWS_NAME_RULES,
+  ...AWS_PROP_RULES,
+  ...FUNCTION_RULES,
+  ...REGION_RULES,
+];
 
 /**
  * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized. Throws one

@@ -1,5 +1,7 @@
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../contract/error-names";
 import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
+import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
+import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
 
 /** How the pipeline recognises one business operation in a message body. */
 export interface BusinessKeyProps {
@@ -26,8 +28,15 @@ export interface DownstreamFunctionProps {
   readonly entry: string;
   /** Lambda timeout; below the execution timeout, which the construct checks. @default 10 */
   readonly timeoutSeconds?: number;
-  /** Lambda memory (nodejs22.x, arm64). @default 256 */
+  /** Lambda memory (arm64). @default 256 */
   readonly memoryMb?: number;
+  /**
+   * The Node.js runtime. `nodejs24.x` needs hashicorp/aws 6.19.0 or later: the `/cdktn` entry (@cdktn/provider-aws
+   * 25.x) has it, the cdktf entry (@cdktf/provider-aws 20.x, hashicorp/aws 5.100.0) refuses it at synth. nodejs22.x
+   * leaves Lambda's standard support on 2027-04-30 (docs/construct.md, "Runtime").
+   * @default "nodejs22.x"
+   */
+  readonly runtime?: LambdaRuntime;
   /** Extra environment variables (the construct sets the idempotency ones itself). @default {} */
   readonly environment?: Readonly<Record<string, string>>;
   /** Extra IAM statements for what the function reaches besides its idempotency table. @default [] */
@@ -49,7 +58,12 @@ export interface DownstreamFunctionProps {
   readonly conflictErrors?: readonly string[];
   /** Log level of the function's Powertools logger. @default "INFO" */
   readonly logLevel?: "DEBUG" | "INFO" | "WARN" | "ERROR";
-  /** Reserved concurrency, to protect the downstream system. @default none (account pool) */
+  /**
+   * Reserved concurrency, to protect the downstream system. 0 is refused: it throttles every invocation, so every
+   * message would end in the DLQ; stop the pipe to pause the pipeline. The account must keep 100 unreserved: with
+   * the default account quota (1,000) at most 900 can be reserved, which the preflight checks against the real one.
+   * @default none (account pool)
+   */
   readonly reservedConcurrency?: number;
 }
 
@@ -72,6 +86,14 @@ export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof St
 export interface IdempotentPipelineProps {
   /** Prefix of every resource name (letters, digits, `-`, `_`; at most 40). */
   readonly namePrefix: string;
+  /**
+   * The region the stack deploys to.
+   * @deprecated The pipeline reads its region from the provider (`data "aws_region"`), so it holds when the region
+   * comes from the environment at plan time. Remove this prop; a value different from the provider's literal region
+   * is refused at synth (docs/upgrading.md).
+   * @default the provider's region
+   */
+  readonly region?: string;
   /** How the pipeline derives each message's business key (the ledger's partition key). */
   readonly businessKey: BusinessKeyProps;
   /** Ledger sort key: the intent, so one entity can carry several operations. @default "process" */
@@ -144,7 +166,7 @@ export interface IdempotentPipelineProps {
     readonly backoffRate: number;
   };
 
-  /** Retention of the workflow's and the function's log groups. @default 14 */
+  /** Retention of the workflow's, the function's and the pipe's log groups: one of CloudWatch Logs' values (1, 3, 5, 7, 14, 30, …, 3653). @default 14 */
   readonly logRetentionDays?: number;
   /** State machine log level. @default "ERROR" */
   readonly stateMachineLogLevel?: StateMachineLogLevel;
@@ -183,9 +205,13 @@ export interface IdempotentPipelineProps {
 export type PipelineDomain = Pick<IdempotentPipelineProps, "businessKey" | "operation" | "payloadFields" | "fieldRules">;
 
 /** Props with every default applied: what the parts of the construct read. */
-export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns">> & {
+export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns" | "region">> & {
   readonly function: Required<Omit<DownstreamFunctionProps, "reservedConcurrency">> & { readonly reservedConcurrency?: number };
   readonly filterPatterns: readonly Record<string, unknown>[];
+  /** The deprecated `region` prop, as given (checked against the provider's, used for nothing else). */
+  readonly region?: string;
+  /** What the synth knows of the provider (its bindings' version, its literal region): not a prop. */
+  readonly target: DeployTarget;
 };
 
 export const DEFAULTS = {
@@ -212,7 +238,7 @@ export const DEFAULTS = {
   oldestMessageAgeAlarmSeconds: 600,
 } as const;
 
-export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps {
+export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
   const executionTimeoutSeconds = p.executionTimeoutSeconds ?? DEFAULTS.executionTimeoutSeconds;
   const batchSize = p.batchSize ?? DEFAULTS.batchSize;
   return {
@@ -226,6 +252,7 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
       entry: p.function.entry,
       timeoutSeconds: p.function.timeoutSeconds ?? DEFAULTS.functionTimeoutSeconds,
       memoryMb: p.function.memoryMb ?? DEFAULTS.functionMemoryMb,
+      runtime: p.function.runtime ?? DEFAULT_RUNTIME,
       environment: p.function.environment ?? {},
       policyStatements: p.function.policyStatements ?? [],
       permanentErrors: [...new Set([...DEFAULTS.permanentErrors, ...(p.function.permanentErrors ?? [])])],
@@ -260,6 +287,8 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     outputPrefix: p.outputPrefix ?? "",
     allowUnguardedDlqMoves: p.allowUnguardedDlqMoves ?? false,
     allowQueuePurge: p.allowQueuePurge ?? false,
+    region: p.region,
+    target,
   };
 }
 
