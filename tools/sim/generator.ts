@@ -3,7 +3,7 @@
  * unicode (NFC/NFD, emoji, control characters, lone surrogates), numbers at precision edges and in several
  * spellings, type variants, missing and empty fields, field orders, sizes at the limits (keys near 1,024 and
  * 2,048 bytes, bodies near 256 KiB, deep nesting), exact duplicates, resends in another field order, conflicts,
- * operator actions and clock jumps at any point, and per-message faults. Small pools make collisions likely. Special
+ * operator actions, clock jumps and deploys that rename the function at any point, and per-message faults. Small pools make collisions likely. Special
  * texts (hostile-text.ts) in every text position: whole bodies, key parts, payload values, extra field names and
  * values; and the producer's message attributes (producer-attributes.ts), forged ones among them.
  */
@@ -120,7 +120,8 @@ type OpSpec =
   | { readonly kind: "jump"; readonly ms: number }
   | { readonly kind: "redrive" }
   | { readonly kind: "release"; readonly message: number }
-  | { readonly kind: "outage"; readonly ms: number };
+  | { readonly kind: "outage"; readonly ms: number }
+  | { readonly kind: "rename" };
 
 const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undefined>): fc.Arbitrary<OpSpec> => fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
@@ -135,6 +136,8 @@ const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undef
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("release" as const), message: fc.nat(11) }) },
   // The pipe down for hours or days: a copy (a redriven one too) may be delivered long after it was sent.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("outage" as const), ms: fc.constantFrom(12 * HOUR, DAY, 3 * DAY) }) },
+  // A deploy that renames the function (a refactor), its tables kept: nothing remembered may change with the name.
+  { weight: 1, arbitrary: fc.constant({ kind: "rename" as const }) },
 );
 const opSpec = opSpecWith(producerAttributes);
 
@@ -173,6 +176,7 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
     else if (o.kind === "advance") out.push({ op: "advance", ms: o.ms });
     else if (o.kind === "redrive") out.push({ op: "redrive" });
     else if (o.kind === "outage") out.push({ op: "outage", ms: o.ms });
+    else if (o.kind === "rename") out.push({ op: "rename" });
     else out.push({ op: "release", message: o.message });
   }
   return out;

@@ -111,6 +111,9 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
           log(`redrive refused: ${(error as Error).message.slice(0, 120)}`);
         }
         break;
+      case "rename":
+        log(`rename function → ${world.renameFunction()}`);
+        break;
       case "release": {
         const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs[OutputName.BusinessKeyExpression] as string)(bodyOf(scenario, op.message) ?? "") : undefined;
         if (key === undefined) break;
@@ -190,6 +193,7 @@ const WARM_UP: Scenario = {
     { op: "send", body: "not json", attributes: [{ name: "reason", dataType: "String", value: "rejected" }] },
     { op: "stall", ms: 120_000 },
     { op: "release", message: 2 },
+    { op: "rename" },
     { op: "jump", ms: 3_600_000 },
     { op: "outage", ms: 600_000 },
     { op: "redrive" },

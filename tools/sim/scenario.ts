@@ -27,7 +27,12 @@ export type Op =
    * operations run (sends, a redrive): what a poller holds finishes, new messages wait in the source queue and come
    * late, a redriven copy too. A `jump` waits for its end.
    */
-  | { readonly op: "outage"; readonly ms: number };
+  | { readonly op: "outage"; readonly ms: number }
+  /**
+   * The function is deployed again under a new name (a refactor renamed it): the state machine invokes the new one,
+   * invocations in flight finish on the old one, the tables keep their data (function-deploys.ts).
+   */
+  | { readonly op: "rename" };
 
 export const FaultKind = {
   /** The invocation dies before the handler runs (Runtime.ExitError). */

@@ -15,7 +15,7 @@ import { Audit } from "./audit";
 import { transitionId } from "./coverage";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { ledgerBlip, quarantineFaults } from "./fault-errors";
-import { createSimFunction } from "./function";
+import { createFunctionDeploys } from "./function-deploys";
 import { createPipeOutage, type PipeOutage } from "./pipe-outage";
 import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
 import { EFFECT_SK } from "../../packages/pipeline/src/contract/effects";
@@ -48,6 +48,8 @@ export interface World {
   readonly audit: Audit;
   /** The pipe's outages (the `outage` op). */
   readonly pipe: PipeOutage;
+  /** Deploys the function again under a new name, tables kept (the `rename` op); `ops` reads the new name's outputs. */
+  renameFunction(): string;
   log(line: string): void;
 }
 
@@ -199,7 +201,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     }
   };
 
-  const lambda = createSimFunction({
+  const lambda = createFunctionDeploys({
     clock,
     dynamo,
     environment: settings.functionEnvironment,
@@ -231,7 +233,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda.invoker) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -296,5 +298,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     targetLabel: "simulation",
     now: () => clock.now(),
   };
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, pipe, log };
+  const renameFunction = (): string => {
+    const name = lambda.rename();
+    // What `terraform output` says after the deploy, which `ops` reads the stack by.
+    (ops.outputs as Record<string, unknown>)[OutputName.FunctionName] = name;
+    return name;
+  };
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, pipe, renameFunction, log };
 }
