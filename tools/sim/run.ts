@@ -251,6 +251,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       executions: world.audit.executions,
       ledger: world.audit.ledger,
       invocations: world.audit.invocations,
+      sideEffects: world.sideEffects,
       stalls: world.audit.stalls,
       expiries: expiryFacts(world, sent),
       redrives: world.audit.redrives,

@@ -1,5 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, ExecutionFact, ExpiryFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
+import type { Delivery, ExecutionFact, ExpiryFact, InvocationFact, LedgerEvent, RedriveFact, SideEffectRun } from "./facts";
 
 /** A message attribute the producer sets (SendMessage's MessageAttributes entry), as a pair-like record. */
 export interface MessageAttribute {
@@ -150,6 +150,8 @@ export interface Observation {
   /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
   readonly ledger: readonly LedgerEvent[];
   readonly invocations: readonly InvocationFact[];
+  /** Each run of the side effect, with when its invocation reached the handler. */
+  readonly sideEffects?: readonly SideEffectRun[];
   /** What each operator redrive moved, with the facts it acted on and the simulation's own record of them. */
   readonly redrives?: readonly RedriveFact[];
   /** Messages whose last copy aged out of a queue, where and how (see ExpiryFact). */
