@@ -22,7 +22,7 @@ export interface FunctionDeploys {
 }
 
 /** The n-th name the simulated function gets (0: the first deploy's). */
-export function simFunctionName(deploy: number): string {
+function simFunctionName(deploy: number): string {
   return deploy === 0 ? SIM_NAMES.functionName : `${SIM_NAMES.functionName}-r${deploy}`;
 }
 

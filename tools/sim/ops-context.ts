@@ -1,7 +1,8 @@
 /** The operator tools' context in the simulation: the simulated queues and tables, the stack's outputs, virtual time. */
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { OpsContext } from "../../packages/ops/src/types";
-import type { ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
+import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
+import { secondLayerOutputs } from "../../packages/pipeline/src/contract/function-env";
 import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 import type { SimDynamo } from "./dynamo";
 import { SIM_NAMES } from "./settings";
@@ -33,6 +34,8 @@ export function simOpsContext({ sqs, dynamo, props: p, clock }: { sqs: SimSqs; d
       [OutputName.DeadLetterRetentionSeconds]: p.deadLetterRetentionSeconds,
       // The quarantine's copies report the state machine role's session as SenderId: the tools trust only those.
       [OutputName.WorkflowRoleId]: SIM_NAMES.senders.stateMachine.split(":")[0],
+      // Where ops finds a key's second-layer record: the construct's own outputs of the function's variables.
+      ...secondLayerOutputs(functionSecondLayerEnvironment(p)),
     },
     targetLabel: "simulation",
     now: () => clock.now(),

@@ -14,7 +14,7 @@
  * counts the side effect's runs, not the charges.
  */
 import type { Observation } from "./scenario";
-import type { Violation } from "./oracle";
+import type { Violation } from "./verdicts";
 
 /** Rounding of Powertools' expiry (whole seconds) and of the record's completion within its invocation. */
 const EXPIRY_SLACK_MS = 1000;

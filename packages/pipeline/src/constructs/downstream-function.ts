@@ -7,7 +7,7 @@ import { Construct } from "constructs";
 import { ContractEnv, contractEnvironment } from "../contract/function-env";
 import { bundleHandler } from "./bundle";
 import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
-import type { PolicyStatement, ResolvedPipelineProps } from "./props";
+import { downstreamFunctionName, functionSecondLayerEnvironment, type PolicyStatement, type ResolvedPipelineProps } from "./props";
 import type { PipelineTables } from "./tables";
 
 /** The downstream function: esbuild bundle, arm64 on nodejs22.x, JSON logs to its own log group, least privilege. */
@@ -19,7 +19,7 @@ export class DownstreamFunction extends Construct {
   constructor(scope: Construct, id: string, p: ResolvedPipelineProps, tables: PipelineTables, arns: StackArnScope) {
     super(scope, id);
     const fn = p.function;
-    const functionName = `${p.namePrefix}-${fn.name}`;
+    const functionName = downstreamFunctionName(p.namePrefix, fn.name);
     this.logGroup = new CloudwatchLogGroup(this, "logs", {
       name: `/aws/lambda/${functionName}`,
       retentionInDays: p.logRetentionDays,
@@ -63,6 +63,8 @@ export class DownstreamFunction extends Construct {
           [ContractEnv.IdempotencyTableName]: tables.idempotency.name,
           [ContractEnv.ExpiresAfterSeconds]: String(p.retentionSeconds),
           ...contractEnvironment(p),
+          // How the second layer's record ids are formed: never from the function's name (second-layer-ids.ts).
+          ...functionSecondLayerEnvironment(p),
           [ContractEnv.ServiceName]: p.namePrefix,
           [ContractEnv.LogLevel]: fn.logLevel,
         },

@@ -6,6 +6,7 @@ import { InvalidPropError, type PropProblem } from "./errors";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
 import { RETENTION_RULES } from "./retention";
+import { SECOND_LAYER_RULES } from "./second-layer-rules";
 import { TIMING_RULES } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
@@ -212,7 +213,7 @@ const WINDOW_RULES: readonly PropRule[] = [
  * Every synth-time rule, in the order problems are reported. Rules live as data (one entry each, with the props
  * they depend on), so every problem of a configuration is reported at once and each rule is testable alone.
  */
-export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES];
+export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES, ...SECOND_LAYER_RULES];
 
 /**
  * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized. Throws one
