@@ -87,6 +87,14 @@ describe("Rule: second-layer record ids (npm run plan)", () => {
     expect(risks(moved(fn("p-worker-v2", { IDEMPOTENCY_TABLE_NAME: "q-idempotency" }, true)))).toEqual([]);
   });
 
+  it("names a replaced idempotency table a second-layer key reset in its data-loss flag", () => {
+    const table = { name: "p-idempotency", hash_key: "id", deletion_protection_enabled: true };
+    const flags = risks([{ address: "aws_dynamodb_table.idempotency", actions: ["delete", "create"], before: table, after: { ...table, name: "q-idempotency" }, replacePaths: [["name"]] }]);
+    expect(kinds(flags)).toEqual([RiskKind.StatefulReplace]);
+    expect(flags[0].message).toContain("a second-layer key reset");
+    expect(flags[0].message).toContain("Deletion protection is on");
+  });
+
   it("ignores functions of no pipeline (no IDEMPOTENCY_TABLE_NAME)", () => {
     const plain = (name: string): JsonObject => ({ function_name: name, runtime: "nodejs22.x", environment: [{ variables: { COLOR: "blue" } }] });
     expect(risks([replaced(plain("other"), plain("other-v2"))])).toEqual([]);
