@@ -34,6 +34,8 @@ export const HoleClass = {
    * recursive pattern matcher overflows its stack, so the whole batch comes back on every receive.
    */
   PipeFilterDepth: "pipe-filter-depth",
+  /** A key charged again after a deploy renamed the function: the second layer forgot every key with the old name. */
+  RenameReset: "rename-reset",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -97,6 +99,7 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
   }
   const has = (op: string): boolean => scenario.ops.some((o) => o.op === op);
   if (found.some((v) => v.what.includes("charged again")) && has("redrive") && has("outage")) classes.add(HoleClass.LedgerLostRedrive);
+  if (found.some((v) => v.what.includes("charged again") || v.what.startsWith("the side effect ran again")) && has("rename")) classes.add(HoleClass.RenameReset);
   const oversize = scenario.faults.filter((f) => f.kind === FaultKind.ResultOverPayload || f.kind === FaultKind.ResultOverItem).map((f) => f.message);
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
   if (found.some((v) => oversize.some((i) => i === v.message || (v.key !== undefined && keyOf(i) === v.key)))) classes.add(HoleClass.OversizeResult);

@@ -3,8 +3,8 @@
  * unicode (NFC/NFD, emoji, control characters, lone surrogates), numbers at precision edges and in several
  * spellings, type variants, missing and empty fields, field orders, sizes at the limits (keys near 1,024 and
  * 2,048 bytes, bodies near 256 KiB, deep nesting), exact duplicates, resends in another field order, conflicts,
- * operator actions (the CLI's, and SQS's own: a native DLQ move, a purge) and clock jumps at any point, and
- * per-message faults. Small pools make collisions likely. Special
+ * operator actions (the CLI's, and SQS's own: a native DLQ move, a purge), clock jumps and deploys that rename the
+ * function at any point, and per-message faults. Small pools make collisions likely. Special
  * texts (hostile-text.ts) in every text position: whole bodies, key parts, payload values, extra field names and
  * values; and the producer's message attributes (producer-attributes.ts), forged ones among them.
  */
@@ -123,7 +123,8 @@ type OpSpec =
   | { readonly kind: "release"; readonly message: number }
   | { readonly kind: "outage"; readonly ms: number }
   | { readonly kind: "native-move" }
-  | { readonly kind: "purge"; readonly queue: "source" | "dlq" };
+  | { readonly kind: "purge"; readonly queue: "source" | "dlq" }
+  | { readonly kind: "rename" };
 
 const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undefined>): fc.Arbitrary<OpSpec> => fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
@@ -141,6 +142,8 @@ const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undef
   // SQS's own actions an operator reaches for: the console's "Start DLQ redrive" and "Purge".
   { weight: 1, arbitrary: fc.constant({ kind: "native-move" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("purge" as const), queue: fc.constantFrom("source" as const, "dlq" as const) }) },
+  // A deploy that renames the function (a refactor), its tables kept: nothing remembered may change with the name.
+  { weight: 1, arbitrary: fc.constant({ kind: "rename" as const }) },
 );
 const opSpec = opSpecWith(producerAttributes);
 
@@ -181,6 +184,7 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
     else if (o.kind === "outage") out.push({ op: "outage", ms: o.ms });
     else if (o.kind === "native-move") out.push({ op: "native-move" });
     else if (o.kind === "purge") out.push({ op: "purge", queue: o.queue });
+    else if (o.kind === "rename") out.push({ op: "rename" });
     else out.push({ op: "release", message: o.message });
   }
   return out;

@@ -8,6 +8,7 @@ import { ALLOWANCES, allowedBy, consideredText, type AllowanceRule, type Message
 import { RUN_REPEATING_FAULTS } from "./fault-classes";
 import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
+import { secondLayerViolations } from "./oracle-second-layer";
 import { expiryVerdict } from "./oracle-retention";
 import { setAsideByOptOuts, type OptOut, type OptOuts } from "./oracle-opt-outs";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
@@ -281,6 +282,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   });
   out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   out.push(...redriveViolations(obs, verdicts));
+  out.push(...secondLayerViolations(obs, config.retentionMs));
   const { kept, setAside } = setAsideByOptOuts(out, obs, verdicts, config.optOuts);
   for (const { rule, violation } of setAside) config.onSetAside?.(rule, violation);
   return kept;

@@ -6,7 +6,7 @@
  */
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
 import { ContractEnv, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
-import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
+import { functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
 import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
 import type { PipelineDomain } from "../../packages/pipeline/src/constructs/props";
 import { EFFECTS_TABLE_ENV } from "../../packages/pipeline/src/contract/effects";
@@ -123,6 +123,8 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     [ContractEnv.FieldRules]: encodeFieldRules(pipelineFieldRules(props)),
     POWERTOOLS_SERVICE_NAME: props.namePrefix,
     POWERTOOLS_LOG_LEVEL: "SILENT",
+    // The ids the construct gives the function, and the earlier releases' it honours by default (no such records here).
+    ...functionSecondLayerEnvironment(props),
     AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
     AWS_REGION: SIM_NAMES.region,
   };

@@ -8,7 +8,7 @@ import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { hasOutput, operationOf, requireOutput } from "./outputs";
 import { getLedgerClaim } from "./ledger-get";
-import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "./powertools-record";
+import { getPowertoolsRecords, hasPowertoolsAddress, POWERTOOLS_COMPLETED } from "./powertools-record";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
@@ -187,16 +187,19 @@ async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], on
     onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
     return memories;
   }
-  const powertools = hasOutput(ctx, OutputName.IdempotencyTable) && hasOutput(ctx, OutputName.FunctionName);
+  const powertools = hasPowertoolsAddress(ctx);
   if (keys.length > 0 && !powertools) {
-    onNotice?.(`the stack has no ${OutputName.IdempotencyTable} / ${OutputName.FunctionName} output, so only the ledger is read: a key it lost early (a failed Complete, a released takeover) cannot be seen`);
+    onNotice?.(
+      `the stack has no ${OutputName.IdempotencyTable} / ${OutputName.IdempotencyKeyPrefix} output, so only the ledger is read: a key it lost early (a failed Complete, a released takeover) cannot be seen`,
+    );
   }
   const operation = operationOf(ctx, undefined);
   for (const key of keys) {
-    const [claim, record] = await Promise.all([getLedgerClaim(ctx, { key }), powertools ? getPowertoolsRecord(ctx, key, operation) : undefined]);
+    // Every id form the function answers from: its own, and the earlier releases' while the upgrade's transition lasts.
+    const [claim, records] = await Promise.all([getLedgerClaim(ctx, { key }), powertools ? getPowertoolsRecords(ctx, key, operation) : []]);
     const completed = [
       claim?.status === ClaimStatus.Completed && claim.expiresAt !== undefined ? claim.expiresAt * 1000 : undefined,
-      record?.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined,
+      ...records.map((record) => (record.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined)),
     ].filter((ms): ms is number => ms !== undefined);
     if (completed.length > 0) memories.set(key, { status: ClaimStatus.Completed, expiresAtMs: Math.max(...completed) });
     else if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });

@@ -1,5 +1,5 @@
 import { ContractEnv, contractEnvironment } from "../contract/function-env";
-import type { ResolvedPipelineProps } from "./props";
+import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "./props";
 
 /**
  * The downstream function's environment, as deployed: the team's variables, then the ones the construct sets (which
@@ -15,6 +15,8 @@ export function constructVariables(p: ResolvedPipelineProps, idempotencyTableNam
     [ContractEnv.IdempotencyTableName]: idempotencyTableName,
     [ContractEnv.ExpiresAfterSeconds]: String(p.retentionSeconds),
     ...contractEnvironment(p),
+    // How the second layer's record ids are formed: never from the function's name (second-layer-ids.ts).
+    ...functionSecondLayerEnvironment(p),
     [ContractEnv.ServiceName]: p.namePrefix,
     [ContractEnv.LogLevel]: p.function.logLevel,
   };

@@ -1,5 +1,6 @@
 import { Annotations, TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
+import { secondLayerOutputs } from "../contract/function-env";
 import { OutputName, type PipelineOutputName } from "../contract/outputs";
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
@@ -7,7 +8,7 @@ import { DownstreamFunction } from "./downstream-function";
 import { accountDependentWarnings } from "./function-rules";
 import { assertPipelineInvariants } from "./invariants";
 import { PipelinePipe } from "./pipe";
-import { resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
+import { functionSecondLayerEnvironment, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
 import { PipelineQueues } from "./queues";
 import { pipelineResourceNames } from "./resource-names";
 import { stackData } from "./stack-data";
@@ -93,6 +94,8 @@ export class IdempotentPipeline extends Construct {
       [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns),
       // Whose sends are the workflow's own: a DLQ message's SenderId starts with it only when the quarantine wrote it.
       [OutputName.WorkflowRoleId]: this.workflow.role.uniqueId,
+      // Where `ops` finds a key's second-layer record: the function's own variables (function-env.ts), not its name.
+      ...secondLayerOutputs(functionSecondLayerEnvironment(p)),
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

@@ -11,6 +11,7 @@ import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
 import { REGION_RULES } from "./region-rules";
 import { RETENTION_RULES } from "./retention";
+import { SECOND_LAYER_RULES } from "./second-layer-rules";
 import { TIMING_RULES } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
@@ -227,6 +228,7 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   ...AWS_PROP_RULES,
   ...FUNCTION_RULES,
   ...REGION_RULES,
+  ...SECOND_LAYER_RULES,
 ];
 
 /**

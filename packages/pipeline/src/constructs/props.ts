@@ -2,6 +2,8 @@ import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../contract/error-n
 import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
 import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
+import { pipelineResourceNames } from "./resource-names";
+import { secondLayerEnvironment } from "../contract/function-env";
 
 /** How the pipeline recognises one business operation in a message body. */
 export interface BusinessKeyProps {
@@ -65,6 +67,16 @@ export interface DownstreamFunctionProps {
    * @default none (account pool)
    */
   readonly reservedConcurrency?: number;
+  /**
+   * The upgrade from release 0.2 (docs/upgrading.md): the second layer's records used to be named after the function
+   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, src/contract/second-layer-ids.ts).
+   * The function keeps honouring the records of this earlier name, and `ops` reads them, so a key applied before the
+   * upgrade is still recognised when the ledger lost it. Give the name the function had under 0.2 if it differs;
+   * set `false` once `retentionSeconds` have passed since the upgrade was deployed, or on a stack first deployed with
+   * this release (each invocation then saves one read).
+   * @default the function's name, `<namePrefix>-<name>` (what 0.2 named the records after)
+   */
+  readonly legacyIdempotencyKeyPrefix?: string | false;
 }
 
 /** One IAM statement; `Resource` entries must be ARNs of this stack (checked by the IAM tests). */
@@ -176,7 +188,7 @@ export interface IdempotentPipelineProps {
   readonly tracing?: boolean;
   /** Point-in-time recovery on the ledger and idempotency tables. @default true */
   readonly pointInTimeRecovery?: boolean;
-  /** Deletion protection on the ledger table. @default true */
+  /** Deletion protection on the ledger and the idempotency table (both hold what the pipeline remembers). @default true */
   readonly deletionProtection?: boolean;
   /** ARNs notified when an alarm fires (e.g. an SNS topic). @default none */
   readonly alarmActions?: readonly string[];
@@ -239,6 +251,7 @@ export const DEFAULTS = {
 } as const;
 
 export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
+  const functionName = p.function.name ?? DEFAULTS.functionName;
   const executionTimeoutSeconds = p.executionTimeoutSeconds ?? DEFAULTS.executionTimeoutSeconds;
   const batchSize = p.batchSize ?? DEFAULTS.batchSize;
   return {
@@ -248,7 +261,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     payloadFields: p.payloadFields,
     fieldRules: p.fieldRules ?? {},
     function: {
-      name: p.function.name ?? DEFAULTS.functionName,
+      name: functionName,
       entry: p.function.entry,
       timeoutSeconds: p.function.timeoutSeconds ?? DEFAULTS.functionTimeoutSeconds,
       memoryMb: p.function.memoryMb ?? DEFAULTS.functionMemoryMb,
@@ -259,6 +272,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
       conflictErrors: [...new Set([...DEFAULTS.conflictErrors, ...(p.function.conflictErrors ?? [])])],
       logLevel: p.function.logLevel ?? "INFO",
       reservedConcurrency: p.function.reservedConcurrency,
+      legacyIdempotencyKeyPrefix: p.function.legacyIdempotencyKeyPrefix ?? pipelineResourceNames({ namePrefix: p.namePrefix, function: { name: functionName } }).functionName,
     },
     stateMachineType: p.stateMachineType ?? "EXPRESS",
     invocationType: p.invocationType ?? "REQUEST_RESPONSE",
@@ -305,4 +319,10 @@ export function invokeTimeoutSeconds(p: ResolvedPipelineProps): number {
 /** Every field the pipeline checks, with its rule, in the order both layers check them. */
 export function pipelineFieldRules(p: ResolvedPipelineProps): [string, FieldRule][] {
   return effectiveRules(p.businessKey.requiredFields, p.payloadFields, p.fieldRules);
+}
+
+/** The function's second-layer id variables (function-env.ts), which the stack's outputs repeat for `ops`. */
+export function functionSecondLayerEnvironment(p: ResolvedPipelineProps): Record<string, string> {
+  const legacy = p.function.legacyIdempotencyKeyPrefix;
+  return secondLayerEnvironment(legacy === false ? undefined : legacy);
 }

@@ -39,6 +39,8 @@ export class PipelineTables extends Construct {
       hashKey: IDEMPOTENCY.partitionKey,
       attribute: [{ name: IDEMPOTENCY.partitionKey, type: "S" }],
       ttl: { attributeName: IDEMPOTENCY.ttl, enabled: true },
+      // It outlives the ledger's lost keys (docs/guarantees.md): losing it is losing the second layer's memory.
+      deletionProtectionEnabled: p.deletionProtection,
     });
   }
 }
