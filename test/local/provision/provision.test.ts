@@ -16,7 +16,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
   let provisioned: ProvisionedStack;
 
   beforeAll(async () => {
-    stack = synthStack({ executionTimeoutSeconds: 5, visibilityTimeoutSeconds: 30, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
+    stack = synthStack({ executionTimeoutSeconds: 15, visibilityTimeoutSeconds: 90, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
     [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
     sqs = createSqsClient(sqsServer.endpoint);
     provisioned = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });

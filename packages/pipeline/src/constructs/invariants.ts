@@ -1,7 +1,8 @@
 import { assertKeyExpression } from "../contract/business-key";
 import { ContractConfigError } from "../contract/errors";
 import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
-import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
+import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { BYTE_RULES } from "./byte-rules";
 import { InvalidPropError, type PropProblem } from "./errors";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
@@ -12,9 +13,9 @@ const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
 /** Express workflows run at most 5 minutes (AWS). */
 const EXPRESS_MAX_SECONDS = 300;
 /**
- * Records per batch. The whole batch is one execution input: a pipe hands a Step Functions target at most
- * 262,144 characters, cutting a batch short when its records are larger (AWS: Pipes batching), so any batch size
- * up to 10 is safe as long as one record fits (`maxMessageBytes`).
+ * Records per batch. The whole batch is one execution input, bounded in bytes with `maxMessageBytes`
+ * (byte-rules.ts): the pipe's own cut counts characters, which multi-byte text can carry past StartSyncExecution's
+ * limit.
  */
 const MAX_BATCH = 10;
 const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number, FieldType.StringOrInteger]);
@@ -147,15 +148,7 @@ const RANGE_RULES: readonly PropRule[] = [
   range("maxReceiveCount", (p) => p.maxReceiveCount, 5, 1000, "use at least 5, so a throttled or briefly failing message is not sent to the DLQ too early"),
   range("messageRetentionSeconds", (p) => p.messageRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
   range("deadLetterRetentionSeconds", (p) => p.deadLetterRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
-  range("maxMessageBytes", (p) => p.maxMessageBytes, 1024, MAX_MESSAGE_BYTES, `use at most ${MAX_MESSAGE_BYTES}: one record, JSON-escaped, must fit the 262,144 characters a pipe hands Step Functions`),
-  {
-    name: "maxMessageBytes.quarantineRoom",
-    after: ["maxMessageBytes"],
-    check: (p) =>
-      p.maxMessageBytes + QUARANTINE_ATTRIBUTE_BYTES > DLQ_MAX_MESSAGE_BYTES
-        ? { prop: "maxMessageBytes", value: p.maxMessageBytes, reason: "leaves no room for the quarantine's attributes in the DLQ", fix: `use at most ${DLQ_MAX_MESSAGE_BYTES - QUARANTINE_ATTRIBUTE_BYTES}` }
-        : undefined,
-  },
+  range("maxMessageBytes", (p) => p.maxMessageBytes, 1024, SQS_MAX_MESSAGE_BYTES - REDRIVE_ATTRIBUTE_BYTES, `use 1024-${SQS_MAX_MESSAGE_BYTES - REDRIVE_ATTRIBUTE_BYTES} (SQS's range, less the redrive's room); the batch rule below bounds it further`),
   range("visibilityTimeoutSeconds", (p) => p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds"),
   range("logRetentionDays", (p) => p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14"),
   // The source queue's retention bound counts it (retention.ts), so it must be a number.
@@ -212,7 +205,7 @@ const WINDOW_RULES: readonly PropRule[] = [
  * Every synth-time rule, in the order problems are reported. Rules live as data (one entry each, with the props
  * they depend on), so every problem of a configuration is reported at once and each rule is testable alone.
  */
-export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES];
+export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...BYTE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES];
 
 /**
  * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized. Throws one

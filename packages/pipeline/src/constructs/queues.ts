@@ -1,7 +1,7 @@
 import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
-import { DLQ_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "../contract/limits";
 import type { ResolvedPipelineProps } from "./props";
 
 /** The source queue and its dead-letter queue, both encrypted with SQS-managed keys. */
@@ -22,8 +22,9 @@ export class PipelineQueues extends Construct {
       name: `${p.namePrefix}-queue`,
       visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
       messageRetentionSeconds: p.messageRetentionSeconds,
-      // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit.
-      maxMessageSize: p.maxMessageBytes,
+      // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit. Producers
+      // may send maxMessageBytes; the room above it is the redrive's `firstSentTimestamp` (limits.ts).
+      maxMessageSize: sourceQueueMaxBytes(p.maxMessageBytes),
       receiveWaitTimeSeconds: 20,
       sqsManagedSseEnabled: true,
       // JSON.stringify keeps the DLQ ARN a plain reference: no Terraform function for the local cloud to evaluate.
