@@ -18,7 +18,11 @@ const EXPRESS_MAX_SECONDS = 300;
  * limit.
  */
 const MAX_BATCH = 10;
-const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number, FieldType.StringOrInteger]);
+/**
+ * Types a key field may have: one JSON type each. A field that may hold a string or a number would make
+ * `{"orderId":42}` and `{"orderId":"42"}` two keys (the canonical JSON keeps the type), so one order charged twice.
+ */
+const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number]);
 
 /** The contract's own checks (key expression, field rules) as prop problems. */
 function contractProblem(check: () => void): PropProblem | undefined {
@@ -58,16 +62,6 @@ const CONTRACT_RULES: readonly PropRule[] = [
   },
   { name: "namePrefix", check: (p) => (NAME_PREFIX.test(p.namePrefix) ? undefined : { prop: "namePrefix", value: p.namePrefix, reason: "is not a valid name prefix", fix: "use 1-40 letters, digits, '-' or '_'" }) },
   {
-    name: "businessKey.expression",
-    check: (p) => {
-      const expression = p.businessKey.expression;
-      if (expression.trim() === "") {
-        return { prop: "businessKey.expression", value: expression, reason: "is empty", fix: "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"" };
-      }
-      return terraformSafe("businessKey.expression", expression) ?? contractProblem(() => assertKeyExpression(expression));
-    },
-  },
-  {
     // Names first: the rules below look fields up by name.
     name: "fieldNames",
     check: (p) =>
@@ -77,6 +71,25 @@ const CONTRACT_RULES: readonly PropRule[] = [
           return present(problem ? { prop, value: field, reason: problem.reason, fix: problem.fix } : undefined, terraformSafe(prop, field));
         }),
       ),
+  },
+  {
+    name: "businessKey.requiredFields",
+    check: (p) =>
+      p.businessKey.requiredFields.length === 0
+        ? { prop: "businessKey.requiredFields", value: p.businessKey.requiredFields, reason: "is empty", fix: "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]" }
+        : undefined,
+  },
+  {
+    // After the names: a part must read a field that businessKey.requiredFields lists.
+    name: "businessKey.expression",
+    after: ["fieldNames", "businessKey.requiredFields"],
+    check: (p) => {
+      const expression = p.businessKey.expression;
+      if (expression.trim() === "") {
+        return { prop: "businessKey.expression", value: expression, reason: "is empty", fix: "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"" };
+      }
+      return terraformSafe("businessKey.expression", expression) ?? contractProblem(() => assertKeyExpression(expression, p.businessKey.requiredFields));
+    },
   },
   {
     name: "fieldRules",
@@ -100,18 +113,19 @@ const CONTRACT_RULES: readonly PropRule[] = [
     name: "keyFieldTypes",
     after: ["fieldRules"],
     check: (p) =>
-      p.businessKey.requiredFields.flatMap((field) => {
+      p.businessKey.requiredFields.flatMap((field): PropProblem[] => {
         const rule = Object.prototype.hasOwnProperty.call(p.fieldRules, field) ? p.fieldRules[field] : undefined;
         if (!rule || KEY_PART_TYPES.has(rule.type)) return [];
-        return [{ prop: `fieldRules.${field}.type`, value: rule.type, reason: "is not a key part type (the field is a key field)", fix: "use string, integer, number or string-or-integer" }];
+        if (rule.type === FieldType.StringOrInteger) {
+          return [{
+            prop: `fieldRules.${field}.type`,
+            value: rule.type,
+            reason: `lets the key field ${JSON.stringify(field)} be a string or an integer, so {"${field}":42} and {"${field}":"42"} would be two keys: one business identity applied twice`,
+            fix: "use string (or integer, if producers send only numbers): a message of the other type is then quarantined as invalid-message, never applied under a second key",
+          }];
+        }
+        return [{ prop: `fieldRules.${field}.type`, value: rule.type, reason: "is not a key part type (the field is a key field)", fix: "use string, integer or number (one JSON type per key field)" }];
       }),
-  },
-  {
-    name: "businessKey.requiredFields",
-    check: (p) =>
-      p.businessKey.requiredFields.length === 0
-        ? { prop: "businessKey.requiredFields", value: p.businessKey.requiredFields, reason: "is empty", fix: "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]" }
-        : undefined,
   },
   {
     name: "payloadFields",

@@ -8,12 +8,15 @@ export interface BusinessKeyProps {
    * (a single value is a one-part key). The ledger key is the canonical JSON of the parts, e.g. `["t1","o-42"]`,
    * so no value can forge another key. It must name business identity plus intent, never the SQS messageId.
    * Concatenation (`&`, `$join`, `$string`) is refused at synth: a separator inside a value would make two keys one.
+   * So is anything that is not a pure function of `requiredFields`: functions (a clock, `$random`, `$uuid`), the
+   * context, variables, deeper paths, operators (see src/contract/key-expression-grammar.ts).
    * @example "[tenantId, orderId]"
    */
   readonly expression: string;
   /**
-   * Top-level body fields the expression reads. Each must satisfy its rule in `fieldRules` (default: a non-empty
-   * string or an exact integer); a message breaking one is quarantined as `invalid-message`.
+   * Top-level body fields the expression reads, every one of them (a typo is refused at synth). Each must satisfy
+   * its rule in `fieldRules`, of one JSON type (`string`, `integer` or `number`; default: a non-empty string); a
+   * message breaking one is quarantined as `invalid-message`.
    */
   readonly requiredFields: readonly string[];
 }
@@ -83,8 +86,8 @@ export interface IdempotentPipelineProps {
   readonly payloadFields: readonly string[];
   /**
    * What each top-level field must hold, enforced alike by the state machine (`invalid-message`) and the
-   * function, so both layers give a message one fate. Key fields default to a non-empty string or an exact
-   * integer, payload fields to any JSON value with exact numbers. @default {}
+   * function, so both layers give a message one fate. Key fields default to a non-empty string (a key field has one
+   * JSON type: `string-or-integer` is refused there), payload fields to any JSON value with exact numbers. @default {}
    */
   readonly fieldRules?: FieldRules;
   /** The downstream function: your side effect, wrapped with `createPipelineHandler`. */
