@@ -17,6 +17,7 @@ import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../p
 import { CompiledDefinition } from "../../packages/local-cloud/src/stepfunctions";
 import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
 import { domainHandlerOptions } from "./domain-effect";
+import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
 
 export const SIM_NAMES = {
   region: "us-east-1",
@@ -178,7 +179,7 @@ function oracleRules(props: ResolvedPipelineProps, domain?: SimDomain): OracleRu
     if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
     fields[field] = rule as OracleFieldRule;
   }
-  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: sourceQueueMaxBytes(props.maxMessageBytes) };
   if (!domain) return base;
   const filter = domain.filter;
   return {

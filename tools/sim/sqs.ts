@@ -175,7 +175,10 @@ export class SimSqs {
         this.expire(input.QueueUrl);
         const all = this.queue(input.QueueUrl).messages;
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
-        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0" } };
+        const config = this.queue(input.QueueUrl).config;
+        return {
+          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes) },
+        };
       }
       default:
         throw new SqsError("InvalidAction", `simulation: ${name} is not served`);
