@@ -18,10 +18,19 @@ import { Fate, type MessageAttribute, type Observation, type Scenario } from "./
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
 export type OracleFieldRule =
   | { readonly type: "string"; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: string }
-  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number };
+  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number }
+  | { readonly type: "string-or-integer" };
+
+/** One part of a key as a domain declares its identity: a required field's value, or a literal. */
+export type OracleKeyTerm = { readonly field: string } | { readonly literal: string | number };
 
 export interface OracleRules {
   readonly keyParts: readonly string[];
+  /**
+   * The key's parts in order (a drawn domain's, key-terms.ts); default: `keyParts`. Required fields the terms do not
+   * read are appended: an identity is every declared key field, whatever the expression reads.
+   */
+  readonly keyTerms?: readonly OracleKeyTerm[];
   readonly payloadFields: readonly string[];
   readonly fields: Readonly<Record<string, OracleFieldRule>>;
   readonly maxKeyBytes: number;
@@ -54,6 +63,9 @@ export const PAYMENTS_RULES: OracleRules = {
 };
 
 function ruleProblem(value: unknown, rule: OracleFieldRule): string | undefined {
+  if (rule.type === "string-or-integer") {
+    return (typeof value === "string" && value !== "") || (typeof value === "number" && Number.isSafeInteger(value)) ? undefined : "must be a non-empty string or an integer";
+  }
   if (rule.type === "integer") {
     if (typeof value !== "number" || !Number.isSafeInteger(value)) return "must be an integer JSON carries exactly";
     if (rule.minimum !== undefined && value < rule.minimum) return `must be >= ${rule.minimum}`;
@@ -154,9 +166,22 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
 }
 
 
-/** RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX). */
+/**
+ * RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX).
+ * One identity is one key whatever JSON type carries it: a part of a field whose rule takes a string or an integer is
+ * its text (42 and "42" are one order). Fields the key terms miss are appended: the declaration names the identity.
+ */
 function keyText(o: Record<string, unknown>, rules: OracleRules): string {
-  return JSON.stringify(rules.keyParts.map((f) => o[f]));
+  const own = (f: string): unknown => (Object.prototype.hasOwnProperty.call(o, f) ? o[f] : undefined);
+  const identity = (f: string): unknown => {
+    const rule = Object.prototype.hasOwnProperty.call(rules.fields, f) ? rules.fields[f] : undefined;
+    const value = own(f);
+    return rule?.type === "string-or-integer" && typeof value === "number" ? String(value) : value;
+  };
+  const terms = rules.keyTerms ?? rules.keyParts.map((field) => ({ field }));
+  const read = new Set(terms.flatMap((t) => ("field" in t ? [t.field] : [])));
+  const parts = [...terms.map((t) => ("field" in t ? identity(t.field) : t.literal)), ...rules.keyParts.filter((f) => !read.has(f)).map(identity)];
+  return JSON.stringify(parts);
 }
 
 /**
