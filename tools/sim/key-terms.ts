@@ -9,7 +9,7 @@
  * literals, in the expression's order, every required field the expression misses appended.
  */
 import fc from "fast-check";
-import type { OracleKeyTerm } from "./oracle";
+import type { OracleKeyTerm } from "./oracle-key";
 
 /** One part of a drawn key expression. `part` indexes the domain's key parts (wrapped around). */
 export type KeyTerm =

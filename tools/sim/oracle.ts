@@ -11,6 +11,7 @@ import { redriveViolations } from "./oracle-redrive";
 import { expiryVerdict } from "./oracle-retention";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
+import { modelKey, type OracleKeyTerm } from "./oracle-key";
 
 export type { Verdict, Violation };
 import { Fate, type MessageAttribute, type Observation, type Scenario } from "./scenario";
@@ -21,8 +22,6 @@ export type OracleFieldRule =
   | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number }
   | { readonly type: "string-or-integer" };
 
-/** One part of a key as a domain declares its identity: a required field's value, or a literal. */
-export type OracleKeyTerm = { readonly field: string } | { readonly literal: string | number };
 
 export interface OracleRules {
   readonly keyParts: readonly string[];
@@ -166,22 +165,9 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
 }
 
 
-/**
- * RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX).
- * One identity is one key whatever JSON type carries it: a part of a field whose rule takes a string or an integer is
- * its text (42 and "42" are one order). Fields the key terms miss are appended: the declaration names the identity.
- */
+/** The model's key of a body (oracle-key.ts). */
 function keyText(o: Record<string, unknown>, rules: OracleRules): string {
-  const own = (f: string): unknown => (Object.prototype.hasOwnProperty.call(o, f) ? o[f] : undefined);
-  const identity = (f: string): unknown => {
-    const rule = Object.prototype.hasOwnProperty.call(rules.fields, f) ? rules.fields[f] : undefined;
-    const value = own(f);
-    return rule?.type === "string-or-integer" && typeof value === "number" ? String(value) : value;
-  };
-  const terms = rules.keyTerms ?? rules.keyParts.map((field) => ({ field }));
-  const read = new Set(terms.flatMap((t) => ("field" in t ? [t.field] : [])));
-  const parts = [...terms.map((t) => ("field" in t ? identity(t.field) : t.literal)), ...rules.keyParts.filter((f) => !read.has(f)).map(identity)];
-  return JSON.stringify(parts);
+  return modelKey(o, rules.keyParts, rules.keyTerms, rules.fields);
 }
 
 /**

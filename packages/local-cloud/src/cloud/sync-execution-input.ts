@@ -6,7 +6,7 @@
  */
 import { SYNC_EXECUTION_INPUT_BYTES } from "@effectively-once/pipeline/internal/src/contract/limits";
 
-export class ValidationException extends Error {
+class ValidationException extends Error {
   readonly $fault = "client";
   readonly $metadata = { httpStatusCode: 400 };
   constructor(message: string) {

@@ -111,7 +111,7 @@ const RECORD_SKELETON_BYTES = (() => {
  * size): `"":{"stringValue":"","binaryValue":"","stringListValues":[],"binaryListValues":[],"dataType":""},`, plus 4
  * for base64's rounding of a binary value.
  */
-export const RECORD_ATTRIBUTE_BYTES = `"":${JSON.stringify({ stringValue: "", binaryValue: "", stringListValues: [], binaryListValues: [], dataType: "" })},`.length + 4;
+const RECORD_ATTRIBUTE_BYTES = `"":${JSON.stringify({ stringValue: "", binaryValue: "", stringListValues: [], binaryListValues: [], dataType: "" })},`.length + 4;
 
 /**
  * Bytes of one record besides what the message's size counts: the skeleton, every system value at its largest and
