@@ -24,14 +24,14 @@ describe("CLI: npm run capacity -- --rate 5000 (the default stack, synthesized i
     result = run(["--rate", "5000", "--chart", chart]);
   });
 
-  it("names the ledger's writes as the part that saturates first, the ceiling and no increase at 5,000", () => {
+  it("names SQS in flight (the retries' 720 s visibility timeout) as the part that saturates first, the ceiling and no increase at 5,000", () => {
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Saturates first: DynamoDB payments-ledger: writes \(25% at 5,000 msg\/s; limit 40,000 WRU\/s, per table\)/);
+    expect(result.stdout).toMatch(/Saturates first: SQS: messages in flight \(31% at 5,000 msg\/s; limit 120,000 messages, per queue\)/);
     // 40,000 WRU/s ÷ (2 × 0.999 + 0.001 + 0.01) WRU per message.
-    expect(result.stdout).toContain("Highest sustainable rate with these quotas: 19,910 msg/s.");
+    expect(result.stdout).toContain("Highest sustainable rate with these quotas: 16,347 msg/s.");
     expect(result.stdout).toContain("no increase to request");
     expect(result.stdout).toMatch(/Monthly cost at 5,000 msg\/s[\s\S]*total\s+\$\d{2},\d{3}\.\d\d/);
-    expect(result.stdout).toContain("source queue visibility timeout                   540 s");
+    expect(result.stdout).toContain("source queue visibility timeout                   720 s");
   });
 
   it("prints every quota with its source page, and marks the assumptions", () => {
@@ -48,7 +48,7 @@ describe("CLI: npm run capacity -- --rate 5000 (the default stack, synthesized i
     expect(svg.startsWith("<svg")).toBe(true);
     for (const id of ["pipe", "sfn-rate", "sfn-concurrency", "lambda", "dynamodb-ledger-write", "hot-key-write", "sqs"]) expect(svg).toContain(`data-part="${id}"`);
     expect(svg).toContain(">100%<");
-    expect(svg).toContain("saturates first: DynamoDB payments-ledger: writes at 19,910 msg/s");
+    expect(svg).toContain("saturates first: SQS: messages in flight at 16,347 msg/s");
   });
 });
 

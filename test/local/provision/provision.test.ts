@@ -31,7 +31,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual(["test-dlq", "test-queue"]);
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName["test-queue"].url, AttributeNames: ["All"] }));
-    expect(Attributes).toMatchObject({ VisibilityTimeout: "30", MessageRetentionPeriod: "345600" });
+    expect(Attributes).toMatchObject({ VisibilityTimeout: "90", MessageRetentionPeriod: "345600" });
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: byName["test-dlq"].arn, maxReceiveCount: 5 });
   });
 
