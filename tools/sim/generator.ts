@@ -72,6 +72,20 @@ export const extra = fc.oneof(
 export interface MessageSpec {
   readonly fields: readonly (readonly [string, Raw])[];
   readonly body?: string;
+  /**
+   * A last field `pad` whose string fills the body to this many UTF-8 bytes with a unit of JSON string text (a
+   * Cyrillic letter, an emoji, an escaped quote, …), topped up with `x`: sizes near what SQS and the batch take.
+   */
+  readonly pad?: { readonly unit: string; readonly bytes: number };
+}
+
+/** The body's text with its `pad` field filling it to the spec's byte size (none when the fields alone are larger). */
+function padded(text: string, pad: NonNullable<MessageSpec["pad"]>): string {
+  const open = `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"pad":"`;
+  const room = pad.bytes - Buffer.byteLength(open) - 2;
+  if (room <= 0) return `${open}"}`;
+  const fill = pad.unit.repeat(Math.floor(room / Buffer.byteLength(pad.unit)));
+  return `${open}${fill}${"x".repeat(room - Buffer.byteLength(fill))}"}`;
 }
 
 /** A well-formed message over tiny parts: most of a stream, so keys meet (duplicates, conflicts, collisions). */
@@ -111,7 +125,8 @@ function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string 
     x = Math.floor(x / (i + 1));
     [fields[i], fields[j]] = [fields[j], fields[i]];
   }
-  return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${v.raw}`).join(",")}}`;
+  const text = `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${v.raw}`).join(",")}}`;
+  return s.pad ? padded(text, s.pad) : text;
 }
 
 type OpSpec =

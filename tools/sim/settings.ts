@@ -17,6 +17,8 @@ import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../p
 import { CompiledDefinition } from "../../packages/local-cloud/src/stepfunctions";
 import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
 import { domainHandlerOptions } from "./domain-effect";
+import { modelKeyTerms } from "./key-terms";
+import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
 
 export const SIM_NAMES = {
   partition: "aws",
@@ -179,14 +181,15 @@ function oracleRules(props: ResolvedPipelineProps, domain?: SimDomain): OracleRu
   // Keyed by field names: no prototype, so no name reaches Object.prototype.
   const fields: Record<string, OracleFieldRule> = Object.create(null);
   for (const [field, rule] of Object.entries(props.fieldRules)) {
-    if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
+    if (rule.type !== "string" && rule.type !== "integer" && rule.type !== "string-or-integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
     fields[field] = rule as OracleFieldRule;
   }
-  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: sourceQueueMaxBytes(props.maxMessageBytes) };
   if (!domain) return base;
   const filter = domain.filter;
   return {
     ...base,
+    keyTerms: modelKeyTerms(domain),
     downstreamRefuses: domain.refuses,
     ...(filter ? { passes: (body: string, attributes?: readonly MessageAttribute[]) => filterPasses(filter, body, attributes) } : {}),
     chargeOf: (body) => ({ amount: payloadRecord(props.payloadFields, body), currency: undefined }),

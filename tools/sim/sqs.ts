@@ -132,7 +132,9 @@ export class SimSqs {
         const { config, messages: all } = this.queue(input.QueueUrl);
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
         const policy = config.policy === undefined ? {} : { Policy: config.policy };
-        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", ...policy } };
+        return {
+          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes), ...policy },
+        };
       }
       case "StartMessageMoveTask":
         return startMoveTask(this.host(), input.SourceArn, senderId);

@@ -26,6 +26,7 @@ import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
 import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 import { guardedActions, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
+import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
 
@@ -197,7 +198,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     arn: SIM_NAMES.queueArn,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
     retentionSeconds: p.messageRetentionSeconds,
-    maxMessageBytes: p.maxMessageBytes,
+    // As the construct sizes it: what producers may send, plus the redrive's room (queues.ts).
+    maxMessageBytes: sourceQueueMaxBytes(p.maxMessageBytes),
     redrive: { deadLetterUrl: SIM_NAMES.dlqUrl, maxReceiveCount: p.maxReceiveCount },
   });
   sqs.onReceive = (url, delivered) => {

@@ -12,12 +12,15 @@ export interface BusinessKeyProps {
    * (a single value is a one-part key). The ledger key is the canonical JSON of the parts, e.g. `["t1","o-42"]`,
    * so no value can forge another key. It must name business identity plus intent, never the SQS messageId.
    * Concatenation (`&`, `$join`, `$string`) is refused at synth: a separator inside a value would make two keys one.
+   * So is anything that is not a pure function of `requiredFields`: functions (a clock, `$random`, `$uuid`), the
+   * context, variables, deeper paths, operators (see src/contract/key-expression-grammar.ts).
    * @example "[tenantId, orderId]"
    */
   readonly expression: string;
   /**
-   * Top-level body fields the expression reads. Each must satisfy its rule in `fieldRules` (default: a non-empty
-   * string or an exact integer); a message breaking one is quarantined as `invalid-message`.
+   * Top-level body fields the expression reads, every one of them (a typo is refused at synth). Each must satisfy
+   * its rule in `fieldRules`, of one JSON type (`string`, `integer` or `number`; default: a non-empty string); a
+   * message breaking one is quarantined as `invalid-message`.
    */
   readonly requiredFields: readonly string[];
 }
@@ -117,8 +120,8 @@ export interface IdempotentPipelineProps {
   readonly payloadFields: readonly string[];
   /**
    * What each top-level field must hold, enforced alike by the state machine (`invalid-message`) and the
-   * function, so both layers give a message one fate. Key fields default to a non-empty string or an exact
-   * integer, payload fields to any JSON value with exact numbers. @default {}
+   * function, so both layers give a message one fate. Key fields default to a non-empty string (a key field has one
+   * JSON type: `string-or-integer` is refused there), payload fields to any JSON value with exact numbers. @default {}
    */
   readonly fieldRules?: FieldRules;
   /** The downstream function: your side effect, wrapped with `createPipelineHandler`. */
@@ -144,7 +147,7 @@ export interface IdempotentPipelineProps {
   /** Records of a batch processed at once. @default batchSize */
   readonly maxConcurrency?: number;
 
-  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 90 */
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 120 */
   readonly executionTimeoutSeconds?: number;
   /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
   readonly visibilityTimeoutSeconds?: number;
@@ -155,14 +158,17 @@ export interface IdempotentPipelineProps {
   /** DLQ message retention; ≥ the source queue's + 1 day (a moved copy keeps its first-send time). @default 1209600 (14 days, the SQS maximum) */
   readonly deadLetterRetentionSeconds?: number;
   /**
-   * The source queue's maximum message size (body and attributes, bytes); SQS refuses larger messages at send.
-   * Bounded so that one record, JSON-escaped in the pipe's batch, fits the 262,144 characters a pipe hands a
-   * Step Functions target, and a quarantined copy with its attributes fits the DLQ (see invariants.ts).
-   * @default 122880 (120 KiB)
+   * The largest message a producer may send: body and attributes (names, types and values) in UTF-8 bytes, as SQS
+   * counts them, with at most 9 attributes. The source queue's `max_message_size` is this plus the 37 bytes the
+   * redrive's `firstSentTimestamp` needs (`REDRIVE_ATTRIBUTE_BYTES`), so every such message can be redriven. With
+   * `batchSize`, bounded so that a whole batch of the largest messages, in any script, fits the 262,144 bytes of
+   * UTF-8 StartSyncExecution accepts (byte-rules.ts; the table in docs/construct.md), and so that a quarantined copy
+   * with its attributes fits the DLQ.
+   * @default 6144 (6 KiB: a batch of 10 fits)
    */
   readonly maxMessageBytes?: number;
 
-  /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window. @default executionTimeoutSeconds */
+  /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window and one long poll (20 s), and at least the longest invocation. @default executionTimeoutSeconds */
   readonly leaseSeconds?: number;
   /** How long a key is remembered (ledger TTL and Powertools expiry); at least the DLQ's retention and any run holding a claim. @default 1209600 (14 days) */
   readonly retentionSeconds?: number;
@@ -233,13 +239,15 @@ export const DEFAULTS = {
   functionMemoryMb: 256,
   batchSize: 10,
   maximumBatchingWindowSeconds: 1,
-  // The worst case of one record with the defaults below is 85 s (src/constructs/timing.ts).
-  executionTimeoutSeconds: 90,
+  // The worst case of one record with the defaults below is 115 s (src/constructs/timing.ts): three invocation
+  // attempts of a cold start's Init (10 s) + the function's 10 s, and the ledger's retry waits.
+  executionTimeoutSeconds: 120,
   visibilityTimeoutFactor: 6,
   maxReceiveCount: 5,
   messageRetentionSeconds: 4 * 24 * 3600,
   deadLetterRetentionSeconds: 14 * 24 * 3600,
-  maxMessageBytes: 120 * 1024,
+  // A batch of 10 at the stated worst case fits StartSyncExecution's input (limits.ts; 6,520 is the most).
+  maxMessageBytes: 6 * 1024,
   permanentErrors: PERMANENT_ERROR_NAMES,
   conflictErrors: CONFLICT_ERROR_NAMES,
   // As long as the DLQ keeps a copy (its original enqueue time survives the move), so a redrive stays safe.
@@ -311,9 +319,27 @@ export function lambdaAttempts(p: ResolvedPipelineProps): number {
   return 1 + p.lambdaRetries;
 }
 
-/** The Task timeout around the invocation: a little longer than the function's own, so the function's timeout fires first. */
+/**
+ * A cold start's Init phase, which the function's timeout does not count: "The Init phase is limited to 10 seconds"
+ * (AWS Lambda, "Understanding the Lambda execution environment lifecycle"); when it runs out, Lambda retries the Init
+ * within the invocation's own timeout. An invocation can thus take up to Init + the function's timeout.
+ */
+export const LAMBDA_INIT_SECONDS = 10;
+
+/** Room after Init and the function's timeout, so that the function's own timeout fires before the Task's. */
+const INVOKE_TIMEOUT_MARGIN_SECONDS = 5;
+
+/** The longest one invocation attempt can run: a cold start's Init, then the handler until the function's timeout. */
+export function invocationAttemptSeconds(p: ResolvedPipelineProps): number {
+  return LAMBDA_INIT_SECONDS + p.function.timeoutSeconds;
+}
+
+/**
+ * The Task timeout around the invocation: the function's timeout, a cold start's Init and a margin, so the Task never
+ * gives up (and releases the claim) on a handler that still runs.
+ */
 export function invokeTimeoutSeconds(p: ResolvedPipelineProps): number {
-  return p.function.timeoutSeconds + 5;
+  return invocationAttemptSeconds(p) + INVOKE_TIMEOUT_MARGIN_SECONDS;
 }
 
 /** Every field the pipeline checks, with its rule, in the order both layers check them. */

@@ -2,7 +2,7 @@ import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
 import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
-import { DLQ_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "../contract/limits";
 import { guardedActions, queuePolicyDocument } from "../contract/queue-guard";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineResourceNames } from "./resource-names";
@@ -32,8 +32,9 @@ export class PipelineQueues extends Construct {
       name: names.queue,
       visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
       messageRetentionSeconds: p.messageRetentionSeconds,
-      // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit.
-      maxMessageSize: p.maxMessageBytes,
+      // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit. Producers
+      // may send maxMessageBytes; the room above it is the redrive's `firstSentTimestamp` (limits.ts).
+      maxMessageSize: sourceQueueMaxBytes(p.maxMessageBytes),
       receiveWaitTimeSeconds: 20,
       sqsManagedSseEnabled: true,
       // JSON.stringify keeps the DLQ ARN a plain reference: no Terraform function for the local cloud to evaluate.
