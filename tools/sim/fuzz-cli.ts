@@ -62,11 +62,11 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag === "--json") args.json = true;
     else if (flag === "--trace") args.trace = true;
-    else if (flag === "--runs") (args.runs = integer(flag, value, 1)), i++;
-    else if (flag === "--seed") (args.seed = integer(flag, value, -2_147_483_648)), i++;
-    else if (flag === "--max-ops") (args.maxOps = integer(flag, value, 1)), i++;
-    else if (flag === "--messages") (args.messages = integer(flag, value, 1)), i++;
-    else if (flag === "--jobs") (args.jobs = integer(flag, value, 1)), i++;
+    else if (flag === "--runs") { args.runs = integer(flag, value, 1); i++; }
+    else if (flag === "--seed") { args.seed = integer(flag, value, -2_147_483_648); i++; }
+    else if (flag === "--max-ops") { args.maxOps = integer(flag, value, 1); i++; }
+    else if (flag === "--messages") { args.messages = integer(flag, value, 1); i++; }
+    else if (flag === "--jobs") { args.jobs = integer(flag, value, 1); i++; }
     else if (flag === "--focus") {
       if (!FOCUS.includes(value as Focus)) throw new FuzzUsageError(`--focus needs one of ${FOCUS.join(", ")}, got ${JSON.stringify(value)}`);
       args.focus = value as Focus;

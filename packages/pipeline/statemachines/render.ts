@@ -142,7 +142,8 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
 
 /** When every permanent error is a conflict, the `rejected` Catch would have an empty ErrorEquals: drop it. */
 function withoutEmptyCatch(definition: Record<string, unknown>): Record<string, unknown> {
-  const states = (((definition.States as Record<string, any>).ProcessBatch.ItemProcessor.States) as Record<string, any>);
-  states.Invoke.Catch = (states.Invoke.Catch as { ErrorEquals: string[] }[]).filter((c) => c.ErrorEquals.length > 0);
+  const batch = (definition.States as Record<string, { ItemProcessor: { States: Record<string, { Catch: { ErrorEquals: string[] }[] }> } }>).ProcessBatch;
+  const invoke = batch.ItemProcessor.States.Invoke;
+  invoke.Catch = invoke.Catch.filter((c) => c.ErrorEquals.length > 0);
   return definition;
 }
