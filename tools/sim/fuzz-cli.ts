@@ -17,7 +17,7 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --path P       replay one counterexample: with --seed, the path printed by a failing run
   --max-ops N    operations per scenario (default 20: ~6 messages)
   --messages N   streams of about N messages each (1 to 2N), with other operations and faults in proportion
-  --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; local/sim/focus.ts)
+  --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; tools/sim/focus.ts)
   --settings M   the construct's props per scenario: mixed (default: half the example's, half drawn from what the
                  synth accepts), random (all drawn), default (the example's only: replays of earlier searches)
   --domain M     the domain per scenario: mixed (default: half the payments example's, half drawn: key parts,
