@@ -1,4 +1,4 @@
-// `npm run plan`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
+// `npm run plan:review`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
 import { cleanupInFlightRuns } from "../tools/terraform/plan-stack";
 import { main } from "../tools/terraform/plan-cli";
 

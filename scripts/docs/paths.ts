@@ -21,7 +21,7 @@
  * - paths inside another project that the text names, `OTHER_PROJECT_PATHS`;
  * - placeholders: a path is checked up to its first placeholder segment (`<stack>`, `${name}`, `*`, `…`, `{a,b}`);
  * - history: CHANGELOG files, `.changeset/` and `docs/history.md` record what was, with the paths of the time, and
- *   `docs/upgrading.md` names what a release renamed or removed.
+ *   `docs/upgrading.md` names what a release renamed or removed; their links are checked, their other paths are not.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -55,6 +55,8 @@ interface Text {
   readonly line: number;
   readonly text: string;
   readonly markdown: boolean;
+  /** A history file: only its links are checked. */
+  readonly linksOnly?: boolean;
 }
 
 export function trackedFiles(root: string): string[] {
@@ -80,7 +82,7 @@ export function commentsOf(file: string, source: string): { line: number; text: 
 
 function textsOf(root: string, file: string): Text[] {
   const source = readFileSync(join(root, file), "utf8");
-  if (file.endsWith(".md")) return [{ file, line: 1, text: withoutAppCode(source), markdown: true }];
+  if (file.endsWith(".md")) return [{ file, line: 1, text: withoutAppCode(source), markdown: true, linksOnly: HISTORY.some((h) => h.test(file)) }];
   if (SHELL.test(file)) {
     return source.split("\n").flatMap((l, i) => (/^\s*#(?!!)/.test(l) ? [{ file, line: i + 1, text: l, markdown: false }] : []));
   }
@@ -218,7 +220,7 @@ function candidatesOf(ctx: Context, text: Text, problems: MissingPath[]): Candid
       add(pathPart, m.index, true);
     }
   }
-  for (const m of body.matchAll(PATH_WORD)) add(m[1], m.index, false);
+  if (!text.linksOnly) for (const m of body.matchAll(PATH_WORD)) add(m[1], m.index, false);
   return found;
 }
 
@@ -244,7 +246,7 @@ export function missingPaths(root: string, files: readonly string[] = trackedFil
   };
   const problems: MissingPath[] = [];
   const candidates = files
-    .filter((f) => (f.endsWith(".md") || CODE.test(f) || SHELL.test(f)) && !HISTORY.some((h) => h.test(f)))
+    .filter((f) => f.endsWith(".md") || ((CODE.test(f) || SHELL.test(f)) && !HISTORY.some((h) => h.test(f))))
     .flatMap((f) => textsOf(root, f))
     .flatMap((t) => candidatesOf(ctx, t, problems));
   const missing = candidates.filter((c) => !c.resolved.some((p) => existsSync(join(root, p))));
@@ -254,7 +256,10 @@ export function missingPaths(root: string, files: readonly string[] = trackedFil
     if (c.resolved.some((p) => ignored.has(p) || ignored.has(`${p}/`))) continue;
     problems.push({ file: c.file, line: c.line, path: c.path, why: "no such file or folder" });
   }
-  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const seen = new Set<string>();
+  return problems
+    .filter((p) => !seen.has(`${p.file}:${p.line}:${p.path}`) && seen.add(`${p.file}:${p.line}:${p.path}`))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
 export function formatMissing(problems: readonly MissingPath[], root: string, cwd = process.cwd()): string {

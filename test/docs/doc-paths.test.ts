@@ -91,9 +91,12 @@ describe("Function: missingPaths", () => {
     expect(missingPaths(repo, files)).toEqual([]);
   });
 
-  it("skips history: changelogs and changesets keep the paths of their time", () => {
-    const files = write({ "CHANGELOG.md": "Moved `local/sim` to `tools/sim`.\n", ".changeset/a.md": "`functions/errors.ts`\n" });
-    expect(missingPaths(repo, files)).toEqual([]);
+  it("keeps the paths of their time in history (changelogs, changesets), but checks their links", () => {
+    const files = write({
+      "CHANGELOG.md": "Moved `local/sim` to `tools/sim`; see [the page](docs/gone.md).\n",
+      ".changeset/a.md": "`functions/errors.ts`\n",
+    });
+    expect(missingPaths(repo, files)).toEqual([{ file: "CHANGELOG.md", line: 1, path: "docs/gone.md", why: "no such file or folder" }]);
   });
 });
 

@@ -1,4 +1,4 @@
-/** `npm run fuzz` arguments and report text. */
+/** `npm run sim:search` arguments and report text. */
 import { HoleClass } from "./classify";
 import { coverageOf } from "./coverage";
 import { FOCUS, type Focus } from "./focus";
@@ -6,7 +6,7 @@ import type { FuzzReport } from "./fuzz";
 import { SettingsMode } from "./settings-space";
 import { DomainMode } from "./domain-space";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run sim:search -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -92,7 +92,7 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
       if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--skip needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
       args.skip.push(value as HoleClass);
       i++;
-    } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run fuzz -- --help`);
+    } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run sim:search -- --help`);
   }
   if (args.path !== undefined && args.seed === undefined) throw new FuzzUsageError("--path replays a counterexample of one seed: pass --seed too");
   if (args.path !== undefined && args.jobs > 1) throw new FuzzUsageError("--path replays one counterexample in one process: leave out --jobs");
@@ -109,7 +109,7 @@ export function replayCommand(report: FuzzReport): string {
   const { maxOps, messages, focus, settings, domain } = report.shape;
   // The settings mode is part of the draw: the path means another scenario under another mode.
   const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default} --domain ${domain ?? DomainMode.Payments}`;
-  return `npm run fuzz -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
+  return `npm run sim:search -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
 }
 
 /**

@@ -135,7 +135,7 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
     throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
   }
   const rendered = fill(template, placeholderValues(params)) as Record<string, unknown>;
-  // The record `npm run plan` compares across deploys: a change to it resets both layers' memory of applied keys.
+  // The record `npm run plan:review` compares across deploys: a change to it resets both layers' memory of applied keys.
   rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
   return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);
 }

@@ -14,7 +14,7 @@ const EXAMPLES_DIR = resolve("examples");
 
 /**
  * The app an environment names (`PIPELINE_APP`, else payments): `process.env` for the tools, or the variables of an
- * env file (`npm run plan --base-env/--head-env`), which must pick the app as well as its stack name and prefix.
+ * env file (`npm run plan:review --base-env/--head-env`), which must pick the app as well as its stack name and prefix.
  */
 export function appOf(env: NodeJS.ProcessEnv): string {
   if (env[RENAMED_APP_ENV] !== undefined && env[APP_ENV] === undefined) {
