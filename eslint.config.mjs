@@ -1,6 +1,6 @@
 // @ts-check
 // The linter (`npm run lint`, run by .ci/run): ESLint's and typescript-eslint's recommended rules, no formatting
-// rules. Every disable comment says why on its own line (`-- reason`), and none outlives its need (an unused one is
+// rules. Every disable comment says why on the same line (`-- reason`), and none outlives its need (an unused one is
 // an error).
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
@@ -34,14 +34,14 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    // Type-aware, and only the promise rules: a promise nobody awaits loses its error (an unhandled rejection, or
-    // a check that never ran). They double the lint's time, the rest of the type-aware set is left out for that.
+    // Type-aware, and only two promise rules: a promise nobody awaits loses its error (an unhandled rejection, or a
+    // check that never ran). Measured (TIMING=1): these two cost ~6 s and the type program ~10 s; no-misused-promises
+    // alone cost ~12 s more and is left out, as is the rest of the type-aware set.
     files: ["**/*.ts"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/await-thenable": "error",
       "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": "error",
     },
   },
   {
