@@ -6,7 +6,7 @@ const SLOW = [
   "test/plan/terraform-plan",
   "test/infra/terraform-validate",
   "test/local/sqs/real-clients",
-  "test/local/cloud/(npm-start|ctrl-c|every-example|mocked-downstream)",
+  "test/local/cloud/(npm-start|ctrl-c|every-example|mocked-downstream|sync-execution-logs)",
   "test/local/lambda/side-effects",
   "test/load/soak",
   "test/public-api/",
