@@ -2,10 +2,7 @@
 // reach a team's downstream. A body whose `verifyProbe` field is "fail-once" fails transiently on its first receive:
 // the failed-record probe watches when the pipe hands it back.
 import { createPipelineHandler } from "@effectively-once/pipeline/handler";
-
-/** The body field the probes set; its values are the probe's instructions to this function. */
-export const PROBE_FIELD = "verifyProbe";
-export const FAIL_ONCE = "fail-once";
+import { FAIL_ONCE, PROBE_FIELD } from "./probe-field";
 
 export const handler = createPipelineHandler({
   sideEffect: async (event) => {

@@ -5,7 +5,7 @@
  */
 import { nthDelivery } from "../observe";
 import type { Probe } from "../types";
-import { FAIL_ONCE, PROBE_FIELD } from "../noop-function";
+import { FAIL_ONCE, PROBE_FIELD } from "../probe-field";
 import { probeBody, send } from "./messages";
 
 /** Seconds of slack on either side: log times and the pipe's polling are not exact. */

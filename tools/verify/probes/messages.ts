@@ -4,7 +4,7 @@
  */
 import { ReceiveMessageCommand, SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
-import { PROBE_FIELD } from "../noop-function";
+import { PROBE_FIELD } from "../probe-field";
 import type { ProbeContext } from "../types";
 
 /** A small seeded generator for the profile's `random()`: the same run id gives the same bodies. */
