@@ -133,7 +133,8 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
       note(`answers written to ${options.record}`);
     }
     const comparison = compareAnswers(awsAnswers, local);
-    const awsLabel = aws ? "AWS" : recorded ? `AWS (recorded ${recorded.takenAt}${recorded.region ? `, ${recorded.region}` : ""})` : undefined;
+    const awsLabel = aws || recorded ? "AWS" : undefined;
+    if (recorded) io.stdout(`AWS's answers: recorded ${recorded.takenAt}${recorded.region ? ` in ${recorded.region}` : ""} (${options.awsAnswers})\n`);
     io.stdout(`${formatReport(comparison, options.probes, awsLabel)}\n`);
     return exitCodeOf(comparison);
   } catch (error) {

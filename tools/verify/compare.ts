@@ -40,7 +40,7 @@ function compareProbe(id: string, aws: ProbeAnswer | undefined, local: ProbeAnsw
     const a = aws?.facts.find(([n]) => n === name);
     const l = local?.facts.find(([n]) => n === name);
     const compared = a?.[2] !== false && l?.[2] !== false;
-    return { name, aws: a?.[1], local: l?.[1], compared, differs: compared && a?.[1] !== l?.[1] };
+    return { name, aws: a?.[1], local: l?.[1], compared, differs: aws !== undefined && compared && a?.[1] !== l?.[1] };
   });
   const errors = [aws?.error && `AWS: ${aws.error}`, local?.error && `local: ${local.error}`].filter((e): e is string => Boolean(e));
   const failures = [...(aws?.failures ?? []).map((f) => `AWS: ${f}`), ...(local?.failures ?? []).map((f) => `local: ${f}`)];

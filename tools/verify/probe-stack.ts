@@ -57,8 +57,8 @@ export interface ProbeStack {
   readonly definition: string;
   readonly keyExpression: string;
   readonly profile: MessageProfile;
-  /** Whether the pipe sets its log configuration explicitly (the offline prediction of the re-plan probe). */
-  readonly pipeLogsExplicit: boolean;
+  /** The pipes that set no log configuration (a re-plan reads AWS's default back as a change): the offline prediction of the re-plan probe. */
+  readonly pipesWithoutLogs: readonly string[];
   cleanup(): void;
 }
 
@@ -104,7 +104,7 @@ export function readProbeStack(config: StackConfig, stackDir: string, profile: M
       return `verify-placeholder-${ref.attribute}`;
     }
   }, "definition");
-  const pipes = Object.values(stack.resources.aws_pipes_pipe ?? {}) as Body[];
+  const pipes = Object.entries(stack.resources.aws_pipes_pipe ?? {}) as [string, Body][];
   return {
     config,
     stackDir,
@@ -123,7 +123,7 @@ export function readProbeStack(config: StackConfig, stackDir: string, profile: M
     definition,
     keyExpression: String(stack.outputs[OutputName.BusinessKeyExpression]?.value ?? ""),
     profile,
-    pipeLogsExplicit: pipes.length > 0 && pipes.every((p) => p.log_configuration !== undefined),
+    pipesWithoutLogs: pipes.filter(([, p]) => p.log_configuration === undefined).map(([id]) => `aws_pipes_pipe.${id}`),
     cleanup,
   };
 }

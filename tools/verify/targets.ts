@@ -30,9 +30,9 @@ export interface TargetSession {
 
 export type Target = (stack: ProbeStack, note: (line: string) => void) => Promise<TargetSession>;
 
-/** The offline prediction of the re-plan probe, from the synthesized JSON. */
+/** The offline prediction of the re-plan probe, from the synthesized JSON: a pipe without a log configuration changes on every plan. */
 export function predictedReplan(stack: ProbeStack): string {
-  return stack.pipeLogsExplicit ? "no changes" : "changes: the pipe's log_configuration (not set, so the provider reads AWS's default back on every plan)";
+  return stack.pipesWithoutLogs.length ? `changes: ${stack.pipesWithoutLogs.join(", ")}` : "no changes";
 }
 
 /** The local cloud's clock: a wait moves the shared clock forward (a visibility timeout passes without sleeping it). */
@@ -64,9 +64,9 @@ export const localTarget: Target = async (stack) => {
   };
 };
 
-/** The resources a `terraform plan` would change, from its text: `changes: aws_x.y (updated in-place), …`. */
+/** The resources a `terraform plan` would change, from its text: `changes: aws_x.y, …`. */
 export function planChanges(text: string): string {
-  const changes = [...text.matchAll(/^\s*# (\S+) (will be|must be) ([^\n]+)$/gm)].map((m) => `${m[1]} (${m[3].trim()})`);
+  const changes = [...text.matchAll(/^\s*# (\S+) (?:will be|must be) /gm)].map((m) => m[1]);
   return changes.length ? `changes: ${changes.join(", ")}` : "changes (terraform named none)";
 }
 

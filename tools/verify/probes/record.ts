@@ -12,10 +12,13 @@ import { probeBody, send } from "./messages";
 
 export const HOSTILE_TEXT = "Привет 世界 😀 \" \\ \t \n <>&' \u007f end";
 
+/** JSON text, with DEL and the C1 controls escaped too, so that every form is visible. */
+const shown = (text: string) => JSON.stringify(text).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 /** Which of `forms` (the character as is, or an escape of it) the raw input holds, shown as JSON; the first found wins. */
 function written(input: string, ...forms: string[]): string {
   const found = forms.find((f) => input.includes(f));
-  return found === undefined ? `none of ${forms.map((f) => JSON.stringify(f)).join(", ")}` : JSON.stringify(found);
+  return found === undefined ? `none of ${forms.map(shown).join(", ")}` : shown(found);
 }
 
 export const recordProbe: Probe = {
