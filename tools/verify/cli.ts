@@ -129,7 +129,7 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
     const awsAnswers = aws ? await withSession(() => (io.targets?.aws ?? terraformTarget(io.env))(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note, io.awsClock)) : recorded;
     if (options.record) {
       mkdirSync(dirname(options.record), { recursive: true });
-      writeFileSync(options.record, `${JSON.stringify(awsAnswers ?? local, null, 2)}\n`);
+      writeFileSync(options.record, `${JSON.stringify(aws ? awsAnswers : local, null, 2)}\n`);
       note(`answers written to ${options.record}`);
     }
     const comparison = compareAnswers(awsAnswers, local);

@@ -1,7 +1,7 @@
 /**
  * When a record the workflow hands back (a batchItemFailure) is delivered again: after the queue's visibility
  * timeout, or at once. The no-op function fails the message's first receive; the probe times the second delivery
- * from the first execution's end (log times).
+ * from the first receive (the record's ApproximateFirstReceiveTimestamp; the visibility timeout runs from there).
  */
 import { nthDelivery } from "../observe";
 import type { Probe } from "../types";
@@ -31,7 +31,8 @@ export const failedReturnProbe: Probe = {
     const id = await send(context, JSON.stringify(probeBody(context, 3, { [PROBE_FIELD]: FAIL_ONCE })));
     const first = await nthDelivery(context, id, 1, 300_000);
     const second = await nthDelivery(context, id, 2, (visibility + 300) * 1000);
-    const gap = (second.startedAt - (first.end?.at ?? first.startedAt)) / 1000;
+    const received = Number(first.record.attributes?.ApproximateFirstReceiveTimestamp ?? first.startedAt);
+    const gap = (second.startedAt - received) / 1000;
     return {
       facts: [
         ["first delivery", first.end?.handedBack ? "handed back" : "acknowledged"],

@@ -4,7 +4,6 @@
  */
 import { ReceiveMessageCommand, SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
-import { PROBE_FIELD } from "../probe-field";
 import type { ProbeContext } from "../types";
 
 /** A small seeded generator for the profile's `random()`: the same run id gives the same bodies. */
@@ -20,8 +19,6 @@ function seeded(seed: string): () => number {
 export function probeBody(context: ProbeContext, index: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...context.stack.profile.unique(index, context.runId, seeded(`${context.runId}/${index}`)), ...extra };
 }
-
-export { PROBE_FIELD };
 
 /** The URL of a queue of the probe stack, from the outputs verify checked. */
 export function queueUrl(context: ProbeContext, which: "queue" | "dlq"): string {
