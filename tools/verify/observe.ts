@@ -62,7 +62,7 @@ type Pick = (record: ReceivedRecord) => boolean;
  * Every execution whose logged input holds `term` and a record `pick` chooses (default: the message whose id is
  * `term`), oldest first, with its end when logged.
  */
-export async function deliveriesOf(context: ProbeContext, term: string, pick: Pick = (r) => r.messageId === term): Promise<Delivery[]> {
+async function deliveriesOf(context: ProbeContext, term: string, pick: Pick = (r) => r.messageId === term): Promise<Delivery[]> {
   const started = (await filter(context, term)).map(parse).filter((e): e is ExecutionEvent => e?.type === "ExecutionStarted" && typeof e.details?.input === "string");
   const out: Delivery[] = [];
   for (const e of started) {

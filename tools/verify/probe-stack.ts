@@ -19,14 +19,14 @@ import { resolveString } from "../../packages/local-cloud/src/provision/referenc
 import type { StackFile } from "../../packages/local-cloud/src/provision/stack-file";
 
 /** Appended to the team's stack name and name prefix: the probe stack never shares a resource name with theirs. */
-export const PROBE_STACK_SUFFIX = "-verify";
+const PROBE_STACK_SUFFIX = "-verify";
 export const PROBE_PREFIX_SUFFIX = "-vfy";
 
 /** The no-op function the probe stack deploys instead of the team's side effect. */
-export const NOOP_FUNCTION_ENTRY = join(__dirname, "noop-function.ts");
+const NOOP_FUNCTION_ENTRY = join(__dirname, "noop-function.ts");
 
 /** The probe stack's settings on top of the team's: see the file's comment. */
-export const PROBE_OVERRIDES: PipelineOverrides = {
+const PROBE_OVERRIDES: PipelineOverrides = {
   function: { entry: NOOP_FUNCTION_ENTRY },
   deletionProtection: false,
   stateMachineLogLevel: "ALL",
@@ -63,7 +63,7 @@ export interface ProbeStack {
 }
 
 /** The probe stack's config: the team's (environment and app defaults) with the suffixes. */
-export function probeStackConfig(env: NodeJS.ProcessEnv, app?: string): StackConfig {
+function probeStackConfig(env: NodeJS.ProcessEnv, app?: string): StackConfig {
   const team = stackConfigOf(env, loadApp(app));
   return { ...team, stackName: `${team.stackName}${PROBE_STACK_SUFFIX}`, namePrefix: `${team.namePrefix}${PROBE_PREFIX_SUFFIX}` };
 }
@@ -88,7 +88,7 @@ function resourceOfReference(stack: StackFile, text: string): Body {
 }
 
 /** Reads what the probes need from a synthesized probe stack. */
-export function readProbeStack(config: StackConfig, stackDir: string, profile: MessageProfile, cleanup: () => void): ProbeStack {
+function readProbeStack(config: StackConfig, stackDir: string, profile: MessageProfile, cleanup: () => void): ProbeStack {
   const stackFile = join(stackDir, "cdk.tf.json");
   const stack = loadStackFile(stackFile);
   const registry = new AttributeRegistry(stack.resources, stack.data, stack.region);

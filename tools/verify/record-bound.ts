@@ -8,8 +8,8 @@
  */
 import type { MessageAttributeValue } from "@aws-sdk/client-sqs";
 
-export const RECORD_BYTES_PER_MESSAGE_BYTE = 3;
-export const RECORD_ENVELOPE_BYTES = 6540;
+const RECORD_BYTES_PER_MESSAGE_BYTE = 3;
+const RECORD_ENVELOPE_BYTES = 6540;
 
 /** A message's size as SQS counts it: body, and each attribute's name, data type and value. */
 export function sqsMessageBytes(body: string, attributes: Readonly<Record<string, MessageAttributeValue>> = {}): number {

@@ -31,7 +31,7 @@ export interface TargetSession {
 export type Target = (stack: ProbeStack, note: (line: string) => void) => Promise<TargetSession>;
 
 /** The offline prediction of the re-plan probe, from the synthesized JSON: a pipe without a log configuration changes on every plan. */
-export function predictedReplan(stack: ProbeStack): string {
+function predictedReplan(stack: ProbeStack): string {
   return stack.pipesWithoutLogs.length ? `changes: ${stack.pipesWithoutLogs.join(", ")}` : "no changes";
 }
 
@@ -47,7 +47,7 @@ export function localClock(): VerifyClock {
   };
 }
 
-export const realClock: VerifyClock = { now: () => Date.now(), sleep: (ms) => sleep(ms).then(() => undefined) };
+const realClock: VerifyClock = { now: () => Date.now(), sleep: (ms) => sleep(ms).then(() => undefined) };
 
 /** Boots the local cloud on the probe stack. */
 export const localTarget: Target = async (stack) => {

@@ -7,7 +7,7 @@ import type { Probe } from "../types";
 import { testState } from "./test-state";
 
 /** `new java.util.Random(42).nextDouble()`. */
-export const JAVA_RANDOM_42 = 0.7275636800328681;
+const JAVA_RANDOM_42 = 0.7275636800328681;
 
 const STATE = JSON.stringify({ Type: "Pass", QueryLanguage: "JSONata", Output: "{% $random(42) %}", End: true });
 

@@ -10,7 +10,7 @@ import { sqsMessageBytes, worstRecordBytes } from "../record-bound";
 import type { Fact, Probe } from "../types";
 import { probeBody, send } from "./messages";
 
-export const HOSTILE_TEXT = "Привет 世界 😀 \" \\ \t \n <>&' \u007f end";
+const HOSTILE_TEXT = "Привет 世界 😀 \" \\ \t \n <>&' \u007f end";
 
 /** JSON text, with DEL and the C1 controls escaped too, so that every form is visible. */
 const shown = (text: string) => JSON.stringify(text).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

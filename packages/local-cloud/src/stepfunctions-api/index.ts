@@ -10,4 +10,3 @@
  * ```
  */
 export { startStepFunctionsEndpoint, type StepFunctionsEndpoint, type StepFunctionsEndpointOptions } from "./server";
-export type { SyncExecutions } from "./start-sync-execution";
