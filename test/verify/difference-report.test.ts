@@ -55,3 +55,10 @@ describe("Function: formatReport", () => {
     for (const probe of PROBES) expect(text).toContain(`${probe.id}: ${probe.title}`);
   });
 });
+
+describe("Function: compareAnswers over some probes (--only)", () => {
+  it("compares only the probes the run made, whatever else the recorded set holds", () => {
+    const some: AnswerSet = { ...LOCAL, answers: LOCAL.answers.filter((a) => a.probe === "sync-input-limit") };
+    expect(compareAnswers(AWS, some).differences.map((d) => `${d.probe} › ${d.fact}`)).toEqual(DELIBERATE.filter((d) => d.startsWith("sync-input-limit")));
+  });
+});

@@ -47,9 +47,9 @@ function compareProbe(id: string, aws: ProbeAnswer | undefined, local: ProbeAnsw
   return { probe: id, facts, errors, failures };
 }
 
-/** Compares `aws` with `local`, probe by probe in `local`'s order, then any probe only `aws` answered. */
+/** Compares `aws` with `local`, over the probes `local` ran (a recorded AWS set may hold more), in its order. */
 export function compareAnswers(aws: AnswerSet | undefined, local: AnswerSet): Comparison {
-  const ids = [...new Set([...local.answers.map((a) => a.probe), ...(aws?.answers ?? []).map((a) => a.probe)])];
+  const ids = local.answers.map((a) => a.probe);
   const probes = ids.map((id) => compareProbe(id, aws?.answers.find((a) => a.probe === id), local.answers.find((a) => a.probe === id)));
   const differences = aws
     ? probes.flatMap((p) => [
