@@ -49,9 +49,13 @@ export function localClock(): VerifyClock {
 
 const realClock: VerifyClock = { now: () => Date.now(), sleep: (ms) => sleep(ms).then(() => undefined) };
 
-/** Boots the local cloud on the probe stack. */
+/**
+ * Boots the local cloud on the probe stack. Its waits move the process's clock; closing it moves the clock back to
+ * real time, since an AWS session may follow in the same process and AWS refuses requests signed minutes ahead.
+ */
 export const localTarget: Target = async (stack) => {
   const cloud = await startLocalCloud({ stackFile: stack.stackFile });
+  const clock = sharedClock();
   return {
     label: "the local cloud",
     region: cloud.region,
@@ -60,7 +64,10 @@ export const localTarget: Target = async (stack) => {
     endpoints: cloud.endpoints,
     clock: localClock(),
     replan: async () => predictedReplan(stack),
-    close: () => cloud.stop(),
+    async close() {
+      await cloud.stop();
+      clock.advance(-clock.offsetMs() / 1000);
+    },
   };
 };
 
