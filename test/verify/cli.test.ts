@@ -147,3 +147,23 @@ describe("The probes' arithmetic", () => {
     expect(estimateCost(stack, PROBES.filter((p) => p.id !== "failed-record-return")).minutes).toBeLessThan(cost.minutes);
   });
 });
+
+describe("Ctrl-C (an aborted signal)", () => {
+  it("stops before the next probe, and the session is still closed", async () => {
+    // Arrange: a session on the probe stack's own outputs whose close is recorded; the run is aborted at once.
+    const closed: string[] = [];
+    const aborted = AbortSignal.abort(new Error("interrupted"));
+    const outputs = { queue_url: `https://q/${stack.names.queue}`, queue_arn: `arn:aws:sqs:us-east-1:1:${stack.names.queue}`, dlq_url: `https://q/${stack.names.dlq}`, dlq_arn: `arn:aws:sqs:us-east-1:1:${stack.names.dlq}`, state_machine_arn: `arn:aws:states:us-east-1:1:stateMachine:${stack.names.stateMachine}`, ledger_table_name: stack.names.ledgerTable, idempotency_table_name: stack.names.idempotencyTable, function_name: stack.names.functionName };
+    const target: Target = async () => ({ label: "AWS", region: "us-east-1", local: false, outputs, endpoints: { sqs: "http://127.0.0.1:9", dynamodb: "http://127.0.0.1:9", stepfunctions: "http://127.0.0.1:9", logs: "http://127.0.0.1:9" }, clock: { now: Date.now, sleep: async () => undefined }, replan: async () => "", close: async () => void closed.push("closed") });
+    let out = "";
+    const err: string[] = [];
+
+    // Act
+    const code = await runVerifyCli(["--target", "local"], { env: {}, stdout: (t) => (out += t), stderr: (l) => err.push(l), probeStack: () => ({ ...stack, cleanup: () => undefined }), targets: { local: target }, signal: aborted });
+
+    // Assert
+    expect(code).toBe(2);
+    expect(closed).toEqual(["closed"]);
+    expect(err.join("\n")).not.toMatch(/decode-vectors…/);
+  });
+});

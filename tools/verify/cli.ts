@@ -44,6 +44,8 @@ export interface VerifyIo {
   readonly runId?: string;
   /** The probe stack; tests give one synthesized once. */
   readonly probeStack?: () => ProbeStack;
+  /** Aborted on Ctrl-C: the probes stop and the probe stack is still destroyed. */
+  readonly signal?: AbortSignal;
 }
 
 interface Options {
@@ -125,8 +127,8 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
     const runId = io.runId ?? newRunId();
     const note = (line: string) => io.stderr(line);
     const probeStack = stack;
-    const local = await withSession(() => (io.targets?.local ?? localTarget)(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note));
-    const awsAnswers = aws ? await withSession(() => (io.targets?.aws ?? terraformTarget(io.env))(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note, io.awsClock)) : recorded;
+    const local = await withSession(() => (io.targets?.local ?? localTarget)(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note, undefined, io.signal));
+    const awsAnswers = aws ? await withSession(() => (io.targets?.aws ?? terraformTarget(io.env))(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note, io.awsClock, io.signal)) : recorded;
     if (options.record) {
       mkdirSync(dirname(options.record), { recursive: true });
       writeFileSync(options.record, `${JSON.stringify(aws ? awsAnswers : local, null, 2)}\n`);

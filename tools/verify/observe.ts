@@ -87,6 +87,7 @@ async function deliveriesOf(context: ProbeContext, term: string, pick: Pick = (r
 export async function waitUntil<T>(context: ProbeContext, what: string, timeoutMs: number, check: () => Promise<T | undefined>, intervalMs = 2_000): Promise<T> {
   const deadline = context.clock.now() + timeoutMs;
   for (;;) {
+    context.signal?.throwIfAborted();
     const value = await check();
     if (value !== undefined) return value;
     if (context.clock.now() >= deadline) throw new Error(`gave up waiting ${Math.round(timeoutMs / 1000)} s for ${what}`);

@@ -28,14 +28,15 @@ export function plannedCalls(stack: ProbeStack, probes: readonly Probe[], deploy
 }
 
 /** Runs the probes against one session, each to its end or its first error (kept as the answer's error). */
-export async function runProbes(session: TargetSession, stack: ProbeStack, probes: readonly Probe[], runId: string, note: (line: string) => void, clock?: VerifyClock): Promise<AnswerSet> {
+export async function runProbes(session: TargetSession, stack: ProbeStack, probes: readonly Probe[], runId: string, note: (line: string) => void, clock?: VerifyClock, signal?: AbortSignal): Promise<AnswerSet> {
   assertProbeOutputs(session.outputs, stack);
   const clients = probeClients(session.region, session.endpoints, session.local);
   const answers: ProbeAnswer[] = [];
   try {
     for (const probe of probes) {
+      signal?.throwIfAborted();
       note(`${session.label}: ${probe.id}…`);
-      const context = { clients, stack, outputs: session.outputs, runId, clock: clock ?? session.clock, replan: () => session.replan(), note };
+      const context = { clients, stack, outputs: session.outputs, runId, clock: clock ?? session.clock, replan: () => session.replan(), note, signal };
       try {
         const { facts, failures } = await probe.run(context);
         answers.push({ probe: probe.id, facts, ...(failures?.length ? { failures } : {}) });

@@ -71,6 +71,8 @@ export interface ProbeContext {
   /** The deployer's `terraform plan` after apply (aws), or the offline prediction (local). */
   readonly replan: () => Promise<string>;
   readonly note: (line: string) => void;
+  /** Aborted on Ctrl-C: waits stop, the run goes on to the teardown. */
+  readonly signal?: AbortSignal;
 }
 
 /** One probe: what it protects, the calls it makes, and how it observes. */
