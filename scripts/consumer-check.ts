@@ -67,7 +67,12 @@ function present(dir: string, names: readonly string[]): string[] {
   return names.filter((name) => existsSync(join(dir, "node_modules", name)));
 }
 
-function checkApp(work: string, tarballs: Map<PackageDir, string>, pins: Record<string, string>, app: { name: string; label: string; framework: Record<string, string> }): void {
+function checkApp(
+  work: string,
+  tarballs: Map<PackageDir, string>,
+  pins: Record<string, string>,
+  app: { name: string; label: string; framework: Record<string, string>; runtime: string },
+): void {
   const dir = join(work, app.name);
   cpSync(join(ROOT, "test/consumer", app.name), dir, { recursive: true });
   const dependencies = {
@@ -83,8 +88,15 @@ function checkApp(work: string, tarballs: Map<PackageDir, string>, pins: Record<
   step(`${app.name} (${app.label}): npm install of the tarballs outside the repository`, () => install(dir, app.name, dependencies));
   step(`${app.name}: tsc against the published types`, () => sh(dir, "npx", ["--no-install", "tsc", "-p", "."]));
   step(`${app.name}: synth in process (npx tsx main.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "main.ts"]));
-  const stack = JSON.parse(readFileSync(join(dir, "cdktf.out/stacks", app.name, "cdk.tf.json"), "utf8")) as { terraform: { required_providers: { aws: { version: string } } } };
+  const stack = JSON.parse(readFileSync(join(dir, "cdktf.out/stacks", app.name, "cdk.tf.json"), "utf8")) as {
+    terraform: { required_providers: { aws: { version: string } } };
+    resource: { aws_lambda_function: Record<string, { runtime: string }> };
+  };
   const provider = stack.terraform.required_providers.aws.version;
+  // The runtime the app asked for reached the function: nodejs24.x only where the provider bindings have it (/cdktn).
+  const runtimes = Object.values(stack.resource.aws_lambda_function).map((f) => f.runtime);
+  if (runtimes.join() !== app.runtime) throw new Error(`${app.name}: the function's runtime is ${runtimes.join()}, not ${app.runtime}`);
+  console.log(`  function runtime ${app.runtime}`);
   // The machines' offline provider mirror holds hashicorp/aws 5.100.0 only: a stack that needs 6.x is not validated.
   console.log(`  requires hashicorp/aws ${provider}${provider.startsWith("5.") ? "" : ": terraform validate of it needs that provider (not in the offline mirror, so not run here)"}`);
   const report = step(`${app.name}: run on the local cloud, fates judged by the harness (npx tsx check.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "check.ts"]));
@@ -98,8 +110,8 @@ function main(): void {
   let ok = false;
   try {
     const tarballs = step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
-    checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf });
-    checkApp(work, tarballs, pins, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN });
+    checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x" });
+    checkApp(work, tarballs, pins, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN, runtime: "nodejs24.x" });
 
     const deploy = join(work, "deploy-only");
     step("deploy-only: the pipeline package and cdktf, nothing else", () => install(deploy, "deploy-only", { "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`, ...cdktf }));

@@ -13,7 +13,6 @@ class InvoicesPipelineStack extends TerraformStack {
     const billing = new EffectJournalTable(this, "billing", { namePrefix: config.namePrefix });
     const { function: functionOverrides, ...pipelineOverrides } = overrides;
     new IdempotentPipeline(this, "pipeline", {
-      region: config.region,
       namePrefix: config.namePrefix,
       ...INVOICES_DOMAIN,
       ...pipelineOverrides,

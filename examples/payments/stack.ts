@@ -20,7 +20,6 @@ class PaymentsPipelineStack extends TerraformStack {
     this.downstream = new EffectJournalTable(this, "payments-downstream", { namePrefix: config.namePrefix });
     const { function: functionOverrides, ...pipelineOverrides } = overrides;
     this.pipeline = new IdempotentPipeline(this, "pipeline", {
-      region: config.region,
       namePrefix: config.namePrefix,
       ...PAYMENTS_DOMAIN,
       ...pipelineOverrides,

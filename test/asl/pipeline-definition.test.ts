@@ -75,10 +75,15 @@ describe("Function: renderPipelineDefinition", () => {
     }
   });
 
-  it("retries only ledger errors the optimized DynamoDB integration reports (Java SDK v1 class names)", () => {
+  it("retries only ledger errors the optimized DynamoDB integration reports (Java SDK v1 class names), and DynamoDB's ThrottlingException by name, with backoff", () => {
     const states = recordStates(renderPipelineDefinition(PARAMS));
-    for (const name of ["Claim", "Inspect", "Complete", "Release"]) expect(states[name].Retry[0].ErrorEquals).toEqual([...LEDGER_RETRYABLE_ERRORS]);
-    expect(LEDGER_RETRYABLE_ERRORS).not.toContain("DynamoDB.ThrottlingException");
+    for (const name of ["Claim", "Inspect", "Complete", "Release"]) {
+      expect(states[name].Retry[0].ErrorEquals).toEqual([...LEDGER_RETRYABLE_ERRORS]);
+      expect(states[name].Retry[0]).toMatchObject({ BackoffRate: PARAMS.ledgerRetry.backoffRate, IntervalSeconds: PARAMS.ledgerRetry.intervalSeconds, JitterStrategy: "FULL" });
+    }
+    // DynamoDB's API model names ThrottlingException on every item operation (on-demand tables); the integration
+    // spells an error `DynamoDB.<exception>`.
+    expect(LEDGER_RETRYABLE_ERRORS).toContain("DynamoDB.ThrottlingException");
     expect(LEDGER_RETRYABLE_ERRORS).not.toContain("DynamoDB.InternalServerError");
   });
 

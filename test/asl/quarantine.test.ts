@@ -8,7 +8,7 @@ import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { realClock } from "../../packages/local-cloud/src/clock/clock";
 import { createStateMachine, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
 import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
-import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { DLQ_MAX_MESSAGE_BYTES, largestMaxMessageBytes, sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
 import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
 import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
 import { pkSkTable, startDynalite, type Dynalite } from "../helpers/dynalite";
@@ -106,6 +106,8 @@ describe("pipeline.asl.json: quarantine that cannot fail", () => {
   });
 
   it("fits the largest message the source queue accepts, with every attribute, under the DLQ's limit", async () => {
+    // The largest source queue the synth accepts: batchSize 1's largest maxMessageBytes, plus the redrive's room.
+    const MAX_MESSAGE_BYTES = sourceQueueMaxBytes(largestMaxMessageBytes(1));
     const padding = "\\\"".repeat(Math.floor((MAX_MESSAGE_BYTES - 200) / 2));
     const body = `{"tenantId":"${"é".repeat(60)}","orderId":"o3","amount":"ten","currency":"EUR","pad":"${padding}"}`;
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);

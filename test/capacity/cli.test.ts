@@ -33,7 +33,7 @@ describe("CLI: npm run capacity -- --rate 5000 (the default stack, synthesized i
     expect(result.stdout).toContain("no increase to request");
     expect(result.stdout).toContain("SQS in flight is a silent limit: at it a long poll (the pipe's) gets no error");
     expect(result.stdout).toMatch(/Monthly cost at 5,000 msg\/s[\s\S]*total\s+\$\d{2},\d{3}\.\d\d/);
-    expect(result.stdout).toContain("source queue visibility timeout                   540 s");
+    expect(result.stdout).toContain("source queue visibility timeout                   720 s");
   });
 
   it("prints every quota with its source page, and marks the assumptions", () => {

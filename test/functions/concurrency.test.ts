@@ -34,8 +34,8 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
   });
 
   const effectsOf = (businessKey: string) => readEffects(db.client, TABLES.effects, effectKey(businessKey, "deposit"));
-  const recordOf = async (functionName: string, businessKey: string) => {
-    const id = idempotencyRecordId(functionName, businessKey, "deposit");
+  const recordOf = async (businessKey: string) => {
+    const id = idempotencyRecordId(businessKey, "deposit");
     return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
   };
 
@@ -54,7 +54,7 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
 
     // Assert
     await expect(duplicate).rejects.toHaveProperty("name", "IdempotencyAlreadyInProgressError");
-    expect(await recordOf(slow.functionName, event.businessKey)).toMatchObject({ status: "INPROGRESS" });
+    expect(await recordOf(event.businessKey)).toMatchObject({ status: "INPROGRESS" });
     gate.open();
     await expect(first).resolves.toMatchObject({ outcome: "applied" });
     const effects = await effectsOf(event.businessKey);
@@ -99,14 +99,14 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
     const event = depositEvent();
     const failed = instance.handler(event, lambdaContext(instance.functionName));
     await expect(failed).rejects.toHaveProperty("name", "DownstreamUnavailable");
-    expect(await recordOf(instance.functionName, event.businessKey)).toBeUndefined();
+    expect(await recordOf(event.businessKey)).toBeUndefined();
 
     // Act
     const retried = await instance.handler(redelivery(event), lambdaContext(instance.functionName));
 
     // Assert
     expect(retried).toMatchObject({ outcome: "applied", amount: 1250 });
-    expect(await recordOf(instance.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
+    expect(await recordOf(event.businessKey)).toMatchObject({ status: "COMPLETED" });
     const effects = await effectsOf(event.businessKey);
     expect(effects.effects).toHaveLength(1);
     expect(effects.applied).toHaveLength(1);
@@ -125,7 +125,7 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
     const remainingMs = 1; // the crashed invocation had 1 ms left, so its in-progress lease ends at once
     const crashed = instance.handler(event, lambdaContext(instance.functionName, remainingMs));
     await expect(crashed).rejects.toHaveProperty("name", "IdempotencyPersistenceLayerError");
-    const stuck = await recordOf(instance.functionName, event.businessKey);
+    const stuck = await recordOf(event.businessKey);
     expect(stuck).toMatchObject({ status: "INPROGRESS", inProgressExpiration: expect.any(Number) });
     const leaseEnd = stuck?.inProgressExpiration as number;
     await waitFor(() => Date.now() > leaseEnd, { intervalMs: 1, timeoutMs: 1_000, message: "in-progress expiry passed" });
@@ -138,6 +138,6 @@ describe("Function: createPipelineHandler under concurrency, failures and crashe
     expect(retried).toMatchObject({ outcome: "replayed", depositId: effects.effects[0]?.depositId });
     expect(effects.calls.map((call) => call.outcome).sort()).toEqual(["applied", "replayed"]);
     expect(effects.effects).toHaveLength(1);
-    expect(await recordOf(instance.functionName, event.businessKey)).toMatchObject({ status: "COMPLETED" });
+    expect(await recordOf(event.businessKey)).toMatchObject({ status: "COMPLETED" });
   });
 });

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
 import { readPipelineConfig } from "../../packages/pipeline/handler/config";
 import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
-import { encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
+import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "../../packages/pipeline/src/contract/function-env";
+import { legacySecondLayerIds } from "../../packages/pipeline/src/contract/second-layer-ids";
 import { DEPOSIT_RULES } from "./support/deposit";
 
 const env = {
@@ -12,6 +13,7 @@ const env = {
   PIPELINE_FIELD_RULES: encodeFieldRules(DEPOSIT_RULES),
   POWERTOOLS_SERVICE_NAME: "deposits",
   POWERTOOLS_LOG_LEVEL: "debug",
+  ...secondLayerEnvironment(),
   AWS_LAMBDA_FUNCTION_NAME: "deposit-fn",
   AWS_REGION: "eu-west-1",
 };
@@ -29,7 +31,7 @@ describe("Function: readPipelineConfig", () => {
       fieldRules: DEPOSIT_RULES,
       serviceName: "deposits",
       logLevel: "DEBUG",
-      functionName: "deposit-fn",
+      secondLayerIds: { keyPrefix: "effectively-once.v1", hashFunction: "sha256" },
       region: "eu-west-1",
     });
   });
@@ -40,7 +42,8 @@ describe("Function: readPipelineConfig", () => {
     "PAYLOAD_FIELDS",
     "PIPELINE_FIELD_RULES",
     "POWERTOOLS_SERVICE_NAME",
-    "AWS_LAMBDA_FUNCTION_NAME",
+    "IDEMPOTENCY_KEY_PREFIX",
+    "IDEMPOTENCY_HASH_FUNCTION",
     "AWS_REGION",
   ])("fails naming %s when it is missing", (name) => {
     // Arrange
@@ -67,6 +70,9 @@ describe("Function: readPipelineConfig", () => {
     ["PIPELINE_FIELD_RULES", '{"amount":{"type":"integer"}}', /list of \[field, rule\] pairs/],
     ["PIPELINE_FIELD_RULES", '[["amount",{"type":"decimal"}]]', /not a field type/],
     ["PIPELINE_FIELD_RULES", '[["__proto__",{"type":"any"}]]', /Object\.prototype/],
+    // A digest a producer could make two keys share.
+    ["IDEMPOTENCY_HASH_FUNCTION", "md5", /one of sha256, sha384, sha512/],
+    ["IDEMPOTENCY_HASH_FUNCTION", "SHA1", /one of sha256, sha384, sha512/],
   ])("fails naming %s when it is %p", (name, value, fix) => {
     // Act / Assert
     expect(() => readPipelineConfig({ ...env, [name]: value })).toThrow(
@@ -85,6 +91,27 @@ describe("Function: readPipelineConfig", () => {
     expect(config.payloadFields).toEqual([...fields].sort());
   });
 
+  it("reads the earlier releases' prefix as their ids (the function's name, MD5), only when it is set", () => {
+    // Act
+    const during = readPipelineConfig({ ...env, IDEMPOTENCY_LEGACY_KEY_PREFIX: "deposits-worker" });
+    const after = readPipelineConfig({ ...env, IDEMPOTENCY_LEGACY_KEY_PREFIX: " " });
+
+    // Assert
+    expect(during.legacySecondLayerIds).toEqual({ keyPrefix: "deposits-worker", hashFunction: "md5" });
+    expect(after.legacySecondLayerIds).toBeUndefined();
+    expect(readPipelineConfig(env).legacySecondLayerIds).toBeUndefined();
+  });
+
+  it("names its records the same whatever the function is called (Lambda's AWS_LAMBDA_FUNCTION_NAME is not read)", () => {
+    // Act
+    const renamed = readPipelineConfig({ ...env, AWS_LAMBDA_FUNCTION_NAME: "deposits-worker-v2" });
+    const unnamed = readPipelineConfig({ ...env, AWS_LAMBDA_FUNCTION_NAME: undefined });
+
+    // Assert
+    expect(renamed).toEqual(readPipelineConfig(env));
+    expect(unnamed).toEqual(readPipelineConfig(env));
+  });
+
   it("defaults the log level to INFO", () => {
     // Act
     const config = readPipelineConfig({ ...env, POWERTOOLS_LOG_LEVEL: undefined });
@@ -95,15 +122,24 @@ describe("Function: readPipelineConfig", () => {
 });
 
 describe("Function: idempotencyRecordId", () => {
-  it("is <function>#base64(md5(JSON of [businessKey, operation])), the key Powertools derives", () => {
+  it("is effectively-once.v1#base64(sha256(JSON of [businessKey, operation])), the key Powertools derives", () => {
     // Arrange
     const selection = search(EVENT_KEY_JMESPATH, { businessKey: '["a1","r-42"]', operation: "deposit", payload: {} });
 
     // Act
-    const id = idempotencyRecordId("deposit-fn", '["a1","r-42"]', "deposit");
+    const id = idempotencyRecordId('["a1","r-42"]', "deposit");
 
     // Assert
     expect(selection).toEqual(['["a1","r-42"]', "deposit"]);
+    const digest = createHash("sha256").update('["[\\"a1\\",\\"r-42\\"]","deposit"]').digest("base64");
+    expect(id).toBe(`effectively-once.v1#${digest}`);
+  });
+
+  it("gives the earlier releases' id for their form: <function>#base64(md5(...))", () => {
+    // Act
+    const id = idempotencyRecordId('["a1","r-42"]', "deposit", legacySecondLayerIds("deposit-fn"));
+
+    // Assert
     const digest = createHash("md5").update('["[\\"a1\\",\\"r-42\\"]","deposit"]').digest("base64");
     expect(id).toBe(`deposit-fn#${digest}`);
   });

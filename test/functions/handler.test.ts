@@ -12,7 +12,7 @@ describe("Function: createPipelineHandler (a handler module, real Powertools, dy
 
   const effectsOf = (businessKey: string, operation = "deposit") => readEffects(fx.db.client, TABLES.effects, effectKey(businessKey, operation));
   const recordOf = async (businessKey: string, operation = "deposit") => {
-    const id = idempotencyRecordId(FUNCTION_NAME, businessKey, operation);
+    const id = idempotencyRecordId(businessKey, operation);
     return (await readIdempotencyRecords(fx.db.client, TABLES.idempotency)).find((record) => record.id === id);
   };
 

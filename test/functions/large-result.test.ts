@@ -45,7 +45,7 @@ describe("Function: createPipelineHandler with a side effect result above the bo
   afterAll(async () => db?.stop());
 
   const recordOf = async (businessKey: string) => {
-    const id = idempotencyRecordId(FUNCTION_NAME, businessKey, "deposit");
+    const id = idempotencyRecordId(businessKey, "deposit");
     return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
   };
   const effectsOf = (businessKey: string) => readEffects(db.client, TABLES.effects, effectKey(businessKey, "deposit"));
@@ -116,7 +116,7 @@ describe("Function: createPipelineHandler with a side effect result above the bo
     await DynamoDBDocumentClient.from(db.client).send(
       new UpdateCommand({
         TableName: TABLES.idempotency,
-        Key: { id: idempotencyRecordId(FUNCTION_NAME, event.businessKey, "deposit") },
+        Key: { id: idempotencyRecordId(event.businessKey, "deposit") },
         UpdateExpression: "SET #data = :data",
         ExpressionAttributeNames: { "#data": "data" },
         ExpressionAttributeValues: { ":data": large },

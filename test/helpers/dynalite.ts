@@ -11,6 +11,11 @@ import {
 type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number }) => Server;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const createDynalite = require("dynalite") as DynaliteFactory;
+/** The local cloud's fixes of dynalite (transactions, ALL_OLD on a failed condition, TTL settings). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { installDynaliteFidelity } = require("../../packages/local-cloud/src/dynamodb/dynalite-fidelity.cjs") as {
+  installDynaliteFidelity(requireFn: NodeJS.Require): { attach(server: Server): void };
+};
 
 export interface Dynalite {
   /** `http://127.0.0.1:<port>` */
@@ -25,9 +30,11 @@ export interface Dynalite {
 
 const TABLE_ACTIVE_DEADLINE_MS = 5_000;
 
-/** Starts an in-memory DynamoDB wire emulator in this process on 127.0.0.1, on a free port. */
+/** Starts an in-memory DynamoDB wire emulator (dynalite with the local cloud's fixes) in this process on 127.0.0.1, on a free port. */
 export async function startDynalite(): Promise<Dynalite> {
+  const fidelity = installDynaliteFidelity(require);
   const server = createDynalite({ createTableMs: 0, deleteTableMs: 0 });
+  fidelity.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {

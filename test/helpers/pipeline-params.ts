@@ -4,6 +4,7 @@ import type { PipelineDefinitionParams } from "../../packages/pipeline/statemach
 
 /** Render parameters of the pipeline state machine with literal names, for tests that run or inspect it. */
 export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {
+  partition: "aws",
   ledgerTableName: "ledger",
   functionArn: "arn:aws:lambda:us-east-1:123456789012:function:charge",
   deadLetterQueueUrl: "http://127.0.0.1:1/123456789012/dlq",

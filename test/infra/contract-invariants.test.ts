@@ -1,6 +1,5 @@
 /** Synth-time checks of the contract's props: key expression, field rules, message size, conflict errors. */
 import { InvalidPropError } from "../../packages/pipeline/src/constructs";
-import { MAX_MESSAGE_BYTES } from "../../packages/pipeline/src/contract/limits";
 import { checkPayload } from "../../packages/pipeline/handler/contract";
 import { readPipelineConfig } from "../../packages/pipeline/handler/config";
 import { decodeBody } from "../../packages/pipeline/src/contract/decode";
@@ -28,7 +27,7 @@ describe("Synth-time invariants: the contract", () => {
     ["a pattern with a slash", { fieldRules: { currency: { type: "string", pattern: "^a/b$" } } }, "fieldRules.currency.pattern", /\\x2F/],
     ["a pattern that is no regular expression", { fieldRules: { currency: { type: "string", pattern: "([" } } }, "fieldRules.currency.pattern", /regular expression/],
     ["a key field typed boolean", { fieldRules: { tenantId: { type: "boolean" } } }, "fieldRules.tenantId.type", /key part type/],
-    ["a message size one pipe batch cannot hold", { maxMessageBytes: MAX_MESSAGE_BYTES + 1 }, "maxMessageBytes", /262,144 characters a pipe hands Step Functions/],
+    ["a message size whose batch of 10 can pass StartSyncExecution's bytes", { maxMessageBytes: 20000 }, "maxMessageBytes", /10 × \(3 × 20,037 \+ 6,540\) \+ 11 = 666,521 bytes of UTF-8, over the 262,144 StartSyncExecution accepts.*lower maxMessageBytes to 6520 or less, or lower batchSize to 3 or less/],
     // Names the state machine's JSONata and the function's objects would resolve through Object.prototype.
     ["a payload field named like an Object.prototype member", { payloadFields: ["amount", "constructor"] }, "payloadFields", /Object\.prototype.*rename the field/],
     ["a key field named __proto__", { businessKey: { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "__proto__"] } }, "businessKey.requiredFields", /"__proto__"/],
@@ -50,7 +49,7 @@ describe("Synth-time invariants: the contract", () => {
 
   it("sets both queues' maximum message size explicitly, and the function's field rules", () => {
     const { json } = synthStack();
-    expect(resourceNamed(json, "aws_sqs_queue", "test-queue").max_message_size).toBe(122880);
+    expect(resourceNamed(json, "aws_sqs_queue", "test-queue").max_message_size).toBe(6144 + 37);
     expect(resourceNamed(json, "aws_sqs_queue", "test-dlq").max_message_size).toBe(262144);
     const [, fn] = resourcesOfType(json, "aws_lambda_function")[0];
     const variables = (fn.environment as { variables: Record<string, string> }).variables;

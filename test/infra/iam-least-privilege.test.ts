@@ -76,8 +76,10 @@ describe("IAM least privilege (synthesized stack)", () => {
     }
   });
 
-  it("lets the pipe only read its queue and start its workflow synchronously", () => {
+  it("lets the pipe only read its queue, start its workflow synchronously and write its own log group", () => {
     expect(actionsOfRole(stack.json, "test-pipe-role")).toEqual([
+      "logs:CreateLogStream",
+      "logs:PutLogEvents",
       "sqs:DeleteMessage",
       "sqs:GetQueueAttributes",
       "sqs:ReceiveMessage",
@@ -117,13 +119,17 @@ describe("IAM least privilege (synthesized stack)", () => {
   });
 
   it("lets each role be assumed by its one service only, on behalf of this account (confused-deputy conditions)", () => {
-    // Arrange: the account and partition come from data sources Terraform reads while planning; evaluate those
-    // references with sample values, and the region is the provider's.
+    // Arrange: the account, partition and region come from data sources Terraform reads while planning; evaluate
+    // those references with sample values.
     const [[callerId]] = Object.entries(stack.json.data!.aws_caller_identity);
     const [[partitionId]] = Object.entries(stack.json.data!.aws_partition);
+    const [[regionId]] = Object.entries(stack.json.data!.aws_region);
+    const region = "eu-south-2";
     const evaluate = (text: string) =>
-      text.replaceAll(`\${data.aws_caller_identity.${callerId}.account_id}`, "111122223333").replaceAll(`\${data.aws_partition.${partitionId}.partition}`, "aws-us-gov");
-    const region = (stack.json.provider as { aws: { region: string }[] }).aws[0].region;
+      text
+        .replaceAll(`\${data.aws_caller_identity.${callerId}.account_id}`, "111122223333")
+        .replaceAll(`\${data.aws_partition.${partitionId}.partition}`, "aws-us-gov")
+        .replaceAll(`\${data.aws_region.${regionId}.name}`, region);
     // Act
     const trust = Object.fromEntries(
       resourcesOfType(stack.json, "aws_iam_role").map(([, body]) => [body.name, JSON.parse(evaluate(body.assume_role_policy as string)).Statement]),
@@ -134,26 +140,29 @@ describe("IAM least privilege (synthesized stack)", () => {
       "test-pipe-role": statement("pipes.amazonaws.com", {
         StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:pipes:${region}:111122223333:pipe/test-pipe` },
       }),
+      // The one state machine of this stack, not every one of the account.
       "test-workflow-role": statement("states.amazonaws.com", {
-        StringEquals: { "aws:SourceAccount": "111122223333" },
-        ArnLike: { "aws:SourceArn": `arn:aws-us-gov:states:${region}:111122223333:stateMachine:*` },
+        StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:states:${region}:111122223333:stateMachine:test-workflow` },
       }),
       "test-charge-role": statement("lambda.amazonaws.com", { StringEquals: { "aws:SourceAccount": "111122223333" } }),
     });
-    // What Pipes sends as aws:SourceArn is the pipe's own ARN.
+    // What Pipes and Step Functions send as aws:SourceArn is the pipe's and the state machine's own ARN.
     const [, pipe] = resourcesOfType(stack.json, "aws_pipes_pipe")[0];
     expect(trust["test-pipe-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:pipe/${pipe.name}$`));
+    const [, machine] = resourcesOfType(stack.json, "aws_sfn_state_machine")[0];
+    expect(trust["test-workflow-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:stateMachine:${machine.name}$`));
   });
 
-  it("writes no account id into a trust policy, and takes the region from the provider", () => {
+  it("writes no account id or region into a trust policy: the region is the provider's, read at plan", () => {
     const other = synthStack({}, { ...TEST_STACK, region: "eu-west-3" });
     try {
+      const [[regionId]] = Object.entries(other.json.data!.aws_region);
       for (const [, body] of resourcesOfType(other.json, "aws_iam_role")) {
         const policy = body.assume_role_policy as string;
         expect(policy).not.toMatch(/\d{12}/);
-        expect(policy).not.toContain("us-east-1");
+        expect(policy).not.toMatch(/us-east-1|eu-west-3/);
       }
-      expect(resourcesOfType(other.json, "aws_iam_role").some(([, body]) => (body.assume_role_policy as string).includes(":eu-west-3:"))).toBe(true);
+      expect(resourcesOfType(other.json, "aws_iam_role").filter(([, body]) => (body.assume_role_policy as string).includes(`:\${data.aws_region.${regionId}.name}:`))).toHaveLength(2);
     } finally {
       other.cleanup();
     }

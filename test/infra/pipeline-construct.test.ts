@@ -41,7 +41,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const { json } = stack;
       const definition = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string);
       expect(definition.QueryLanguage).toBe("JSONata");
-      expect(definition.TimeoutSeconds).toBe(90);
+      expect(definition.TimeoutSeconds).toBe(120);
       // Before the per-record Map only a Pass (grouping exact duplicates) runs: no Task at all.
       expect(definition.States[definition.StartAt].Type).toBe("Pass");
       const processor = definition.States[definition.States[definition.StartAt].Next].ItemProcessor;
@@ -56,7 +56,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       }
       expect(seen).toEqual(["Route", "Parse", "Validate", "Stamp"]);
       expect(processor.States[name]).toMatchObject({
-        Resource: "arn:aws:states:::dynamodb:putItem",
+        Resource: `arn:\${data.aws_partition.${Object.keys(json.data!.aws_partition)[0]}.partition}:states:::dynamodb:putItem`,
         Arguments: { TableName: referenceTo(json, "aws_dynamodb_table", "test-ledger", "name") },
       });
       expect(processor.States[name].Arguments.ConditionExpression).toContain("attribute_not_exists(pk)");
@@ -66,7 +66,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const { json } = stack;
       const states = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string).States.ProcessBatch.ItemProcessor.States;
       expect(states.Invoke.Arguments.FunctionName).toBe(referenceTo(json, "aws_lambda_function", "test-charge", "arn"));
-      expect(states.Invoke.TimeoutSeconds).toBe(15);
+      // The function's 10 s, a cold start's Init (up to 10 s, not counted in the function's timeout) and 5 s.
+      expect(states.Invoke.TimeoutSeconds).toBe(25);
       // The handler wrapper's reserved names and Powertools', by default: the example lists none.
       expect(states.Invoke.Catch[0]).toMatchObject({ ErrorEquals: ["IdempotencyValidationError", "PipelineConflict"], Assign: { reason: "payload-mismatch" } });
       expect(states.Invoke.Catch[1]).toMatchObject({ ErrorEquals: ["PipelineRejected"], Assign: { reason: "rejected" } });
@@ -102,7 +103,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
     it("redrives to the DLQ after 5 receives, with a visibility timeout of 6 × the execution timeout, encrypted", () => {
       const { json } = stack;
       const queue = resourceNamed(json, "aws_sqs_queue", "test-queue");
-      expect(queue).toMatchObject({ visibility_timeout_seconds: 540, message_retention_seconds: 345600, sqs_managed_sse_enabled: true });
+      expect(queue).toMatchObject({ visibility_timeout_seconds: 720, message_retention_seconds: 345600, sqs_managed_sse_enabled: true });
       expect(JSON.parse(queue.redrive_policy as string)).toEqual({ deadLetterTargetArn: referenceTo(json, "aws_sqs_queue", "test-dlq", "arn"), maxReceiveCount: 5 });
       expect(resourceNamed(json, "aws_sqs_queue", "test-dlq")).toMatchObject({ message_retention_seconds: 1209600, sqs_managed_sse_enabled: true });
     });
@@ -185,7 +186,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
         effects_table_name: { value: referenceTo(json, "aws_dynamodb_table", "test-effects", "name") },
         state_machine_arn: { value: referenceTo(json, "aws_sfn_state_machine", "test-workflow", "arn") },
         function_name: { value: referenceTo(json, "aws_lambda_function", "test-charge", "function_name") },
-        region: { value: "us-east-1" },
+        // The provider's region, read at plan (it may come from AWS_REGION then), not a value written at synth.
+        region: { value: `\${data.aws_region.${Object.keys(json.data!.aws_region)[0]}.name}` },
         operation: { value: "charge" },
       });
     });
@@ -209,8 +211,8 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
     const stack = synthStack({
       batchSize: 3,
       maximumBatchingWindowSeconds: 0,
-      executionTimeoutSeconds: 5,
-      visibilityTimeoutSeconds: 30,
+      executionTimeoutSeconds: 15,
+      visibilityTimeoutSeconds: 90,
       leaseSeconds: 6,
       function: { timeoutSeconds: 2, permanentErrors: ["CardDeclined"], conflictErrors: ["AlreadyCaptured"] },
       lambdaRetries: 0,
@@ -227,10 +229,10 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
         sqs_queue_parameters: { batch_size: 3, maximum_batching_window_in_seconds: 0 },
         filter_criteria: { filter: [{ pattern: JSON.stringify({ body: { currency: ["EUR", "USD"] } }) }] },
       });
-      expect(resourceNamed(json, "aws_sqs_queue", "test-queue").visibility_timeout_seconds).toBe(30);
-      expect(definition.TimeoutSeconds).toBe(5);
+      expect(resourceNamed(json, "aws_sqs_queue", "test-queue").visibility_timeout_seconds).toBe(90);
+      expect(definition.TimeoutSeconds).toBe(15);
       expect(definition.States.ProcessBatch.MaxConcurrency).toBe(3);
-      expect(definition.States.ProcessBatch.ItemProcessor.States.Invoke.TimeoutSeconds).toBe(7);
+      expect(definition.States.ProcessBatch.ItemProcessor.States.Invoke.TimeoutSeconds).toBe(17); // 2 s + a cold start's Init (10 s) + 5 s
       expect(resourceNamed(json, "aws_lambda_function", "test-charge").timeout).toBe(2);
       const [conflict, permanent] = definition.States.ProcessBatch.ItemProcessor.States.Invoke.Catch;
       expect(conflict.ErrorEquals).toEqual(["IdempotencyValidationError", "PipelineConflict", "AlreadyCaptured"]);

@@ -59,4 +59,13 @@ describe("Class: JsonProtocolClient (SQS, as the pipes' client)", () => {
     const depth = await sdk.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"] }));
     expect(Number(depth.Attributes!.ApproximateNumberOfMessages) + Number(depth.Attributes!.ApproximateNumberOfMessagesNotVisible)).toBe(1);
   });
+
+  it("names SQS errors as the SDK does (the x-amzn-query-error code, not the JSON __type)", async () => {
+    const { QueueUrl } = await sdk.send(new CreateQueueCommand({ QueueName: "lean-errors", Attributes: { MaximumMessageSize: "1024" } }));
+    const tooBig = new SendMessageCommand({ QueueUrl, MessageBody: "a".repeat(1025) });
+    const failed = (call: Promise<unknown>) => call.then(() => new Error("succeeded"), (e: Error) => e);
+    const [sdkError, leanError] = await Promise.all([failed(sdk.send(tooBig)), failed(lean.send(tooBig))]);
+    expect([sdkError.name, leanError.name]).toEqual(["InvalidParameterValue", "InvalidParameterValue"]);
+    expect(leanError.message).toBe(sdkError.message);
+  });
 });

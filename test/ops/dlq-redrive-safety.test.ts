@@ -12,6 +12,7 @@ import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
 import { writeStateFile } from "../../packages/local-cloud/src/cloud";
 import { idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
+import { legacySecondLayerIds, type SecondLayerIds } from "../../packages/pipeline/src/contract/second-layer-ids";
 import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../packages/ops/src";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 
@@ -40,7 +41,7 @@ async function completed(orderId: string, completedDay: number): Promise<string>
  * What a Complete that failed after the invocation leaves: the ledger's claim IN_PROGRESS (its lease long run out,
  * so any later message may take it over and release it) and the function's Powertools record COMPLETED on `day`.
  */
-async function appliedButUncompleted(orderId: string, day: number): Promise<string> {
+async function appliedButUncompleted(orderId: string, day: number, ids?: SecondLayerIds): Promise<string> {
   const key = businessKeyText(["t1", orderId]);
   const at = Math.floor((Date.now() + day * DAY_MS) / 1000);
   const retention = 14 * 24 * 3600;
@@ -48,7 +49,7 @@ async function appliedButUncompleted(orderId: string, day: number): Promise<stri
   await ctx.dynamodb.send(
     new PutCommand({ TableName: ledgerTable(), Item: { pk: key, sk: operation, status: "IN_PROGRESS", claimedAt: at, leaseExpiresAt: at + 160, expiresAt: at + retention } }),
   );
-  const id = idempotencyRecordId(ctx.outputs.function_name as string, key, operation);
+  const id = idempotencyRecordId(key, operation, ids);
   await ctx.dynamodb.send(new PutCommand({ TableName: ctx.outputs.idempotency_table_name as string, Item: { id, status: "COMPLETED", expiration: at + retention } }));
   written.push(key);
   powertoolsWritten.push(id);
@@ -117,6 +118,18 @@ describe("dlq redrive: what the pipeline would not recognise stays in the DLQ", 
     expect(result.moved).toEqual([]);
     expect(result.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the pipeline forgets its key on .*, before the copy's last possible delivery/)]);
     // While the record outlives the copy's last delivery, the copy is answered from it: moved.
+    expect((await redriveDlq(at(1), { dryRun: true })).moved).toHaveLength(1);
+  });
+
+  it("during the upgrade's transition, a record of release 0.2's ids (`<function name>#<md5>`) is a witness too", async () => {
+    // Arrange: applied before the upgrade (0.2 named the record after the function), the ledger's claim left IN_PROGRESS.
+    const legacy = ctx.outputs.idempotency_legacy_key_prefix as string;
+    expect(legacy).toBe(ctx.outputs.function_name);
+    await appliedButUncompleted("uncompleted-legacy-1", -8, legacySecondLayerIds(legacy));
+    await ops.sendToDlq(payment("uncompleted-legacy-1"));
+    // Act / Assert: the same verdicts as for a record of the current ids.
+    const late = await redriveDlq(at(3), { dryRun: true });
+    expect(late.unsafe.map((u) => u.why)).toEqual([expect.stringMatching(/^the pipeline forgets its key on .*, before the copy's last possible delivery/)]);
     expect((await redriveDlq(at(1), { dryRun: true })).moved).toHaveLength(1);
   });
 

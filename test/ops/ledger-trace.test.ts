@@ -149,7 +149,9 @@ describe("trace", () => {
     expect(trace.verdict[0]).toMatch(/^applied once: \{.*"amount":100.*"currency":"EUR".*\} by message /);
     expect(trace.verdict[1]).toMatch(/1 later message for this key is in the DLQ \(payload-mismatch\)/);
     expect(trace.ledger).toMatchObject({ status: "COMPLETED", owner: ids.applied });
-    expect(trace.powertools.id.startsWith(`${ops.functionName}#`)).toBe(true);
+    // Named after the contract, not the function (second-layer-ids.ts): ops finds it from the stack outputs alone.
+    expect(trace.powertools.id.startsWith("effectively-once.v1#")).toBe(true);
+    expect(trace.powertools.record?.legacy).toBe(false);
     expect(trace.powertools.record).toMatchObject({ status: "COMPLETED", data: expect.objectContaining({ businessKey: '["t1","a"]', outcome: "applied" }) });
     expect(trace.effects).toMatchObject({ downstreamKey: '["t1","a"]#charge', calls: 1, callsByOutcome: { applied: 1 }, effect: expect.objectContaining({ messageId: ids.applied, summary: expect.stringContaining('"amount":100') }) });
     expect(trace.dlq.messages.map((m) => [m.reason, m.originalMessageId])).toEqual([["payload-mismatch", ids.mismatch]]);

@@ -158,6 +158,14 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       expect(head.review.changes?.settings).toEqual(expect.arrayContaining([{ address: ledger.address, name: "orders-ledger", setting: "name", before: "payments-ledger", after: "orders-ledger" }]));
     });
 
+    it("reads the function's second-layer ids from the plan: the rename keeps them (no reset), but stops honouring the earlier release's prefix", () => {
+      const fn = head.review.resources.find((r) => r.type === "aws_lambda_function")!;
+      expect(fn).toMatchObject({ action: "replace", settings: { secondLayerIds: JSON.stringify({ own: { keyPrefix: "effectively-once.v1", hashFunction: "sha256" }, legacyPrefix: "orders-charge" }) } });
+      const kinds = head.review.risks.filter((r) => r.address === fn.address).map((r) => r.kind);
+      expect(kinds).toEqual([RiskKind.SecondLayerLegacyDropped]);
+      expect(head.review.risks.find((r) => r.address === fn.address)?.message).toContain('keep `function.legacyIdempotencyKeyPrefix: "payments-charge"`');
+    });
+
     it("plans nothing but what the rename forces: no resource is created or destroyed outright", () => {
       expect(head.review.summary).toMatchObject({ create: 0, destroy: 0 });
       expect(head.review.summary.replace).toBe(base.review.summary.create);
@@ -171,13 +179,14 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       const updated = tuned.resources.filter((r) => r.action === "update").map((r) => r.name).sort();
       expect(updated).toEqual([
         "/aws/lambda/payments-charge",
+        "/aws/vendedlogs/pipes/payments-pipe",
         "/aws/vendedlogs/states/payments-workflow",
         "payments-idempotency",
         "payments-ledger",
         "payments-pipe",
         "payments-workflow",
       ]);
-      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 6, noop: base.review.summary.create - 6 });
+      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 7, noop: base.review.summary.create - 7 });
     });
 
     it("flags PITR and deletion protection turned off, and the new operation as a key derivation change, with Terraform's own before and after", () => {
@@ -187,10 +196,11 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
           [RiskKind.PitrDisabled, "payments-ledger", "terraform"],
           [RiskKind.PitrDisabled, "payments-idempotency", "terraform"],
           [RiskKind.DeletionProtectionOff, "payments-ledger", "terraform"],
+          [RiskKind.DeletionProtectionOff, "payments-idempotency", "terraform"],
           [RiskKind.KeyDerivationChange, "payments-workflow", "terraform"],
         ]),
       );
-      expect(tuned.risks).toHaveLength(4);
+      expect(tuned.risks).toHaveLength(5);
       expect(tuned.risks.find((r) => r.kind === RiskKind.KeyDerivationChange)?.message).toContain("operation `charge` → `capture`");
     });
 

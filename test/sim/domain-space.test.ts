@@ -24,6 +24,20 @@ describe("The domain space of the simulation", () => {
     expect(candidates.filter((d) => !accepts({}, d)).length).toBeGreaterThan(20);
   });
 
+  it("draws key fields whose JSON type varies and key expressions of every form a synth ever accepted; keeps only pure ones of one type", () => {
+    const candidates = fc.sample(domainCandidate, { numRuns: 600, seed: 29 });
+    const impure = (d: SimDomain) => (d.key?.extra ?? []).some(([, t]) => t.kind === "call" || t.kind === "typo");
+    const mixedKey = (d: SimDomain) => d.keyParts.some((f) => f.rule.type === "string-or-integer");
+    for (const call of ["$now()", "$millis()", "$random()", "$uuid()", "$lowercase("]) expect(candidates.some((d) => domainProps(d).businessKey.expression.includes(call))).toBe(true);
+    expect(candidates.some((d) => (d.key?.extra ?? []).some(([, t]) => t.kind === "typo"))).toBe(true);
+    expect(candidates.some((d) => mixedKey(d) && d.keyParts.some((f) => f.pool.includes("42") && f.pool.includes('"42"')))).toBe(true);
+    // The construct refuses every one of them, and accepts literals, repeated reads and bare one-part keys.
+    expect(candidates.filter((d) => impure(d) || mixedKey(d)).every((d) => !accepts({}, d))).toBe(true);
+    expect(drawn.some(impure) || drawn.some(mixedKey)).toBe(false);
+    expect(drawn.some((d) => (d.key?.extra ?? []).some(([, t]) => t.kind === "literal"))).toBe(true);
+    expect(drawn.some((d) => !domainProps(d).businessKey.expression.startsWith("["))).toBe(true);
+  });
+
   it("covers each dimension: counts, names, rules, operations, refusals, filters, key forms", () => {
     for (const n of [1, 2, 3]) {
       expect(drawn.some((d) => d.keyParts.length === n)).toBe(true);
@@ -42,6 +56,16 @@ describe("The domain space of the simulation", () => {
     expect(drawn.some((d) => d.lookup) && drawn.some((d) => !d.lookup)).toBe(true);
     // Pools are small and keep the rule: valid messages exist and their keys collide.
     for (const f of drawn.flatMap(fields)) expect(f.pool.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("draws valid messages padded near the queue's and the batch's byte limits, in multi-byte and escaped text", () => {
+    const cases = fc.sample(domainCaseArbitrary(DomainMode.Random, SettingsMode.Random, (shape) => scenarioArbitrary({ maxOps: 20, ...shape })), { numRuns: 60, seed: 29 });
+    const bodies = cases.flatMap((c) => c.scenario.ops.flatMap((o) => (o.op === "send" ? [o.body] : [])));
+    const bytes = (b: string) => Buffer.byteLength(b);
+    expect(bodies.some((b) => bytes(b) >= 6_000 && bytes(b) <= 6_520 && bytes(b) > b.length)).toBe(true);
+    expect(bodies.some((b) => bytes(b) >= 80_000 && /😀|語|ж/u.test(b))).toBe(true);
+    expect(bodies.some((b) => bytes(b) >= 6_000 && b.includes('\\"\\"'))).toBe(true);
+    expect(cases.some((c) => c.settings.maxMessageBytes !== undefined && c.settings.maxMessageBytes !== 6144)).toBe(true);
   });
 
   it("draws the same domain for the same seed, and the payments mode draws none", () => {

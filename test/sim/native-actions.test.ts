@@ -90,7 +90,7 @@ describe("Simulation: SQS's own DLQ redrive and purge", () => {
       return { clock, sqs, operator: sqs.clientAs(SIM_NAMES.senders.operator) };
     }
 
-    it("moves each DLQ message as a new message: new id, new SentTimestamp, receive count reset, attributes kept", async () => {
+    it("moves each DLQ message as a new message: new id, new SentTimestamp, receive count reset, attributes and sender kept", async () => {
       const { clock, sqs, operator } = queues();
       const attributes = { reason: { DataType: "String", StringValue: "rejected" } };
       const { MessageId } = await sqs.clientAs(SIM_NAMES.senders.stateMachine).send(new SendMessageCommand({ QueueUrl: SIM_NAMES.dlqUrl, MessageBody: body, MessageAttributes: attributes }));
@@ -100,7 +100,7 @@ describe("Simulation: SQS's own DLQ redrive and purge", () => {
       expect(Messages).toHaveLength(1);
       expect(Messages[0].MessageId).not.toBe(MessageId);
       expect(Messages[0].Body).toBe(body);
-      expect(Messages[0].Attributes).toMatchObject({ SentTimestamp: String(clock.now()), ApproximateReceiveCount: "1", SenderId: SIM_NAMES.senders.operator });
+      expect(Messages[0].Attributes).toMatchObject({ SentTimestamp: String(clock.now()), ApproximateReceiveCount: "1", SenderId: SIM_NAMES.senders.stateMachine });
       expect(Messages[0].MessageAttributes).toEqual(attributes);
       expect(sqs.messages(SIM_NAMES.dlqUrl)).toEqual([]);
     });

@@ -123,7 +123,7 @@ function pathSection({ config, assumptions: a }: ReportInput): Section {
       "new-key: ledger claim + Powertools INPROGRESS put + EFFECT put + CALL put + Powertools COMPLETED update + ledger complete (6W).",
       "duplicate / retry / quarantine: ledger claim that fails its condition + consistent inspect (1W 1R); quarantine adds one DLQ send.",
       "The same counts were measured on the local cloud's DynamoDB proxy (test/cost/path-calls.test.ts).",
-      "On AWS a duplicate that reaches the function is answered by Powertools from the conditional put's ALL_OLD return (1W); dynalite does not return the old item, so locally Powertools adds a GetItem.",
+      "A duplicate that reaches the function is answered by Powertools from the conditional put's ALL_OLD return (1W), on AWS and locally (the local DynamoDB returns the item with a failed condition, as recorded on AWS).",
     ],
   };
 }

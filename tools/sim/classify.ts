@@ -5,6 +5,7 @@
 import { PROTOTYPE_NAMES } from "./hostile-text";
 import { sendVerdicts, sentBodies, type Violation } from "./oracle";
 import { FaultKind, type Scenario } from "./scenario";
+import type { SimDomain } from "./domain-space";
 
 export const HoleClass = {
   Separator: "separator-collision",
@@ -34,6 +35,16 @@ export const HoleClass = {
    * recursive pattern matcher overflows its stack, so the whole batch comes back on every receive.
    */
   PipeFilterDepth: "pipe-filter-depth",
+  /** A key charged again after a deploy renamed the function: the second layer forgot every key with the old name. */
+  RenameReset: "rename-reset",
+  /** A batch within the pipe's characters but over StartSyncExecution's bytes (multi-byte or escaped text): refused whole. */
+  BatchBytes: "batch-bytes",
+  /** A key field whose rule takes a string or an integer: 42 and "42", one identity, two keys. */
+  KeyTypeSplit: "key-type-split",
+  /** A key expression that calls something (a clock, random, uuid, a function): no pure function of the required fields. */
+  ImpureKeyExpression: "impure-key-expression",
+  /** A key expression that reads a field the requiredFields do not list (a producer's typo): many messages, one key. */
+  UndeclaredKeyField: "undeclared-key-field",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -47,8 +58,8 @@ function parsed(body: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The classes a failing scenario exhibits (several may apply). */
-export function classify(scenario: Scenario, found: readonly Violation[]): HoleClass[] {
+/** The classes a failing scenario exhibits (several may apply); a drawn domain names its key's classes. */
+export function classify(scenario: Scenario, found: readonly Violation[], domain?: SimDomain): HoleClass[] {
   const bodies = sentBodies(scenario);
   const verdicts = sendVerdicts(scenario);
   const classes = new Set<HoleClass>();
@@ -97,10 +108,17 @@ export function classify(scenario: Scenario, found: readonly Violation[]): HoleC
   }
   const has = (op: string): boolean => scenario.ops.some((o) => o.op === op);
   if (found.some((v) => v.what.includes("charged again")) && has("redrive") && has("outage")) classes.add(HoleClass.LedgerLostRedrive);
+  if (found.some((v) => v.what.includes("charged again") || v.what.startsWith("the side effect ran again")) && has("rename")) classes.add(HoleClass.RenameReset);
   const oversize = scenario.faults.filter((f) => f.kind === FaultKind.ResultOverPayload || f.kind === FaultKind.ResultOverItem).map((f) => f.message);
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
   if (found.some((v) => oversize.some((i) => i === v.message || (v.key !== undefined && keyOf(i) === v.key)))) classes.add(HoleClass.OversizeResult);
   if (found.some((v) => /^(fate (retries-exhausted|expired)|handed back for a retry)/.test(v.what)) && bodies.some((b) => b.length > 20_000 && b.includes("[".repeat(10_000)))) classes.add(HoleClass.PipeFilterDepth);
+  // Bodies padded to tens of kilobytes of multi-byte or escaped text (domain-messages.ts): a batch of a few is over the bytes.
+  const heavy = bodies.filter((b) => b.length >= 10_000 && (Buffer.byteLength(b) > b.length || b.includes('\\"') || b.includes("\\n"))).length;
+  if (heavy >= 2 && found.some((v) => /^(fate |handed back for a retry|an execution ended)/.test(v.what))) classes.add(HoleClass.BatchBytes);
+  if (domain?.keyParts.some((f) => f.rule.type === "string-or-integer") && found.some((v) => /charged again|the function ran/.test(v.what))) classes.add(HoleClass.KeyTypeSplit);
+  if (domain?.key?.extra.some(([, t]) => t.kind === "call")) classes.add(HoleClass.ImpureKeyExpression);
+  if (domain?.key?.extra.some(([, t]) => t.kind === "typo")) classes.add(HoleClass.UndeclaredKeyField);
   if (classes.size === 0) classes.add(HoleClass.Other);
   return [...classes];
 }

@@ -1,7 +1,8 @@
 /**
  * Messages of a drawn domain (domain-space.ts), in the generator's own form (generator.ts `MessageSpec`): valid ones
  * over each field's small pool (keys collide: duplicates, resends in another order, conflicts), invalid ones (a field
- * missing, a rule broken, a wrong type), special texts in values (hostile-text.ts), bodies that are no object; and,
+ * missing, a rule broken, a wrong type), special texts in values (hostile-text.ts), bodies that are no object, valid
+ * messages padded to sizes near the queue's and the batch's byte limits in multi-byte and escaped text; and,
  * under a filter on a message attribute, sends that carry it (or not) besides the producer's usual attributes.
  */
 import fc from "fast-check";
@@ -10,6 +11,17 @@ import { rawBody, specialText } from "./hostile-text";
 import { FILTER_ATTRIBUTE_VALUES, type DomainField, type SimDomain } from "./domain-space";
 import { producerAttributes } from "./producer-attributes";
 import type { MessageAttribute } from "./scenario";
+
+/**
+ * Units of padding, as JSON string text: 2-, 3- and 4-byte characters (Cyrillic, CJK, an emoji), and the escapes a
+ * serializer doubles (a quote, a backslash, a newline) or writes out (a \u escape).
+ */
+const PAD_UNITS = ["ж", "語", "😀", '\\"', "\\\\", "\\n", "\\u0436", "ж\\\"語"];
+/**
+ * Body sizes in bytes: small, around the default message size (6 KiB) and the largest of several batch sizes (10:
+ * 6,520; 8: 8,705; 5: 15,258; 2: 41,473; 1: 85,163), and around the old 120 KiB; what the queue refuses is refused.
+ */
+const PAD_BYTES = [1_000, 4_000, 6_000, 6_100, 6_144, 6_500, 8_700, 15_000, 30_000, 41_000, 60_000, 85_000, 100_000, 122_800];
 
 /** A pool value as sent: an integer in one of its spellings (10, 10.0, 1e1 are one value), a string as is or escaped. */
 function spelled(text: string): fc.Arbitrary<Raw> {
@@ -25,7 +37,9 @@ function breaking(f: DomainField): fc.Arbitrary<Raw> {
   const r = f.rule;
   const own = r.type === "string"
     ? [str(""), str("x".repeat((r.maxLength ?? 8) + 1)), str("#!"), raw("7"), raw("null"), raw('["a"]')]
-    : [raw(String((r.minimum ?? 0) - 1)), raw(String((r.maximum ?? 100) + 1)), raw("1.5"), raw('"1"'), raw("9007199254740993"), raw("{}")];
+    : r.type === "integer"
+      ? [raw(String((r.minimum ?? 0) - 1)), raw(String((r.maximum ?? 100) + 1)), raw("1.5"), raw('"1"'), raw("9007199254740993"), raw("{}")]
+      : [str(""), raw("1.5"), raw("true"), raw("null"), raw("9007199254740993"), raw("[42]")];
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: specialText.map(str) }, { weight: 1, arbitrary: specialText.map(escaped) });
 }
 
@@ -39,7 +53,8 @@ function specsOf(d: SimDomain): fc.Arbitrary<MessageSpec> {
     fields: [...fields.flatMap((f, i) => (values[i] === undefined ? [] : [[f.name, values[i] as Raw] as const])), ...(more ? [more as readonly [string, Raw]] : [])],
   }));
   const body = rawBody.map((text) => ({ fields: [], body: text }));
-  return fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: body });
+  const big = fc.tuple(plain, fc.constantFrom(...PAD_UNITS), fc.constantFrom(...PAD_BYTES)).map(([spec, unit, bytes]): MessageSpec => ({ ...spec, pad: { unit, bytes } }));
+  return fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: body }, { weight: 1, arbitrary: big });
 }
 
 /** Under an attribute filter, three sends in four carry the filter's attribute (a value it takes, or another). */

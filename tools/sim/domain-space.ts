@@ -1,8 +1,9 @@
 /**
  * The domain a scenario runs under, drawn like its props (issue 22, "any domain"): key parts and payload fields (1-3
  * each) named from plain names and from hostile ones (dots, dashes, commas, quotes, backticks, unicode, long), their
- * field rules (string with lengths and a pattern, integer with bounds), the operation, optionally a value the
- * downstream refuses for good and a pipe filter on a message attribute or a body field. Candidates the construct
+ * field rules (string with lengths and a pattern, integer with bounds, string-or-integer: a JSON type that varies,
+ * 42 beside "42"), the key expression (key-terms.ts: every form a synth ever accepted, pure or not), the operation,
+ * optionally a value the downstream refuses for good and a pipe filter on a message attribute or a body field. Candidates the construct
  * refuses (whitespace, prototype names, `${`, a bad operation, …) are drawn too and dropped by the construct's own
  * `resolveProps` + `assertPipelineInvariants` (settings-space.ts `accepts`): nothing here restates its rules.
  * Field names are outside text: every map here is an array of pairs.
@@ -10,10 +11,12 @@
 import fc from "fast-check";
 import type { FieldRule } from "../../packages/pipeline/src/contract/field-rules";
 import type { MessageAttribute } from "./scenario";
+import { keyExpression, keyFormArbitrary, type KeyForm } from "./key-terms";
 
 export type DomainRule =
   | { readonly type: "string"; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: string }
-  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number };
+  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number }
+  | { readonly type: "string-or-integer" };
 
 /** One field of a domain: its name, its rule, and the values valid messages draw it from (small: keys collide). */
 export interface DomainField {
@@ -33,6 +36,8 @@ export interface SimDomain {
   readonly operation: string;
   /** Key expression form: backtick paths, or `$lookup` (any name, a backtick too). */
   readonly lookup: boolean;
+  /** The key expression's parts (key-terms.ts); none: every key part read once, in order, as an array. */
+  readonly key?: KeyForm;
   /** A payload value the generic downstream refuses for good (`rejected`). */
   readonly refuses?: { readonly field: string; readonly value: string | number };
   readonly filter?: DomainFilter;
@@ -51,12 +56,15 @@ const HOSTILE_NAMES = [
 const OPERATIONS = ["process", "charge", "ship-order", "a_1", "X", "o".repeat(64), "1st", "has space", "ünï", "o".repeat(65)];
 const PATTERNS = ["^[a-z]+$", "^[A-Z]{3}$", "\\d", "^[^#]*$", "é", "^(a|b|#)+$", "[", "a/b"];
 const STRING_CANDIDATES = ["a", "b", "a#b", "EUR", "USD", "x'y", "é", "😀", "7", "ab", "B"];
-const INTEGER_CANDIDATES = [0, 1, 2, 10, -5, 100];
+const INTEGER_CANDIDATES = [0, 1, 2, 10, -5, 100, 42];
+/** One text in both JSON types: under a rule that takes either, one identity can arrive as 42 and as "42". */
+const MIXED_CANDIDATES = ["42", 42, "7", 7, "a"];
 const FILTER_ATTRIBUTE_NAMES = ["eventType", "kind", "x-route", "ns.type"];
 export const FILTER_ATTRIBUTE_VALUES = ["order", "refund", "Order", "order "];
 
 /** The generator's own aim (the model judges with its own evaluator): does a value keep a rule? */
 function keeps(value: string | number, rule: DomainRule): boolean {
+  if (rule.type === "string-or-integer") return typeof value === "number" || value !== "";
   if (rule.type === "integer") return typeof value === "number" && value >= (rule.minimum ?? -Infinity) && value <= (rule.maximum ?? Infinity);
   if (typeof value !== "string") return false;
   const length = [...value].length;
@@ -70,14 +78,15 @@ function keeps(value: string | number, rule: DomainRule): boolean {
 
 const opt = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(a, { nil: undefined, freq: 2 });
 const ruleArbitrary: fc.Arbitrary<DomainRule> = fc.oneof(
-  fc.record({ type: fc.constant("string" as const), minLength: opt(fc.constantFrom(0, 1, 2)), maxLength: opt(fc.constantFrom(1, 3, 8)), pattern: opt(fc.constantFrom(...PATTERNS)) }),
-  fc.record({ type: fc.constant("integer" as const), minimum: opt(fc.constantFrom(0, 1, -5)), maximum: opt(fc.constantFrom(2, 10, 100)) }),
+  { weight: 3, arbitrary: fc.record({ type: fc.constant("string" as const), minLength: opt(fc.constantFrom(0, 1, 2)), maxLength: opt(fc.constantFrom(1, 3, 8)), pattern: opt(fc.constantFrom(...PATTERNS)) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant("integer" as const), minimum: opt(fc.constantFrom(0, 1, -5)), maximum: opt(fc.constantFrom(2, 10, 100)) }) },
+  { weight: 1, arbitrary: fc.constant({ type: "string-or-integer" as const }) },
 );
 const clean = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** A field's pool: the first 1-3 candidates (from a drawn offset) that keep its rule. */
 function fieldOf(name: string, rule: DomainRule, offset: number, size: number): DomainField {
-  const candidates: (string | number)[] = rule.type === "integer" ? INTEGER_CANDIDATES : STRING_CANDIDATES;
+  const candidates: (string | number)[] = rule.type === "integer" ? INTEGER_CANDIDATES : rule.type === "string" ? STRING_CANDIDATES : MIXED_CANDIDATES;
   const rotated = [...candidates.slice(offset % candidates.length), ...candidates.slice(0, offset % candidates.length)];
   return { name, rule: clean(rule), pool: rotated.filter((v) => keeps(v, rule)).slice(0, size).map((v) => JSON.stringify(v)) };
 }
@@ -100,6 +109,7 @@ export const domainCandidate: fc.Arbitrary<SimDomain> = fc
     fields: fieldsArbitrary,
     operation: fc.constantFrom(...OPERATIONS),
     lookup: fc.boolean(),
+    key: keyFormArbitrary,
     refuses: fc.option(fc.nat(10), { nil: undefined, freq: 2 }),
     filter: fc.oneof(
       { weight: 2, arbitrary: fc.constant(undefined) },
@@ -109,7 +119,7 @@ export const domainCandidate: fc.Arbitrary<SimDomain> = fc
   })
   // Every field has a value a valid message can carry: otherwise the domain has no valid messages at all.
   .filter(({ fields }) => [...fields.keyParts, ...fields.payload].every((f) => f.pool.length > 0))
-  .map(({ fields, operation, lookup, refuses, filter }) => {
+  .map(({ fields, operation, lookup, key, refuses, filter }) => {
     const all = [...fields.keyParts, ...fields.payload];
     const refusable = fields.payload.find((f) => f.pool.length > 1);
     const strings = all.filter((f) => f.rule.type === "string");
@@ -119,6 +129,7 @@ export const domainCandidate: fc.Arbitrary<SimDomain> = fc
       payload: fields.payload,
       operation,
       lookup,
+      key,
       refuses: refuses !== undefined && refusable ? { field: refusable.name, value: JSON.parse(refusable.pool[refuses % refusable.pool.length]) as string | number } : undefined,
       filter:
         filter?.on === "attribute" ? filter
@@ -127,16 +138,12 @@ export const domainCandidate: fc.Arbitrary<SimDomain> = fc
     }) as SimDomain;
   });
 
-/** A JSONata string literal (JSON's escapes are JSONata's). */
-const literal = (s: string): string => JSON.stringify(s);
-
 /** The construct's props of a domain. Records keyed by field names have no prototype (the construct accepts that). */
 export function domainProps(d: SimDomain) {
-  const path = (name: string): string => (d.lookup ? `$lookup($, ${literal(name)})` : `\`${name}\``);
   const fieldRules: Record<string, FieldRule> = Object.create(null);
-  for (const f of [...d.keyParts, ...d.payload]) fieldRules[f.name] = f.rule;
+  for (const f of [...d.keyParts, ...d.payload]) fieldRules[f.name] = f.rule as FieldRule;
   return {
-    businessKey: { expression: `[${d.keyParts.map((f) => path(f.name)).join(", ")}]`, requiredFields: d.keyParts.map((f) => f.name) },
+    businessKey: { expression: keyExpression(d), requiredFields: d.keyParts.map((f) => f.name) },
     operation: d.operation,
     payloadFields: d.payload.map((f) => f.name),
     fieldRules,

@@ -10,7 +10,7 @@ import type { DynamoDbSender } from "../../packages/local-cloud/src/stepfunction
 import type { VirtualClock } from "./virtual-clock";
 
 /* eslint-disable @typescript-eslint/no-require-imports -- dynalite is untyped CommonJS */
-type Callback = (err: (Error & { statusCode?: number; body?: { __type?: string; message?: string; Message?: string } }) | null, data?: object) => void;
+type Callback = (err: (Error & { statusCode?: number; body?: { __type?: string; message?: string; Message?: string; Item?: object } }) | null, data?: object) => void;
 interface Validation {
   types: object;
   custom?: unknown;
@@ -22,6 +22,8 @@ const validations = require("dynalite/validations") as {
 };
 const db = require("dynalite/db") as { create(options: object): unknown };
 (require("../../packages/local-cloud/src/dynamodb/dynalite-parse-cache.cjs") as { installParseCache(r: NodeJS.Require): unknown }).installParseCache(require);
+// As the local cloud's DynamoDB: a failed condition under ALL_OLD returns the item (AWS, recorded).
+(require("../../packages/local-cloud/src/dynamodb/dynalite-fidelity.cjs") as { installAllOld(r: NodeJS.Require): void }).installAllOld(require);
 
 const OPERATIONS = ["BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DescribeTable", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"];
 const actions = new Map<string, { action: (store: unknown, data: object, cb: Callback) => void; validation: Validation }>();
@@ -37,9 +39,12 @@ const decoder = new TextDecoder();
 export class DynamoError extends Error {
   readonly $metadata: { httpStatusCode: number; requestId: string };
   readonly $fault: "client" | "server";
-  constructor(name: string, message: string, status: number) {
+  /** The item a failed condition returns under `ReturnValuesOnConditionCheckFailure: ALL_OLD`. */
+  readonly Item?: object;
+  constructor(name: string, message: string, status: number, item?: object) {
     super(message);
     this.name = name;
+    if (item) this.Item = item;
     this.$metadata = { httpStatusCode: status, requestId: "sim" };
     this.$fault = status >= 500 ? "server" : "client";
   }
@@ -81,7 +86,7 @@ export function createSimDynamo(clock: VirtualClock, hook?: DynamoHook): SimDyna
         const fail = (err: Parameters<Callback>[0]): void => {
           if (!err?.statusCode) return reject(err);
           const type = err.body?.__type ?? "InternalServerError";
-          reject(new DynamoError(type.slice(type.indexOf("#") + 1), err.body?.message ?? err.body?.Message ?? "", err.statusCode));
+          reject(new DynamoError(type.slice(type.indexOf("#") + 1), err.body?.message ?? err.body?.Message ?? "", err.statusCode, err.body?.Item));
         };
         try {
           // A JSON round trip, as on the wire: the store never shares objects with the caller.
@@ -127,7 +132,7 @@ export function createSimDynamo(clock: VirtualClock, hook?: DynamoHook): SimDyna
             } catch (err) {
               const e = err as DynamoError;
               status = e.$metadata?.httpStatusCode ?? 500;
-              out = { __type: `com.amazonaws.dynamodb.v20120810#${e.name}`, message: e.message };
+              out = { __type: `com.amazonaws.dynamodb.v20120810#${e.name}`, message: e.message, ...(e.Item ? { Item: e.Item } : {}) };
             }
             const body = Buffer.from(JSON.stringify(out));
             return { response: { statusCode: status, reason: "", headers: { "content-type": "application/x-amz-json-1.0", "x-amzn-requestid": "sim" }, body } };

@@ -41,6 +41,17 @@ export interface InvocationFact {
   readonly abandonedAt?: number;
 }
 
+/** One run of the side effect: the second layer let the invocation through to it (function.ts). */
+export interface SideEffectRun {
+  /** The business key of the invocation's event. */
+  readonly key: string | undefined;
+  /** The sent message the invoked copy descends from. */
+  readonly message: number;
+  /** When the invocation reached the handler (before the second layer looked the key up). */
+  readonly runStartedAt: number;
+  readonly at: number;
+}
+
 /** One execution the pipe ran. */
 export interface ExecutionFact {
   readonly status: string;

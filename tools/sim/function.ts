@@ -43,14 +43,20 @@ export function createSimFunction(options: {
   onInvoke: () => void;
   /** Called when an invocation reaches the handler (after the faults that stop it before). */
   onHandler: (messageId: string) => void;
+  /** Called when the side effect starts, with its event and when its invocation reached the handler. */
+  onSideEffect?: (event: { readonly messageId: string; readonly businessKey?: unknown }, runStartedAt: number) => void;
 }): LambdaInvoker {
   const { clock } = options;
   const config = readPipelineConfig(options.environment);
+  const functionName = options.environment.AWS_LAMBDA_FUNCTION_NAME;
   // The side effect applies, then returns a result padded as the fault says: the wrapper must bound it.
   const effect = options.handlerOptions.sideEffect;
+  /** Request id → when that invocation reached the handler. */
+  const runStarts = new Map<string, number>();
   const handlerOptions = {
     ...options.handlerOptions,
-    sideEffect: async (event: { messageId: string }, context: unknown) => {
+    sideEffect: async (event: { messageId: string }, context: { lambda?: Context }) => {
+      options.onSideEffect?.(event, runStarts.get(context.lambda?.awsRequestId ?? "") ?? clock.now());
       const result = (await effect(event as never, context as never)) as unknown;
       const pad = options.faults.resultPad(String(event.messageId));
       if (pad === 0) return result;
@@ -87,14 +93,15 @@ export function createSimFunction(options: {
       return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, options.timeoutSeconds)) };
     }
     options.onHandler(String(event.messageId));
+    runStarts.set(requestId, clock.now());
     const deadline = clock.now() + options.timeoutSeconds * 1000;
     const context = {
-      functionName: config.functionName,
+      functionName,
       functionVersion: "$LATEST",
       invokedFunctionArn: req.FunctionName,
       memoryLimitInMB: "256",
       awsRequestId: requestId,
-      logGroupName: `/aws/lambda/${config.functionName}`,
+      logGroupName: `/aws/lambda/${functionName}`,
       logStreamName: "sim",
       callbackWaitsForEmptyEventLoop: true,
       getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),

@@ -175,11 +175,11 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       let error = thrown;
       if (!(error instanceof ViolationFound)) throw error;
       // A violation a skipped (known) class explains is counted and set aside; any other still fails the run.
-      const known = (v: Violation) => classify(scenario, [v]).some((c) => options.skip?.includes(c));
-      for (const v of error.found.filter(known)) for (const c of classify(scenario, [v]).filter((k) => options.skip?.includes(k))) skipped[c] = (skipped[c] ?? 0) + 1;
+      const known = (v: Violation) => classify(scenario, [v], domain).some((c) => options.skip?.includes(c));
+      for (const v of error.found.filter(known)) for (const c of classify(scenario, [v], domain).filter((k) => options.skip?.includes(k))) skipped[c] = (skipped[c] ?? 0) + 1;
       const found = error.found.filter((v) => !known(v));
       if (found.length === 0) return;
-      if (options.hunt && !classify(scenario, found).includes(options.hunt)) return;
+      if (options.hunt && !classify(scenario, found, domain).includes(options.hunt)) return;
       error = new ViolationFound(found);
       last = (error as ViolationFound).found;
       throw error;
@@ -204,7 +204,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       ...(result.counterexample[0].domain ? { domain: result.counterexample[0].domain } : {}),
       scenario: result.counterexample[0].scenario,
       violations: last,
-      classes: classify(result.counterexample[0].scenario, last),
+      classes: classify(result.counterexample[0].scenario, last, result.counterexample[0].domain),
       path: result.counterexamplePath ?? "",
       numRuns: result.numRuns,
       shrinks: result.numShrinks,

@@ -3,8 +3,8 @@
  * unicode (NFC/NFD, emoji, control characters, lone surrogates), numbers at precision edges and in several
  * spellings, type variants, missing and empty fields, field orders, sizes at the limits (keys near 1,024 and
  * 2,048 bytes, bodies near 256 KiB, deep nesting), exact duplicates, resends in another field order, conflicts,
- * operator actions (the CLI's, and SQS's own: a native DLQ move, a purge) and clock jumps at any point, and
- * per-message faults. Small pools make collisions likely. Special
+ * operator actions (the CLI's, and SQS's own: a native DLQ move, a purge), clock jumps and deploys that rename the
+ * function at any point, and per-message faults. Small pools make collisions likely. Special
  * texts (hostile-text.ts) in every text position: whole bodies, key parts, payload values, extra field names and
  * values; and the producer's message attributes (producer-attributes.ts), forged ones among them.
  */
@@ -72,6 +72,20 @@ export const extra = fc.oneof(
 export interface MessageSpec {
   readonly fields: readonly (readonly [string, Raw])[];
   readonly body?: string;
+  /**
+   * A last field `pad` whose string fills the body to this many UTF-8 bytes with a unit of JSON string text (a
+   * Cyrillic letter, an emoji, an escaped quote, …), topped up with `x`: sizes near what SQS and the batch take.
+   */
+  readonly pad?: { readonly unit: string; readonly bytes: number };
+}
+
+/** The body's text with its `pad` field filling it to the spec's byte size (none when the fields alone are larger). */
+function padded(text: string, pad: NonNullable<MessageSpec["pad"]>): string {
+  const open = `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"pad":"`;
+  const room = pad.bytes - Buffer.byteLength(open) - 2;
+  if (room <= 0) return `${open}"}`;
+  const fill = pad.unit.repeat(Math.floor(room / Buffer.byteLength(pad.unit)));
+  return `${open}${fill}${"x".repeat(room - Buffer.byteLength(fill))}"}`;
 }
 
 /** A well-formed message over tiny parts: most of a stream, so keys meet (duplicates, conflicts, collisions). */
@@ -111,7 +125,8 @@ function serialize(s: MessageSpec, order: number, amountOverride?: Raw): string 
     x = Math.floor(x / (i + 1));
     [fields[i], fields[j]] = [fields[j], fields[i]];
   }
-  return `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${v.raw}`).join(",")}}`;
+  const text = `{${fields.map(([k, v]) => `${JSON.stringify(k)}:${v.raw}`).join(",")}}`;
+  return s.pad ? padded(text, s.pad) : text;
 }
 
 type OpSpec =
@@ -123,7 +138,8 @@ type OpSpec =
   | { readonly kind: "release"; readonly message: number }
   | { readonly kind: "outage"; readonly ms: number }
   | { readonly kind: "native-move" }
-  | { readonly kind: "purge"; readonly queue: "source" | "dlq" };
+  | { readonly kind: "purge"; readonly queue: "source" | "dlq" }
+  | { readonly kind: "rename" };
 
 const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undefined>): fc.Arbitrary<OpSpec> => fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
@@ -141,6 +157,8 @@ const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undef
   // SQS's own actions an operator reaches for: the console's "Start DLQ redrive" and "Purge".
   { weight: 1, arbitrary: fc.constant({ kind: "native-move" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("purge" as const), queue: fc.constantFrom("source" as const, "dlq" as const) }) },
+  // A deploy that renames the function (a refactor), its tables kept: nothing remembered may change with the name.
+  { weight: 1, arbitrary: fc.constant({ kind: "rename" as const }) },
 );
 const opSpec = opSpecWith(producerAttributes);
 
@@ -181,6 +199,7 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
     else if (o.kind === "outage") out.push({ op: "outage", ms: o.ms });
     else if (o.kind === "native-move") out.push({ op: "native-move" });
     else if (o.kind === "purge") out.push({ op: "purge", queue: o.queue });
+    else if (o.kind === "rename") out.push({ op: "rename" });
     else out.push({ op: "release", message: o.message });
   }
   return out;

@@ -27,8 +27,8 @@ const denial = (principal: string, action: string, arn: string, why: string): Sq
  * A message-move task back to the messages' source queue (no DestinationArn), done at once: every visible DLQ message
  * becomes a new message there, with a new id, a new enqueue time (SentTimestamp: its retention starts again) and a
  * receive count of 0 (AWS: "All redriven messages are considered new messages", with a new messageID and enqueueTime).
- * AWS does not say what becomes of message attributes: here they are kept. The copy's SenderId is the principal that
- * started the task (its SendMessage permission on the destination is what AWS checks).
+ * AWS does not say what becomes of message attributes or SenderId: here both are kept, as in the local SQS (the SQS
+ * contract, test/sim/sqs-contract, holds the two to one rule; `npm run verify` asks AWS).
  */
 export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string): { TaskHandle: string } {
   const source = [...host.queues.entries()].find(([, q]) => q.config.arn === sourceArn);
@@ -41,7 +41,7 @@ export function startMoveTask(host: NativeActionHost, sourceArn: string, princip
   const now = host.clock.now();
   for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
     dlq.messages.splice(dlq.messages.indexOf(m), 1);
-    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: principal, sentAt: now, receiveCount: 0, invisibleUntil: 0 };
+    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0 };
     origin[1].messages.push(copy);
     host.store(copy);
     host.events.push({ type: "moved", queue: origin[0], id: copy.id, from: m.id });

@@ -8,10 +8,12 @@ import { ALLOWANCES, allowedBy, consideredText, type AllowanceRule, type Message
 import { RUN_REPEATING_FAULTS } from "./fault-classes";
 import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
+import { secondLayerViolations } from "./oracle-second-layer";
 import { expiryVerdict } from "./oracle-retention";
 import { setAsideByOptOuts, type OptOut, type OptOuts } from "./oracle-opt-outs";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
+import { modelKey, type OracleKeyTerm } from "./oracle-key";
 
 export type { Verdict, Violation };
 import { Fate, type MessageAttribute, type Observation, type Scenario } from "./scenario";
@@ -19,10 +21,17 @@ import { Fate, type MessageAttribute, type Observation, type Scenario } from "./
 /** A declared field rule, as the model reads it (its own evaluator, not the pipeline's). */
 export type OracleFieldRule =
   | { readonly type: "string"; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: string }
-  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number };
+  | { readonly type: "integer"; readonly minimum?: number; readonly maximum?: number }
+  | { readonly type: "string-or-integer" };
+
 
 export interface OracleRules {
   readonly keyParts: readonly string[];
+  /**
+   * The key's parts in order (a drawn domain's, key-terms.ts); default: `keyParts`. Required fields the terms do not
+   * read are appended: an identity is every declared key field, whatever the expression reads.
+   */
+  readonly keyTerms?: readonly OracleKeyTerm[];
   readonly payloadFields: readonly string[];
   readonly fields: Readonly<Record<string, OracleFieldRule>>;
   readonly maxKeyBytes: number;
@@ -55,6 +64,9 @@ export const PAYMENTS_RULES: OracleRules = {
 };
 
 function ruleProblem(value: unknown, rule: OracleFieldRule): string | undefined {
+  if (rule.type === "string-or-integer") {
+    return (typeof value === "string" && value !== "") || (typeof value === "number" && Number.isSafeInteger(value)) ? undefined : "must be a non-empty string or an integer";
+  }
   if (rule.type === "integer") {
     if (typeof value !== "number" || !Number.isSafeInteger(value)) return "must be an integer JSON carries exactly";
     if (rule.minimum !== undefined && value < rule.minimum) return `must be >= ${rule.minimum}`;
@@ -159,9 +171,9 @@ function judgeOnce(body: string, rules: OracleRules): Verdict {
 }
 
 
-/** RFC 8785 of an array of strings and safe integers is JSON.stringify's text (lone surrogates escaped as \udXXX). */
+/** The model's key of a body (oracle-key.ts). */
 function keyText(o: Record<string, unknown>, rules: OracleRules): string {
-  return JSON.stringify(rules.keyParts.map((f) => o[f]));
+  return modelKey(o, rules.keyParts, rules.keyTerms, rules.fields);
 }
 
 /**
@@ -281,6 +293,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   });
   out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   out.push(...redriveViolations(obs, verdicts));
+  out.push(...secondLayerViolations(obs, config.retentionMs));
   const { kept, setAside } = setAsideByOptOuts(out, obs, verdicts, config.optOuts);
   for (const { rule, violation } of setAside) config.onSetAside?.(rule, violation);
   return kept;

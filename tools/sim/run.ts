@@ -116,6 +116,9 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
       case "purge":
         await nativeAction(world, op);
         break;
+      case "rename":
+        log(`rename function → ${world.renameFunction()}`);
+        break;
       case "release": {
         const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs[OutputName.BusinessKeyExpression] as string)(bodyOf(scenario, op.message) ?? "") : undefined;
         if (key === undefined) break;
@@ -232,6 +235,7 @@ const WARM_UP: Scenario = {
     { op: "send", body: "not json", attributes: [{ name: "reason", dataType: "String", value: "rejected" }] },
     { op: "stall", ms: 120_000 },
     { op: "release", message: 2 },
+    { op: "rename" },
     { op: "jump", ms: 3_600_000 },
     { op: "outage", ms: 600_000 },
     { op: "redrive" },
@@ -291,6 +295,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       executions: world.audit.executions,
       ledger: world.audit.ledger,
       invocations: world.audit.invocations,
+      sideEffects: world.sideEffects,
       stalls: world.audit.stalls,
       expiries: expiryFacts(world, sent),
       redrives: world.audit.redrives,

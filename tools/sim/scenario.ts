@@ -1,5 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, ExecutionFact, ExpiryFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
+import type { Delivery, ExecutionFact, ExpiryFact, InvocationFact, LedgerEvent, RedriveFact, SideEffectRun } from "./facts";
 
 /** A message attribute the producer sets (SendMessage's MessageAttributes entry), as a pair-like record. */
 export interface MessageAttribute {
@@ -34,7 +34,12 @@ export type Op =
    */
   | { readonly op: "native-move" }
   /** An operator purges a queue (`PurgeQueue`). Refused when the queue's policy denies it. */
-  | { readonly op: "purge"; readonly queue: "source" | "dlq" };
+  | { readonly op: "purge"; readonly queue: "source" | "dlq" }
+  /**
+   * The function is deployed again under a new name (a refactor renamed it): the state machine invokes the new one,
+   * invocations in flight finish on the old one, the tables keep their data (function-deploys.ts).
+   */
+  | { readonly op: "rename" };
 
 export const FaultKind = {
   /** The invocation dies before the handler runs (Runtime.ExitError). */
@@ -163,6 +168,8 @@ export interface Observation {
   /** The ledger's history as the state machine wrote it, and the function's invocations (audit.ts). */
   readonly ledger: readonly LedgerEvent[];
   readonly invocations: readonly InvocationFact[];
+  /** Each run of the side effect, with when its invocation reached the handler. */
+  readonly sideEffects?: readonly SideEffectRun[];
   /** What each operator redrive moved, with the facts it acted on and the simulation's own record of them. */
   readonly redrives?: readonly RedriveFact[];
   /** Messages whose last copy aged out of a queue, where and how (see ExpiryFact). */

@@ -60,6 +60,8 @@ const recipe = fc.record({
     ),
   ),
   batchSize: maybe(fc.integer({ min: 1, max: 10 })),
+  // Around the byte bound of each batch size (limits.ts; 6,520 at 10, 85,163 at 1) and the old 120 KiB default.
+  maxMessageBytes: maybe(fc.constantFrom(1024, 4096, 6144, 6520, 8705, 15258, 20_000, 41_473, 85_163, 100_000, 122_880, 129_024)),
   maxConcurrency: maybe(fc.constantFrom(1, 2, 3, 5, 10, 40)),
   window: maybe(fc.constantFrom(0, 2, 5, 20, 60, 300)),
   executionTimeout: maybe(fc.constantFrom(5, 10, 20, 30, 45, 60, 120, 200, 300)),
@@ -86,6 +88,7 @@ function overridesOf(r: Recipe): PropsOverrides {
     lambdaRetries: r.lambdaRetries,
     ledgerRetry: r.ledgerRetry,
     batchSize: r.batchSize,
+    maxMessageBytes: r.maxMessageBytes,
     maxConcurrency: r.maxConcurrency,
     maximumBatchingWindowSeconds: r.window,
     executionTimeoutSeconds: r.executionTimeout,

@@ -6,7 +6,7 @@
  */
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
 import { ContractEnv, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
-import { invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
+import { functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
 import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
 import type { PipelineDomain } from "../../packages/pipeline/src/constructs/props";
 import { EFFECTS_TABLE_ENV } from "../../packages/pipeline/src/contract/effects";
@@ -17,8 +17,11 @@ import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../p
 import { CompiledDefinition } from "../../packages/local-cloud/src/stepfunctions";
 import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
 import { domainHandlerOptions } from "./domain-effect";
+import { modelKeyTerms } from "./key-terms";
+import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
 
 export const SIM_NAMES = {
+  partition: "aws",
   region: "us-east-1",
   account: "000000000000",
   ledger: "sim-ledger",
@@ -96,6 +99,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
   simulation ??= loadSimulation();
   const props = simProps(overrides, domain);
   const params: PipelineDefinitionParams = {
+    partition: SIM_NAMES.partition,
     ledgerTableName: SIM_NAMES.ledger,
     functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
     deadLetterQueueUrl: SIM_NAMES.dlqUrl,
@@ -121,6 +125,8 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     [ContractEnv.FieldRules]: encodeFieldRules(pipelineFieldRules(props)),
     POWERTOOLS_SERVICE_NAME: props.namePrefix,
     POWERTOOLS_LOG_LEVEL: "SILENT",
+    // The ids the construct gives the function, and the earlier releases' it honours by default (no such records here).
+    ...functionSecondLayerEnvironment(props),
     AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
     AWS_REGION: SIM_NAMES.region,
   };
@@ -175,14 +181,15 @@ function oracleRules(props: ResolvedPipelineProps, domain?: SimDomain): OracleRu
   // Keyed by field names: no prototype, so no name reaches Object.prototype.
   const fields: Record<string, OracleFieldRule> = Object.create(null);
   for (const [field, rule] of Object.entries(props.fieldRules)) {
-    if (rule.type !== "string" && rule.type !== "integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
+    if (rule.type !== "string" && rule.type !== "integer" && rule.type !== "string-or-integer") throw new Error(`simulation model: field rule type ${rule.type} (${field}) is not modelled`);
     fields[field] = rule as OracleFieldRule;
   }
-  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: props.maxMessageBytes };
+  const base: OracleRules = { ...PAYMENTS_RULES, keyParts: props.businessKey.requiredFields, payloadFields: props.payloadFields, fields, maxMessageBytes: sourceQueueMaxBytes(props.maxMessageBytes) };
   if (!domain) return base;
   const filter = domain.filter;
   return {
     ...base,
+    keyTerms: modelKeyTerms(domain),
     downstreamRefuses: domain.refuses,
     ...(filter ? { passes: (body: string, attributes?: readonly MessageAttribute[]) => filterPasses(filter, body, attributes) } : {}),
     chargeOf: (body) => ({ amount: payloadRecord(props.payloadFields, body), currency: undefined }),

@@ -58,7 +58,7 @@ export class SimSqs {
   /** The producer's SendMessage (or an operator's), with SQS's checks. */
   sendMessage(url: string, body: string, senderId: string, attributes?: Record<string, MessageAttributeValue>): string {
     const q = this.queue(url);
-    if (body.length === 0) throw new SqsError("InvalidParameterValue", "The request must contain the parameter MessageBody.");
+    if (body.length === 0) throw new SqsError("MissingParameter", "The request must contain the parameter MessageBody.");
     const pairs = fromSdkAttributes(attributes);
     const problem = attributeProblem(pairs);
     if (problem) throw new SqsError("InvalidParameterValue", problem);
@@ -118,7 +118,7 @@ export class SimSqs {
       case "ReceiveMessage":
         return this.receive(input as never, signal);
       case "DeleteMessage":
-        if (!this.remove(input.QueueUrl, input.ReceiptHandle)) throw new SqsError("ReceiptHandleIsInvalid", "The receipt handle is not valid.");
+        this.remove(input.QueueUrl, input.ReceiptHandle);
         return {};
       case "DeleteMessageBatch":
         return this.batch(input.QueueUrl, input.Entries, (e) => this.remove(input.QueueUrl, e.ReceiptHandle));
@@ -132,7 +132,9 @@ export class SimSqs {
         const { config, messages: all } = this.queue(input.QueueUrl);
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
         const policy = config.policy === undefined ? {} : { Policy: config.policy };
-        return { Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", ...policy } };
+        return {
+          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes), ...policy },
+        };
       }
       case "StartMessageMoveTask":
         return startMoveTask(this.host(), input.SourceArn, senderId);
@@ -162,30 +164,50 @@ export class SimSqs {
     };
   }
 
-  private batch(url: string, entries: { Id: string; ReceiptHandle: string; VisibilityTimeout?: number }[], one: (e: { ReceiptHandle: string; VisibilityTimeout?: number }) => boolean) {
+  private batch(url: string, entries: { Id: string; ReceiptHandle: string; VisibilityTimeout?: number }[], one: (e: { ReceiptHandle: string; VisibilityTimeout?: number }) => void) {
     this.queue(url);
     const Successful: { Id: string }[] = [];
     const Failed: { Id: string; Code: string; SenderFault: boolean; Message: string }[] = [];
     for (const e of entries ?? []) {
-      if (one(e)) Successful.push({ Id: e.Id });
-      else Failed.push({ Id: e.Id, Code: "ReceiptHandleIsInvalid", SenderFault: true, Message: "The receipt handle is not valid." });
+      try {
+        one(e);
+        Successful.push({ Id: e.Id });
+      } catch (error) {
+        if (!(error instanceof SqsError)) throw error;
+        Failed.push({ Id: e.Id, Code: error.name, SenderFault: true, Message: error.message });
+      }
     }
-    return { Successful, Failed };
+    return Failed.length > 0 ? { Successful, Failed } : { Successful };
   }
 
-  private remove(url: string, handle: string): boolean {
+  /**
+   * The message a receipt handle of this queue names (undefined once it left the queue). Any receive's handle names
+   * it; a handle this model never issued is ReceiptHandleIsInvalid (AWS, recorded).
+   */
+  private messageOf(url: string, handle: string): StoredMessage | undefined {
+    const id = /^(m\d+)#\d+#\d+$/.exec(String(handle))?.[1];
+    if (id === undefined || !this.all.has(id)) throw new SqsError("ReceiptHandleIsInvalid", `The input receipt handle "${handle}" is not a valid receipt handle.`);
+    return this.queue(url).messages.find((m) => m.id === id);
+  }
+
+  /** DeleteMessage: only the most recent receive's handle deletes (AWS DeleteMessage reference); any other succeeds without effect. */
+  private remove(url: string, handle: string): void {
     const q = this.queue(url);
-    const i = q.messages.findIndex((m) => m.receiptHandle === handle);
-    if (i < 0) return false;
-    this.events.push({ type: "deleted", queue: url, id: q.messages[i].id });
-    q.messages.splice(i, 1);
-    return true;
+    const m = this.messageOf(url, handle);
+    if (!m || m.receiptHandle !== handle) return;
+    this.events.push({ type: "deleted", queue: url, id: m.id });
+    q.messages.splice(q.messages.indexOf(m), 1);
   }
 
-  private changeVisibility(url: string, handle: string, seconds: number): boolean {
-    const m = this.queue(url).messages.find((x) => x.receiptHandle === handle);
-    if (m) m.invisibleUntil = this.clock.now() + seconds * 1000;
-    return m !== undefined;
+  /**
+   * ChangeMessageVisibility with any of the message's handles changes its current receive (AWS, recorded without a
+   * validation date); a message no longer in flight is left as it is (recorded: the call succeeds); a message gone is
+   * InvalidParameterValue (recorded).
+   */
+  private changeVisibility(url: string, handle: string, seconds: number): void {
+    const m = this.messageOf(url, handle);
+    if (!m) throw new SqsError("InvalidParameterValue", `Value ${handle} for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not available for visibility timeout change.`);
+    if (m.invisibleUntil > this.clock.now()) m.invisibleUntil = this.clock.now() + seconds * 1000;
   }
 
   private async receive(input: { QueueUrl: string; MaxNumberOfMessages?: number; VisibilityTimeout?: number; WaitTimeSeconds?: number }, signal?: AbortSignal): Promise<{ Messages?: Message[] }> {
@@ -217,7 +239,8 @@ export class SimSqs {
       if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
         // AWS moves the message when a receive would exceed maxReceiveCount; the DLQ keeps its enqueue time.
         q.messages.splice(q.messages.indexOf(m), 1);
-        const moved = { ...m, receiveCount: 0, firstReceivedAt: undefined, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now };
+        // It keeps its receive count: its first receive from the DLQ says maxReceiveCount + 1 (AWS, recorded).
+        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now };
         this.queue(redrive.deadLetterUrl).messages.push(moved);
         this.events.push({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;

@@ -4,18 +4,19 @@
  * real pipes runner (with the construct's filter criteria), and the operator tools' context. The scheduler's choices
  * (delays of every call, hence interleavings) come from the run's seed; faults come from the scenario.
  */
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createRng } from "../../packages/local-cloud/src/faults/rng";
 import { createPipeRunner, type PipeRunner } from "../../packages/local-cloud/src/pipes";
 import { RetryReason } from "../../packages/local-cloud/src/pipes/constants";
 import { createStateMachine, type StateMachine } from "../../packages/local-cloud/src/stepfunctions";
 import type { OpsContext } from "../../packages/ops/src/types";
+import { simOpsContext } from "./ops-context";
 import { workflowTarget } from "../../packages/local-cloud/src/cloud/workflow-target";
 import { Audit } from "./audit";
+import type { SideEffectRun } from "./facts";
 import { transitionId } from "./coverage";
 import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
 import { ledgerBlip, quarantineFaults } from "./fault-errors";
-import { createSimFunction } from "./function";
+import { createFunctionDeploys } from "./function-deploys";
 import { createPipeOutage, type PipeOutage } from "./pipe-outage";
 import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
 import { EFFECT_SK } from "../../packages/pipeline/src/contract/effects";
@@ -25,6 +26,7 @@ import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
 import { OutputName } from "../../packages/pipeline/src/contract/outputs";
 import { guardedActions, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
+import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
 
@@ -43,12 +45,16 @@ export interface World {
   readonly faulted: Map<number, Set<FaultKind>>;
   /** Every invocation that reached the handler, by sent message. */
   readonly handlerRuns: { message: number; at: number }[];
+  /** Every run of the side effect (the second layer let it through). */
+  readonly sideEffects: SideEffectRun[];
   readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
   /** State machine transitions taken (see coverage.ts). */
   readonly transitions: Set<string>;
   readonly audit: Audit;
   /** The pipe's outages (the `outage` op). */
   readonly pipe: PipeOutage;
+  /** Deploys the function again under a new name, tables kept (the `rename` op); `ops` reads the new name's outputs. */
+  renameFunction(): string;
   log(line: string): void;
 }
 
@@ -63,6 +69,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const roots = new Map<string, number>();
   const faulted = new Map<number, Set<FaultKind>>();
   const handlerRuns: { message: number; at: number }[] = [];
+  const sideEffects: SideEffectRun[] = [];
   const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
   const transitions = new Set<string>();
   const audit = new Audit(() => clock.now());
@@ -191,7 +198,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     arn: SIM_NAMES.queueArn,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
     retentionSeconds: p.messageRetentionSeconds,
-    maxMessageBytes: p.maxMessageBytes,
+    // As the construct sizes it: what producers may send, plus the redrive's room (queues.ts).
+    maxMessageBytes: sourceQueueMaxBytes(p.maxMessageBytes),
     redrive: { deadLetterUrl: SIM_NAMES.dlqUrl, maxReceiveCount: p.maxReceiveCount },
   });
   sqs.onReceive = (url, delivered) => {
@@ -203,7 +211,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     }
   };
 
-  const lambda = createSimFunction({
+  const lambda = createFunctionDeploys({
     clock,
     dynamo,
     environment: settings.functionEnvironment,
@@ -225,6 +233,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     },
     onInvoke: () => counters.invocations++,
     onHandler: (messageId) => handlerRuns.push({ message: roots.get(messageId) ?? -1, at: clock.now() }),
+    onSideEffect: (event, runStartedAt) =>
+      sideEffects.push({ key: typeof event.businessKey === "string" ? event.businessKey : undefined, message: roots.get(event.messageId) ?? -1, runStartedAt, at: clock.now() }),
   });
   // The DLQ refuses a copy's quarantine on every attempt (a hard fault) or on its first one per receive (a throttle).
   const dlqRefuses = (id: string): boolean =>
@@ -235,7 +245,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     history: false,
     onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda) },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda.invoker) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -273,32 +283,12 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       if (e.type === "records-filtered") e.messageIds.forEach((id) => audit.filtered.add(id) && log(`filtered #${roots.get(id)}`));
     },
   });
-  let opsDynamo: DynamoDBDocumentClient | undefined;
-  const ops: OpsContext = {
-    sqs: sqs.clientAs(SIM_NAMES.senders.operator),
-    // Built on first use: most runs have no operator action that reads the tables.
-    get dynamodb() {
-      return (opsDynamo ??= DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } }));
-    },
-    outputs: {
-      [OutputName.QueueUrl]: SIM_NAMES.queueUrl,
-      [OutputName.DlqUrl]: SIM_NAMES.dlqUrl,
-      [OutputName.LedgerTable]: SIM_NAMES.ledger,
-      [OutputName.IdempotencyTable]: SIM_NAMES.idempotency,
-      [OutputName.EffectsTable]: SIM_NAMES.effects,
-      [OutputName.FunctionName]: SIM_NAMES.functionName,
-      [OutputName.Operation]: p.operation,
-      [OutputName.BusinessKeyExpression]: p.businessKey.expression,
-      [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns), // the redrive refuses a copy the filter would drop
-      [OutputName.Region]: SIM_NAMES.region,
-      [OutputName.RetentionSeconds]: p.retentionSeconds,
-      [OutputName.MessageRetentionSeconds]: p.messageRetentionSeconds,
-      [OutputName.DeadLetterRetentionSeconds]: p.deadLetterRetentionSeconds,
-      // The quarantine's copies report the state machine role's session as SenderId: the tools trust only those.
-      [OutputName.WorkflowRoleId]: SIM_NAMES.senders.stateMachine.split(":")[0],
-    },
-    targetLabel: "simulation",
-    now: () => clock.now(),
+  const ops = simOpsContext({ sqs, dynamo, props: p, clock });
+  const renameFunction = (): string => {
+    const name = lambda.rename();
+    // What `terraform output` says after the deploy, which `ops` reads the stack by.
+    (ops.outputs as Record<string, unknown>)[OutputName.FunctionName] = name;
+    return name;
   };
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, counters, transitions, audit, pipe, log };
+  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, log };
 }

@@ -197,8 +197,18 @@ function providerAddress(rc: PlanResourceChange): string {
   return `provider["${full}"]`;
 }
 
+/**
+ * The values of the data sources Terraform read while planning (`prior_state`), by address: the partition, region and
+ * account every ARN and the definition are built on, so a template that mixes them with resource attributes settles.
+ */
+function dataSourceValues(plan: PlanJson): Map<string, JsonObject> {
+  const resources = (plan.prior_state as { values?: { root_module?: { resources?: { address: string; mode: string; values?: JsonObject }[] } } } | undefined)?.values?.root_module?.resources ?? [];
+  return new Map(resources.filter((r) => r.mode === "data" && r.values).map((r) => [r.address, r.values!]));
+}
+
 export function seedStateFromPlan(plan: PlanJson, options: { region?: string; terraformVersion?: string } = {}): SeedResult {
   const region = regionOf(plan, options.region ?? "us-east-1");
+  const data = dataSourceValues(plan);
   const config = configByAddress(plan);
   const seedings = new Map<string, Seeding>();
   const unresolved: string[] = [];
@@ -224,6 +234,10 @@ export function seedStateFromPlan(plan: PlanJson, options: { region?: string; te
   // ids of policies derive from resolved templates (role, queue_url): fill them after the templates settle.
   const needsId = new Set([...seedings.values()].filter((s) => s.values.id === null).map((s) => s.rc.address));
   const resolve = (ref: ResourceReference): string | undefined => {
+    if (ref.mode === "data") {
+      const value = valueAt(data.get(ref.address) ?? {}, [ref.attribute, ...ref.path]);
+      return value === null || value === undefined || typeof value === "object" ? undefined : String(value);
+    }
     const target = seedings.get(ref.address);
     if (!target) return undefined;
     if (ref.attribute === "id" && needsId.has(ref.address)) return undefined;

@@ -2,13 +2,14 @@ import { DeleteMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { copyAttributes, pipeKeeps } from "./redrive-copy";
+import { copySizeProblem, sourceQueueMaxBytes } from "./redrive-size";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
 import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { hasOutput, operationOf, requireOutput } from "./outputs";
 import { getLedgerClaim } from "./ledger-get";
-import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "./powertools-record";
+import { getPowertoolsRecords, hasPowertoolsAddress, POWERTOOLS_COMPLETED } from "./powertools-record";
 import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
@@ -112,14 +113,23 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     // A copy the pipe's filters would drop is deleted unprocessed: refused even with --force, which cannot help it.
     const keeps = pipeKeeps(ctx);
     const dropped = (held: HeldMessage) => !keeps(held.entry.body, copyAttributes(held.entry, held.message, now));
-    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), filtered: dropped(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
-    const skipped = options.force ? [] : judged.filter((j) => j.mismatch && !j.filtered).map((j) => j.held.entry);
-    const unsafe = judged.flatMap((j) => (j.filtered ? [{ entry: j.held.entry, why: FILTERED_WHY }] : !options.force && !j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }] : []));
-    const moving = judged.filter((j) => !j.filtered && (options.force || (!j.mismatch && !j.why)));
+    // A copy the source queue cannot take (a message over the documented limit): refused even with --force too.
+    const queueMax = selected.length > 0 ? await sourceQueueMaxBytes(ctx, queueUrl) : undefined;
+    const oversize = (held: HeldMessage) => copySizeProblem(held.entry.body, copyAttributes(held.entry, held.message, now), queueMax);
+    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), filtered: dropped(held), oversize: oversize(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
+    const blocked = (j: (typeof judged)[number]) => j.filtered || j.oversize !== undefined;
+    const skipped = options.force ? [] : judged.filter((j) => j.mismatch && !blocked(j)).map((j) => j.held.entry);
+    const unsafe = judged.flatMap((j) =>
+      j.oversize !== undefined ? [{ entry: j.held.entry, why: j.oversize }]
+      : j.filtered ? [{ entry: j.held.entry, why: FILTERED_WHY }]
+      : !options.force && !j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }]
+      : [],
+    );
+    const moving = judged.filter((j) => !blocked(j) && (options.force || (!j.mismatch && !j.why)));
     const toMove = moving.map((j) => j.held);
     const notices = noticesFor(toMove, skipped);
-    // --force cannot help a copy the filters drop: the summary (and its advice) counts only the others.
-    const unrecognised = unsafe.filter((u) => u.why !== FILTERED_WHY).length;
+    // --force cannot help a copy the filters drop or the queue cannot take: the summary (and its advice) counts only the others.
+    const unrecognised = judged.filter((j) => !blocked(j) && !options.force && !j.mismatch && j.why).length;
     if (unrecognised > 0) {
       notices.push(
         `refusing ${plural(unrecognised, "message")} the pipeline might not recognise as already applied: ` +
@@ -187,16 +197,19 @@ async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], on
     onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
     return memories;
   }
-  const powertools = hasOutput(ctx, OutputName.IdempotencyTable) && hasOutput(ctx, OutputName.FunctionName);
+  const powertools = hasPowertoolsAddress(ctx);
   if (keys.length > 0 && !powertools) {
-    onNotice?.(`the stack has no ${OutputName.IdempotencyTable} / ${OutputName.FunctionName} output, so only the ledger is read: a key it lost early (a failed Complete, a released takeover) cannot be seen`);
+    onNotice?.(
+      `the stack has no ${OutputName.IdempotencyTable} / ${OutputName.IdempotencyKeyPrefix} output, so only the ledger is read: a key it lost early (a failed Complete, a released takeover) cannot be seen`,
+    );
   }
   const operation = operationOf(ctx, undefined);
   for (const key of keys) {
-    const [claim, record] = await Promise.all([getLedgerClaim(ctx, { key }), powertools ? getPowertoolsRecord(ctx, key, operation) : undefined]);
+    // Every id form the function answers from: its own, and the earlier releases' while the upgrade's transition lasts.
+    const [claim, records] = await Promise.all([getLedgerClaim(ctx, { key }), powertools ? getPowertoolsRecords(ctx, key, operation) : []]);
     const completed = [
       claim?.status === ClaimStatus.Completed && claim.expiresAt !== undefined ? claim.expiresAt * 1000 : undefined,
-      record?.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined,
+      ...records.map((record) => (record.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined)),
     ].filter((ms): ms is number => ms !== undefined);
     if (completed.length > 0) memories.set(key, { status: ClaimStatus.Completed, expiresAtMs: Math.max(...completed) });
     else if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });

@@ -89,7 +89,8 @@ export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<
     scanned: scan.held.length,
     truncated: scan.truncated,
   }));
-  const trace = { key: options.key, operation, ledgerTable: requireOutput(ctx, OutputName.LedgerTable), ledger, powertools: { table: idempotencyTable, id: powertoolsId, record }, effects, dlq };
+  const powertools = { table: idempotencyTable, id: record?.id ?? powertoolsId, record };
+  const trace = { key: options.key, operation, ledgerTable: requireOutput(ctx, OutputName.LedgerTable), ledger, powertools, effects, dlq };
   const known = Boolean(ledger || record || (effects && (effects.effect || effects.calls > 0)) || dlq.messages.length > 0);
   return { ...trace, verdict: verdictOf(trace, ctx.now()), known };
 }
@@ -215,7 +216,8 @@ export function renderTrace(t: KeyTrace, nowMs: number): string {
     );
   }
 
-  lines.push("", `Powertools record (${t.powertools.table}, id ${t.powertools.id})`);
+  const earlier = t.powertools.record?.legacy ? "; the id form of release 0.2 and earlier" : "";
+  lines.push("", `Powertools record (${t.powertools.table}, id ${t.powertools.id}${earlier})`);
   const pt = t.powertools.record;
   if (!pt) lines.push("  no record");
   else {

@@ -1,15 +1,17 @@
 import type { FieldRule } from "../src/contract/field-rules";
 import { ContractEnv } from "../src/contract/function-env";
+import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "../src/contract/second-layer-ids";
 import { readFieldRules, readPayloadFields } from "./contract";
 import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
+import { ConfigurationError } from "./errors";
 
 /** Log levels of the Powertools logger (`POWERTOOLS_LOG_LEVEL`). */
 export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "CRITICAL", "SILENT"] as const;
 /** One of {@link LOG_LEVELS}. */
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
-/** Variables the Lambda runtime sets, which the wrapper reads too. */
-const RuntimeEnv = { FunctionName: "AWS_LAMBDA_FUNCTION_NAME", Region: "AWS_REGION" } as const;
+/** The variable the Lambda runtime sets, which the wrapper reads too. */
+const RuntimeEnv = { Region: "AWS_REGION" } as const;
 
 /** What the handler wrapper reads from the environment the construct (and the Lambda runtime) sets. */
 export interface PipelineConfig {
@@ -25,8 +27,13 @@ export interface PipelineConfig {
   readonly serviceName: string;
   /** Level of the function's Powertools logger (`POWERTOOLS_LOG_LEVEL`, default `INFO`). */
   readonly logLevel: LogLevelName;
-  /** Powertools prefixes every record id with it, so functions sharing a table never collide. */
-  readonly functionName: string;
+  /**
+   * How the second layer's record ids are formed (Powertools' `keyPrefix` and `hashFunction`): the contract's
+   * constants, never the function's name, so a rename forgets nothing (src/contract/second-layer-ids.ts).
+   */
+  readonly secondLayerIds: SecondLayerIds;
+  /** The ids of the earlier releases the function still honours during the upgrade's transition; absent: none. */
+  readonly legacySecondLayerIds?: SecondLayerIds;
   /** The function's region (`AWS_REGION`), for its DynamoDB client. */
   readonly region: string;
 }
@@ -43,7 +50,24 @@ export function readPipelineConfig(env: Environment): PipelineConfig {
     fieldRules: readFieldRules(env),
     serviceName: requireString(env, ContractEnv.ServiceName),
     logLevel: optionalOneOf(env, ContractEnv.LogLevel, LOG_LEVELS) ?? "INFO",
-    functionName: requireString(env, RuntimeEnv.FunctionName),
+    secondLayerIds: { keyPrefix: requireString(env, ContractEnv.IdempotencyKeyPrefix), hashFunction: readHashFunction(env) },
+    ...legacyIds(env),
     region: requireString(env, RuntimeEnv.Region),
   };
+}
+
+/** A digest that no producer can make two keys share (MD5 and SHA-1 are refused). */
+function readHashFunction(env: Environment): string {
+  const name = ContractEnv.IdempotencyHashFunction;
+  const raw = requireString(env, name);
+  const value = raw.toLowerCase();
+  if (!SECOND_LAYER_HASH_FUNCTIONS.includes(value)) {
+    throw new ConfigurationError(name, `${name} is "${raw}": set it to one of ${SECOND_LAYER_HASH_FUNCTIONS.join(", ")} (a digest two keys cannot share)`);
+  }
+  return value;
+}
+
+function legacyIds(env: Environment): Pick<PipelineConfig, "legacySecondLayerIds"> {
+  const prefix = env[ContractEnv.IdempotencyLegacyKeyPrefix]?.trim();
+  return prefix ? { legacySecondLayerIds: legacySecondLayerIds(prefix) } : {};
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { SECOND_LAYER_IDS, secondLayerRecordId, type SecondLayerIds } from "../src/contract/second-layer-ids";
 
 /**
  * The Powertools key is the business key AND the operation, like the ledger's identity (pk + sk): with the
@@ -15,10 +15,10 @@ export const EVENT_KEY_JMESPATH = "[businessKey, operation]";
 export const PAYLOAD_VALIDATION_JMESPATH = "payloadHash";
 
 /**
- * The `id` Powertools 2.35 stores for an event: `<function name>#<base64 md5 of the JSON key>`. For operators and
- * tests that need to find the second layer's record for a business key.
+ * The `id` Powertools 2.35 stores for an event: `effectively-once.v1#<base64 SHA-256 of ["<businessKey>","<operation>"]>`
+ * (src/contract/second-layer-ids.ts), whatever the function is named. For operators and tests that need to find the
+ * second layer's record for a business key; `ids` for another form (the earlier releases': `legacySecondLayerIds`).
  */
-export function idempotencyRecordId(functionName: string, businessKey: string, operation: string): string {
-  const digest = createHash("md5").update(JSON.stringify([businessKey, operation])).digest("base64");
-  return `${functionName}#${digest}`;
+export function idempotencyRecordId(businessKey: string, operation: string, ids: SecondLayerIds = SECOND_LAYER_IDS): string {
+  return secondLayerRecordId(ids, businessKey, operation);
 }

@@ -25,4 +25,6 @@ export {
 export { EffectJournal } from "./effect-journal";
 export type { EffectAttributes, EffectJournalOptions, EffectReceipt, EffectRequest } from "./effect-journal";
 export { idempotencyRecordId } from "./idempotency";
+export { legacySecondLayerIds, SECOND_LAYER_IDS } from "../src/contract/second-layer-ids";
+export type { SecondLayerIds } from "../src/contract/second-layer-ids";
 export { effectKey } from "../src/contract/effects";

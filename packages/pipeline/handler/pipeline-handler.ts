@@ -1,4 +1,4 @@
-import { IdempotencyConfig, makeIdempotent } from "@aws-lambda-powertools/idempotency";
+import { IdempotencyConfig, IdempotencyRecordStatus, makeIdempotent } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -8,6 +8,7 @@ import type { Environment } from "./env";
 import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog, InvocationOutcome } from "./invocation-log";
+import { legacyRecords } from "./legacy-records";
 import { boundResult, type TruncatedResult } from "./result-bound";
 import { MAX_RESULT_BYTES } from "../src/contract/limits";
 import type { Payload, PipelineEvent, SideEffect } from "./types";
@@ -67,7 +68,9 @@ export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T
  * 1. checks the event with the pipeline's field rules and computes the canonical payload hash (a malformed event
  *    throws `ValidationError` before any idempotency record is written);
  * 2. runs the side effect under Powertools idempotency on the construct's table, keyed by `[businessKey, operation]`
- *    and validated on the payload hash (another payload under a stored key: `IdempotencyValidationError`);
+ *    under the contract's id prefix and digest (never the function's name) and validated on the payload hash
+ *    (another payload under a stored key: `IdempotencyValidationError`); during the upgrade's transition a record of
+ *    the earlier release's ids answers first (legacy-records.ts);
  * 3. replaces a result larger than `MAX_RESULT_BYTES` with a {@link TruncatedResult}, inside the idempotent
  *    function, so that Powertools stores the small stand-in (see `sideEffect`);
  * 4. writes one log line with the key, operation, messageId and outcome;
@@ -107,6 +110,8 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     payloadValidationJmesPath: PAYLOAD_VALIDATION_JMESPATH,
     expiresAfterSeconds: config.expiresAfterSeconds,
     throwOnNoIdempotencyKey: true,
+    // The record ids' digest (and the payload check's): collision-resistant, from the construct (second-layer-ids.ts).
+    hashFunction: config.secondLayerIds.hashFunction,
     // Runs only when Powertools answers from a stored record instead of running the side effect.
     // The bound again: a record stored before it (or by another version) may hold a result above it.
     responseHook: (response, record) => {
@@ -118,9 +123,13 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
   const runOnce = makeIdempotent(
     // Bounded inside the idempotent function: Powertools stores what this returns.
     async (event: PipelineEvent<P>, lambda: Context): Promise<T | TruncatedResult> => bound(await options.sideEffect(event, { lambda, resources, note: log.note })),
-    // Explicit, though it equals Powertools' default (AWS_LAMBDA_FUNCTION_NAME): ids never start with a bare "#".
-    { persistenceStore, config: idempotencyConfig, keyPrefix: config.functionName },
+    // The contract's prefix, never Powertools' default (the function's name): a rename must forget nothing.
+    { persistenceStore, config: idempotencyConfig, keyPrefix: config.secondLayerIds.keyPrefix },
   );
+  // During the upgrade's transition, the records the earlier release wrote answer too (legacy-records.ts).
+  const legacy = config.legacySecondLayerIds
+    ? legacyRecords({ tableName: config.idempotencyTableName, client: dynamoDb, ids: config.legacySecondLayerIds, expiresAfterSeconds: config.expiresAfterSeconds })
+    : undefined;
 
   return async function handler(event: unknown, context: Context): Promise<T | TruncatedResult> {
     idempotencyConfig.registerLambdaContext(context);
@@ -128,7 +137,13 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
       // Validate before Powertools: a malformed event never writes an idempotency record.
       return await log.run(event, context, async () => {
         try {
-          return await runOnce(validatePipelineEvent(event, config) as PipelineEvent<P>, context);
+          const checked = validatePipelineEvent(event, config) as PipelineEvent<P>;
+          const answered = await legacy?.answer(checked);
+          if (answered) {
+            log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: IdempotencyRecordStatus.COMPLETED, legacyRecord: true });
+            return bound(answered.response) as T | TruncatedResult;
+          }
+          return await runOnce(checked, context);
         } catch (error) {
           // Before the log classifies it: another payload still in flight is not a conflict yet.
           throw conflictOnlyWhenCompleted(error);

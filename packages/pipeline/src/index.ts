@@ -4,7 +4,7 @@
  * for the project's tools, export the stack as a {@link PipelineApp} and a {@link MessageProfile}. The Lambda side
  * is the `@effectively-once/pipeline/handler` entry; `@effectively-once/pipeline/cdktn` is this entry for CDK Terrain.
  */
-export { IdempotentPipeline, EffectJournalTable, InvalidPropError, PipelineConfigError } from "./constructs";
+export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError } from "./constructs";
 export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
 export { contractEnvironment } from "./contract/function-env";
 export { stackConfigFromEnv } from "./app/config";

@@ -6,6 +6,11 @@ import template from "./pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
 export interface PipelineDefinitionParams {
+  /**
+   * The AWS partition of the integration ARNs (`arn:<partition>:states:::…`): `aws`, `aws-cn`, … (the construct passes
+   * the stack's `data "aws_partition"`).
+   */
+  readonly partition: string;
   /** Name of the ledger table (pk/sk) the claim is written to. */
   readonly ledgerTableName: string;
   /** ARN of the downstream function. */
@@ -44,16 +49,19 @@ export interface PipelineDefinitionParams {
  * The ledger errors worth retrying: throttling and server-side faults, never a failed condition. Step Functions
  * names an optimized integration's errors after the AWS SDK for Java v1 exception classes (`DynamoDB.` + class):
  * AmazonDynamoDBClient maps the wire codes ProvisionedThroughputExceededException, RequestLimitExceeded and
- * InternalServerError to the classes below; unmodeled codes (ThrottlingException on on-demand tables,
- * ValidationException) arrive as the base class AmazonDynamoDBException, and I/O failures as SdkClientException.
+ * InternalServerError to the classes below; unmodeled codes (ValidationException) arrive as the base class
+ * AmazonDynamoDBException, and I/O failures as SdkClientException. DynamoDB's current API model names
+ * `ThrottlingException` (on-demand tables, every item operation): today it reaches Step Functions as
+ * AmazonDynamoDBException, and it is listed by its own name too, so the retrier holds if the integration learns it.
  * AmazonDynamoDBException is retried because the only unmodeled errors the ledger's own requests can meet are
  * throttles: the contract bounds the key (MAX_BUSINESS_KEY_BYTES) and the item, so DynamoDB never finds them
- * invalid; an oversize key is `invalid-message` before any call. (`DynamoDB.ThrottlingException` and
- * `DynamoDB.InternalServerError` never occur, so they are not listed.)
+ * invalid; an oversize key is `invalid-message` before any call. (`DynamoDB.InternalServerError` never occurs, so it
+ * is not listed.)
  */
 export const LEDGER_RETRYABLE_ERRORS = [
   "DynamoDB.ProvisionedThroughputExceededException",
   "DynamoDB.RequestLimitExceededException",
+  "DynamoDB.ThrottlingException",
   "DynamoDB.InternalServerErrorException",
   "DynamoDB.AmazonDynamoDBException",
   "DynamoDB.SdkClientException",
@@ -65,6 +73,7 @@ const WHOLE_PLACEHOLDER = /^\{\{([A-Za-z]+)\}\}$/;
 function placeholderValues(p: PipelineDefinitionParams): Record<string, unknown> {
   const conflicts = [...new Set(p.conflictErrors)];
   return {
+    Partition: p.partition,
     LedgerTableName: p.ledgerTableName,
     FunctionArn: p.functionArn,
     DeadLetterQueueUrl: p.deadLetterQueueUrl,

@@ -8,7 +8,6 @@ const app = new App();
 const stack = new TerraformStack(app, "shipments");
 new AwsProvider(stack, "aws", { region: "eu-west-1" });
 new IdempotentPipeline(stack, "pipeline", {
-  region: "eu-west-1",
   namePrefix: "shipments",
   businessKey: { expression: "[carrier, trackingNumber]", requiredFields: ["carrier", "trackingNumber"] },
   operation: "dispatch",

@@ -17,7 +17,6 @@ const invoices = new DynamodbTable(stack, "invoices", {
 });
 new TerraformOutput(stack, "invoices_table_name", { value: invoices.name });
 new IdempotentPipeline(stack, "pipeline", {
-  region: "eu-central-1",
   namePrefix: "subscriptions",
   businessKey: { expression: "[accountId, period]", requiredFields: ["accountId", "period"] },
   operation: "bill",
@@ -30,6 +29,8 @@ new IdempotentPipeline(stack, "pipeline", {
   },
   function: {
     entry: join(__dirname, "functions/bill.ts"),
+    // The /cdktn entry's provider (hashicorp/aws 6.66.0) has nodejs24.x; the cdktf entry's (5.100.0) refuses it.
+    runtime: "nodejs24.x",
     environment: { INVOICES_TABLE: invoices.name },
     policyStatements: [{ Effect: "Allow", Action: ["dynamodb:PutItem"], Resource: [invoices.arn] }],
   },

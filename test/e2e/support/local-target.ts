@@ -25,12 +25,12 @@ export const E2E_STACK: StackConfig = { stackName: "e2e-pipeline", region: "us-e
  * Scenarios about timeouts shorten them through `overrides`.
  */
 export const TEST_WINDOWS = {
-  executionTimeoutSeconds: 30,
-  visibilityTimeoutSeconds: 180,
+  executionTimeoutSeconds: 50,
+  visibilityTimeoutSeconds: 300,
   leaseSeconds: 16,
   function: { timeoutSeconds: 8 },
   lambdaRetries: 1,
-  // One ledger retry: the worst case of a record is then 3 × (1 + 1) + 2 × 8 + 1 + (1 + 3) = 27 s, within 30.
+  // One ledger retry: the worst case of a record is then 3 × (1 + 1) + 2 × (10 s Init + 8) + 1 + (1 + 3) = 47 s, within 50.
   ledgerRetry: { intervalSeconds: 1, maxAttempts: 1, backoffRate: 1 },
   maximumBatchingWindowSeconds: 0,
 } as const satisfies PipelineOverrides;
@@ -48,7 +48,7 @@ export interface LocalTargetOptions {
 }
 
 /** How long a scenario waits for its messages to settle on the local cloud (E2E_SETTLE_TIMEOUT_SECONDS overrides). */
-const SETTLE_TIMEOUT_MS = 20_000;
+const SETTLE_TIMEOUT_MS = 40_000;
 
 /** Synthesizes the payments stack into a temp folder, boots the local cloud on it and wraps it as a target. */
 export async function openLocalTarget(options: LocalTargetOptions, settings: E2eSettings): Promise<E2eTarget> {

@@ -60,7 +60,7 @@ export async function readLedger(target: E2eTarget, businessKey: string): Promis
 
 /** The function's Powertools idempotency record for a key, or undefined. */
 export async function readIdempotencyRecord(target: E2eTarget, businessKey: string): Promise<Item | undefined> {
-  const id = idempotencyRecordId(target.names.functionName, businessKey, target.names.operation);
+  const id = idempotencyRecordId(businessKey, target.names.operation);
   const { Item } = await target.clients.documents.send(new GetCommand({ TableName: target.names.idempotencyTable, Key: { id }, ConsistentRead: true }));
   return Item as Item | undefined;
 }

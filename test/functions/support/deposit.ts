@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { effectKey } from "../../../packages/pipeline/src/contract/effects";
 import { effectiveRules } from "../../../packages/pipeline/src/contract/field-rules";
-import { encodeFieldRules, encodePayloadFields } from "../../../packages/pipeline/src/contract/function-env";
+import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "../../../packages/pipeline/src/contract/function-env";
 import { EffectJournal, type PipelineEvent, type PipelineHandlerOptions, PermanentError } from "../../../packages/pipeline/handler";
 
 export const DEPOSIT_RULES = effectiveRules(["accountId", "ref"], ["amount"], {
@@ -65,6 +65,7 @@ export function depositEnv(endpoint: string, tables: { idempotency: string; effe
     PIPELINE_FIELD_RULES: encodeFieldRules(DEPOSIT_RULES),
     POWERTOOLS_SERVICE_NAME: "deposits",
     POWERTOOLS_LOG_LEVEL: "SILENT",
+    ...secondLayerEnvironment(),
     AWS_LAMBDA_FUNCTION_NAME: FUNCTION_NAME,
     AWS_REGION: "us-east-1",
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,

@@ -1,4 +1,4 @@
-import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
+import { DescribeTableCommand, DescribeTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
 import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
   let provisioned: ProvisionedStack;
 
   beforeAll(async () => {
-    stack = synthStack({ executionTimeoutSeconds: 5, visibilityTimeoutSeconds: 30, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
+    stack = synthStack({ executionTimeoutSeconds: 15, visibilityTimeoutSeconds: 90, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
     [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
     sqs = createSqsClient(sqsServer.endpoint);
     provisioned = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });
@@ -31,7 +31,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual(["test-dlq", "test-queue"]);
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName["test-queue"].url, AttributeNames: ["All"] }));
-    expect(Attributes).toMatchObject({ VisibilityTimeout: "30", MessageRetentionPeriod: "345600" });
+    expect(Attributes).toMatchObject({ VisibilityTimeout: "90", MessageRetentionPeriod: "345600" });
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: byName["test-dlq"].arn, maxReceiveCount: 5 });
   });
 
@@ -52,6 +52,11 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     expect(ttl).toEqual({ "test-ledger": "expiresAt", "test-idempotency": "expiration", "test-effects": "expiresAt" });
     const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: "test-ledger" }));
     expect(Table!.KeySchema).toEqual([{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }]);
+  });
+
+  it("enables each table's TTL from its ttl block, as DescribeTimeToLive then reports it", async () => {
+    const { TimeToLiveDescription } = await dynamo.client.send(new DescribeTimeToLiveCommand({ TableName: "test-ledger" }));
+    expect(TimeToLiveDescription).toEqual({ TimeToLiveStatus: "ENABLED", AttributeName: "expiresAt" });
   });
 
   it("resolves the state machine definition to local names, ARNs and URLs", () => {

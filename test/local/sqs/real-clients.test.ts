@@ -123,7 +123,26 @@ describe("Real SQS clients against the local SQS", () => {
       expect(after.Attributes).toEqual({ ApproximateNumberOfMessages: "0", ApproximateNumberOfMessagesNotVisible: "2" });
     });
 
-    // The query protocol's XML error; the JSON-protocol clients get fauxqs's own error shape, tested elsewhere.
+    flow("gets AWS's error codes in its protocol (InvalidParameterValue, AccessDenied) and ListDeadLetterSourceQueues", async () => {
+      // Arrange: a DLQ whose policy denies PurgeQueue to everyone, and one source queue.
+      const name = `real-codes-${label.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
+      const url = `http://${host}:${sqs.port}/000000000000/${name}`;
+      const arn = `arn:aws:sqs:us-east-1:000000000000:${name}`;
+      const policy = JSON.stringify({ Statement: [{ Effect: "Deny", Principal: "*", Action: "sqs:PurgeQueue", Resource: arn }] });
+      await sdk.send(new CreateQueueCommand({ QueueName: name, Attributes: { Policy: policy, MaximumMessageSize: "1024" } }));
+      const { QueueUrl: sourceUrl } = await sdk.send(
+        new CreateQueueCommand({ QueueName: `${name}-src`, Attributes: { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn, maxReceiveCount: 5 }) } }),
+      );
+      const call = (operation: string, params: Record<string, unknown>) => client!.call(sqs.endpoint, operation, params);
+
+      // Act / Assert: the code each client names is AWS's (the query protocol's code; the JSON protocol's header).
+      await expect(call("SendMessage", { QueueUrl: url, MessageBody: "a".repeat(1025) })).rejects.toThrow(/\(InvalidParameterValue\).*Message must be shorter than 1024 bytes/);
+      await expect(call("PurgeQueue", { QueueUrl: url })).rejects.toThrow(/\(AccessDenied\).*sqs:purgequeue.*explicit deny/);
+      const sources = await call("ListDeadLetterSourceQueues", { QueueUrl: url });
+      expect(sources.queueUrls).toEqual([sourceUrl]);
+    });
+
+    // The query protocol's XML error (both protocols' answers are replayed against AWS's recordings in test/local/parity).
     const queryOnly = client && label.includes("query") ? it : it.skip;
     queryOnly("gets AWS's error code for a queue that does not exist", async () => {
       await expect(

@@ -89,7 +89,7 @@ describe("SQS behaviour through fauxqs", () => {
     // Assert
     expect(counts).toEqual(["1", "2"]);
     expect(moved.Messages?.map((m) => m.Body)).toEqual(["poison"]);
-    // AWS keeps the count across the move: 2 + this read (fidelity/fauxqs-patches.mjs undoes fauxqs counting
+    // AWS keeps the count across the move: 2 + this read (fidelity/redrive.mjs undoes fauxqs counting
     // the receive attempt that triggered the move).
     expect(moved.Messages?.[0]?.Attributes?.ApproximateReceiveCount).toBe("3");
   });

@@ -1,6 +1,7 @@
 import { keyDerivationChanges, type KeyDerivation } from "../../../packages/pipeline/src/contract/key-derivation";
 import { PlanAction } from "../plan-json";
 import { KNOWN_AFTER_APPLY } from "./planned";
+import { secondLayerRisks } from "./second-layer-risks";
 import { RiskKind, Severity, StatementSource, type IamStatement, type ResourceSettings, type RiskFlag } from "./types";
 
 /** What the review knows about one side (before or after) of a resource. */
@@ -32,7 +33,10 @@ function dataAtRisk(type: string, name: string): string {
       return "the ledger loses every claim: messages already applied could be applied again (a redelivery or a producer retry inside the retention window is no longer recognised as a duplicate, and in-flight claims vanish)";
     }
     if (n.includes("idempotency")) {
-      return "the Powertools idempotency table loses every record: the function's own duplicate check (the second layer) forgets every completed key, so nothing stops a repeated call that slips past the ledger";
+      return (
+        "the Powertools idempotency table loses every record: the function's own duplicate check (the second layer) forgets every completed key, so nothing stops a repeated call that slips past the ledger " +
+        "(a second-layer key reset: keep the table; if it must go, deploy when no key can come back within one retention, docs/upgrading.md)"
+      );
     }
     if (n.includes("effects") || n.includes("downstream")) {
       return "the downstream effects table loses every recorded side effect and call count";
@@ -217,6 +221,7 @@ export function assessRisks(transitions: readonly Transition[], options: { basel
     const keys = keyDerivationRisk(t);
     if (keys) flags.push(keys);
   }
+  flags.push(...secondLayerRisks(transitions));
   const order = { [Severity.High]: 0, [Severity.Medium]: 1 };
   return flags.sort((a, b) => order[a.severity] - order[b.severity] || a.address.localeCompare(b.address));
 }

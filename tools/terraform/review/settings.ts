@@ -1,6 +1,7 @@
 import { readKeyDerivation } from "../../../packages/pipeline/src/contract/key-derivation";
 import { describeTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
+import { secondLayerFacts } from "./second-layer-risks";
 import type { ResourceSettings, Shown, TableSettings, QueueSettings } from "./types";
 
 /**
@@ -53,6 +54,7 @@ export function extractSettings(type: string, r: ValueReader, label?: (ref: Reso
         memoryMb: r.shown(["memory_size"]),
         reservedConcurrency: reserved === -1 ? null : reserved,
         tracing: r.shown(["tracing_config", 0, "mode"]),
+        ...secondLayerFacts(r),
       };
     }
     default:

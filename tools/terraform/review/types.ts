@@ -71,6 +71,14 @@ export interface FunctionSettings {
   readonly memoryMb: Shown;
   readonly reservedConcurrency: Shown;
   readonly tracing: Shown;
+  /**
+   * A pipeline function's second-layer ids (JSON of `SecondLayerIdsFacts`, second-layer-risks.ts): the prefix and
+   * digest its records are named with, and the earlier releases' prefix it still honours; null for a function of no
+   * pipeline (no `IDEMPOTENCY_TABLE_NAME`).
+   */
+  readonly secondLayerIds: Shown;
+  /** The idempotency table it writes (its `IDEMPOTENCY_TABLE_NAME`), null for a function of no pipeline. */
+  readonly idempotencyTable: Shown;
 }
 
 export type ResourceSettings = QueueSettings | TableSettings | LogGroupSettings | StateMachineSettings | PipeSettings | FunctionSettings;
@@ -140,6 +148,8 @@ export const RiskKind = {
   DlqNativeMovesAllowed: "dlq-native-moves-allowed",
   /** The DLQ's policy does not refuse PurgeQueue. */
   DlqPurgeAllowed: "dlq-purge-allowed",
+  SecondLayerKeyReset: "second-layer-key-reset",
+  SecondLayerLegacyDropped: "second-layer-legacy-dropped",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 

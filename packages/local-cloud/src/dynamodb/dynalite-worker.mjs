@@ -9,8 +9,10 @@ if (workerData?.clockBuffer) offsetDate.installOffsetDate(workerData.clockBuffer
 
 const require = createRequire(import.meta.url);
 require("./dynalite-parse-cache.cjs").installParseCache(require);
+const fidelity = require("./dynalite-fidelity.cjs").installDynaliteFidelity(require);
 
 const server = dynalite(workerData?.options ?? {});
+fidelity.attach(server);
 
 // Requests per operation, counted into memory the host reads (see request-counter.ts; same slot rule).
 if (workerData?.counts && Array.isArray(workerData.operations)) {

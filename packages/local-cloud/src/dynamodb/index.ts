@@ -1,5 +1,6 @@
 /**
- * Local DynamoDB: dynalite (in memory) on a free port, a TTL sweeper (dynalite has no TTL), and a fault proxy
+ * Local DynamoDB: dynalite (in memory, with transactions and TTL settings added) on a free port, a TTL sweeper (dynalite
+ * expires nothing), and a fault proxy
  * that injects throttles/errors/latency and tags requests with the caller's identity.
  */
 export { DynamoPlacement, startDynamo } from "./start-dynamo";

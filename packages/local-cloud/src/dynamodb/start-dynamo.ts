@@ -57,12 +57,20 @@ interface ParseCacheModule {
   installParseCache(requireFn: NodeJS.Require): { hits: number; misses: number };
 }
 
+/** Transactions, ALL_OLD on a failed condition, TTL settings (see dynalite-fidelity.cjs). */
+interface FidelityModule {
+  installDynaliteFidelity(requireFn: NodeJS.Require): { attach(server: Server): void };
+}
+
 async function startInProcess(counter: RequestCounter): Promise<LocalDynamo> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
   const dynalite = require("dynalite") as DynaliteFactory;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker
   (require("./dynalite-parse-cache.cjs") as ParseCacheModule).installParseCache(require);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker
+  const fidelity = (require("./dynalite-fidelity.cjs") as FidelityModule).installDynaliteFidelity(require);
   const server = dynalite({ ...DYNALITE_OPTIONS });
+  fidelity.attach(server);
   server.on("request", (req: { headers: Record<string, string | string[] | undefined> }) => counter.record(req.headers["x-amz-target"]));
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", (error) => reject(new DynamoStartError("dynalite failed to start", { cause: error })));

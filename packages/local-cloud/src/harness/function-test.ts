@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
 import type { PipelineDomain } from "@effectively-once/pipeline/internal/src/constructs/props";
-import { contractEnvironment } from "@effectively-once/pipeline/internal/src/contract/function-env";
+import { contractEnvironment, secondLayerEnvironment } from "@effectively-once/pipeline/internal/src/contract/function-env";
 
 // dynalite ships no types; this is the part of its API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,6 +67,7 @@ export async function startLocalDynamoDb(tables: FunctionTables): Promise<LocalD
 export function functionEnvironment(domain: PipelineDomain, name: string, endpoint: string, tables: FunctionTables): Record<string, string> {
   return {
     ...contractEnvironment(domain),
+    ...secondLayerEnvironment(),
     IDEMPOTENCY_TABLE_NAME: tables.idempotency,
     EFFECTS_TABLE_NAME: tables.effects,
     IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "3600",

@@ -67,7 +67,8 @@ export class JsonProtocolClient {
     }
     if (answer.statusCode >= 300) {
       const { __type, message, Message, ...fields } = parsed as { __type?: string; message?: string; Message?: string };
-      const code = String(__type ?? answer.errorType ?? `Http${answer.statusCode}`).split("#").pop()!.split(":")[0];
+      // Like the SDK for services that kept their query-protocol codes (SQS): the `x-amzn-query-error` code names the error.
+      const code = answer.queryError ?? String(__type ?? answer.errorType ?? `Http${answer.statusCode}`).split("#").pop()!.split(":")[0];
       throw new ServiceError(code, String(message ?? Message ?? code), answer.statusCode, requestId, fields);
     }
     return { ...(parsed as Output), $metadata: { httpStatusCode: answer.statusCode, requestId, attempts: 1, totalRetryDelay: 0 } };
@@ -77,7 +78,7 @@ export class JsonProtocolClient {
     this.agent.destroy();
   }
 
-  private post(path: string, headers: Record<string, string>, body: string, signal?: AbortSignal): Promise<{ statusCode: number; body: string; requestId?: string; errorType?: string }> {
+  private post(path: string, headers: Record<string, string>, body: string, signal?: AbortSignal): Promise<{ statusCode: number; body: string; requestId?: string; errorType?: string; queryError?: string }> {
     return new Promise((resolve, reject) => {
       signal?.throwIfAborted();
       const request = http.request(
@@ -91,6 +92,7 @@ export class JsonProtocolClient {
               body: Buffer.concat(chunks).toString("utf8"),
               requestId: header(response.headers["x-amzn-requestid"] ?? response.headers["x-amz-request-id"]),
               errorType: header(response.headers["x-amzn-errortype"]),
+              queryError: header(response.headers["x-amzn-query-error"])?.split(";")[0] || undefined,
             }),
           );
           response.on("error", reject);

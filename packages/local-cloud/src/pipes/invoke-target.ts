@@ -3,6 +3,7 @@ import { nap } from "./clock";
 import { ExecutionStatus, RetryReason } from "./constants";
 import type { PipeConfig } from "./config";
 import type { Emit } from "./events";
+import { isCustomerError } from "./customer-error";
 import { isThrottling, throttleBackoffMs } from "./throttling";
 import type { PipeStats, TargetResult } from "./types";
 
@@ -19,6 +20,7 @@ export type InvokeOutcome =
  * (AWS leaves the retry to the queue). A target that throws is treated like a Pipes internal error
  * (e.g. a connection failure), which AWS retries itself: retried with backoff up to `targetErrorRetries` times.
  * A throttled call (throttling.ts) is retried with backoff without a count, until the execution limit or a stop.
+ * A call refused as a client error (customer-error.ts) is not retried here: the batch fails at once.
  */
 export async function invokeTarget(
   config: PipeConfig,
@@ -70,7 +72,7 @@ export async function invokeTarget(
       }
       stats.executions.targetErrors++;
       errors++;
-      const willRetry = errors <= config.targetErrorRetries;
+      const willRetry = !settled.customer && errors <= config.targetErrorRetries;
       emit({ type: "target-error", batchId: batch.id, attempt, error: settled.error, willRetry });
       if (!willRetry) return { kind: "target-error", error: settled.error };
       await nap(clock, Math.min(config.targetErrorBackoffMs * 2 ** (errors - 1), MAX_BACKOFF_MS), execution.signal);
@@ -81,7 +83,7 @@ export async function invokeTarget(
   }
 }
 
-type Settled = { kind: "ok"; value: TargetResult } | { kind: "error"; error: string; throttled: boolean } | { kind: "aborted" };
+type Settled = { kind: "ok"; value: TargetResult } | { kind: "error"; error: string; throttled: boolean; customer: boolean } | { kind: "aborted" };
 
 /** Waits for the target, but no longer than the abort signal allows (a target may ignore its signal). */
 function settle(call: Promise<TargetResult>, signal: AbortSignal): Promise<Settled> {
@@ -92,11 +94,11 @@ function settle(call: Promise<TargetResult>, signal: AbortSignal): Promise<Settl
   const outcome = Promise.resolve(call).then(
     (value): Settled => {
       signal.removeEventListener("abort", onAbort);
-      return isTargetResult(value) ? { kind: "ok", value } : { kind: "error", error: `the target returned ${JSON.stringify(value)}, not { status }`, throttled: false };
+      return isTargetResult(value) ? { kind: "ok", value } : { kind: "error", error: `the target returned ${JSON.stringify(value)}, not { status }`, throttled: false, customer: false };
     },
     (error: unknown): Settled => {
       signal.removeEventListener("abort", onAbort);
-      return { kind: "error", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), throttled: isThrottling(error) };
+      return { kind: "error", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), throttled: isThrottling(error), customer: isCustomerError(error) };
     },
   );
   if (signal.aborted) return Promise.resolve({ kind: "aborted" });

@@ -1,3 +1,4 @@
+import { dnsSuffixOfPartition, partitionOfRegion } from "@effectively-once/pipeline/internal/src/contract/partition";
 import type { BlocksByType } from "../terraform-json";
 import { UnresolvedReferenceError } from "./errors";
 import { resolveString, type AttributeLookup } from "./references";
@@ -26,8 +27,9 @@ export function roleNameOfArn(roleArn: string): string {
  * computed the way AWS builds them so the values look and compare like the real ones.
  */
 function computedAttributes(type: string, name: string, region: string): Attributes | undefined {
+  const partition = partitionOfRegion(region);
   const arn = (service: string, resource: string, withRegion = true) =>
-    `arn:aws:${service}:${withRegion ? region : ""}:${LOCAL_ACCOUNT}:${resource}`;
+    `arn:${partition}:${service}:${withRegion ? region : ""}:${LOCAL_ACCOUNT}:${resource}`;
   switch (type) {
     case "aws_iam_role":
       return { name, id: name, arn: arn("iam", `role/${name}`, false), unique_id: localRoleUniqueId(name) };
@@ -37,7 +39,7 @@ function computedAttributes(type: string, name: string, region: string): Attribu
       return { name, id: name, arn: arn("dynamodb", `table/${name}`) };
     case "aws_lambda_function": {
       const fnArn = arn("lambda", `function:${name}`);
-      return { function_name: name, id: name, arn: fnArn, qualified_arn: `${fnArn}:$LATEST`, version: "$LATEST", invoke_arn: `arn:aws:apigateway:${region}:lambda:path/2015-03-31/functions/${fnArn}/invocations` };
+      return { function_name: name, id: name, arn: fnArn, qualified_arn: `${fnArn}:$LATEST`, version: "$LATEST", invoke_arn: `arn:${partition}:apigateway:${region}:lambda:path/2015-03-31/functions/${fnArn}/invocations` };
     }
     case "aws_sfn_state_machine": {
       const smArn = arn("states", `stateMachine:${name}`);
@@ -54,13 +56,14 @@ function computedAttributes(type: string, name: string, region: string): Attribu
   }
 }
 
-/** Data sources whose answer is known locally: the account, partition and region every local ARN uses. */
+/** Data sources whose answer is known locally: the account, partition (the region's) and region every local ARN uses. */
 function dataAttributes(type: string, region: string): Attributes | undefined {
+  const partition = partitionOfRegion(region);
   switch (type) {
     case "aws_caller_identity":
-      return { account_id: LOCAL_ACCOUNT, id: LOCAL_ACCOUNT, arn: `arn:aws:iam::${LOCAL_ACCOUNT}:root` };
+      return { account_id: LOCAL_ACCOUNT, id: LOCAL_ACCOUNT, arn: `arn:${partition}:iam::${LOCAL_ACCOUNT}:root` };
     case "aws_partition":
-      return { partition: "aws", id: "aws", dns_suffix: "amazonaws.com" };
+      return { partition, id: partition, dns_suffix: dnsSuffixOfPartition(partition) };
     case "aws_region":
       return { name: region, region, id: region };
     default:

@@ -1,4 +1,4 @@
-import { CreateTableCommand, type AttributeDefinition, type DynamoDBClient, type KeySchemaElement } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, UpdateTimeToLiveCommand, type AttributeDefinition, type DynamoDBClient, type KeySchemaElement } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
 import { waitForTableActive } from "../dynamodb";
@@ -161,7 +161,10 @@ async function createTables(stack: StackFile, registry: AttributeRegistry, dynam
     await waitForTableActive(dynamodb, name);
     const arn = registry.attribute("aws_dynamodb_table", id, "arn", address);
     const ttl = body.ttl as { attribute_name?: string; enabled?: boolean } | undefined;
-    tables.push({ address, name, arn, ttlAttribute: ttl?.enabled !== false && ttl?.attribute_name ? ttl.attribute_name : undefined });
+    const ttlAttribute = ttl?.enabled !== false && ttl?.attribute_name ? ttl.attribute_name : undefined;
+    // As Terraform does after CreateTable: DescribeTimeToLive then reports it (the TTL sweeper does the expiring).
+    if (ttlAttribute) await dynamodb.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute } }));
+    tables.push({ address, name, arn, ttlAttribute });
   }
   return tables;
 }

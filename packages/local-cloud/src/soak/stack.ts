@@ -31,8 +31,8 @@ export interface LoadStack {
  * batching window (a batch goes as soon as one receive fills it).
  */
 export const LOAD_WINDOWS = {
-  executionTimeoutSeconds: 60,
-  visibilityTimeoutSeconds: 360,
+  executionTimeoutSeconds: 80,
+  visibilityTimeoutSeconds: 480,
   leaseSeconds: 5,
   function: { timeoutSeconds: 2 },
   lambdaRetries: 1,

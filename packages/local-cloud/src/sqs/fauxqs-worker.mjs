@@ -2,15 +2,18 @@
 // so it must be loaded by Node's native loader, never by a CommonJS transform such as jest's.
 import { parentPort, workerData } from "node:worker_threads";
 import { buildApp } from "fauxqs";
-import { installSqsFidelity } from "./fidelity/install.mjs";
+import { SqsStore } from "./fidelity/fauxqs-internals.mjs";
+import { installSqsFidelity, patchSqs } from "./fidelity/install.mjs";
 import offsetDate from "../clock/offset-date.cjs";
 
-// SentTimestamp, visibility deadlines and delays follow the local cloud's controllable clock.
+// SentTimestamp, visibility deadlines, delays, retention and move rates follow the local cloud's controllable clock.
 if (workerData?.clockBuffer) offsetDate.installOffsetDate(workerData.clockBuffer);
 
-const app = buildApp({ logger: false });
-// The query protocol, AWS's attribute rules and the fixes of fidelity/fauxqs-patches.mjs (see README).
-await installSqsFidelity(app);
+// AWS's behaviour where fauxqs differs (fidelity/, see README), then the app on a store the fidelity layer can reach.
+patchSqs();
+const sqsStore = new SqsStore();
+const app = buildApp({ logger: false, stores: { sqsStore } });
+installSqsFidelity(app, sqsStore);
 
 parentPort.on("message", (message) => {
   if (message?.type === "stop") {

@@ -4,10 +4,11 @@ import type { DownstreamFunction } from "./downstream-function";
 import type { PipelinePipe } from "./pipe";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
+import type { AlarmId, PipelineResourceNames } from "./resource-names";
 import type { PipelineWorkflow } from "./workflow";
 
 interface AlarmSpec {
-  readonly id: string;
+  readonly id: AlarmId;
   readonly description: string;
   readonly namespace: string;
   readonly metricName: string;
@@ -21,7 +22,7 @@ interface AlarmSpec {
 export class PipelineAlarms extends Construct {
   readonly alarms: CloudwatchMetricAlarm[];
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { queues: PipelineQueues; workflow: PipelineWorkflow; fn: DownstreamFunction; pipe: PipelinePipe }) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; queues: PipelineQueues; workflow: PipelineWorkflow; fn: DownstreamFunction; pipe: PipelinePipe }) {
     super(scope, id);
     const specs: AlarmSpec[] = [
       {
@@ -45,7 +46,7 @@ export class PipelineAlarms extends Construct {
         comparisonOperator: "GreaterThanOrEqualToThreshold",
       },
       ...(["ExecutionsFailed", "ExecutionsTimedOut"] as const).map((metricName) => ({
-        id: metricName === "ExecutionsFailed" ? "executions-failed" : "executions-timed-out",
+        id: metricName === "ExecutionsFailed" ? ("executions-failed" as const) : ("executions-timed-out" as const),
         description: `A batch execution ${metricName === "ExecutionsFailed" ? "failed" : "timed out"}: its whole batch returns to the queue.`,
         namespace: "AWS/States",
         metricName,
@@ -78,7 +79,7 @@ export class PipelineAlarms extends Construct {
     this.alarms = specs.map(
       (s) =>
         new CloudwatchMetricAlarm(this, s.id, {
-          alarmName: `${p.namePrefix}-${s.id}`,
+          alarmName: parts.names.alarm(s.id),
           alarmDescription: s.description,
           namespace: s.namespace,
           metricName: s.metricName,

@@ -5,11 +5,12 @@ import { join, resolve } from "node:path";
 const built = new Map<string, string>();
 
 /**
- * Bundles a Lambda handler into `<outDir>/index.js` (CommonJS, Node 22, every dependency inlined so the deployed
- * code pins the versions tested here). Memoized per process: tests synthesize many stacks.
+ * Bundles a Lambda handler into `<outDir>/index.js` (CommonJS for the runtime's Node version, `target` such as
+ * `node22`, every dependency inlined so the deployed code pins the versions tested here). Memoized per process:
+ * tests synthesize many stacks.
  */
-export function bundleHandler(entry: string, outDir: string): string {
-  const key = `${resolve(entry)}→${resolve(outDir)}`;
+export function bundleHandler(entry: string, outDir: string, target = "node22"): string {
+  const key = `${resolve(entry)}→${resolve(outDir)}→${target}`;
   const cached = built.get(key);
   if (cached) return cached;
   mkdirSync(outDir, { recursive: true });
@@ -17,7 +18,7 @@ export function bundleHandler(entry: string, outDir: string): string {
     entryPoints: [entry],
     bundle: true,
     platform: "node",
-    target: "node22",
+    target,
     format: "cjs",
     outfile: join(outDir, "index.js"),
     // Minified (about 600 KB instead of 1.5 MB) for faster cold starts; names kept for readable errors.

@@ -1,8 +1,8 @@
 import { CloudwatchDashboard } from "@cdktf/provider-aws/lib/cloudwatch-dashboard";
 import { Construct } from "constructs";
 import type { DownstreamFunction } from "./downstream-function";
-import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
+import type { PipelineResourceNames } from "./resource-names";
 import type { PipelineTables } from "./tables";
 import type { PipelineWorkflow } from "./workflow";
 
@@ -17,7 +17,8 @@ function widget(title: string, metrics: Metric[], region: string, stat = "Sum") 
 export class PipelineDashboard extends Construct {
   readonly dashboard: CloudwatchDashboard;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, region: string, parts: { queues: PipelineQueues; tables: PipelineTables; workflow: PipelineWorkflow; fn: DownstreamFunction }) {
+  /** `region`: the stack's region (a reference to `data "aws_region"`), where the widgets read their metrics. */
+  constructor(scope: Construct, id: string, region: string, parts: { names: PipelineResourceNames; queues: PipelineQueues; tables: PipelineTables; workflow: PipelineWorkflow; fn: DownstreamFunction }) {
     super(scope, id);
     const q = parts.queues.queue.name;
     const dlq = parts.queues.deadLetterQueue.name;
@@ -33,7 +34,7 @@ export class PipelineDashboard extends Construct {
       widget("Latency", [["AWS/States", "ExecutionTime", "StateMachineArn", sm], ["AWS/Lambda", "Duration", "FunctionName", fn]], region, "p95"),
     ];
     this.dashboard = new CloudwatchDashboard(this, "dashboard", {
-      dashboardName: `${p.namePrefix}-pipeline`,
+      dashboardName: parts.names.dashboard,
       dashboardBody: JSON.stringify({ widgets }),
     });
   }

@@ -2,30 +2,35 @@ import { CloudwatchLogGroup } from "@cdktf/provider-aws/lib/cloudwatch-log-group
 import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { LambdaFunction } from "@cdktf/provider-aws/lib/lambda-function";
-import { AssetType, TerraformAsset } from "cdktf";
+import { AssetType, Op, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
-import { ContractEnv, contractEnvironment } from "../contract/function-env";
+import { CHINA_LAMBDA_XRAY_SOURCE, cite } from "./aws-limits";
 import { bundleHandler } from "./bundle";
-import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
+import { functionVariables } from "./function-variables";
+import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
+import { esbuildTarget } from "./lambda-runtime";
 import type { PolicyStatement, ResolvedPipelineProps } from "./props";
+import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
+import type { StackArnScope } from "./stack-data";
 import type { PipelineTables } from "./tables";
 
-/** The downstream function: esbuild bundle, arm64 on nodejs22.x, JSON logs to its own log group, least privilege. */
+/** The downstream function: esbuild bundle, arm64 on the chosen Node.js runtime, JSON logs to its own log group, least privilege. */
 export class DownstreamFunction extends Construct {
   readonly function: LambdaFunction;
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, tables: PipelineTables, arns: StackArnScope) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; tables: PipelineTables; arns: StackArnScope }) {
     super(scope, id);
+    const { names, tables, arns } = parts;
     const fn = p.function;
-    const functionName = `${p.namePrefix}-${fn.name}`;
+    const functionName = names.functionName;
     this.logGroup = new CloudwatchLogGroup(this, "logs", {
-      name: `/aws/lambda/${functionName}`,
+      name: names.functionLogGroup,
       retentionInDays: p.logRetentionDays,
     });
     this.role = new IamRole(this, "role", {
-      name: `${functionName}-role`,
+      name: names.functionRole,
       assumeRolePolicy: assumeRolePolicy(trustedService.lambda(arns)),
     });
     const statements: PolicyStatement[] = [
@@ -39,17 +44,17 @@ export class DownstreamFunction extends Construct {
       ...fn.policyStatements,
       ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: XRAY_ACTIONS.slice(0, 2), Resource: ["*"] }] : []),
     ];
-    new IamRolePolicy(this, "policy", { name: "least-privilege", role: this.role.id, policy: policyJson(statements) });
+    new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
     const asset = new TerraformAsset(this, "bundle", {
-      path: bundleHandler(fn.entry, `.build/functions/${functionName}`),
+      path: bundleHandler(fn.entry, `.build/functions/${functionName}`, esbuildTarget(fn.runtime)),
       type: AssetType.ARCHIVE,
     });
     this.function = new LambdaFunction(this, "function", {
       functionName,
       role: this.role.arn,
       handler: "index.handler",
-      runtime: "nodejs22.x",
+      runtime: fn.runtime,
       architectures: ["arm64"],
       filename: asset.path,
       // The zip gets fresh timestamps on every synth; the asset hash does not, so plans stay quiet.
@@ -58,18 +63,22 @@ export class DownstreamFunction extends Construct {
       memorySize: fn.memoryMb,
       reservedConcurrentExecutions: fn.reservedConcurrency,
       environment: {
-        variables: {
-          ...fn.environment,
-          [ContractEnv.IdempotencyTableName]: tables.idempotency.name,
-          [ContractEnv.ExpiresAfterSeconds]: String(p.retentionSeconds),
-          ...contractEnvironment(p),
-          [ContractEnv.ServiceName]: p.namePrefix,
-          [ContractEnv.LogLevel]: fn.logLevel,
-        },
+        variables: functionVariables(p, tables.idempotency.name),
       },
       loggingConfig: { logFormat: "JSON", logGroup: this.logGroup.name, applicationLogLevel: fn.logLevel, systemLogLevel: "WARN" },
       tracingConfig: p.tracing ? { mode: "Active" } : undefined,
       dependsOn: [this.logGroup],
+      lifecycle: p.tracing
+        ? {
+            precondition: [
+              {
+                // A China region the synth could not see (AWS_REGION at plan time) is checked here; a literal one at synth.
+                condition: Op.neq(arns.partition, "aws-cn"),
+                errorMessage: `X-Ray tracing of Lambda functions is not available in the China Regions (${cite(CHINA_LAMBDA_XRAY_SOURCE)}): set tracing: false.`,
+              },
+            ],
+          }
+        : undefined,
     });
   }
 }

@@ -3,7 +3,10 @@ import { TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
 import { EFFECTS_TABLE_ENV } from "../contract/effects";
 import { OutputName } from "../contract/outputs";
+import { cite, NAME_LIMITS } from "./aws-limits";
+import { InvalidPropError } from "./errors";
 import type { PolicyStatement } from "./props";
+import { effectJournalTableName, NameKind } from "./resource-names";
 
 /** Props of {@link EffectJournalTable}. */
 export interface EffectJournalTableProps {
@@ -25,8 +28,13 @@ export class EffectJournalTable extends Construct {
 
   constructor(scope: Construct, id: string, props: EffectJournalTableProps) {
     super(scope, id);
+    const name = effectJournalTableName(props.namePrefix);
+    const limit = NAME_LIMITS[NameKind.DynamoDbTable];
+    if (typeof props.namePrefix !== "string" || !limit.pattern.test(name) || name.length > limit.max) {
+      throw new InvalidPropError("namePrefix", props.namePrefix, `makes the ${limit.service} "${name}", which AWS refuses (${limit.min}-${limit.max} characters: ${limit.allowed})`, `use letters, digits, '_', '-' or '.' (${cite(limit.source)})`);
+    }
     this.table = new DynamodbTable(this, "effects", {
-      name: `${props.namePrefix}-effects`,
+      name,
       billingMode: "PAY_PER_REQUEST",
       hashKey: "pk",
       rangeKey: "sk",

@@ -1,7 +1,5 @@
-import { DataAwsCallerIdentity } from "@cdktf/provider-aws/lib/data-aws-caller-identity";
-import { DataAwsPartition } from "@cdktf/provider-aws/lib/data-aws-partition";
-import type { Construct } from "constructs";
 import type { PolicyStatement } from "./props";
+import type { StackArnScope } from "./stack-data";
 
 /**
  * Actions AWS documents as supporting no resource-level permissions, so they need `Resource: "*"`.
@@ -25,24 +23,6 @@ export function policyJson(statements: readonly PolicyStatement[]): string {
   return JSON.stringify({ Version: "2012-10-17", Statement: statements });
 }
 
-/**
- * Partition, region and account of this stack: the account from `data "aws_caller_identity"` (read while
- * planning, so the plan review shows the trust conditions; an offline plan answers it locally), the partition from
- * `data "aws_partition"`, the region the provider is configured with. No account id or region is written into
- * the code.
- */
-export interface StackArnScope {
-  readonly partition: string;
-  readonly region: string;
-  readonly account: string;
-}
-
-export function stackArnScope(scope: Construct, region: string): StackArnScope {
-  const caller = new DataAwsCallerIdentity(scope, "caller");
-  const partition = new DataAwsPartition(scope, "partition");
-  return { partition: partition.partition, region, account: caller.accountId };
-}
-
 /** Which caller may assume a role: the service, and the confused-deputy conditions AWS documents for it. */
 interface TrustedService {
   readonly service: string;
@@ -54,7 +34,8 @@ interface TrustedService {
  * resource): AWS's confused-deputy guidance. What each service documents for its role's trust policy:
  * - EventBridge Pipes: `aws:SourceAccount` and `aws:SourceArn` = the pipe's ARN (the pipe's name is known
  *   before the pipe exists, so no reference cycle);
- * - Step Functions: `aws:SourceAccount` and `aws:SourceArn` ArnLike `arn:…:states:<region>:<account>:stateMachine:*`;
+ * - Step Functions: `aws:SourceAccount` and `aws:SourceArn` = the state machine's ARN (its name is known at synth;
+ *   AWS's "Prevent cross-service confused deputy issue" in the Step Functions guide, procedure-create-iam-role.html);
  * - Lambda execution roles: `aws:SourceAccount` (Lambda documents no `aws:SourceArn` for the execution role).
  */
 export const trustedService = {
@@ -62,9 +43,9 @@ export const trustedService = {
     service: "pipes.amazonaws.com",
     conditions: { StringEquals: { "aws:SourceAccount": s.account, "aws:SourceArn": `arn:${s.partition}:pipes:${s.region}:${s.account}:pipe/${pipeName}` } },
   }),
-  states: (s: StackArnScope): TrustedService => ({
+  states: (s: StackArnScope, stateMachineName: string): TrustedService => ({
     service: "states.amazonaws.com",
-    conditions: { StringEquals: { "aws:SourceAccount": s.account }, ArnLike: { "aws:SourceArn": `arn:${s.partition}:states:${s.region}:${s.account}:stateMachine:*` } },
+    conditions: { StringEquals: { "aws:SourceAccount": s.account, "aws:SourceArn": `arn:${s.partition}:states:${s.region}:${s.account}:stateMachine:${stateMachineName}` } },
   }),
   lambda: (s: StackArnScope): TrustedService => ({
     service: "lambda.amazonaws.com",

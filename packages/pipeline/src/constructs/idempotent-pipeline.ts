@@ -1,14 +1,17 @@
-import { TerraformOutput } from "cdktf";
+import { Annotations, TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
+import { secondLayerOutputs } from "../contract/function-env";
 import { OutputName, type PipelineOutputName } from "../contract/outputs";
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
 import { DownstreamFunction } from "./downstream-function";
-import { stackArnScope } from "./iam";
+import { accountDependentWarnings } from "./function-rules";
 import { assertPipelineInvariants } from "./invariants";
 import { PipelinePipe } from "./pipe";
-import { resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
+import { functionSecondLayerEnvironment, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
 import { PipelineQueues } from "./queues";
+import { pipelineResourceNames } from "./resource-names";
+import { stackData } from "./stack-data";
 import { PipelineTables } from "./tables";
 import { PipelineWorkflow } from "./workflow";
 
@@ -31,33 +34,40 @@ export class IdempotentPipeline extends Construct {
   readonly downstream: DownstreamFunction;
   /** The EXPRESS state machine, its role and log group. */
   readonly workflow: PipelineWorkflow;
-  /** The EventBridge Pipe from the source queue to the state machine, and its role. */
+  /** The EventBridge Pipe from the source queue to the state machine, its role and its log group. */
   readonly pipe: PipelinePipe;
   /** The six CloudWatch alarms (DLQ depth, oldest message age, failed and timed-out executions, function errors, pipe failures). */
   readonly alarms: PipelineAlarms;
   /** The CloudWatch dashboard of the pipeline. */
   readonly dashboard: PipelineDashboard;
 
-  constructor(scope: Construct, id: string, props: IdempotentPipelineProps & { readonly region: string }) {
+  constructor(scope: Construct, id: string, props: IdempotentPipelineProps) {
     super(scope, id);
-    this.config = resolveProps(props);
+    // Partition, region and account of the stack (every ARN and the region output read them), and what the synth
+    // knows of the provider (its bindings' version, a literal region) for the rules.
+    const { arns, target } = stackData(this);
+    this.config = resolveProps(props, target);
     assertPipelineInvariants(this.config);
     const p = this.config;
-    this.queues = new PipelineQueues(this, "queues", p);
-    this.tables = new PipelineTables(this, "tables", p);
-    // Partition, region and account for the roles' trust conditions (confused-deputy guidance).
-    const arns = stackArnScope(this, props.region);
-    this.downstream = new DownstreamFunction(this, "downstream", p, this.tables, arns);
-    this.workflow = new PipelineWorkflow(this, "workflow", p, { tables: this.tables, queues: this.queues, fn: this.downstream, arns });
-    this.pipe = new PipelinePipe(this, "pipe", p, { queues: this.queues, workflow: this.workflow, arns });
-    this.alarms = new PipelineAlarms(this, "alarms", p, { queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe });
-    this.dashboard = new PipelineDashboard(this, "dashboard", p, props.region, { queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
-    this.addOutputs(p, props.region);
+    for (const warning of accountDependentWarnings(p)) Annotations.of(this).addWarning(warning);
+    if (props.region !== undefined) {
+      Annotations.of(this).addWarning(`IdempotentPipeline: the region prop is deprecated and unused: the pipeline deploys to the provider's region. Remove it (docs/upgrading.md).`);
+    }
+    const names = pipelineResourceNames(p);
+    this.queues = new PipelineQueues(this, "queues", p, names);
+    this.tables = new PipelineTables(this, "tables", p, names);
+    this.downstream = new DownstreamFunction(this, "downstream", p, { names, tables: this.tables, arns });
+    this.workflow = new PipelineWorkflow(this, "workflow", p, { names, tables: this.tables, queues: this.queues, fn: this.downstream, arns });
+    this.pipe = new PipelinePipe(this, "pipe", p, { names, queues: this.queues, workflow: this.workflow, arns });
+    this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe });
+    this.dashboard = new PipelineDashboard(this, "dashboard", arns.region, { names, queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
+    this.addOutputs(p, arns.region);
   }
 
   /**
    * Stable Terraform output names (no construct-path suffix), as `terraform output -json` shows them. Note that
    * `cdktf deploy --outputs-file` nests outputs by construct id instead; `tools/ops/outputs-file.ts` reads both.
+   * `region` is the stack's region, a reference to `data "aws_region"` (the provider's, wherever it came from).
    */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {
     const outputs: Record<PipelineOutputName, string | number> = {
@@ -84,6 +94,8 @@ export class IdempotentPipeline extends Construct {
       [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns),
       // Whose sends are the workflow's own: a DLQ message's SenderId starts with it only when the quarantine wrote it.
       [OutputName.WorkflowRoleId]: this.workflow.role.uniqueId,
+      // Where `ops` finds a key's second-layer record: the function's own variables (function-env.ts), not its name.
+      ...secondLayerOutputs(functionSecondLayerEnvironment(p)),
     };
     for (const [name, value] of Object.entries(outputs)) {
       new TerraformOutput(this, `output-${name}`, { value }).overrideLogicalId(`${p.outputPrefix}${name}`);

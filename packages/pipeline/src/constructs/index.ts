@@ -2,4 +2,5 @@ export { IdempotentPipeline } from "./idempotent-pipeline";
 export { EffectJournalTable, type EffectJournalTableProps } from "./effect-journal-table";
 export { InvalidPropError, PipelineConfigError } from "./errors";
 export { StateMachineLogLevel } from "./props";
+export { LambdaRuntime } from "./lambda-runtime";
 export type { BusinessKeyProps, DownstreamFunctionProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./props";

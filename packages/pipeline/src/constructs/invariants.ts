@@ -1,23 +1,34 @@
 import { assertKeyExpression } from "../contract/business-key";
 import { ContractConfigError } from "../contract/errors";
 import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
-import { DLQ_MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES, QUARANTINE_ATTRIBUTE_BYTES } from "../contract/limits";
+import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "./aws-limits";
+import { AWS_NAME_RULES } from "./aws-name-rules";
+import { AWS_PROP_RULES } from "./aws-prop-rules";
+import { BYTE_RULES } from "./byte-rules";
 import { InvalidPropError, type PropProblem } from "./errors";
+import { FUNCTION_RULES } from "./function-rules";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { REGION_RULES } from "./region-rules";
 import { RETENTION_RULES } from "./retention";
+import { SECOND_LAYER_RULES } from "./second-layer-rules";
 import { TIMING_RULES } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
 /** Express workflows run at most 5 minutes (AWS). */
 const EXPRESS_MAX_SECONDS = 300;
 /**
- * Records per batch. The whole batch is one execution input: a pipe hands a Step Functions target at most
- * 262,144 characters, cutting a batch short when its records are larger (AWS: Pipes batching), so any batch size
- * up to 10 is safe as long as one record fits (`maxMessageBytes`).
+ * Records per batch. The whole batch is one execution input, bounded in bytes with `maxMessageBytes`
+ * (byte-rules.ts): the pipe's own cut counts characters, which multi-byte text can carry past StartSyncExecution's
+ * limit.
  */
 const MAX_BATCH = 10;
-const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number, FieldType.StringOrInteger]);
+/**
+ * Types a key field may have: one JSON type each. A field that may hold a string or a number would make
+ * `{"orderId":42}` and `{"orderId":"42"}` two keys (the canonical JSON keeps the type), so one order charged twice.
+ */
+const KEY_PART_TYPES = new Set<string>([FieldType.String, FieldType.Integer, FieldType.Number]);
 
 /** The contract's own checks (key expression, field rules) as prop problems. */
 function contractProblem(check: () => void): PropProblem | undefined {
@@ -57,16 +68,6 @@ const CONTRACT_RULES: readonly PropRule[] = [
   },
   { name: "namePrefix", check: (p) => (NAME_PREFIX.test(p.namePrefix) ? undefined : { prop: "namePrefix", value: p.namePrefix, reason: "is not a valid name prefix", fix: "use 1-40 letters, digits, '-' or '_'" }) },
   {
-    name: "businessKey.expression",
-    check: (p) => {
-      const expression = p.businessKey.expression;
-      if (expression.trim() === "") {
-        return { prop: "businessKey.expression", value: expression, reason: "is empty", fix: "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"" };
-      }
-      return terraformSafe("businessKey.expression", expression) ?? contractProblem(() => assertKeyExpression(expression));
-    },
-  },
-  {
     // Names first: the rules below look fields up by name.
     name: "fieldNames",
     check: (p) =>
@@ -76,6 +77,25 @@ const CONTRACT_RULES: readonly PropRule[] = [
           return present(problem ? { prop, value: field, reason: problem.reason, fix: problem.fix } : undefined, terraformSafe(prop, field));
         }),
       ),
+  },
+  {
+    name: "businessKey.requiredFields",
+    check: (p) =>
+      p.businessKey.requiredFields.length === 0
+        ? { prop: "businessKey.requiredFields", value: p.businessKey.requiredFields, reason: "is empty", fix: "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]" }
+        : undefined,
+  },
+  {
+    // After the names: a part must read a field that businessKey.requiredFields lists.
+    name: "businessKey.expression",
+    after: ["fieldNames", "businessKey.requiredFields"],
+    check: (p) => {
+      const expression = p.businessKey.expression;
+      if (expression.trim() === "") {
+        return { prop: "businessKey.expression", value: expression, reason: "is empty", fix: "give the key parts as a JSONata expression over the body, an array such as \"[tenantId, orderId]\"" };
+      }
+      return terraformSafe("businessKey.expression", expression) ?? contractProblem(() => assertKeyExpression(expression, p.businessKey.requiredFields));
+    },
   },
   {
     name: "fieldRules",
@@ -99,18 +119,19 @@ const CONTRACT_RULES: readonly PropRule[] = [
     name: "keyFieldTypes",
     after: ["fieldRules"],
     check: (p) =>
-      p.businessKey.requiredFields.flatMap((field) => {
+      p.businessKey.requiredFields.flatMap((field): PropProblem[] => {
         const rule = Object.prototype.hasOwnProperty.call(p.fieldRules, field) ? p.fieldRules[field] : undefined;
         if (!rule || KEY_PART_TYPES.has(rule.type)) return [];
-        return [{ prop: `fieldRules.${field}.type`, value: rule.type, reason: "is not a key part type (the field is a key field)", fix: "use string, integer, number or string-or-integer" }];
+        if (rule.type === FieldType.StringOrInteger) {
+          return [{
+            prop: `fieldRules.${field}.type`,
+            value: rule.type,
+            reason: `lets the key field ${JSON.stringify(field)} be a string or an integer, so {"${field}":42} and {"${field}":"42"} would be two keys: one business identity applied twice`,
+            fix: "use string (or integer, if producers send only numbers): a message of the other type is then quarantined as invalid-message, never applied under a second key",
+          }];
+        }
+        return [{ prop: `fieldRules.${field}.type`, value: rule.type, reason: "is not a key part type (the field is a key field)", fix: "use string, integer or number (one JSON type per key field)" }];
       }),
-  },
-  {
-    name: "businessKey.requiredFields",
-    check: (p) =>
-      p.businessKey.requiredFields.length === 0
-        ? { prop: "businessKey.requiredFields", value: p.businessKey.requiredFields, reason: "is empty", fix: "list the body fields the key expression reads, e.g. [\"tenantId\", \"orderId\"]" }
-        : undefined,
   },
   {
     name: "payloadFields",
@@ -141,23 +162,14 @@ const RANGE_RULES: readonly PropRule[] = [
   range("maximumBatchingWindowSeconds", (p) => p.maximumBatchingWindowSeconds, 0, 300, "use 0-300 seconds (Pipes' limit)"),
   range("maxConcurrency", (p) => p.maxConcurrency, 1, 40, "use 1-40 (inline Map runs at most 40 iterations at once)"),
   range("executionTimeoutSeconds", (p) => p.executionTimeoutSeconds, 1, EXPRESS_MAX_SECONDS, "EXPRESS workflows run at most 300 seconds"),
-  range("function.timeoutSeconds", (p) => p.function.timeoutSeconds, 1, 900, "Lambda allows 1-900 seconds"),
-  range("function.memoryMb", (p) => p.function.memoryMb, 128, 10240, "Lambda allows 128-10240 MB"),
+  range("function.timeoutSeconds", (p) => p.function.timeoutSeconds, LAMBDA_TIMEOUT_SECONDS.min, LAMBDA_TIMEOUT_SECONDS.max, `Lambda allows ${LAMBDA_TIMEOUT_SECONDS.min}-${LAMBDA_TIMEOUT_SECONDS.max} seconds`),
+  range("function.memoryMb", (p) => p.function.memoryMb, LAMBDA_MEMORY_MB.min, LAMBDA_MEMORY_MB.max, `Lambda allows ${LAMBDA_MEMORY_MB.min}-${LAMBDA_MEMORY_MB.max} MB`),
   range("lambdaRetries", (p) => p.lambdaRetries, 0, 10, "use 0-10 retries of Lambda service errors"),
   range("maxReceiveCount", (p) => p.maxReceiveCount, 5, 1000, "use at least 5, so a throttled or briefly failing message is not sent to the DLQ too early"),
   range("messageRetentionSeconds", (p) => p.messageRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
   range("deadLetterRetentionSeconds", (p) => p.deadLetterRetentionSeconds, 60, 1209600, "SQS allows 60-1209600 seconds"),
-  range("maxMessageBytes", (p) => p.maxMessageBytes, 1024, MAX_MESSAGE_BYTES, `use at most ${MAX_MESSAGE_BYTES}: one record, JSON-escaped, must fit the 262,144 characters a pipe hands Step Functions`),
-  {
-    name: "maxMessageBytes.quarantineRoom",
-    after: ["maxMessageBytes"],
-    check: (p) =>
-      p.maxMessageBytes + QUARANTINE_ATTRIBUTE_BYTES > DLQ_MAX_MESSAGE_BYTES
-        ? { prop: "maxMessageBytes", value: p.maxMessageBytes, reason: "leaves no room for the quarantine's attributes in the DLQ", fix: `use at most ${DLQ_MAX_MESSAGE_BYTES - QUARANTINE_ATTRIBUTE_BYTES}` }
-        : undefined,
-  },
+  range("maxMessageBytes", (p) => p.maxMessageBytes, 1024, SQS_MAX_MESSAGE_BYTES - REDRIVE_ATTRIBUTE_BYTES, `use 1024-${SQS_MAX_MESSAGE_BYTES - REDRIVE_ATTRIBUTE_BYTES} (SQS's range, less the redrive's room); the batch rule below bounds it further`),
   range("visibilityTimeoutSeconds", (p) => p.visibilityTimeoutSeconds, 0, 43200, "SQS allows 0-43200 seconds"),
-  range("logRetentionDays", (p) => p.logRetentionDays, 1, 3653, "use a CloudWatch Logs retention such as 14"),
   // The source queue's retention bound counts it (retention.ts), so it must be a number.
   range("oldestMessageAgeAlarmSeconds", (p) => p.oldestMessageAgeAlarmSeconds, 1, 1209600, "use an age in seconds such as 600"),
   range("ledgerRetry.intervalSeconds", (p) => p.ledgerRetry.intervalSeconds, 1, 99999999, "Step Functions retries wait at least 1 second"),
@@ -212,7 +224,20 @@ const WINDOW_RULES: readonly PropRule[] = [
  * Every synth-time rule, in the order problems are reported. Rules live as data (one entry each, with the props
  * they depend on), so every problem of a configuration is reported at once and each rule is testable alone.
  */
-export const PIPELINE_RULES: readonly PropRule[] = [...CONTRACT_RULES, ...RANGE_RULES, ...WINDOW_RULES, ...TIMING_RULES, ...RETENTION_RULES];
+export const PIPELINE_RULES: readonly PropRule[] = [
+  ...CONTRACT_RULES,
+  ...RANGE_RULES,
+  ...BYTE_RULES,
+  ...WINDOW_RULES,
+  ...TIMING_RULES,
+  ...RETENTION_RULES,
+  // What AWS accepts (aws-limits.ts): names, the other props AWS validates, the function, the region.
+  ...AWS_NAME_RULES,
+  ...AWS_PROP_RULES,
+  ...FUNCTION_RULES,
+  ...REGION_RULES,
+  ...SECOND_LAYER_RULES,
+];
 
 /**
  * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized. Throws one

@@ -1,23 +1,34 @@
+import { CloudwatchLogGroup } from "@cdktf/provider-aws/lib/cloudwatch-log-group";
 import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { PipesPipe } from "@cdktf/provider-aws/lib/pipes-pipe";
+import { Op } from "cdktf";
 import { Construct } from "constructs";
-import { assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
+import { cite, GOVCLOUD_PIPES_SOURCE } from "./aws-limits";
+import { assumeRolePolicy, policyJson, trustedService } from "./iam";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
+import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
+import type { StackArnScope } from "./stack-data";
 import type { PipelineWorkflow } from "./workflow";
+
+/** The pipe's own log level: its errors (a target it cannot call, a role it cannot use), not every execution. */
+export const PIPE_LOG_LEVEL = "ERROR";
 
 /** The pipe: polls the queue in batches and waits for each execution's batchItemFailures. */
 export class PipelinePipe extends Construct {
   readonly pipe: PipesPipe;
   readonly role: IamRole;
+  /** Where the pipe writes its own errors (`ERROR` level, no execution data). */
+  readonly logGroup: CloudwatchLogGroup;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { queues: PipelineQueues; workflow: PipelineWorkflow; arns: StackArnScope }) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; queues: PipelineQueues; workflow: PipelineWorkflow; arns: StackArnScope }) {
     super(scope, id);
-    const name = `${p.namePrefix}-pipe`;
-    this.role = new IamRole(this, "role", { name: `${name}-role`, assumeRolePolicy: assumeRolePolicy(trustedService.pipes(parts.arns, name)) });
+    const name = parts.names.pipe;
+    this.logGroup = new CloudwatchLogGroup(this, "logs", { name: parts.names.pipeLogGroup, retentionInDays: p.logRetentionDays });
+    this.role = new IamRole(this, "role", { name: parts.names.pipeRole, assumeRolePolicy: assumeRolePolicy(trustedService.pipes(parts.arns, name)) });
     const policy = new IamRolePolicy(this, "policy", {
-      name: "least-privilege",
+      name: ROLE_POLICY_NAME,
       role: this.role.id,
       policy: policyJson([
         {
@@ -27,6 +38,9 @@ export class PipelinePipe extends Construct {
           Resource: [parts.queues.queue.arn],
         },
         { Sid: "StartWorkflow", Effect: "Allow", Action: ["states:StartSyncExecution"], Resource: [parts.workflow.stateMachine.arn] },
+        // Pipes delivers a CloudWatch Logs destination's records as the pipe's execution role (aws-cdk's
+        // CloudwatchLogsLogDestination grants the role exactly these on the group; EventBridge guide, eb-pipes-logs).
+        { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:*`] },
       ]),
     });
     this.pipe = new PipesPipe(this, "pipe", {
@@ -41,8 +55,25 @@ export class PipelinePipe extends Construct {
           p.filterPatterns.length > 0 ? { filter: p.filterPatterns.map((pattern) => ({ pattern: JSON.stringify(pattern) })) } : undefined,
       },
       targetParameters: { stepFunctionStateMachineParameters: { invocationType: p.invocationType } },
+      // Every field stated: without a log_configuration AWS answers level OFF and an empty list, and the provider plans
+      // to remove that block on every plan (hashicorp/terraform-provider-aws issue 42565). Execution data (message
+      // bodies) stays out of the logs: an empty list, as AWS reports it.
+      logConfiguration: {
+        level: PIPE_LOG_LEVEL,
+        includeExecutionData: [],
+        cloudwatchLogsLogDestination: { logGroupArn: this.logGroup.arn },
+      },
       // The role must hold its permissions before the pipe starts polling.
       dependsOn: [policy],
+      lifecycle: {
+        precondition: [
+          {
+            // A region the synth could not see (AWS_REGION at plan time) is checked here; a literal one at synth.
+            condition: Op.neq(parts.arns.partition, "aws-us-gov"),
+            errorMessage: `EventBridge Pipes is not available in AWS GovCloud (US), so this pipeline cannot run there (${cite(GOVCLOUD_PIPES_SOURCE)}).`,
+          },
+        ],
+      },
     });
   }
 }

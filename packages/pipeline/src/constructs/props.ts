@@ -1,5 +1,9 @@
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../contract/error-names";
 import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
+import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
+import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
+import { pipelineResourceNames } from "./resource-names";
+import { secondLayerEnvironment } from "../contract/function-env";
 
 /** How the pipeline recognises one business operation in a message body. */
 export interface BusinessKeyProps {
@@ -8,12 +12,15 @@ export interface BusinessKeyProps {
    * (a single value is a one-part key). The ledger key is the canonical JSON of the parts, e.g. `["t1","o-42"]`,
    * so no value can forge another key. It must name business identity plus intent, never the SQS messageId.
    * Concatenation (`&`, `$join`, `$string`) is refused at synth: a separator inside a value would make two keys one.
+   * So is anything that is not a pure function of `requiredFields`: functions (a clock, `$random`, `$uuid`), the
+   * context, variables, deeper paths, operators (see src/contract/key-expression-grammar.ts).
    * @example "[tenantId, orderId]"
    */
   readonly expression: string;
   /**
-   * Top-level body fields the expression reads. Each must satisfy its rule in `fieldRules` (default: a non-empty
-   * string or an exact integer); a message breaking one is quarantined as `invalid-message`.
+   * Top-level body fields the expression reads, every one of them (a typo is refused at synth). Each must satisfy
+   * its rule in `fieldRules`, of one JSON type (`string`, `integer` or `number`; default: a non-empty string); a
+   * message breaking one is quarantined as `invalid-message`.
    */
   readonly requiredFields: readonly string[];
 }
@@ -26,8 +33,15 @@ export interface DownstreamFunctionProps {
   readonly entry: string;
   /** Lambda timeout; below the execution timeout, which the construct checks. @default 10 */
   readonly timeoutSeconds?: number;
-  /** Lambda memory (nodejs22.x, arm64). @default 256 */
+  /** Lambda memory (arm64). @default 256 */
   readonly memoryMb?: number;
+  /**
+   * The Node.js runtime. `nodejs24.x` needs hashicorp/aws 6.19.0 or later: the `/cdktn` entry (@cdktn/provider-aws
+   * 25.x) has it, the cdktf entry (@cdktf/provider-aws 20.x, hashicorp/aws 5.100.0) refuses it at synth. nodejs22.x
+   * leaves Lambda's standard support on 2027-04-30 (docs/construct.md, "Runtime").
+   * @default "nodejs22.x"
+   */
+  readonly runtime?: LambdaRuntime;
   /** Extra environment variables (the construct sets the idempotency ones itself). @default {} */
   readonly environment?: Readonly<Record<string, string>>;
   /** Extra IAM statements for what the function reaches besides its idempotency table. @default [] */
@@ -49,8 +63,23 @@ export interface DownstreamFunctionProps {
   readonly conflictErrors?: readonly string[];
   /** Log level of the function's Powertools logger. @default "INFO" */
   readonly logLevel?: "DEBUG" | "INFO" | "WARN" | "ERROR";
-  /** Reserved concurrency, to protect the downstream system. @default none (account pool) */
+  /**
+   * Reserved concurrency, to protect the downstream system. 0 is refused: it throttles every invocation, so every
+   * message would end in the DLQ; stop the pipe to pause the pipeline. The account must keep 100 unreserved: with
+   * the default account quota (1,000) at most 900 can be reserved, which the preflight checks against the real one.
+   * @default none (account pool)
+   */
   readonly reservedConcurrency?: number;
+  /**
+   * The upgrade from release 0.2 (docs/upgrading.md): the second layer's records used to be named after the function
+   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, src/contract/second-layer-ids.ts).
+   * The function keeps honouring the records of this earlier name, and `ops` reads them, so a key applied before the
+   * upgrade is still recognised when the ledger lost it. Give the name the function had under 0.2 if it differs;
+   * set `false` once `retentionSeconds` have passed since the upgrade was deployed, or on a stack first deployed with
+   * this release (each invocation then saves one read).
+   * @default the function's name, `<namePrefix>-<name>` (what 0.2 named the records after)
+   */
+  readonly legacyIdempotencyKeyPrefix?: string | false;
 }
 
 /** One IAM statement; `Resource` entries must be ARNs of this stack (checked by the IAM tests). */
@@ -72,6 +101,14 @@ export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof St
 export interface IdempotentPipelineProps {
   /** Prefix of every resource name (letters, digits, `-`, `_`; at most 40). */
   readonly namePrefix: string;
+  /**
+   * The region the stack deploys to.
+   * @deprecated The pipeline reads its region from the provider (`data "aws_region"`), so it holds when the region
+   * comes from the environment at plan time. Remove this prop; a value different from the provider's literal region
+   * is refused at synth (docs/upgrading.md).
+   * @default the provider's region
+   */
+  readonly region?: string;
   /** How the pipeline derives each message's business key (the ledger's partition key). */
   readonly businessKey: BusinessKeyProps;
   /** Ledger sort key: the intent, so one entity can carry several operations. @default "process" */
@@ -83,8 +120,8 @@ export interface IdempotentPipelineProps {
   readonly payloadFields: readonly string[];
   /**
    * What each top-level field must hold, enforced alike by the state machine (`invalid-message`) and the
-   * function, so both layers give a message one fate. Key fields default to a non-empty string or an exact
-   * integer, payload fields to any JSON value with exact numbers. @default {}
+   * function, so both layers give a message one fate. Key fields default to a non-empty string (a key field has one
+   * JSON type: `string-or-integer` is refused there), payload fields to any JSON value with exact numbers. @default {}
    */
   readonly fieldRules?: FieldRules;
   /** The downstream function: your side effect, wrapped with `createPipelineHandler`. */
@@ -110,7 +147,7 @@ export interface IdempotentPipelineProps {
   /** Records of a batch processed at once. @default batchSize */
   readonly maxConcurrency?: number;
 
-  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 90 */
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 120 */
   readonly executionTimeoutSeconds?: number;
   /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
   readonly visibilityTimeoutSeconds?: number;
@@ -121,14 +158,17 @@ export interface IdempotentPipelineProps {
   /** DLQ message retention; ≥ the source queue's + 1 day (a moved copy keeps its first-send time). @default 1209600 (14 days, the SQS maximum) */
   readonly deadLetterRetentionSeconds?: number;
   /**
-   * The source queue's maximum message size (body and attributes, bytes); SQS refuses larger messages at send.
-   * Bounded so that one record, JSON-escaped in the pipe's batch, fits the 262,144 characters a pipe hands a
-   * Step Functions target, and a quarantined copy with its attributes fits the DLQ (see invariants.ts).
-   * @default 122880 (120 KiB)
+   * The largest message a producer may send: body and attributes (names, types and values) in UTF-8 bytes, as SQS
+   * counts them, with at most 9 attributes. The source queue's `max_message_size` is this plus the 37 bytes the
+   * redrive's `firstSentTimestamp` needs (`REDRIVE_ATTRIBUTE_BYTES`), so every such message can be redriven. With
+   * `batchSize`, bounded so that a whole batch of the largest messages, in any script, fits the 262,144 bytes of
+   * UTF-8 StartSyncExecution accepts (byte-rules.ts; the table in docs/construct.md), and so that a quarantined copy
+   * with its attributes fits the DLQ.
+   * @default 6144 (6 KiB: a batch of 10 fits)
    */
   readonly maxMessageBytes?: number;
 
-  /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window. @default executionTimeoutSeconds */
+  /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window and one long poll (20 s), and at least the longest invocation. @default executionTimeoutSeconds */
   readonly leaseSeconds?: number;
   /** How long a key is remembered (ledger TTL and Powertools expiry); at least the DLQ's retention and any run holding a claim. @default 1209600 (14 days) */
   readonly retentionSeconds?: number;
@@ -144,7 +184,7 @@ export interface IdempotentPipelineProps {
     readonly backoffRate: number;
   };
 
-  /** Retention of the workflow's and the function's log groups. @default 14 */
+  /** Retention of the workflow's, the function's and the pipe's log groups: one of CloudWatch Logs' values (1, 3, 5, 7, 14, 30, …, 3653). @default 14 */
   readonly logRetentionDays?: number;
   /** State machine log level. @default "ERROR" */
   readonly stateMachineLogLevel?: StateMachineLogLevel;
@@ -154,7 +194,7 @@ export interface IdempotentPipelineProps {
   readonly tracing?: boolean;
   /** Point-in-time recovery on the ledger and idempotency tables. @default true */
   readonly pointInTimeRecovery?: boolean;
-  /** Deletion protection on the ledger table. @default true */
+  /** Deletion protection on the ledger and the idempotency table (both hold what the pipeline remembers). @default true */
   readonly deletionProtection?: boolean;
   /** ARNs notified when an alarm fires (e.g. an SNS topic). @default none */
   readonly alarmActions?: readonly string[];
@@ -183,9 +223,13 @@ export interface IdempotentPipelineProps {
 export type PipelineDomain = Pick<IdempotentPipelineProps, "businessKey" | "operation" | "payloadFields" | "fieldRules">;
 
 /** Props with every default applied: what the parts of the construct read. */
-export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns">> & {
+export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns" | "region">> & {
   readonly function: Required<Omit<DownstreamFunctionProps, "reservedConcurrency">> & { readonly reservedConcurrency?: number };
   readonly filterPatterns: readonly Record<string, unknown>[];
+  /** The deprecated `region` prop, as given (checked against the provider's, used for nothing else). */
+  readonly region?: string;
+  /** What the synth knows of the provider (its bindings' version, its literal region): not a prop. */
+  readonly target: DeployTarget;
 };
 
 export const DEFAULTS = {
@@ -195,13 +239,15 @@ export const DEFAULTS = {
   functionMemoryMb: 256,
   batchSize: 10,
   maximumBatchingWindowSeconds: 1,
-  // The worst case of one record with the defaults below is 85 s (src/constructs/timing.ts).
-  executionTimeoutSeconds: 90,
+  // The worst case of one record with the defaults below is 115 s (src/constructs/timing.ts): three invocation
+  // attempts of a cold start's Init (10 s) + the function's 10 s, and the ledger's retry waits.
+  executionTimeoutSeconds: 120,
   visibilityTimeoutFactor: 6,
   maxReceiveCount: 5,
   messageRetentionSeconds: 4 * 24 * 3600,
   deadLetterRetentionSeconds: 14 * 24 * 3600,
-  maxMessageBytes: 120 * 1024,
+  // A batch of 10 at the stated worst case fits StartSyncExecution's input (limits.ts; 6,520 is the most).
+  maxMessageBytes: 6 * 1024,
   permanentErrors: PERMANENT_ERROR_NAMES,
   conflictErrors: CONFLICT_ERROR_NAMES,
   // As long as the DLQ keeps a copy (its original enqueue time survives the move), so a redrive stays safe.
@@ -212,7 +258,8 @@ export const DEFAULTS = {
   oldestMessageAgeAlarmSeconds: 600,
 } as const;
 
-export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps {
+export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
+  const functionName = p.function.name ?? DEFAULTS.functionName;
   const executionTimeoutSeconds = p.executionTimeoutSeconds ?? DEFAULTS.executionTimeoutSeconds;
   const batchSize = p.batchSize ?? DEFAULTS.batchSize;
   return {
@@ -222,16 +269,18 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     payloadFields: p.payloadFields,
     fieldRules: p.fieldRules ?? {},
     function: {
-      name: p.function.name ?? DEFAULTS.functionName,
+      name: functionName,
       entry: p.function.entry,
       timeoutSeconds: p.function.timeoutSeconds ?? DEFAULTS.functionTimeoutSeconds,
       memoryMb: p.function.memoryMb ?? DEFAULTS.functionMemoryMb,
+      runtime: p.function.runtime ?? DEFAULT_RUNTIME,
       environment: p.function.environment ?? {},
       policyStatements: p.function.policyStatements ?? [],
       permanentErrors: [...new Set([...DEFAULTS.permanentErrors, ...(p.function.permanentErrors ?? [])])],
       conflictErrors: [...new Set([...DEFAULTS.conflictErrors, ...(p.function.conflictErrors ?? [])])],
       logLevel: p.function.logLevel ?? "INFO",
       reservedConcurrency: p.function.reservedConcurrency,
+      legacyIdempotencyKeyPrefix: p.function.legacyIdempotencyKeyPrefix ?? pipelineResourceNames({ namePrefix: p.namePrefix, function: { name: functionName } }).functionName,
     },
     stateMachineType: p.stateMachineType ?? "EXPRESS",
     invocationType: p.invocationType ?? "REQUEST_RESPONSE",
@@ -260,6 +309,8 @@ export function resolveProps(p: IdempotentPipelineProps): ResolvedPipelineProps 
     outputPrefix: p.outputPrefix ?? "",
     allowUnguardedDlqMoves: p.allowUnguardedDlqMoves ?? false,
     allowQueuePurge: p.allowQueuePurge ?? false,
+    region: p.region,
+    target,
   };
 }
 
@@ -268,12 +319,36 @@ export function lambdaAttempts(p: ResolvedPipelineProps): number {
   return 1 + p.lambdaRetries;
 }
 
-/** The Task timeout around the invocation: a little longer than the function's own, so the function's timeout fires first. */
+/**
+ * A cold start's Init phase, which the function's timeout does not count: "The Init phase is limited to 10 seconds"
+ * (AWS Lambda, "Understanding the Lambda execution environment lifecycle"); when it runs out, Lambda retries the Init
+ * within the invocation's own timeout. An invocation can thus take up to Init + the function's timeout.
+ */
+export const LAMBDA_INIT_SECONDS = 10;
+
+/** Room after Init and the function's timeout, so that the function's own timeout fires before the Task's. */
+const INVOKE_TIMEOUT_MARGIN_SECONDS = 5;
+
+/** The longest one invocation attempt can run: a cold start's Init, then the handler until the function's timeout. */
+export function invocationAttemptSeconds(p: ResolvedPipelineProps): number {
+  return LAMBDA_INIT_SECONDS + p.function.timeoutSeconds;
+}
+
+/**
+ * The Task timeout around the invocation: the function's timeout, a cold start's Init and a margin, so the Task never
+ * gives up (and releases the claim) on a handler that still runs.
+ */
 export function invokeTimeoutSeconds(p: ResolvedPipelineProps): number {
-  return p.function.timeoutSeconds + 5;
+  return invocationAttemptSeconds(p) + INVOKE_TIMEOUT_MARGIN_SECONDS;
 }
 
 /** Every field the pipeline checks, with its rule, in the order both layers check them. */
 export function pipelineFieldRules(p: ResolvedPipelineProps): [string, FieldRule][] {
   return effectiveRules(p.businessKey.requiredFields, p.payloadFields, p.fieldRules);
+}
+
+/** The function's second-layer id variables (function-env.ts), which the stack's outputs repeat for `ops`. */
+export function functionSecondLayerEnvironment(p: ResolvedPipelineProps): Record<string, string> {
+  const legacy = p.function.legacyIdempotencyKeyPrefix;
+  return secondLayerEnvironment(legacy === false ? undefined : legacy);
 }

@@ -2,9 +2,10 @@ import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
 import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
-import { DLQ_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "../contract/limits";
 import { guardedActions, queuePolicyDocument } from "../contract/queue-guard";
 import type { ResolvedPipelineProps } from "./props";
+import type { PipelineResourceNames } from "./resource-names";
 
 /**
  * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with a queue policy that
@@ -18,21 +19,22 @@ export class PipelineQueues extends Construct {
   /** The source queue's policy (refuses purges); absent when `allowQueuePurge` is set. */
   readonly queuePolicy?: SqsQueuePolicy;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, names: PipelineResourceNames) {
     super(scope, id);
     this.deadLetterQueue = new SqsQueue(this, "dlq", {
-      name: `${p.namePrefix}-dlq`,
+      name: names.deadLetterQueue,
       messageRetentionSeconds: p.deadLetterRetentionSeconds,
       // Room for the largest source message plus the quarantine's attributes (checked in invariants.ts).
       maxMessageSize: DLQ_MAX_MESSAGE_BYTES,
       sqsManagedSseEnabled: true,
     });
     this.queue = new SqsQueue(this, "queue", {
-      name: `${p.namePrefix}-queue`,
+      name: names.queue,
       visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
       messageRetentionSeconds: p.messageRetentionSeconds,
-      // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit.
-      maxMessageSize: p.maxMessageBytes,
+      // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit. Producers
+      // may send maxMessageBytes; the room above it is the redrive's `firstSentTimestamp` (limits.ts).
+      maxMessageSize: sourceQueueMaxBytes(p.maxMessageBytes),
       receiveWaitTimeSeconds: 20,
       sqsManagedSseEnabled: true,
       // JSON.stringify keeps the DLQ ARN a plain reference: no Terraform function for the local cloud to evaluate.

@@ -15,7 +15,7 @@ const DLQ_GRACE_SECONDS = 24 * 3600;
  * after its last visibility timeout ran out, up to one long poll later: without this the source queue could delete
  * it at that very moment (found by the settings search at the exact bound).
  */
-const LONG_POLL_SECONDS = 20;
+export const LONG_POLL_SECONDS = 20;
 
 /**
  * How long each store keeps a message or a key, so none forgets one while a later step still needs it: the ledger

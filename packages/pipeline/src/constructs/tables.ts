@@ -2,6 +2,7 @@ import { LedgerAttribute } from "../contract/ledger";
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { Construct } from "constructs";
 import type { ResolvedPipelineProps } from "./props";
+import type { PipelineResourceNames } from "./resource-names";
 
 /** Attribute names of the ledger, shared by the construct, the tools and the tests. */
 const LEDGER = { partitionKey: LedgerAttribute.Key, sortKey: LedgerAttribute.Operation, ttl: LedgerAttribute.ExpiresAt } as const;
@@ -13,7 +14,7 @@ export class PipelineTables extends Construct {
   readonly ledger: DynamodbTable;
   readonly idempotency: DynamodbTable;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, names: PipelineResourceNames) {
     super(scope, id);
     const common = {
       billingMode: "PAY_PER_REQUEST",
@@ -22,7 +23,7 @@ export class PipelineTables extends Construct {
     };
     this.ledger = new DynamodbTable(this, "ledger", {
       ...common,
-      name: `${p.namePrefix}-ledger`,
+      name: names.ledgerTable,
       hashKey: LEDGER.partitionKey,
       rangeKey: LEDGER.sortKey,
       attribute: [
@@ -34,10 +35,12 @@ export class PipelineTables extends Construct {
     });
     this.idempotency = new DynamodbTable(this, "idempotency", {
       ...common,
-      name: `${p.namePrefix}-idempotency`,
+      name: names.idempotencyTable,
       hashKey: IDEMPOTENCY.partitionKey,
       attribute: [{ name: IDEMPOTENCY.partitionKey, type: "S" }],
       ttl: { attributeName: IDEMPOTENCY.ttl, enabled: true },
+      // It outlives the ledger's lost keys (docs/guarantees.md): losing it is losing the second layer's memory.
+      deletionProtectionEnabled: p.deletionProtection,
     });
   }
 }

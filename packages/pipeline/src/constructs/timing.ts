@@ -1,6 +1,7 @@
 import template from "../../statemachines/pipeline.asl.json";
 import type { PropRule } from "./prop-rules";
-import type { ResolvedPipelineProps } from "./props";
+import { invocationAttemptSeconds, LAMBDA_INIT_SECONDS, type ResolvedPipelineProps } from "./props";
+import { LONG_POLL_SECONDS } from "./retention";
 
 /**
  * Claim attempts per record: the `Decide` state claims again while `$claimAttempts < 3` (a holder that vanished
@@ -87,13 +88,14 @@ function taskBudget(state: string, p: ResolvedPipelineProps, attemptSeconds: num
  * The longest one record can keep its execution busy, read from the definition's Retry blocks:
  * up to CLAIM_ATTEMPTS × (Claim + Inspect), then Invoke (attempts × the function timeout + backoff), then the
  * longer of Complete and Release + Quarantine. Ledger and SQS calls count their retry waits only (a call takes
- * milliseconds); an invocation counts the function's timeout per attempt, which fires before the Task's own
- * timeout (function timeout + 5 s, a backstop for a Lambda that never answers).
+ * milliseconds); an invocation counts, per attempt, a cold start's Init (up to 10 s, which the function's timeout
+ * does not count) + the function's timeout, which fires before the Task's own timeout (`invokeTimeoutSeconds`, 5 s
+ * later, a backstop for a Lambda that never answers).
  */
 export function worstRecordBudget(p: ResolvedPipelineProps): RecordBudget {
   const claim = taskBudget("Claim", p, 0);
   const inspect = taskBudget("Inspect", p, 0);
-  const invoke = taskBudget("Invoke", p, p.function.timeoutSeconds);
+  const invoke = taskBudget("Invoke", p, invocationAttemptSeconds(p));
   const complete = taskBudget("Complete", p, 0);
   const release = taskBudget("Release", p, 0);
   const quarantine = taskBudget("Quarantine", p, 0);
@@ -132,7 +134,7 @@ export const TIMING_RULES: readonly PropRule[] = [
       if (p.executionTimeoutSeconds >= worst) return undefined;
       const arithmetic =
         `${waves > 1 ? `${waves} waves × (` : ""}${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
-        `invoke ${b.invoke.attempts} × ${p.function.timeoutSeconds} + ${b.invoke.backoffSeconds} backoff + ` +
+        `invoke ${b.invoke.attempts} × (Init ${LAMBDA_INIT_SECONDS} + function timeout ${p.function.timeoutSeconds}) + ${b.invoke.backoffSeconds} backoff + ` +
         `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""}` +
         `${followerWaves > 0 ? ` + ${followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""} = ${worst} s`;
       return {
@@ -147,13 +149,17 @@ export const TIMING_RULES: readonly PropRule[] = [
     name: "leaseSeconds.beforeReappearance",
     after: ["visibilityTimeoutSeconds", "maximumBatchingWindowSeconds"],
     check: (p) => {
-      const leaseLimit = p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds;
+      // A record's visibility timeout starts at its receive; the pipe may go on gathering its batch for the batching
+      // window and one more long poll (up to 20 s on a quiet queue) before the claim is written.
+      const leaseLimit = p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds - LONG_POLL_SECONDS;
       if (p.leaseSeconds < leaseLimit) return undefined;
       return {
         prop: "leaseSeconds",
         value: p.leaseSeconds,
-        reason: `is not below visibilityTimeoutSeconds − maximumBatchingWindowSeconds (${p.visibilityTimeoutSeconds} − ${p.maximumBatchingWindowSeconds} = ${leaseLimit}); a message can wait in the batching window while its visibility timeout runs, so it could reappear and find its own live claim`,
-        fix: `set leaseSeconds < ${leaseLimit}`,
+        reason:
+          `is not below visibilityTimeoutSeconds − maximumBatchingWindowSeconds − one long poll (${p.visibilityTimeoutSeconds} − ${p.maximumBatchingWindowSeconds} − ${LONG_POLL_SECONDS} = ${leaseLimit}); ` +
+          "a message's visibility timeout runs while the pipe gathers its batch (the window, then a long poll of up to 20 s), so it could reappear and find its own live claim",
+        fix: leaseLimit > 1 ? `set leaseSeconds < ${leaseLimit}, or raise visibilityTimeoutSeconds` : "raise visibilityTimeoutSeconds",
       };
     },
   },

@@ -5,9 +5,11 @@ import { SfnStateMachine } from "@cdktf/provider-aws/lib/sfn-state-machine";
 import { Construct } from "constructs";
 import { renderPipelineDefinition } from "../../statemachines/render";
 import type { DownstreamFunction } from "./downstream-function";
-import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService, type StackArnScope } from "./iam";
+import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
 import { invokeTimeoutSeconds, pipelineFieldRules, type PolicyStatement, type ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
+import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
+import type { StackArnScope } from "./stack-data";
 import type { PipelineTables } from "./tables";
 
 /** The EXPRESS state machine that claims, invokes, completes or releases, and quarantines. */
@@ -16,15 +18,20 @@ export class PipelineWorkflow extends Construct {
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { tables: PipelineTables; queues: PipelineQueues; fn: DownstreamFunction; arns: StackArnScope }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    p: ResolvedPipelineProps,
+    parts: { names: PipelineResourceNames; tables: PipelineTables; queues: PipelineQueues; fn: DownstreamFunction; arns: StackArnScope },
+  ) {
     super(scope, id);
-    const name = `${p.namePrefix}-workflow`;
-    // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy small when many workflows log.
+    const name = parts.names.stateMachine;
     this.logGroup = new CloudwatchLogGroup(this, "logs", {
-      name: `/aws/vendedlogs/states/${name}`,
+      name: parts.names.workflowLogGroup,
       retentionInDays: p.logRetentionDays,
     });
-    this.role = new IamRole(this, "role", { name: `${name}-role`, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns)) });
+    // Only this state machine may act through the role; its name is known before it exists, so no reference cycle.
+    this.role = new IamRole(this, "role", { name: parts.names.workflowRole, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns, name)) });
     const statements: PolicyStatement[] = [
       {
         Sid: "Ledger",
@@ -37,9 +44,10 @@ export class PipelineWorkflow extends Construct {
       { Sid: "LogDelivery", Effect: "Allow", Action: [...LOG_DELIVERY_ACTIONS], Resource: ["*"] },
       ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: [...XRAY_ACTIONS], Resource: ["*"] }] : []),
     ];
-    new IamRolePolicy(this, "policy", { name: "least-privilege", role: this.role.id, policy: policyJson(statements) });
+    const policy = new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
     const definition = renderPipelineDefinition({
+      partition: parts.arns.partition,
       ledgerTableName: parts.tables.ledger.name,
       functionArn: parts.fn.function.arn,
       deadLetterQueueUrl: parts.queues.deadLetterQueue.url,
@@ -68,6 +76,9 @@ export class PipelineWorkflow extends Construct {
         logDestination: `${this.logGroup.arn}:*`,
       },
       tracingConfiguration: { enabled: p.tracing },
+      // Created after its role can do what it does: without this the first create races IAM's propagation (the
+      // provider's retry covers it today, this does not depend on that).
+      dependsOn: [policy],
     });
   }
 }

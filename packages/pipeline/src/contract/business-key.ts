@@ -5,6 +5,7 @@
 import jsonata from "jsonata";
 import { businessKeyText } from "./canonical";
 import { ContractConfigError } from "./errors";
+import { keyGrammarProblem } from "./key-expression-grammar";
 
 interface AstNode {
   readonly type?: string;
@@ -30,10 +31,11 @@ function concatenations(node: unknown, found: string[] = []): string[] {
 }
 
 /**
- * Refuses a key expression that does not compile or that joins parts into one string. The fix is the parts as an
- * array, e.g. `[tenantId, orderId]`: the state machine writes them as canonical JSON, which no value can forge.
+ * Refuses a key expression that does not compile, that joins parts into one string, or that is not a pure function
+ * of the required body fields (key-expression-grammar.ts). The fix is the parts as an array, e.g.
+ * `[tenantId, orderId]`: the state machine writes them as canonical JSON, which no value can forge.
  */
-export function assertKeyExpression(expression: string, prop = "businessKey.expression"): void {
+export function assertKeyExpression(expression: string, requiredFields: readonly string[], prop = "businessKey.expression"): void {
   let ast: unknown;
   try {
     ast = jsonata(expression).ast();
@@ -49,6 +51,8 @@ export function assertKeyExpression(expression: string, prop = "businessKey.expr
       "give the parts as an array, e.g. \"[tenantId, orderId]\": the ledger key is their canonical JSON, which no value can forge",
     );
   }
+  const problem = keyGrammarProblem(ast, requiredFields);
+  if (problem) throw new ContractConfigError(prop, expression, problem.reason, problem.fix);
 }
 
 const expressions = new Map<string, ReturnType<typeof jsonata>>();

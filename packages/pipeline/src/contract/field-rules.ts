@@ -12,7 +12,7 @@ export const FieldType = {
   Integer: "integer",
   Number: "number",
   Boolean: "boolean",
-  /** A non-empty string or an exact integer: the default for key fields. */
+  /** A non-empty string or an exact integer: for payload fields only (a key field has one JSON type). */
   StringOrInteger: "string-or-integer",
   /** Any JSON value (numbers exact, see canonical.ts): the default for payload fields. */
   Any: "any",
@@ -41,7 +41,8 @@ export type FieldRule = StringRule | NumericRule | PlainRule;
 /** Rules per top-level field name. */
 export type FieldRules = Readonly<Record<string, FieldRule>>;
 
-const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.StringOrInteger };
+/** Key fields are non-empty strings unless declared otherwise: one JSON type, so 42 and "42" are never two keys. */
+const DEFAULT_KEY_RULE: FieldRule = { type: FieldType.String };
 const DEFAULT_PAYLOAD_RULE: FieldRule = { type: FieldType.Any };
 
 /** What a rule expects, in the words of a validation message: "expected <this>, got ...". */

@@ -1,11 +1,14 @@
 /**
  * Environment variables the construct sets on the downstream function. The handler wrapper reads them at cold
  * start, so the function enforces the same contract as the state machine: the payload fields of the hash, the
- * field rules (JSON of `effectiveRules` pairs), the Powertools table and how long its records live. Both contract
+ * field rules (JSON of `effectiveRules` pairs), the Powertools table, how long its records live and how their ids
+ * are formed (second-layer-ids.ts). Both contract
  * variables are JSON, written and read only here, so any field name the construct accepts arrives as it was sent.
  */
 import { ContractConfigError } from "./errors";
 import { effectiveRules, fieldNameProblem, type FieldRule, type FieldRules } from "./field-rules";
+import { OutputName } from "./outputs";
+import { SECOND_LAYER_IDS } from "./second-layer-ids";
 
 export const ContractEnv = {
   IdempotencyTableName: "IDEMPOTENCY_TABLE_NAME",
@@ -16,6 +19,15 @@ export const ContractEnv = {
   FieldRules: "PIPELINE_FIELD_RULES",
   ServiceName: "POWERTOOLS_SERVICE_NAME",
   LogLevel: "POWERTOOLS_LOG_LEVEL",
+  /** Powertools' `keyPrefix`: a constant of the contract, never the function's name (second-layer-ids.ts). */
+  IdempotencyKeyPrefix: "IDEMPOTENCY_KEY_PREFIX",
+  /** Powertools' `hashFunction` for record ids (and payload validation): `sha256`. */
+  IdempotencyHashFunction: "IDEMPOTENCY_HASH_FUNCTION",
+  /**
+   * Optional: the function's name under the earlier releases, whose records (`<name>#<md5>`) the function still
+   * honours during the upgrade's transition (docs/upgrading.md). Unset: only the current ids count.
+   */
+  IdempotencyLegacyKeyPrefix: "IDEMPOTENCY_LEGACY_KEY_PREFIX",
 } as const;
 
 /** The value of PIPELINE_FIELD_RULES. */
@@ -66,5 +78,29 @@ export function contractEnvironment(domain: {
   return {
     [ContractEnv.PayloadFields]: encodePayloadFields(domain.payloadFields),
     [ContractEnv.FieldRules]: encodeFieldRules(effectiveRules(domain.businessKey.requiredFields, domain.payloadFields, domain.fieldRules ?? {})),
+  };
+}
+
+/**
+ * The variables that say how the second layer's record ids are formed, as the construct sets them: the contract's
+ * prefix and digest, and the legacy prefix while the upgrade's transition lasts (`undefined`: none).
+ */
+export function secondLayerEnvironment(legacyKeyPrefix?: string): Record<string, string> {
+  return {
+    [ContractEnv.IdempotencyKeyPrefix]: SECOND_LAYER_IDS.keyPrefix,
+    [ContractEnv.IdempotencyHashFunction]: SECOND_LAYER_IDS.hashFunction,
+    ...(legacyKeyPrefix === undefined ? {} : { [ContractEnv.IdempotencyLegacyKeyPrefix]: legacyKeyPrefix }),
+  };
+}
+
+/** The stack outputs that repeat the function's second-layer id variables, so `ops` reads the very same values. */
+export function secondLayerOutputs(
+  environment: Readonly<Record<string, string>>,
+): Record<typeof OutputName.IdempotencyKeyPrefix | typeof OutputName.IdempotencyHashFunction | typeof OutputName.IdempotencyLegacyKeyPrefix, string> {
+  return {
+    [OutputName.IdempotencyKeyPrefix]: environment[ContractEnv.IdempotencyKeyPrefix],
+    [OutputName.IdempotencyHashFunction]: environment[ContractEnv.IdempotencyHashFunction],
+    // "": no transition (an output cannot be absent from a stack that declares it).
+    [OutputName.IdempotencyLegacyKeyPrefix]: environment[ContractEnv.IdempotencyLegacyKeyPrefix] ?? "",
   };
 }

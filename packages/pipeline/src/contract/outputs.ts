@@ -28,6 +28,13 @@ export const OutputName = {
   FilterPatterns: "filter_patterns",
   /** The state machine role's unique id: the SenderId prefix of the quarantine's own DLQ copies. */
   WorkflowRoleId: "workflow_role_id",
+  /**
+   * How the second layer's record ids are formed (src/contract/second-layer-ids.ts), so `ops` finds a key's record
+   * without the function's name; and the earlier releases' prefix while the upgrade's transition lasts ("": none).
+   */
+  IdempotencyKeyPrefix: "idempotency_key_prefix",
+  IdempotencyHashFunction: "idempotency_hash_function",
+  IdempotencyLegacyKeyPrefix: "idempotency_legacy_key_prefix",
   /** The effect journal's table name (`EffectJournalTable`). */
   EffectsTable: "effects_table_name",
 } as const;

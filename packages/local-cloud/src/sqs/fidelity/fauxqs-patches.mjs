@@ -1,21 +1,15 @@
 // Where fauxqs 1.9.2 differs from AWS in ways users hit, patched at its seams (one patch per difference, each
-// checked by test/local/sqs). fauxqs exports none of these modules, so they are loaded by file URL next to its
-// entry point: the same module instances fauxqs itself uses.
+// checked by test/local/sqs); the larger differences have a module each (see install.mjs).
+import { INVALID_MESSAGE_BODY_CHAR, SqsQueue, SqsStore } from "./fauxqs-internals.mjs";
 
 /** AWS's valid characters (SendMessage): #x9 #xA #xD #x20–#xD7FF #xE000–#xFFFD #x10000–#x10FFFF. */
 export const INVALID_SQS_CHARACTER = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 const LOCAL_ACCOUNT = "000000000000";
 
-export async function patchFauxqs() {
-  const entry = import.meta.resolve("fauxqs");
-  const [{ SqsQueue, SqsStore }, types] = await Promise.all([
-    import(new URL("./sqs/sqsStore.js", entry).href),
-    import(new URL("./sqs/sqsTypes.js", entry).href),
-  ]);
-  allowNonBmpCharacters(types.INVALID_MESSAGE_BODY_CHAR);
+export function patchFauxqs() {
+  allowNonBmpCharacters(INVALID_MESSAGE_BODY_CHAR);
   countAfterExpiredVisibility(SqsQueue);
-  keepReceiveCountOnRedrive(SqsQueue);
   acceptLocalQueueUrls(SqsStore);
 }
 
@@ -37,20 +31,6 @@ function countAfterExpiredVisibility(SqsQueue) {
   SqsQueue.prototype.getAllAttributes = function (names) {
     this.processTimers();
     return getAllAttributes.call(this, names);
-  };
-}
-
-/**
- * fauxqs counts the receive attempt that moves a message to the DLQ as a receive (maxReceiveCount + 1), so the
- * first receive from the DLQ reported one more than AWS. A message reaches `enqueue` with a count above zero
- * only through that redrive move (new messages start at 0; visibility expiry does not enqueue), so undo the
- * count of the attempt there.
- */
-function keepReceiveCountOnRedrive(SqsQueue) {
-  const enqueue = SqsQueue.prototype.enqueue;
-  SqsQueue.prototype.enqueue = function (message) {
-    if (message.approximateReceiveCount > 0) message.approximateReceiveCount -= 1;
-    return enqueue.call(this, message);
   };
 }
 

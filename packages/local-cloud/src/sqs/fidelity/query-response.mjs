@@ -1,6 +1,9 @@
 // JSON protocol responses from fauxqs → the XML the SQS query protocol returns, with AWS's namespace and element
 // names (SQS 2012-11-05 service model: flattened lists and maps, one `<Action>Result` wrapper).
 import { randomUUID } from "node:crypto";
+import { spell } from "./aws-errors.mjs";
+
+const QUERY_NO_QUEUE = "The specified queue does not exist for this wsdl version.";
 
 export const SQS_XML_NAMESPACE = "http://queue.amazonaws.com/doc/2012-11-05/";
 
@@ -23,38 +26,6 @@ const FLATTENED = {
   Tags: ["Tag", "map", "Key"],
 };
 
-/**
- * Error codes whose query-protocol spelling differs from the JSON one (the service model's `awsQueryError`
- * codes); every other code is sent as is.
- */
-const QUERY_CODES = {
-  QueueDoesNotExist: "AWS.SimpleQueueService.NonExistentQueue",
-  QueueDeletedRecently: "AWS.SimpleQueueService.QueueDeletedRecently",
-  QueueNameExists: "QueueAlreadyExists",
-  BatchEntryIdsNotDistinct: "AWS.SimpleQueueService.BatchEntryIdsNotDistinct",
-  BatchRequestTooLong: "AWS.SimpleQueueService.BatchRequestTooLong",
-  EmptyBatchRequest: "AWS.SimpleQueueService.EmptyBatchRequest",
-  InvalidBatchEntryId: "AWS.SimpleQueueService.InvalidBatchEntryId",
-  MessageNotInflight: "AWS.SimpleQueueService.MessageNotInflight",
-  PurgeQueueInProgress: "AWS.SimpleQueueService.PurgeQueueInProgress",
-  TooManyEntriesInBatchRequest: "AWS.SimpleQueueService.TooManyEntriesInBatchRequest",
-  UnsupportedOperation: "AWS.SimpleQueueService.UnsupportedOperation",
-};
-
-/** The query-protocol code for a JSON protocol error code. */
-export function queryErrorCode(jsonCode) {
-  return QUERY_CODES[jsonCode] ?? jsonCode;
-}
-
-const PREFIX = "AWS.SimpleQueueService.";
-const PREFIXED = new Set(Object.values(QUERY_CODES).filter((code) => code.startsWith(PREFIX)));
-
-/** `x-amzn-query-error`'s code as AWS spells it: with the `AWS.SimpleQueueService.` prefix only where AWS has one. */
-export function queryHeaderCode(code) {
-  const bare = code.startsWith(PREFIX) ? code.slice(PREFIX.length) : code;
-  return PREFIXED.has(PREFIX + bare) ? PREFIX + bare : bare;
-}
-
 /** A successful JSON result (already parsed) → the query protocol's XML document. */
 export function resultToXml(action, result) {
   const requestId = randomUUID();
@@ -68,9 +39,10 @@ export function resultToXml(action, result) {
 /** A JSON protocol error (`{__type, message}`, or fastify's own `{statusCode, error, message}`) → XML. */
 export function errorToXml(error, statusCode) {
   const jsonCode = typeof error?.__type === "string" ? error.__type.split("#").pop() : undefined;
-  const code = jsonCode ? queryErrorCode(jsonCode) : statusCode >= 500 ? "InternalError" : "InvalidRequest";
+  const code = jsonCode ? spell(jsonCode).query : statusCode >= 500 ? "InternalError" : "InvalidRequest";
   const type = statusCode >= 500 ? "Receiver" : "Sender";
-  const message = String(error?.message ?? "");
+  // The query protocol words a missing queue its own way (recorded on AWS).
+  const message = code === spell("QueueDoesNotExist").query ? QUERY_NO_QUEUE : String(error?.message ?? "");
   return (
     `<?xml version="1.0"?><ErrorResponse xmlns="${SQS_XML_NAMESPACE}"><Error><Type>${type}</Type>` +
     `<Code>${escape(code)}</Code><Message>${escape(message)}</Message><Detail/></Error>` +

@@ -1,0 +1,155 @@
+/**
+ * What AWS accepts, as data: each limit with its value and its source (an API model shape in botocore, vendored in
+ * test/aws-models and held equal there by test/infra/aws-limits-model.test.ts, or a documentation page). The
+ * synth-time rules (aws-name-rules.ts, aws-prop-rules.ts, function-rules.ts, region-rules.ts) read them from here
+ * only, and docs/construct.md lists them.
+ */
+import { NameKind } from "./resource-names";
+
+/** Where a limit comes from: a model shape (`service Shape`) and/or a documentation page. */
+export interface LimitSource {
+  /** `<model file> <shape>` in test/aws-models (e.g. `iam roleNameType`). */
+  readonly model?: string;
+  readonly doc?: string;
+}
+
+/** A service's rule for one kind of name: length in characters and the characters allowed. */
+export interface NameLimit {
+  readonly service: string;
+  readonly min: number;
+  readonly max: number;
+  /** The whole name must match (anchored here). */
+  readonly pattern: RegExp;
+  /** The characters allowed, in words, for the fix. */
+  readonly allowed: string;
+  readonly source: LimitSource;
+}
+
+export const NAME_LIMITS: Readonly<Record<NameKind, NameLimit>> = {
+  [NameKind.SqsQueue]: {
+    service: "SQS queue name",
+    min: 1,
+    max: 80,
+    pattern: /^[A-Za-z0-9_-]+$/,
+    allowed: "letters, digits, '-' and '_'",
+    source: { doc: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_CreateQueue.html" },
+  },
+  [NameKind.DynamoDbTable]: { service: "DynamoDB table name", min: 3, max: 255, pattern: /^[a-zA-Z0-9_.-]+$/, allowed: "letters, digits, '_', '-' and '.'", source: { model: "dynamodb TableName" } },
+  [NameKind.LambdaFunction]: {
+    service: "Lambda function name",
+    min: 1,
+    max: 64,
+    pattern: /^[a-zA-Z0-9_-]+$/,
+    allowed: "letters, digits, '-' and '_'",
+    // The model's FunctionName (max 140) also accepts ARNs; a bare name is limited to 64 characters.
+    source: { model: "lambda FunctionName", doc: "https://docs.aws.amazon.com/lambda/latest/api/API_CreateFunction.html" },
+  },
+  [NameKind.IamRole]: { service: "IAM role name", min: 1, max: 64, pattern: /^[\w+=,.@-]+$/, allowed: "letters, digits and '+=,.@_-'", source: { model: "iam roleNameType" } },
+  [NameKind.IamRolePolicy]: { service: "IAM policy name", min: 1, max: 128, pattern: /^[\w+=,.@-]+$/, allowed: "letters, digits and '+=,.@_-'", source: { model: "iam policyNameType" } },
+  [NameKind.LogGroup]: { service: "CloudWatch Logs log group name", min: 1, max: 512, pattern: /^[.\-_/#A-Za-z0-9]+$/, allowed: "letters, digits and '._-/#'", source: { model: "logs LogGroupName" } },
+  [NameKind.StateMachine]: {
+    service: "Step Functions state machine name",
+    min: 1,
+    max: 80,
+    // No whitespace, brackets, wildcards, control characters or any of "#%\^|~`$&,;:/ (the API reference).
+    pattern: /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]+$/,
+    allowed: "no whitespace, brackets, wildcards, control characters or \"#%\\^|~`$&,;:/",
+    source: { model: "stepfunctions Name", doc: "https://docs.aws.amazon.com/step-functions/latest/apireference/API_CreateStateMachine.html" },
+  },
+  [NameKind.Pipe]: { service: "EventBridge pipe name", min: 1, max: 64, pattern: /^[.\-_A-Za-z0-9]+$/, allowed: "letters, digits and '._-'", source: { model: "pipes PipeName" } },
+  [NameKind.Alarm]: {
+    service: "CloudWatch alarm name",
+    min: 1,
+    max: 255,
+    pattern: /^[^\u0000-\u001f\u007f]+$/,
+    allowed: "no ASCII control characters",
+    source: { model: "cloudwatch AlarmName", doc: "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html" },
+  },
+  [NameKind.Dashboard]: {
+    service: "CloudWatch dashboard name",
+    min: 1,
+    max: 255,
+    pattern: /^[A-Za-z0-9_-]+$/,
+    allowed: "letters, digits, '-' and '_'",
+    source: { doc: "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutDashboard.html" },
+  },
+};
+
+/** CloudWatch Logs' retention values (days); any other value is refused by PutRetentionPolicy. */
+export const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
+export const LOG_RETENTION_SOURCE: LimitSource = { model: "logs Days" };
+
+/**
+ * A function's whole environment: at most 4,096 bytes, measured as Lambda quotes it when it refuses one ("String
+ * measured: {…}"), the compact JSON object of every key and value. LocalStack's AWS-validated tests pin the edge: a
+ * 4,096-byte object is accepted, 4,097 refused.
+ */
+export const LAMBDA_ENVIRONMENT_MAX_BYTES = 4096;
+export const LAMBDA_ENVIRONMENT_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html" };
+/** A variable's name: a letter, then at least one letter, digit or '_'. */
+export const LAMBDA_VARIABLE_NAME = /^[a-zA-Z][a-zA-Z0-9_]+$/;
+export const LAMBDA_VARIABLE_NAME_SOURCE: LimitSource = { model: "lambda EnvironmentVariableName" };
+/** Variables the Lambda runtime defines; a function configuration may not set them. */
+export const LAMBDA_RESERVED_VARIABLES = [
+  "_HANDLER",
+  "_X_AMZN_TRACE_ID",
+  "AWS_DEFAULT_REGION",
+  "AWS_REGION",
+  "AWS_EXECUTION_ENV",
+  "AWS_LAMBDA_FUNCTION_NAME",
+  "AWS_LAMBDA_FUNCTION_MEMORY_SIZE",
+  "AWS_LAMBDA_FUNCTION_VERSION",
+  "AWS_LAMBDA_INITIALIZATION_TYPE",
+  "AWS_LAMBDA_LOG_GROUP_NAME",
+  "AWS_LAMBDA_LOG_STREAM_NAME",
+  "AWS_ACCESS_KEY",
+  "AWS_ACCESS_KEY_ID",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_SESSION_TOKEN",
+  "AWS_LAMBDA_RUNTIME_API",
+  "LAMBDA_TASK_ROOT",
+  "LAMBDA_RUNTIME_DIR",
+] as const;
+export const LAMBDA_RESERVED_VARIABLES_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html" };
+
+/** Lambda's memory (MB) and timeout (s) for a function (the model's MemorySize also covers Managed Instances). */
+export const LAMBDA_MEMORY_MB = { min: 128, max: 10240 } as const;
+export const LAMBDA_TIMEOUT_SECONDS = { min: 1, max: 900 } as const;
+export const LAMBDA_FUNCTION_SOURCE: LimitSource = { model: "lambda MemorySize, Timeout", doc: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html" };
+
+/** Levels the function's logging configuration accepts (`applicationLogLevel`). */
+export const LAMBDA_APPLICATION_LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] as const;
+/** Levels the state machine's logging configuration accepts. */
+export const STATE_MACHINE_LOG_LEVELS = ["ALL", "ERROR", "FATAL", "OFF"] as const;
+
+/**
+ * The account's concurrency: reserving for one function must leave at least 100 unreserved. The account's quota is
+ * known only online (the preflight reads it); the synth assumes the default, 1,000.
+ */
+export const UNRESERVED_CONCURRENCY_MIN = 100;
+export const ASSUMED_ACCOUNT_CONCURRENCY = 1000;
+export const CONCURRENCY_SOURCE: LimitSource = { model: "lambda ReservedConcurrentExecutions", doc: "https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html" };
+
+/** A pipe's filter criteria: at most 5 patterns, each at most 4,096 characters of JSON. */
+export const PIPE_FILTERS_MAX = 5;
+export const PIPE_FILTER_PATTERN_MAX_CHARS = 4096;
+export const PIPE_FILTER_SOURCE: LimitSource = { model: "pipes FilterList, EventPattern" };
+
+/** An alarm's actions: at most 5 ARNs of at most 1,024 characters. */
+export const ALARM_ACTIONS_MAX = 5;
+export const ALARM_ACTION_MAX_CHARS = 1024;
+export const ALARM_ACTIONS_SOURCE: LimitSource = { model: "cloudwatch ResourceList, ResourceName" };
+
+/** Terraform identifiers (the output names): a letter or '_' first, then letters, digits, '_' and '-'. */
+export const TERRAFORM_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+export const TERRAFORM_IDENTIFIER_SOURCE: LimitSource = { doc: "https://developer.hashicorp.com/terraform/language/syntax/configuration#identifiers" };
+
+/** AWS's GovCloud (US) guide: "EventBridge Pipes is not available". */
+export const GOVCLOUD_PIPES_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/govcloud-us/latest/UserGuide/govcloud-eventbridge.html" };
+/** AWS in China: "Amazon X-Ray integration with Lambda functions is not available in the China Regions." */
+export const CHINA_LAMBDA_XRAY_SOURCE: LimitSource = { doc: "https://docs.amazonaws.cn/en_us/aws/latest/userguide/lambda.html" };
+
+/** A citation for an error's fix: the model shape and/or the page. */
+export function cite(source: LimitSource): string {
+  return [source.model ? `AWS API model ${source.model}` : undefined, source.doc].filter(Boolean).join("; ");
+}

@@ -1,0 +1,23 @@
+import { ContractEnv, contractEnvironment } from "../contract/function-env";
+import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "./props";
+
+/**
+ * The downstream function's environment, as deployed: the team's variables, then the ones the construct sets (which
+ * win). One function for the construct and for the rule that measures it against Lambda's 4 KB (function-rules.ts).
+ */
+export function functionVariables(p: ResolvedPipelineProps, idempotencyTableName: string): Record<string, string> {
+  return { ...p.function.environment, ...constructVariables(p, idempotencyTableName) };
+}
+
+/** The variables the construct sets itself; a team variable of the same name would be overwritten. */
+export function constructVariables(p: ResolvedPipelineProps, idempotencyTableName: string): Record<string, string> {
+  return {
+    [ContractEnv.IdempotencyTableName]: idempotencyTableName,
+    [ContractEnv.ExpiresAfterSeconds]: String(p.retentionSeconds),
+    ...contractEnvironment(p),
+    // How the second layer's record ids are formed: never from the function's name (second-layer-ids.ts).
+    ...functionSecondLayerEnvironment(p),
+    [ContractEnv.ServiceName]: p.namePrefix,
+    [ContractEnv.LogLevel]: p.function.logLevel,
+  };
+}
