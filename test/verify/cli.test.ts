@@ -14,6 +14,7 @@ import { returnVerdict } from "../../tools/verify/probes/failed-return";
 import { decodeVectors } from "../../tools/verify/probes/decode";
 import { limitInputs } from "../../tools/verify/probes/sync-input";
 import { sqsMessageBytes, worstRecordBytes } from "../../tools/verify/record-bound";
+import { RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES } from "../../packages/pipeline/src/contract/limits";
 import { runProbes } from "../../tools/verify/run";
 import { planChanges, type Target } from "../../tools/verify/targets";
 
@@ -121,7 +122,7 @@ describe("The probes' arithmetic", () => {
 
   it("counts a message's size as SQS does and states the synth's worst case for it", () => {
     expect(sqsMessageBytes("é", { a: { DataType: "String", StringValue: "😀" }, b: { DataType: "Binary", BinaryValue: Uint8Array.from([1, 2]) } })).toBe(2 + (1 + 6 + 4) + (1 + 6 + 2));
-    expect(worstRecordBytes(100)).toBe(3 * 100 + 6540);
+    expect(worstRecordBytes(100)).toBe(RECORD_BYTES_PER_MESSAGE_BYTE * 100 + RECORD_ENVELOPE_BYTES);
   });
 
   it("names each vector once, and the number spellings differ only in their text", () => {

@@ -96,9 +96,16 @@ export async function waitUntil<T>(context: ProbeContext, what: string, timeoutM
 }
 
 /** The `n`th delivery of a message once its execution ended (n = 1 for the first). */
-export function nthDelivery(context: ProbeContext, term: string, n: number, timeoutMs: number, pick?: Pick): Promise<Delivery> {
-  return waitUntil(context, `delivery ${n} of message ${term} in ${context.stack.names.workflowLogGroup}`, timeoutMs, async () => {
-    const found = (await deliveriesOf(context, term, pick)).filter((d) => d.end);
-    return found.length >= n ? found[n - 1] : undefined;
-  });
+export function nthDelivery(context: ProbeContext, term: string, n: number, timeoutMs: number, options: { pick?: Pick; intervalMs?: number } = {}): Promise<Delivery> {
+  const what = `delivery ${n} of message ${term} in ${context.stack.names.workflowLogGroup}`;
+  return waitUntil(
+    context,
+    what,
+    timeoutMs,
+    async () => {
+      const found = (await deliveriesOf(context, term, options.pick)).filter((d) => d.end);
+      return found.length >= n ? found[n - 1] : undefined;
+    },
+    options.intervalMs,
+  );
 }

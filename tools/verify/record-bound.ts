@@ -1,15 +1,11 @@
 /**
  * The worst case the synth assumes for one record of the pipe's batch, which the record probe holds AWS's answer
- * to: each UTF-8 byte of the message (body and attributes, as SQS counts its size) takes at most 3 bytes in the
- * record's JSON (`\u` escapes of non-ASCII; two-character escapes of `"`, `\`, tab, LF and CR; base64), plus an
- * envelope of ids, receipt handle and system attributes at their largest. These two figures are the synth's
- * (`RECORD_BYTES_PER_MESSAGE_BYTE`, `RECORD_ENVELOPE_BYTES` of packages/pipeline/src/contract/limits.ts once the
- * byte bound lands there); this file is their only other spelling and must be replaced by imports then.
+ * to: each UTF-8 byte of the message (body and attributes, as SQS counts its size) takes at most
+ * `RECORD_BYTES_PER_MESSAGE_BYTE` bytes in the record's JSON, plus `RECORD_ENVELOPE_BYTES` of ids, receipt handle and
+ * system attributes at their largest (packages/pipeline/src/contract/limits.ts states both, and why).
  */
 import type { MessageAttributeValue } from "@aws-sdk/client-sqs";
-
-const RECORD_BYTES_PER_MESSAGE_BYTE = 3;
-const RECORD_ENVELOPE_BYTES = 6540;
+import { RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES } from "../../packages/pipeline/src/contract/limits";
 
 /** A message's size as SQS counts it: body, and each attribute's name, data type and value. */
 export function sqsMessageBytes(body: string, attributes: Readonly<Record<string, MessageAttributeValue>> = {}): number {

@@ -17,14 +17,8 @@ export const DELIBERATE = [
   "sync-input-limit › 262,144 characters, 262,145 bytes (one 2-byte character)",
   "record-serialization › <>&' written",
   "record-serialization › record within the synth's worst case",
-  "message-move › StartMessageMoveTask",
-  "message-move › message id",
-  "message-move › SentTimestamp",
   "message-move › SenderId",
   "message-move › message attributes kept",
-  "message-move › receive count after the move",
-  "message-move › DeadLetterQueueSourceArn",
   "failed-record-return › came back",
   "replan-drift › terraform plan after apply",
 ];
-

@@ -24,13 +24,14 @@ export const failedReturnProbe: Probe = {
   needsStack: true,
   calls: (stack) => [
     { service: "SQS", action: "SendMessage", count: 1, resource: stack.names.queue, why: `one message the no-op function fails once (it comes back after up to ${stack.visibilityTimeoutSeconds} s)` },
-    { service: "CloudWatch Logs", action: "FilterLogEvents", count: 40, resource: stack.names.workflowLogGroup, why: "its two executions (polled)" },
+    { service: "CloudWatch Logs", action: "FilterLogEvents", count: 40, resource: stack.names.workflowLogGroup, why: "its two executions (polled about 24 times over the visibility timeout)" },
   ],
   async run(context) {
     const visibility = context.stack.visibilityTimeoutSeconds;
     const id = await send(context, JSON.stringify(probeBody(context, 3, { [PROBE_FIELD]: FAIL_ONCE })));
     const first = await nthDelivery(context, id, 1, 300_000);
-    const second = await nthDelivery(context, id, 2, (visibility + 300) * 1000);
+    // Polled about 24 times over the visibility timeout: the gap is read from the log times, not from the polls.
+    const second = await nthDelivery(context, id, 2, (visibility + 300) * 1000, { intervalMs: Math.max(2_000, (visibility * 1000) / 24) });
     const received = Number(first.record.attributes?.ApproximateFirstReceiveTimestamp ?? first.startedAt);
     const gap = (second.startedAt - received) / 1000;
     return {

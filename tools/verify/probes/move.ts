@@ -41,7 +41,7 @@ export const moveProbe: Probe = {
       facts.push(["StartMessageMoveTask", `refused: ${(error as Error).name}`]);
       return { facts };
     }
-    const moved = (await nthDelivery(context, marker, 1, 300_000, (r) => r.body === body)).record;
+    const moved = (await nthDelivery(context, marker, 1, 300_000, { pick: (r) => r.body === body })).record;
     const kept = (name: string) => (moved.attributes?.[name] === undefined ? "absent" : moved.attributes[name] === (original.Attributes as Record<string, string> | undefined)?.[name] ? "kept" : "new");
     facts.push(
       ["message id", moved.messageId === sentId ? "kept" : "new"],
