@@ -3,7 +3,8 @@
  * (botocore states 2016-11-23, StartSyncExecutionInput/Output): `input` is at most 262,144 bytes of UTF-8, checked
  * before any execution exists; an execution that fails is an answer with status FAILED, not an error.
  */
-import { DATA, readMembers, type Member } from "../stepfunctions/test-state/request";
+import { SYNC_EXECUTION_INPUT_BYTES } from "@effectively-once/pipeline/internal/src/contract/limits";
+import { readMembers, type Member } from "../stepfunctions/test-state/request";
 import { TestStateApiError } from "../stepfunctions/test-state";
 import type { ExecutionResult } from "../stepfunctions";
 
@@ -25,7 +26,8 @@ class SyncExecutionError extends TestStateApiError {
 const INPUT: ReadonlyArray<readonly [string, Member]> = [
   ["stateMachineArn", { kind: "string", min: 1, max: 256 }],
   ["name", { kind: "string", min: 1, max: 80 }],
-  ["input", DATA],
+  // SensitiveData: "expressed as bytes in UTF-8 encoding"; the pipe's own starts are checked the same (cloud/sync-execution-input.ts).
+  ["input", { kind: "string", max: SYNC_EXECUTION_INPUT_BYTES, bytes: true, sensitive: true }],
   ["traceHeader", { kind: "string", min: 0, max: 256 }],
   ["includedData", { kind: "string", values: ["ALL_DATA", "METADATA_ONLY"] }],
 ];

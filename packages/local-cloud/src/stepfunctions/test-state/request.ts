@@ -15,7 +15,7 @@ export type Member =
   | { readonly kind: "structure"; readonly members: ReadonlyArray<readonly [string, Member]> };
 
 /** SensitiveData: "Length constraints apply to the payload size, and are expressed as bytes in UTF-8 encoding." */
-export const DATA: Member = { kind: "string", max: 262144, bytes: true, sensitive: true };
+const DATA: Member = { kind: "string", max: 262144, bytes: true, sensitive: true };
 const STATE_NAME: Member = { kind: "string", min: 1, max: 80, sensitive: true };
 
 /** TestStateInput (botocore stepfunctions 2016-11-23). */
