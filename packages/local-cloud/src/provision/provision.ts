@@ -46,6 +46,8 @@ interface LocalStateMachine {
   readonly roleArn: string;
   /** The definition with every Terraform reference resolved to local names, ARNs and URLs. */
   readonly definition: Record<string, unknown>;
+  /** Its `logging_configuration`, when it has one with a log group destination. */
+  readonly logging?: { readonly level: string; readonly includeExecutionData: boolean; readonly logGroupArn: string };
 }
 
 interface LocalPipe {
@@ -70,6 +72,8 @@ export interface ProvisionedStack {
   readonly functions: LocalFunction[];
   readonly stateMachines: LocalStateMachine[];
   readonly pipes: LocalPipe[];
+  /** The names of the stack's CloudWatch Logs groups (the state machines write their execution logs there). */
+  readonly logGroups: string[];
   /** The stack's Terraform outputs with local values: the same names `cdktf deploy --outputs-file` writes. */
   readonly outputs: Record<string, unknown>;
   /** One line naming what the stack holds that is not emulated; undefined when everything is. */
@@ -203,8 +207,19 @@ function stateMachinesOf(stack: StackFile, registry: AttributeRegistry): LocalSt
       type: (raw.type as string) ?? "STANDARD",
       roleArn: resolveString(raw.role_arn as string, registry.lookup, address),
       definition,
+      logging: loggingOf(raw, registry, address),
     };
   });
+}
+
+function loggingOf(raw: ResourceBody, registry: AttributeRegistry, address: string): LocalStateMachine["logging"] {
+  const config = (Array.isArray(raw.logging_configuration) ? raw.logging_configuration[0] : raw.logging_configuration) as Record<string, unknown> | undefined;
+  if (!config || typeof config.log_destination !== "string") return undefined;
+  return {
+    level: typeof config.level === "string" ? config.level : "OFF",
+    includeExecutionData: config.include_execution_data === true,
+    logGroupArn: resolveString(config.log_destination, registry.lookup, `${address}.logging_configuration`),
+  };
 }
 
 /** What the local pipe reads of an `aws_pipes_pipe`'s parameters (Terraform's attribute names). */
@@ -258,5 +273,6 @@ export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient
   const stateMachines = stateMachinesOf(stack, registry);
   const pipes = pipesOf(stack, registry, queues);
   const outputs = Object.fromEntries(Object.entries(stack.outputs).map(([name, { value }]) => [name, resolveDeep(value, registry.lookup, `output.${name}`)]));
-  return { region: stack.region, queues, tables, functions, stateMachines, pipes, outputs, notEmulated: notEmulatedSummary(stack.resources) };
+  const logGroups = entries(stack.resources, "aws_cloudwatch_log_group").map(([id]) => registry.nameOf("aws_cloudwatch_log_group", id));
+  return { region: stack.region, queues, tables, functions, stateMachines, pipes, logGroups, outputs, notEmulated: notEmulatedSummary(stack.resources) };
 }
