@@ -64,7 +64,7 @@ export interface LocalCloudOptions {
   };
 }
 
-/** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
+/** One record's fate, as the contract reads it from an execution (`packages/pipeline/src/contract/outcomes.ts`). */
 export interface OutcomeEvent {
   /** The event kind. */
   readonly type: "record-outcome";

@@ -222,15 +222,25 @@ function loggingOf(raw: ResourceBody, registry: AttributeRegistry, address: stri
   };
 }
 
+/** What the local pipe reads of an `aws_pipes_pipe`'s parameters (Terraform's attribute names). */
+interface PipeSourceParameters {
+  readonly sqs_queue_parameters?: { readonly batch_size?: number; readonly maximum_batching_window_in_seconds?: number };
+  readonly filter_criteria?: { readonly filter?: readonly { readonly pattern: string }[] };
+}
+interface PipeTargetParameters {
+  readonly input_template?: string;
+  readonly step_function_state_machine_parameters?: { readonly invocation_type: string };
+}
+
 function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQueue[]): LocalPipe[] {
   return entries(stack.resources, "aws_pipes_pipe").map(([id, raw]) => {
     const address = `aws_pipes_pipe.${id}`;
     const body = resolveDeep(raw, registry.lookup, address);
     const source = queues.find((q) => q.arn === body.source);
     if (!source) throw new ProvisionError(`${address}: source ${String(body.source)} is not an SQS queue of this stack; only SQS sources are emulated`);
-    const sourceParameters = (body.source_parameters ?? {}) as Record<string, any>;
+    const sourceParameters = (body.source_parameters ?? {}) as PipeSourceParameters;
     const sqsParameters = sourceParameters.sqs_queue_parameters ?? {};
-    const targetParameters = (body.target_parameters ?? {}) as Record<string, any>;
+    const targetParameters = (body.target_parameters ?? {}) as PipeTargetParameters;
     const sfnParameters = targetParameters.step_function_state_machine_parameters;
     if (!sfnParameters) throw new ProvisionError(`${address}: only Step Functions targets are emulated`);
     return {
@@ -241,7 +251,7 @@ function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQue
       targetArn: body.target as string,
       batchSize: sqsParameters.batch_size ?? 10,
       maximumBatchingWindowSeconds: sqsParameters.maximum_batching_window_in_seconds ?? 0,
-      filterPatterns: ((sourceParameters.filter_criteria?.filter ?? []) as { pattern: string }[]).map((f) => f.pattern),
+      filterPatterns: (sourceParameters.filter_criteria?.filter ?? []).map((f) => f.pattern),
       inputTemplate: targetParameters.input_template,
       invocationType: sfnParameters.invocation_type,
       desiredState: (body.desired_state as string) ?? "RUNNING",
