@@ -34,7 +34,7 @@ const RETRY_SOURCES = ["Claim", "Inspect", "Decide", "AfterRelease"] as const;
  * Each group's batch positions, in batch order, as `{ positions: [...] }` objects (an object keeps a one-position
  * group an array). A group is found by comparing ids position by position: at most 10 × 10 comparisons.
  */
-export const GROUP_POSITIONS =
+const GROUP_POSITIONS =
   "{% ( $n := $count($states.input); $g := [$map($states.input, function($r) { $exists($r.attributes.MessageGroupId) ? $string($r.attributes.MessageGroupId) : '' })];" +
   " [$map($filter([0..$n - 1], function($i) { $i = 0 or $count($filter([0..$i - 1], function($j) { $g[$j] = $g[$i] })) = 0 })," +
   " function($first) { { 'positions': [$filter([0..$n - 1], function($k) { $g[$k] = $g[$first] })] } })] ) %}";
