@@ -16,6 +16,8 @@ export interface NativeActionHost {
   readonly events: SqsEvent[];
   store(message: StoredMessage): void;
   nextId(): string;
+  /** The next arrival number (a FIFO queue delivers a group in arrival order). */
+  nextArrival(): number;
   /** Wakes long polls: messages arrived. */
   wake(): void;
 }
@@ -41,7 +43,9 @@ export function startMoveTask(host: NativeActionHost, sourceArn: string, princip
   const now = host.clock.now();
   for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
     dlq.messages.splice(dlq.messages.indexOf(m), 1);
-    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0 };
+    // A FIFO copy keeps its group (AWS does not say; the local SQS does the same) and arrives at its end.
+    const fifo = m.groupId === undefined ? {} : { groupId: m.groupId, deduplicationId: m.deduplicationId };
+    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0, arrival: host.nextArrival(), ...fifo };
     origin[1].messages.push(copy);
     host.store(copy);
     host.events.push({ type: "moved", queue: origin[0], id: copy.id, from: m.id });
