@@ -105,6 +105,7 @@ export function oracleConfig(settings: SimSettings, allowances?: OracleConfig["a
     leaseMs: p.leaseSeconds * 1000,
     ageAlarmMs: p.oldestMessageAgeAlarmSeconds * 1000,
     optOuts: { nativeMoves: p.allowUnguardedDlqMoves, purge: p.allowQueuePurge },
+    ...(p.fifo ? { fifo: { contentBasedDeduplication: p.contentBasedDeduplication, scope: p.highThroughputFifo ? ("messageGroup" as const) : ("queue" as const) } } : {}),
   };
 }
 

@@ -34,10 +34,17 @@ export class SimSqs {
   private readonly all = new Map<string, StoredMessage>();
   /** Long polls waiting for a send. */
   private waiters = new Set<() => void>();
+  /** Told of every event as it happens (the simulation orders its facts by it). */
+  onEvent?: (event: SqsEvent) => void;
   /** Called before a message becomes visible again; the scheduler uses it to expire visibility early. */
   onReceive?: (queue: string, messages: readonly StoredMessage[]) => void;
 
   constructor(private readonly clock: VirtualClock) {}
+
+  private record(event: SqsEvent): void {
+    this.events.push(event);
+    this.onEvent?.(event);
+  }
 
   addQueue(config: SimQueueConfig): void {
     this.queues.set(config.url, { config, messages: [] });
@@ -74,7 +81,7 @@ export class SimSqs {
     const id = `m${++this.sequence}`;
     if (admitted?.duplicateOf !== undefined) {
       // Accepted, never delivered: SQS answers as for any send.
-      this.events.push({ type: "deduplicated", queue: url, id, of: admitted.duplicateOf });
+      this.record({ type: "deduplicated", queue: url, id, of: admitted.duplicateOf });
       return id;
     }
     const fifoFields = admitted ? { groupId: admitted.groupId, deduplicationId: admitted.deduplicationId } : {};
@@ -82,7 +89,7 @@ export class SimSqs {
     if (admitted && q.deduplication) rememberFifoSend(q.config, q.deduplication, stored, this.clock.now());
     q.messages.push(stored);
     this.all.set(id, stored);
-    this.events.push({ type: "sent", queue: url, id });
+    this.record({ type: "sent", queue: url, id });
     const waiters = this.waiters;
     this.waiters = new Set();
     for (const wake of waiters) wake();
@@ -111,7 +118,7 @@ export class SimSqs {
     for (const m of q.messages.filter((x) => from(x) < limit)) {
       const at = from(m) + retentionMs;
       const since = Math.max(m.sentAt, m.deadLetteredAt ?? m.sentAt);
-      this.events.push({ type: "expired", queue: url, id: m.id, at, waitedMs: at - since - hidden(m, at), ...(m.deadLetteredAt === undefined ? {} : { deadLetteredAt: m.deadLetteredAt }) });
+      this.record({ type: "expired", queue: url, id: m.id, at, waitedMs: at - since - hidden(m, at), ...(m.deadLetteredAt === undefined ? {} : { deadLetteredAt: m.deadLetteredAt }) });
     }
     q.messages = q.messages.filter((x) => from(x) >= limit);
   }
@@ -163,7 +170,7 @@ export class SimSqs {
     return {
       clock: this.clock,
       queues: this.queues,
-      events: this.events,
+      record: (event) => this.record(event),
       store: (message) => {
         this.all.set(message.id, message);
       },
@@ -208,7 +215,7 @@ export class SimSqs {
     const q = this.queue(url);
     const m = this.messageOf(url, handle);
     if (!m || m.receiptHandle !== handle) return;
-    this.events.push({ type: "deleted", queue: url, id: m.id });
+    this.record({ type: "deleted", queue: url, id: m.id });
     q.messages.splice(q.messages.indexOf(m), 1);
   }
 
@@ -257,7 +264,7 @@ export class SimSqs {
         // It keeps its receive count: its first receive from the DLQ says maxReceiveCount + 1 (AWS, recorded).
         const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now, arrival: ++this.arrivals, ...(dlq.config.fifo ? { retainedFrom: now } : {}) };
         dlq.messages.push(moved);
-        this.events.push({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
+        this.record({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;
       }
       m.hiddenMs = hidden(m, now);
