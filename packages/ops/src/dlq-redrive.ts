@@ -3,6 +3,7 @@ import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { copyAttributes, pipeKeeps } from "./redrive-copy";
 import { copySizeProblem, sourceQueueMaxBytes } from "./redrive-size";
+import { fifoCopyFields, groupOrder } from "./redrive-order";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
@@ -125,7 +126,17 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
       : !options.force && !j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }]
       : [],
     );
-    const moving = judged.filter((j) => !blocked(j) && (options.force || (!j.mismatch && !j.why)));
+    // FIFO: a group moves in the DLQ's order, up to its first message that stays (redrive-order.ts).
+    const order = groupOrder(queueUrl);
+    const picked = new Set(selected);
+    const moving = scan.held.flatMap((held) => {
+      const j = picked.has(held) ? judged[selected.indexOf(held)] : undefined;
+      const behind = order.blockedBy(held.entry);
+      const moves = j !== undefined && behind === undefined && !blocked(j) && (options.force || (!j.mismatch && !j.why));
+      if (!moves) order.stays(held.entry);
+      if (j !== undefined && behind !== undefined) unsafe.push({ entry: held.entry, why: behind });
+      return moves && j !== undefined ? [j] : [];
+    });
     const toMove = moving.map((j) => j.held);
     const notices = noticesFor(toMove, skipped);
     // --force cannot help a copy the filters drop or the queue cannot take: the summary (and its advice) counts only the others.
@@ -145,11 +156,19 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
 
     const moved: RedrivenMessage[] = [];
     const failed: RedriveFailure[] = [];
+    const sending = groupOrder(queueUrl);
     for (const held of toMove) {
       let sent = false;
+      const behind = sending.blockedBy(held.entry);
+      if (behind !== undefined) {
+        failed.push({ entry: held.entry, sent, error: `not sent: ${behind}` });
+        continue;
+      }
       try {
         const { MessageId } = await awsCall("sending to the source queue", { ...sqsAt, resource: `the source queue ${queueUrl}` }, () =>
-          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held.entry, held.message, now) })),
+          ctx.sqs.send(
+            new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held.entry, held.message, now), ...fifoCopyFields(queueUrl, held.entry) }),
+          ),
         );
         sent = true;
         await awsCall("deleting from the DLQ", { ...sqsAt, resource: `the DLQ ${scan.queueUrl}` }, () =>
@@ -158,6 +177,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
         settle(held);
         moved.push({ entry: held.entry, ...(MessageId ? { newMessageId: MessageId } : {}) });
       } catch (error) {
+        if (!sent) sending.stays(held.entry);
         failed.push({ entry: held.entry, sent, error: (error as Error).message });
         // An unreachable or misconfigured target fails every further message the same way.
         if (error instanceof TargetError) break;
