@@ -99,6 +99,11 @@ describe("dlq redrive on FIFO queues", () => {
       const result = await redriveDlq(ctx);
       // Standard: its SentTimestamp is its first send, an hour ago: it moves. FIFO: it may be the move's, so not proven.
       expect([fifo, result.moved.length, result.unsafe.length]).toEqual(fifo ? [true, 0, 1] : [false, 1, 0]);
+      if (!fifo) continue;
+      // Forced, the copy carries that first send on, so a later redrive of it starts from the same bound.
+      const sentAt = Number(sqs.messages(DLQ.url)[0].sentAt);
+      await redriveDlq(ctx, { force: true });
+      expect(sqs.messages(Q.url)[0].attributes?.firstSentTimestamp?.StringValue).toBe(String(sentAt - 4 * DAY));
     }
   });
 

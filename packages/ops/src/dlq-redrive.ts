@@ -11,7 +11,7 @@ import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { hasOutput, operationOf, requireOutput } from "./outputs";
 import { getLedgerClaim } from "./ledger-get";
 import { getPowertoolsRecords, hasPowertoolsAddress, POWERTOOLS_COMPLETED } from "./powertools-record";
-import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
+import { redriveRisk, redriveWindowOf, withProvenFirstSent, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
@@ -98,7 +98,10 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
-    const selected = scan.held.filter((m) => matches(m.entry, options));
+    // The first send each message can be proven to have had (a FIFO DLQ's SQS-moved copy: redrive-safety.ts): judged
+    // by it, and carried by the copy as its firstSentTimestamp, so the next redrive starts from it too.
+    const scanned = scan.held.map((held) => ({ ...held, entry: withProvenFirstSent(window, held.entry) }));
+    const selected = scanned.filter((m) => matches(m.entry, options));
     if (!hasOutput(ctx, OutputName.WorkflowRoleId) && selected.some((m) => m.message.MessageAttributes?.reason !== undefined)) {
       options.onNotice?.(
         `the stack has no ${OutputName.WorkflowRoleId} output, so no DLQ message can be proven the quarantine's own (a producer may set a \`reason\` attribute): ` +
@@ -110,7 +113,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     const memories = await keyMemories(ctx, options.force ? selected : selected.filter((m) => !isMismatch(m)), options.onNotice);
     // Read after the ledger, so no claim can be older than the clock the rule compares it with; and never earlier
     // than what SQS itself stamped: a lagging operator clock would make every message look younger than it is.
-    const now = Math.max(ctx.now(), ...scan.held.map((m) => serverTimeOf(m.message)));
+    const now = Math.max(ctx.now(), ...scanned.map((m) => serverTimeOf(m.message)));
     // A copy the pipe's filters would drop is deleted unprocessed: refused even with --force, which cannot help it.
     const keeps = pipeKeeps(ctx);
     const dropped = (held: HeldMessage) => !keeps(held.entry.body, copyAttributes(held.entry, held.message, now));
@@ -129,7 +132,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     // FIFO: a group moves in the DLQ's order, up to its first message that stays (redrive-order.ts).
     const order = groupOrder(queueUrl);
     const picked = new Set(selected);
-    const moving = scan.held.flatMap((held) => {
+    const moving = scanned.flatMap((held) => {
       const j = picked.has(held) ? judged[selected.indexOf(held)] : undefined;
       const behind = order.blockedBy(held.entry);
       const moves = j !== undefined && behind === undefined && !blocked(j) && (options.force || (!j.mismatch && !j.why));

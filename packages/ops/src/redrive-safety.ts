@@ -51,10 +51,13 @@ export function redriveWindowOf(ctx: Pick<OpsContext, "outputs" | "targetLabel">
   return { retentionSeconds, messageRetentionSeconds, maxAgeMs: (retentionSeconds - messageRetentionSeconds) * 1000, ...(fifo ? { fifo } : {}) };
 }
 
-/** The first send the rule may count on: in a FIFO DLQ, a copy the queue moved may carry its move's time (see RedriveWindow.fifo). */
-function provenFirstSent(window: RedriveWindow, entry: DlqEntry): number | undefined {
-  if (!window.fifo || !entry.movedByQueue || entry.sentAt === undefined) return entry.firstSentAt;
-  return Math.min(entry.firstSentAt ?? Infinity, entry.sentAt - window.messageRetentionSeconds * 1000);
+/**
+ * The entry with the first send the rule may count on: in a FIFO DLQ, a copy the queue moved may carry its move's time
+ * as SentTimestamp (see RedriveWindow.fifo), so it counts as sent a source retention earlier.
+ */
+export function withProvenFirstSent(window: RedriveWindow, entry: DlqEntry): DlqEntry {
+  if (!window.fifo || !entry.movedByQueue || entry.sentAt === undefined) return entry;
+  return { ...entry, firstSentAt: Math.min(entry.firstSentAt ?? Infinity, entry.sentAt - window.messageRetentionSeconds * 1000) };
 }
 
 /** What the layers hold for the message's key, as the rule needs it: COMPLETED with the later expiry of the two, else the ledger's claim, else absent. */
@@ -66,8 +69,7 @@ export interface KeyMemory {
 
 /** Why redriving `entry` now could apply its key twice; undefined when it is safe. */
 export function redriveRisk(window: RedriveWindow, given: DlqEntry, memory: KeyMemory | undefined, nowMs: number): string | undefined {
-  const firstSentAt = provenFirstSent(window, given);
-  const entry: DlqEntry = { ...given, ...(firstSentAt === undefined ? {} : { firstSentAt }) };
+  const entry = withProvenFirstSent(window, given);
   const queueMs = window.messageRetentionSeconds * 1000;
   const lastDelivery = nowMs + queueMs;
   if (memory?.status === ClaimStatus.Completed && memory.expiresAtMs !== undefined && memory.expiresAtMs >= nowMs) {
