@@ -26,8 +26,7 @@ import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
 import { OutputName } from "../../packages/pipeline/src/contract/outputs";
-import { guardedActions, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
-import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
+import { addSimQueues } from "./world-queues";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
 
@@ -81,9 +80,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const sqs = new SimSqs(clock);
   const q = settings.queues;
   const order: OrderFact[] = [];
-  const note = (kind: OrderFact["kind"], copy: string | undefined, how: string): void => {
-    if (copy !== undefined) order.push({ seq: order.length + 1, kind, copy, how });
-  };
+  const note = (kind: OrderFact["kind"], copy: string | undefined, how: string): void => void (copy !== undefined && order.push({ seq: order.length + 1, kind, copy, how }));
   // A source-queue copy leaves the queue otherwise than by its execution's answer: settled for the ordering rule.
   sqs.onEvent = (e) => {
     if (e.queue === q.queueUrl && (e.type === "dead-lettered" || e.type === "purged" || e.type === "expired")) note("settled", e.id, e.type);
@@ -177,7 +174,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
       }
       // The state machine's only UpdateItem is Complete, reached only after the invocation returned.
-      if (owner && call.operation === "UpdateItem" && faultFor(owner, [FaultKind.CompleteFail])) {
+      // On the receive its claim was written under (a concurrent delivery may have moved the copy's count on).
+      if (owner && call.operation === "UpdateItem" && faultFor(owner, [FaultKind.CompleteFail], receive)) {
         throw new DynamoError("InternalServerError", "Internal server error on Complete (injected, persistent)", 500);
       }
     }
@@ -204,23 +202,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
-  // The queue policies the construct writes for these props (src/constructs/queues.ts), with the simulated ARNs.
-  const refused = guardedActions(p);
-  // FIFO mode's queues as the construct makes them (queues.ts): the DLQ never derives deduplication ids from bodies.
-  const scope = p.highThroughputFifo ? ("messageGroup" as const) : ("queue" as const);
-  const fifo = (contentBasedDeduplication: boolean) => (p.fifo ? { fifo: { contentBasedDeduplication, deduplicationScope: scope } } : {});
-  sqs.addQueue({ url: q.dlqUrl, arn: q.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144, policy: queuePolicyDocument(q.dlqArn, refused.deadLetterQueue), ...fifo(false) });
-  sqs.addQueue({
-    ...fifo(p.contentBasedDeduplication),
-    policy: queuePolicyDocument(q.queueArn, refused.sourceQueue),
-    url: q.queueUrl,
-    arn: q.queueArn,
-    visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
-    retentionSeconds: p.messageRetentionSeconds,
-    // As the construct sizes it: what producers may send, plus the redrive's room (queues.ts).
-    maxMessageBytes: sourceQueueMaxBytes(p.maxMessageBytes),
-    redrive: { deadLetterUrl: q.dlqUrl, maxReceiveCount: p.maxReceiveCount },
-  });
+  addSimQueues(sqs, p, q);
   sqs.onReceive = (url, delivered) => {
     if (url !== q.queueUrl) return;
     for (const m of delivered) {
@@ -304,13 +286,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
-      if (e.type === "records-filtered") {
-        for (const id of e.messageIds) {
-          audit.filtered.add(id);
-          log(`filtered #${roots.get(id)}`);
-          note("settled", id, "filtered");
-        }
-      }
+      if (e.type === "records-filtered") for (const id of e.messageIds) audit.filtered.add(id) && (log(`filtered #${roots.get(id)}`), note("settled", id, "filtered"));
     },
   });
   const ops = simOpsContext({ sqs, dynamo, props: p, clock });
