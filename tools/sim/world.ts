@@ -81,9 +81,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const q = settings.queues;
   const order: OrderFact[] = [];
   const note = (kind: OrderFact["kind"], copy: string | undefined, how: string): void => void (copy !== undefined && order.push({ seq: order.length + 1, kind, copy, how }));
-  // A source-queue copy leaves the queue otherwise than by its execution's answer: settled for the ordering rule.
+  // A source-queue copy leaves the queue otherwise than by its execution's answer: settled for the ordering rule. SQS's
+  // move names the queue it moved the copy to (the source's DLQ).
   sqs.onEvent = (e) => {
-    if (e.queue === q.queueUrl && (e.type === "dead-lettered" || e.type === "purged" || e.type === "expired")) note("settled", e.id, e.type);
+    if (e.type === "dead-lettered" ? e.queue === q.dlqUrl : e.queue === q.queueUrl && (e.type === "purged" || e.type === "expired")) note("settled", e.id, e.type);
   };
 
   // The scheduler's knob: how long each call takes decides which concurrent call lands first. A slow call takes up
