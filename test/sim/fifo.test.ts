@@ -52,6 +52,21 @@ describe("Simulation, FIFO mode", () => {
     expect(obs.messages.map((m) => m.fate)).toEqual([Fate.RetriesExhausted, Fate.Acked]);
   });
 
+  it("a quarantine that fails on every receive: SQS moves the record and the one held behind it, then the group goes on (no violation)", async () => {
+    // The DLQ refuses q1's quarantine each time: on its last receive it is handed back with the rest of its batch (q2 to
+    // q4, batch 4) held behind it, SQS moves them all at the next receive (each is set aside: the DLQ breaks order), and
+    // q5, outside that batch, is applied.
+    const refused: Scenario = {
+      seed: 6,
+      pollers: 1,
+      faults: [{ message: 0, kind: FaultKind.QuarantineFail, receives: [1, 2, 3, 4, 5] }],
+      ops: [{ op: "send", body: "not json", group: "g", dedup: "q1" }, send("q2", "g"), send("q3", "g"), send("q4", "g"), send("q5", "g")],
+    };
+    const { obs, found } = await judge(fifo, refused);
+    expect(found).toEqual([]);
+    expect(obs.messages.map((m) => m.fate)).toEqual([...Array(4).fill(Fate.RetriesExhausted), Fate.Acked]);
+  });
+
   it.each([
     ["FIFO:group-records-in-parallel", HELD, /FIFO order broken/],
     ["FIFO:no-hold", HELD, /FIFO order broken/],
