@@ -1,4 +1,4 @@
-// `npm run layout`: the layout checks, exiting 1 on any finding. Import cycles first (fast), then package.json
+// `npm run lint:layout`: the layout checks, exiting 1 on any finding. Import cycles first (fast), then package.json
 // entries without a source and exports without a user (builds a TypeScript program over the repository, seconds).
 import path from "node:path";
 import { buildImportGraph, describeCycles } from "./import-cycles";

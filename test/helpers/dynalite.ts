@@ -9,10 +9,10 @@ import {
 
 /** dynalite ships no types; this is the part of its API the helper uses. */
 type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number }) => Server;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
 const createDynalite = require("dynalite") as DynaliteFactory;
 /** The local cloud's fixes of dynalite (transactions, ALL_OLD on a failed condition, TTL settings). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker thread
 const { installDynaliteFidelity } = require("../../packages/local-cloud/src/dynamodb/dynalite-fidelity.cjs") as {
   installDynaliteFidelity(requireFn: NodeJS.Require): { attach(server: Server): void };
 };

@@ -1,5 +1,5 @@
 /**
- * The project's pipeline state machine (statemachines/pipeline.asl.json, rendered by its renderer) run by the
+ * The project's pipeline state machine (packages/pipeline/statemachines/pipeline.asl.json, rendered by its renderer) run by the
  * interpreter against dynalite, a stub LambdaInvoker and a recording SQS client.
  */
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";

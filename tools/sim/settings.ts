@@ -2,7 +2,7 @@
  * The simulated stack's settings: the domain of the app the simulation targets (the payments example, by name: its
  * model speaks of amounts and currencies), or a drawn one (domain-space.ts), through the construct's own `resolveProps` (so the defaults are the
  * deployed ones), rendered by the one renderer with literal names. The mapping mirrors
- * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
+ * `packages/pipeline/src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
 import { ContractEnv, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";

@@ -1,5 +1,5 @@
 /**
- * The simulated stack's two queues, as the construct makes them for the props (src/constructs/queues.ts): the queue
+ * The simulated stack's two queues, as the construct makes them for the props (packages/pipeline/src/constructs/queues.ts): the queue
  * policies it writes, the source queue's size (what producers may send plus the redrive's room), the redrive policy,
  * and in FIFO mode FIFO queues (the DLQ never derives deduplication ids from bodies; high-throughput mode scopes them
  * per group).

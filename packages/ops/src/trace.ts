@@ -45,7 +45,7 @@ export interface Effects {
   readonly table: string;
   /** The downstream idempotency key: `<businessKey>#<operation>`. */
   readonly downstreamKey: string;
-  /** The EFFECT item (src/contract/effects.ts): what was applied, by which message, when. */
+  /** The EFFECT item (packages/pipeline/src/contract/effects.ts): what was applied, by which message, when. */
   readonly effect?: AppliedEffect;
   /** How many times the side effect actually ran (CALL items). */
   readonly calls: number;

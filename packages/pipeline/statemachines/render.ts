@@ -143,14 +143,15 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
   }
   const filled = fill(template, placeholderValues(params)) as Record<string, unknown>;
   const rendered = params.fifo ? fifoDefinition(filled, params.fifo.maxReceiveCount) : filled;
-  // The record `npm run plan` compares across deploys: a change to it resets both layers' memory of applied keys.
+  // The record `npm run plan:review` compares across deploys: a change to it resets both layers' memory of applied keys.
   rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
   return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);
 }
 
 /** When every permanent error is a conflict, the `rejected` Catch would have an empty ErrorEquals: drop it. */
 function withoutEmptyCatch(definition: Record<string, unknown>): Record<string, unknown> {
-  const states = (((definition.States as Record<string, any>).ProcessBatch.ItemProcessor.States) as Record<string, any>);
-  states.Invoke.Catch = (states.Invoke.Catch as { ErrorEquals: string[] }[]).filter((c) => c.ErrorEquals.length > 0);
+  const batch = (definition.States as Record<string, { ItemProcessor: { States: Record<string, { Catch: { ErrorEquals: string[] }[] }> } }>).ProcessBatch;
+  const invoke = batch.ItemProcessor.States.Invoke;
+  invoke.Catch = invoke.Catch.filter((c) => c.ErrorEquals.length > 0);
   return definition;
 }

@@ -3,7 +3,7 @@
  * Measures conditional PutItem (the ledger's claim) sent from the main thread with the AWS SDK v3, at
  * concurrency 1 and 32, for each placement, and prints ops/s side by side.
  *
- *   npx tsx local/dynamodb/bench-placement.ts [--seconds 3] [--rounds 3]
+ *   npx tsx packages/local-cloud/src/dynamodb/bench-placement.ts [--seconds 3] [--rounds 3]
  */
 import { parseArgs } from "node:util";
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";

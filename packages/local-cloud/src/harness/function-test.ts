@@ -6,8 +6,7 @@ import type { Context } from "aws-lambda";
 import type { PipelineDomain } from "@effectively-once/pipeline/internal/src/constructs/props";
 import { contractEnvironment, secondLayerEnvironment } from "@effectively-once/pipeline/internal/src/contract/function-env";
 
-// dynalite ships no types; this is the part of its API used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dynalite ships no types; this is the part of its API used here
 const dynalite = require("dynalite") as (options: { createTableMs: number; deleteTableMs: number }) => Server;
 
 /** The two tables a pipeline function uses: Powertools' (`id`) and an effect journal (`pk`/`sk`). */

@@ -1,7 +1,7 @@
 import { QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { CALL_SK_PREFIX, EFFECT_SK } from "@effectively-once/pipeline/internal/src/contract/effects";
 
-/** What the effect journal recorded for one effect key (`<businessKey>#<operation>`, src/contract/effects.ts). */
+/** What the effect journal recorded for one effect key (`<businessKey>#<operation>`, packages/pipeline/src/contract/effects.ts). */
 export interface KeyEffects {
   /** EFFECT items: the effect as applied (at most one, by the journal's own condition). */
   effects: {

@@ -1,6 +1,6 @@
 /** Public types of the Pipes runner. */
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import type { FilterCriteria, SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { FilterCriteria } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
 import type { ExecutionStatus, InvocationType, RetryReason, RunnerState, WorkflowType } from "./constants";
 import type { Clock } from "../clock/clock";
 
@@ -28,7 +28,7 @@ export type PipeTarget = (input: unknown, ctx: TargetContext) => Promise<TargetR
 
 /**
  * What the runner calls on its SQS client: the AWS SDK v3 client's `send(command, { abortSignal })`. The local
- * cloud passes a lean JSON-protocol client with the same shape (local/json-protocol).
+ * cloud passes a lean JSON-protocol client with the same shape (src/json-protocol).
  */
 export interface SqsSender {
   send(command: { readonly input: object }, options?: { abortSignal?: AbortSignal }): Promise<object>;
