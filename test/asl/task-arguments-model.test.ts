@@ -51,7 +51,7 @@ describe("Task Arguments against AWS's API models", () => {
     expect(checkTaskArguments(task.Resource, task.Arguments)).toEqual([]);
   });
 
-  // FIFO mode's quarantines add MessageGroupId and MessageDeduplicationId (statemachines/fifo.ts).
+  // FIFO mode's quarantines add MessageGroupId and MessageDeduplicationId (packages/pipeline/statemachines/fifo.ts).
   const fifoTasks = () => taskStates((renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, fifo: { maxReceiveCount: 5 } }) as { States: Record<string, any> }).States);
   it.each(fifoTasks().map((t) => [t.name, t] as const))("FIFO mode, %s: the rendered Arguments hold only members the input shape has, and all it requires", (_name, task) => {
     expect(checkTaskArguments(task.Resource, task.Arguments)).toEqual([]);

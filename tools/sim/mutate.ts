@@ -56,7 +56,7 @@ function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined 
   return FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
 }
 
-/** The states only FIFO mode's definition has (statemachines/fifo.ts): their generic mutants run under FIFO settings. */
+/** The states only FIFO mode's definition has (packages/pipeline/statemachines/fifo.ts): their generic mutants run under FIFO settings. */
 const FIFO_STATES = new Set(["StartGroup", "NextRecord", "LastReceive", "Settle", "GroupNext", "HoldRest", "GroupDone"]);
 
 /** FIFO mode's mutants: the order-breaking ones, and the generic mutants of the FIFO definition's own states. */

@@ -136,7 +136,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
     permanentErrors: props.function.permanentErrors,
     conflictErrors: props.function.conflictErrors,
     ledgerRetry: props.ledgerRetry,
-    // As the construct renders it (src/constructs/workflow.ts).
+    // As the construct renders it (packages/pipeline/src/constructs/workflow.ts).
     ...(props.fifo ? { fifo: { maxReceiveCount: props.maxReceiveCount } } : {}),
   };
   const functionEnvironment: Record<string, string> = {

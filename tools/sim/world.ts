@@ -287,7 +287,12 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
-      if (e.type === "records-filtered") for (const id of e.messageIds) audit.filtered.add(id) && (log(`filtered #${roots.get(id)}`), note("settled", id, "filtered"));
+      if (e.type !== "records-filtered") return;
+      for (const id of e.messageIds) {
+        audit.filtered.add(id);
+        log(`filtered #${roots.get(id)}`);
+        note("settled", id, "filtered");
+      }
     },
   });
   const ops = simOpsContext({ sqs, dynamo, props: p, clock });

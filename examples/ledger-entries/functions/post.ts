@@ -25,7 +25,7 @@ export interface PostingResult {
  * currency again get the stored posting back; another amount or currency is a conflict (`payload-mismatch`); amount 0
  * is refused for good (`rejected`). The pipeline hands an account's entries over one after another, in send order.
  */
-export async function post(event: PipelineEvent<EntryPayload>, context: SideEffectContext<EffectJournal>): Promise<PostingResult> {
+async function post(event: PipelineEvent<EntryPayload>, context: SideEffectContext<EffectJournal>): Promise<PostingResult> {
   const { amount, currency } = event.payload;
   const key = effectKey(event.businessKey, event.operation);
   if (amount === REFUSED_AMOUNT) await context.resources.refuse({ effectKey: key, messageId: event.messageId }, "the books refuse an entry of amount 0: nothing to post");

@@ -10,6 +10,7 @@ function loadHandler(env: Record<string, string>): PipelineHandler<PostingResult
   Object.assign(process.env, env);
   let handler: PipelineHandler<PostingResult> | undefined;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously: a fresh module reads this test's environment
     handler = (require("../functions/handler") as { handler: PipelineHandler<PostingResult> }).handler;
   });
   return handler!;

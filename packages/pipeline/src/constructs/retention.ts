@@ -13,7 +13,7 @@ import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
 const DLQ_GRACE_SECONDS = 24 * 3600;
 
 /** The longest a copy of a message can exist after its first send: in the DLQ until its retention, counted from the first send (standard) or from the move (FIFO). */
-export function longestCopySeconds(p: ResolvedPipelineProps): number {
+function longestCopySeconds(p: ResolvedPipelineProps): number {
   return p.fifo ? p.messageRetentionSeconds + p.deadLetterRetentionSeconds : p.deadLetterRetentionSeconds;
 }
 
