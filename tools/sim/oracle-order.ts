@@ -1,5 +1,5 @@
 /**
- * The guarantee table's ordering row (docs/guarantees.md, "Order within a group"), as the model reads it in FIFO mode:
+ * The guarantee table's ordering row (docs/guarantees.md, "Order within a message group (FIFO)"), as the model reads it in FIFO mode:
  *
  * - **Order**: within a message group, a message is applied only after every earlier message of its group (earlier in
  *   the source queue: a redriven copy joins its group at the end) has been applied, acknowledged as a duplicate, or

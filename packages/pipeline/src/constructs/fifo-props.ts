@@ -9,7 +9,7 @@ export interface FifoProps {
   /**
    * FIFO mode: the source queue and the DLQ are FIFO queues (`<namePrefix>-queue.fifo`, `<namePrefix>-dlq.fifo`);
    * within a `MessageGroupId` a message is applied only after every earlier message of its group was applied,
-   * acknowledged as a duplicate or set aside in the DLQ (docs/guarantees.md, "Order within a group"). Producers must
+   * acknowledged as a duplicate or set aside in the DLQ (docs/guarantees.md, "Order within a message group (FIFO)"). Producers must
    * send a `MessageGroupId` (the entity whose events must keep their order, e.g. the account id) and a
    * `MessageDeduplicationId` (unless `contentBasedDeduplication`). Resends after SQS's 5-minute deduplication window
    * are recognised by the ledger, as in standard mode.
