@@ -299,7 +299,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     deadLetterRetentionSeconds,
     maxMessageBytes: p.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
     leaseSeconds: p.leaseSeconds ?? executionTimeoutSeconds,
-    // FIFO: a DLQ copy's retention restarts at the move (fifo-rules.ts), so a copy lives up to both retentions.
+    // FIFO: a DLQ copy's retention restarts at the move (retention.ts), so a copy lives up to both retentions.
     retentionSeconds: p.retentionSeconds ?? (fifo ? Math.max(DEFAULTS.retentionSeconds, messageRetentionSeconds + deadLetterRetentionSeconds) : DEFAULTS.retentionSeconds),
     lambdaRetries: p.lambdaRetries ?? DEFAULTS.lambdaRetries,
     ledgerRetry: p.ledgerRetry ?? DEFAULTS.ledgerRetry,
