@@ -185,8 +185,12 @@ function provenance(world: World, dlqMessageId: string): { root?: number; givenR
   return { root: original === undefined ? undefined : world.roots.get(original), givenReason: stored.attributes?.reason?.StringValue ?? "(none)" };
 }
 
+/**
+ * Nothing left to happen: no execution running, nothing the pipe received and has not finished (a purge can empty the
+ * queue while the pipe still collects a batch: stopping then would abort the execution it starts), nothing queued.
+ */
 function idle(world: World): boolean {
-  return world.counters.inFlight === 0 && world.sqs.messages(world.queues.queueUrl).length === 0;
+  return world.counters.inFlight === 0 && world.counters.held === 0 && world.sqs.messages(world.queues.queueUrl).length === 0;
 }
 
 function bodyOf(scenario: Scenario, index: number): string | undefined {

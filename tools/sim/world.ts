@@ -49,7 +49,8 @@ export interface World {
   readonly handlerRuns: { message: number; at: number }[];
   /** Every run of the side effect (the second layer let it through). */
   readonly sideEffects: SideEffectRun[];
-  readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
+  /** `inFlight`: executions running; `held`: deliveries the pipe received and has not finished (still collecting its batch, or about to call its target). */
+  readonly counters: { executions: number; inFlight: number; held: number; dynamoCalls: number; invocations: number };
   /** State machine transitions taken (see coverage.ts). */
   readonly transitions: Set<string>;
   readonly audit: Audit;
@@ -74,7 +75,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const faulted = new Map<number, Set<FaultKind>>();
   const handlerRuns: { message: number; at: number }[] = [];
   const sideEffects: SideEffectRun[] = [];
-  const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
+  const counters = { executions: 0, inFlight: 0, held: 0, dynamoCalls: 0, invocations: 0 };
   const transitions = new Set<string>();
   const audit = new Audit(() => clock.now());
   const sqs = new SimSqs(clock);
@@ -206,6 +207,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   addSimQueues(sqs, p, q);
   sqs.onReceive = (url, delivered) => {
     if (url !== q.queueUrl) return;
+    // Only the pipe receives from the source queue: its batch holds these until it completes.
+    counters.held += delivered.length;
     for (const m of delivered) {
       // Visible again once this batch's window has closed: a second, concurrent delivery to another poller. (Within
       // the window it would need a visibility timeout shorter than the window, which the construct refuses.)
@@ -287,6 +290,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
+      if (e.type === "batch-completed") counters.held -= e.received;
       if (e.type !== "records-filtered") return;
       for (const id of e.messageIds) {
         audit.filtered.add(id);
