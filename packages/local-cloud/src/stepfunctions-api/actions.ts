@@ -6,7 +6,10 @@ import { testState, type TestStateOptions } from "../stepfunctions/test-state";
 import { startSyncExecution, type SyncExecutions } from "./start-sync-execution";
 
 /** What every action can use: the endpoint's region, account, the clients a Task that is not mocked calls, and the machines StartSyncExecution starts. */
-export type ActionContext = TestStateOptions & { readonly executions?: SyncExecutions };
+export interface ActionContext extends TestStateOptions {
+  /** The state machines StartSyncExecution may start, by ARN; without them it answers StateMachineDoesNotExist. */
+  readonly executions?: SyncExecutions;
+}
 
 export type Action = (body: unknown, context: ActionContext) => Promise<unknown>;
 
