@@ -16,17 +16,40 @@ interface Call {
 }
 
 /**
- * The function: `slow-*` takes 40 ms (an earlier record that a parallel Map would overtake), `flaky-*` fails (a
- * transient error: retried), everything else answers at once.
+ * When a `slow-*` record may return, given the calls so far: each test says it (an earlier record that a parallel Map
+ * would overtake: it waits until its group's next record started, which only a parallel Map does, or until the other
+ * groups' records ended). No timing involved, so a loaded machine cannot hide a parallel Map; a 2 s safety net ends
+ * the wait if neither happens.
  */
+let slowMayEnd: (calls: readonly Call[]) => boolean = () => true;
+const started = (calls: readonly Call[], orderId: string) => calls.some((c) => c.orderId === orderId);
+const ended = (calls: readonly Call[], orderId: string) => calls.some((c) => c.orderId === orderId && c.end !== undefined);
+
+/** The function: `slow-*` returns when `slowMayEnd` allows, `flaky-*` fails (a transient error: retried), everything else answers at once. */
 function recordingLambda(calls: Call[]): LambdaInvoker {
   let tick = 0;
+  /** Each waiting slow call's check: true once it may return. */
+  let waiters: (() => boolean)[] = [];
+  const changed = (): void => void (waiters = waiters.filter((check) => !check()));
+  const mayEnd = (): Promise<void> =>
+    new Promise((resolve) => {
+      const safetyNet = setTimeout(resolve, 2000);
+      const check = (): boolean => {
+        if (!slowMayEnd(calls)) return false;
+        clearTimeout(safetyNet);
+        resolve();
+        return true;
+      };
+      if (!check()) waiters.push(check);
+    });
   return async (req) => {
     const { payload } = JSON.parse(req.Payload) as { payload: { orderId: string } };
     const call: Call = { orderId: payload.orderId, start: ++tick };
     calls.push(call);
-    if (payload.orderId.startsWith("slow")) await new Promise((resolve) => setTimeout(resolve, 40));
+    changed();
+    if (payload.orderId.startsWith("slow")) await mayEnd();
     call.end = ++tick;
+    changed();
     if (payload.orderId.startsWith("flaky")) return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify({ errorType: "Error", errorMessage: "downstream 503" }) };
     return { StatusCode: 200, Payload: JSON.stringify({ ok: true }) };
   };
@@ -59,6 +82,7 @@ describe("pipeline.asl.json in FIFO mode: one message group's records in batch o
   });
   beforeEach(() => {
     calls.length = 0;
+    slowMayEnd = () => true;
     fifo.quarantined.length = 0;
   });
 
@@ -69,9 +93,12 @@ describe("pipeline.asl.json in FIFO mode: one message group's records in batch o
     fifoRecord(`${prefix}-a3`, "account-a", body(`${prefix}-a3`)),
     fifoRecord(`${prefix}-b2`, "account-b", body(`${prefix}-b2`)),
   ];
+  /** a1 returns once a2 started (a parallel Map) or group b's records both ended. */
+  const interleavedWait = (prefix: string) => (cs: readonly Call[]) => started(cs, `${prefix}-a2`) || (ended(cs, `${prefix}-b1`) && ended(cs, `${prefix}-b2`));
   const interleavedGroups = (prefix: string) => [[`slow-${prefix}-a1`, `${prefix}-a2`, `${prefix}-a3`], [`${prefix}-b1`, `${prefix}-b2`]];
 
   it("runs a group's records one after another in batch order, other groups beside them", async () => {
+    slowMayEnd = interleavedWait("o");
     const run = await fifo.machine.execute(interleaved("o"));
     expect(run.status).toBe("SUCCEEDED");
     expect(failures(run.output)).toEqual([]);
@@ -82,6 +109,7 @@ describe("pipeline.asl.json in FIFO mode: one message group's records in batch o
   });
 
   it("fails on a definition that runs a group's records in parallel (the standard one): the check can fail", async () => {
+    slowMayEnd = interleavedWait("p");
     await standard.machine.execute(interleaved("p"));
     expect(groupOrderBroken(calls, interleavedGroups("p"))).toMatch(/p-a2 started before slow-p-a1 ended/);
   });
@@ -132,6 +160,7 @@ describe("pipeline.asl.json in FIFO mode: one message group's records in batch o
   });
 
   it("reads group ids as text: __proto__, hasOwnProperty and constructor are three groups", async () => {
+    slowMayEnd = (cs) => started(cs, "t-3") || (ended(cs, "t-2") && ended(cs, "flaky-t-4"));
     const run = await fifo.machine.execute([
       fifoRecord("t-1", "__proto__", body("slow-t-1")),
       fifoRecord("t-2", "hasOwnProperty", body("t-2")),
