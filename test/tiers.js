@@ -10,7 +10,7 @@ const SLOW = [
   "test/local/lambda/side-effects",
   "test/load/soak",
   "test/public-api/",
-  "test/verify/(end-to-end|probe-stack-terraform)",
+  "test/verify/(end-to-end|probe-stack-terraform|fifo)",
   "test/stepfunctions/cli",
   "test/stepfunctions/test-state/aws-cli",
   "test/ops/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",

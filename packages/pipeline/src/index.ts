@@ -5,7 +5,7 @@
  * is the `@effectively-once/pipeline/handler` entry; `@effectively-once/pipeline/cdktn` is this entry for CDK Terrain.
  */
 export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError } from "./constructs";
-export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
+export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, FifoProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
 export { contractEnvironment } from "./contract/function-env";
 export { stackConfigFromEnv } from "./app/config";
 export type { StackConfig } from "./app/config";

@@ -64,6 +64,7 @@ export class PipelineWorkflow extends Construct {
       permanentErrors: p.function.permanentErrors,
       conflictErrors: p.function.conflictErrors,
       ledgerRetry: p.ledgerRetry,
+      ...(p.fifo ? { fifo: { maxReceiveCount: p.maxReceiveCount } } : {}),
     });
     this.stateMachine = new SfnStateMachine(this, "state-machine", {
       name,
