@@ -22,11 +22,13 @@ interface MutantResult {
   /** How it died (the first violation or error), or why it is equivalent. */
   readonly note: string;
   readonly runs: number;
-  /** The budget that killed it: the default mix, or the faults focused on its state. */
-  readonly budget?: "default" | "focused";
+  /** The budget that killed it: the default mix, the faults focused on its state, or the default mix run longer. */
+  readonly budget?: "default" | "focused" | "extended";
 }
 
 const F = FaultKind;
+/** How many times the default budget a survivor of the default and focused budgets gets before it is reported. */
+const EXTENDED_BUDGET = 4;
 /**
  * The faults that reach each state's own code paths, in the sets that must meet (a failed invocation and a throttled
  * release on one message): a mutant the default mix spares meets these next, with the same number of runs.
@@ -121,6 +123,12 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
         report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus, allowances });
         budget = "focused";
       }
+      if (!report.failure && !EQUIVALENT_MUTANTS.has(mutant.id)) {
+        // A survivor of both gets the default mix again, EXTENDED_BUDGET times longer, before it is called a survivor:
+        // rare paths (a blip's one error name on a state reached only by a duplicate) need more draws, not other ones.
+        report = await fuzz({ runs: runs * EXTENDED_BUDGET, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });
+        budget = "extended";
+      }
       result = report.failure
         ? { mutant, status: MutantStatus.Killed, note: report.failure.violations[0]?.what ?? "violation", runs: report.failure.numRuns, budget }
         : EQUIVALENT_MUTANTS.has(mutant.id)
@@ -137,7 +145,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
 
 /** One mutant's line of the report. */
 export function mutantLine(r: MutantResult): string {
-  const when = r.status === MutantStatus.Killed ? ` (run ${r.runs}${r.budget === "focused" ? " of the focused budget" : ""})` : "";
+  const when = r.status === MutantStatus.Killed ? ` (run ${r.runs}${r.budget === "default" || r.budget === undefined ? "" : ` of the ${r.budget} budget`})` : "";
   return `${r.status.padEnd(10)} ${r.mutant.description.slice(0, 110)}${when}\n           ${r.note.slice(0, 160)}`;
 }
 
