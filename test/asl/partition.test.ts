@@ -1,7 +1,7 @@
 /** The definition runs in any partition: the local interpreter serves `arn:aws-cn:states:::…` as AWS does in China. */
 import aslValidator from "asl-validator";
 import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 import { sqsRecord, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 

@@ -1,7 +1,7 @@
 import jsonata from "jsonata";
 import aslValidator from "asl-validator";
-import { jsonataString } from "../../packages/pipeline/src/contract/canonical-jsonata";
-import { LEDGER_RETRYABLE_ERRORS, renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
+import { jsonataString } from "../../packages/contract/src/canonical-jsonata";
+import { LEDGER_RETRYABLE_ERRORS, renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/src/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
 const PARAMS: PipelineDefinitionParams = { ...PIPELINE_TEST_PARAMS, permanentErrors: ["ValidationError", "DownstreamConflictError"], conflictErrors: ["IdempotencyValidationError", "DownstreamConflictError"] };

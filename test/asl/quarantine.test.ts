@@ -7,10 +7,10 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { realClock } from "../../packages/local-cloud/src/clock/clock";
 import { createStateMachine, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
-import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
-import { DLQ_MAX_MESSAGE_BYTES, largestMaxMessageBytes, sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { businessKeyFromOperator } from "../../packages/contract/src/business-key";
+import { DLQ_MAX_MESSAGE_BYTES, largestMaxMessageBytes, sourceQueueMaxBytes } from "../../packages/contract/src/limits";
+import { businessKeyText } from "../../packages/contract/src/canonical";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { pkSkTable, startDynalite, type Dynalite } from "../helpers/dynalite";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 

@@ -6,7 +6,7 @@
  * template builds, such as the quarantine's message attributes, is known only then).
  */
 import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { checkTaskArguments, operationOfResource } from "../aws-models/arguments";
 import { serviceModel } from "../aws-models/model";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";

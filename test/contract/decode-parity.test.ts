@@ -4,13 +4,13 @@
  * JSONata side gets as far as naming one).
  */
 import fc from "fast-check";
-import { decodeBody } from "../../packages/pipeline/src/contract/decode";
-import { decodeExpression, type DecodeSpec } from "../../packages/pipeline/src/contract/decode-jsonata";
+import { decodeBody } from "../../packages/contract/src/decode";
+import { decodeExpression, type DecodeSpec } from "../../packages/contract/src/decode-jsonata";
 import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
 import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
 import { PAYMENTS_RULES } from "../helpers/orders-contract";
 import { paymentBodyText } from "./support/bodies";
-import { MAX_BUSINESS_KEY_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { MAX_BUSINESS_KEY_BYTES } from "../../packages/contract/src/limits";
 
 const SPEC: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: ORDERS_PAYLOAD_FIELDS };
 const decode = compileExpression(decodeExpression(SPEC));

@@ -1,7 +1,7 @@
-import { INVOCATION_EVENT_FIELDS } from "../../packages/pipeline/src/contract/event";
-import { ClaimStatus, COMPLETE_UPDATE, LedgerAttribute, LedgerCondition } from "../../packages/pipeline/src/contract/ledger";
-import { fatesOfStateOutput, QuarantineReason, RecordOutcome } from "../../packages/pipeline/src/contract/outcomes";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { INVOCATION_EVENT_FIELDS } from "../../packages/contract/src/event";
+import { ClaimStatus, COMPLETE_UPDATE, LedgerAttribute, LedgerCondition } from "../../packages/contract/src/ledger";
+import { fatesOfStateOutput, QuarantineReason, RecordOutcome } from "../../packages/contract/src/outcomes";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
 type State = Record<string, any>;

@@ -1,4 +1,4 @@
-import { CANONICAL_FORM, keyDerivation, keyDerivationChanges, readKeyDerivation } from "../../packages/pipeline/src/contract/key-derivation";
+import { CANONICAL_FORM, keyDerivation, keyDerivationChanges, readKeyDerivation } from "../../packages/contract/src/key-derivation";
 import { ORDERS_FIELD_RULES, ORDERS_KEY, ORDERS_OPERATION, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
 import { resourceNamed, synthStack } from "../helpers/synth";
 

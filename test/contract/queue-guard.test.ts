@@ -1,4 +1,4 @@
-import { GuardedAction, guardedActions, queueGuardOf, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
+import { GuardedAction, guardedActions, queueGuardOf, queuePolicyDocument } from "../../packages/contract/src/queue-guard";
 
 const ARN = "arn:aws:sqs:us-east-1:123456789012:payments-dlq";
 const policy = (...Statement: unknown[]) => JSON.stringify({ Version: "2012-10-17", Statement });

@@ -6,7 +6,7 @@ import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
 import { DESIGN_PATHS, Path, callCounts } from "../../tools/cost/paths";
 import { synthStack, type SynthesizedStack } from "../helpers/synth";
 import { waitFor } from "../helpers/wait-for";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { businessKeyText } from "../../packages/contract/src/canonical";
 import { dynamoItemBytes } from "../../tools/cost/item-size";
 
 /**

@@ -6,10 +6,10 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
-import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
+import { businessKeyFromOperator } from "../../packages/contract/src/business-key";
 import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
-import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
+import { businessKeyText } from "../../packages/contract/src/canonical";
+import { sourceQueueMaxBytes } from "../../packages/contract/src/limits";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
 import { e2eSuite } from "./support/suite";

@@ -7,7 +7,7 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
-import { DlqReason } from "../../packages/pipeline/src/contract/outcomes";
+import { DlqReason } from "../../packages/contract/src/outcomes";
 import { redriveDlq, type OpsContext } from "../../packages/ops/src";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";

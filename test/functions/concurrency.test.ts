@@ -1,6 +1,6 @@
-import { PermanentError } from "../../packages/pipeline/handler/errors";
-import { idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
-import { effectKey } from "../../packages/pipeline/src/contract/effects";
+import { PermanentError } from "../../functions/src/errors";
+import { idempotencyRecordId } from "../../functions/src/idempotency";
+import { effectKey } from "../../packages/contract/src/effects";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { waitFor } from "../helpers/wait-for";
 import { depositEvent, redelivery } from "./support/deposit";

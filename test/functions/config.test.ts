@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
-import { readPipelineConfig } from "../../packages/pipeline/handler/config";
-import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
-import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "../../packages/pipeline/src/contract/function-env";
-import { legacySecondLayerIds } from "../../packages/pipeline/src/contract/second-layer-ids";
+import { readPipelineConfig } from "../../functions/src/config";
+import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../../functions/src/idempotency";
+import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "../../packages/contract/src/function-env";
+import { legacySecondLayerIds } from "../../packages/contract/src/second-layer-ids";
 import { DEPOSIT_RULES } from "./support/deposit";
 
 const env = {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { EffectJournal } from "../../packages/pipeline/handler";
-import { effectKey } from "../../packages/pipeline/src/contract/effects";
+import { EffectJournal } from "../../functions/src";
+import { effectKey } from "../../packages/contract/src/effects";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { readEffects } from "./support/effects";
 import { effectsTable } from "./support/tables";

@@ -8,10 +8,10 @@ import {
   PermanentError,
   PipelineFunctionError,
   ValidationError,
-} from "../../packages/pipeline/handler";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, isPermanentError, reportedError } from "../../packages/pipeline/handler/errors";
+} from "../../functions/src";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, isPermanentError, reportedError } from "../../functions/src/errors";
 import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 
 class CustomRefusal extends PermanentError {

@@ -1,5 +1,5 @@
-import { idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
-import { effectKey } from "../../packages/pipeline/src/contract/effects";
+import { idempotencyRecordId } from "../../functions/src/idempotency";
+import { effectKey } from "../../packages/contract/src/effects";
 import { FUNCTION_NAME, depositEvent, redelivery } from "./support/deposit";
 import { depositHandlerFixture } from "./support/deposit-fixture";
 import { readEffects, readIdempotencyRecords } from "./support/effects";

@@ -1,6 +1,6 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context } from "aws-lambda";
-import { createInvocationLog } from "../../packages/pipeline/handler/invocation-log";
+import { createInvocationLog } from "../../functions/src/invocation-log";
 
 const context = { awsRequestId: "req-1" } as Context;
 const silent = () => new Logger({ serviceName: "invocation-log-test", logLevel: "SILENT" });

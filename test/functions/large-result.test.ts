@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { createPipelineHandler, EffectJournal, effectKey, type PipelineHandlerOptions } from "../../packages/pipeline/handler";
-import { idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
-import { MAX_RESULT_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { createPipelineHandler, EffectJournal, effectKey, type PipelineHandlerOptions } from "../../functions/src";
+import { idempotencyRecordId } from "../../functions/src/idempotency";
+import { MAX_RESULT_BYTES } from "../../packages/contract/src/limits";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { type Deposit, depositEnv, depositEvent, FUNCTION_NAME, redelivery } from "./support/deposit";
 import { readEffects, readIdempotencyRecords } from "./support/effects";

@@ -6,8 +6,8 @@
  */
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { createPipelineHandler, PermanentError } from "../../packages/pipeline/handler";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/src/contract/error-names";
+import { createPipelineHandler, PermanentError } from "../../functions/src";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/contract/src/error-names";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";
 import { depositEnv, depositEvent, type Deposit } from "./support/deposit";
 import { lambdaContext } from "./support/lambda-context";

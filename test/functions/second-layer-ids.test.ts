@@ -11,11 +11,11 @@ import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dyn
 import { DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { Context } from "aws-lambda";
 import fc from "fast-check";
-import type { PipelineHandler } from "../../packages/pipeline/handler";
-import { readPipelineConfig } from "../../packages/pipeline/handler/config";
-import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "../../packages/pipeline/handler/idempotency";
-import { validatePipelineEvent } from "../../packages/pipeline/handler/validate";
-import { effectKey } from "../../packages/pipeline/src/contract/effects";
+import type { PipelineHandler } from "../../functions/src";
+import { readPipelineConfig } from "../../functions/src/config";
+import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "../../functions/src/idempotency";
+import { validatePipelineEvent } from "../../functions/src/validate";
+import { effectKey } from "../../packages/contract/src/effects";
 import { getPowertoolsRecords } from "../../packages/ops/src/powertools-record";
 import type { OpsContext } from "../../packages/ops/src/types";
 import { type Dynalite, startDynalite } from "../helpers/dynalite";

@@ -1,7 +1,7 @@
-import { ValidationError } from "../../packages/pipeline/handler/errors";
-import { validatePipelineEvent } from "../../packages/pipeline/handler/validate";
-import { payloadHash } from "../../packages/pipeline/src/contract/canonical";
-import { effectiveRules } from "../../packages/pipeline/src/contract/field-rules";
+import { ValidationError } from "../../functions/src/errors";
+import { validatePipelineEvent } from "../../functions/src/validate";
+import { payloadHash } from "../../packages/contract/src/canonical";
+import { effectiveRules } from "../../packages/contract/src/field-rules";
 
 const CONTRACT = {
   fieldRules: effectiveRules(["accountId", "ref"], ["amount", "currency"], {

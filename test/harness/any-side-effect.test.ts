@@ -7,7 +7,7 @@ import { DeleteItemCommand, ScanCommand, type AttributeValue, type DynamoDBClien
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { effectKey } from "../../packages/pipeline/src/contract/effects";
+import { effectKey } from "../../packages/contract/src/effects";
 import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src";
 import { collectInvocations, observe, publishBodies, type Application, type HarnessTarget, type InvocationCollector, type SentMessage } from "../../packages/local-cloud/src/harness";
 import { synthStack } from "../../packages/local-cloud/src/stack/synth";

@@ -3,9 +3,9 @@
  * whole stack run the payments example, whose identity is this one; `test/infra/orders-contract.test.ts` fails
  * when the two drift apart, so the tests never import the example's code.
  */
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
-import { effectiveRules, type FieldRules } from "../../packages/pipeline/src/contract/field-rules";
-import { encodeFieldRules } from "../../packages/pipeline/src/contract/function-env";
+import { businessKeyText } from "../../packages/contract/src/canonical";
+import { effectiveRules, type FieldRules } from "../../packages/contract/src/field-rules";
+import { encodeFieldRules } from "../../packages/contract/src/function-env";
 
 export const ORDERS_KEY = { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] } as const;
 export const ORDERS_OPERATION = "charge";

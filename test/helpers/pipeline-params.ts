@@ -1,6 +1,6 @@
-import { effectiveRules } from "../../packages/pipeline/src/contract/field-rules";
+import { effectiveRules } from "../../packages/contract/src/field-rules";
 import { ORDERS_FIELD_RULES } from "./orders-contract";
-import type { PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
+import type { PipelineDefinitionParams } from "../../statemachines/src/render";
 
 /** Render parameters of the pipeline state machine with literal names, for tests that run or inspect it. */
 export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {

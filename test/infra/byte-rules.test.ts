@@ -9,14 +9,14 @@ import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { resolveProps, type IdempotentPipelineProps } from "../../packages/pipeline/src/constructs/props";
 import { runPropRules } from "../../packages/pipeline/src/constructs/prop-rules";
 import { PIPELINE_RULES } from "../../packages/pipeline/src/constructs/invariants";
-import { toSqsRecord } from "../../packages/pipeline/src/pipe-filter/sqs-record";
+import { toSqsRecord } from "../../packages/contract/src/pipe-filter/sqs-record";
 import {
   largestMaxMessageBytes,
   MAX_PRODUCER_ATTRIBUTES,
   REDRIVE_ATTRIBUTE_BYTES,
   sourceQueueMaxBytes,
   SYNC_EXECUTION_INPUT_BYTES,
-} from "../../packages/pipeline/src/contract/limits";
+} from "../../packages/contract/src/limits";
 import { FIRST_SENT_ATTRIBUTE } from "../../packages/ops/src/dlq-entry";
 
 const BASE: IdempotentPipelineProps = {

@@ -1,8 +1,8 @@
 /** Synth-time checks of the contract's props: key expression, field rules, message size, conflict errors. */
 import { InvalidPropError } from "../../packages/pipeline/src/constructs";
-import { checkPayload } from "../../packages/pipeline/handler/contract";
-import { readPipelineConfig } from "../../packages/pipeline/handler/config";
-import { decodeBody } from "../../packages/pipeline/src/contract/decode";
+import { checkPayload } from "../../functions/src/contract";
+import { readPipelineConfig } from "../../functions/src/config";
+import { decodeBody } from "../../packages/contract/src/decode";
 import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
 import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
 import { buildStack, resourceNamed, resourcesOfType, synthStack } from "../helpers/synth";

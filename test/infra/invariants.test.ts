@@ -1,6 +1,6 @@
 import { InvalidPropError } from "../../packages/pipeline/src/constructs";
 import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
-import template from "../../packages/pipeline/statemachines/pipeline.asl.json";
+import template from "../../statemachines/pipeline.asl.json";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "../../packages/pipeline/src/constructs/timing";
 import { LOAD_WINDOWS } from "../../packages/local-cloud/src/soak/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";

@@ -9,7 +9,7 @@ import { resolveProps, type IdempotentPipelineProps } from "../../packages/pipel
 import { runPropRules } from "../../packages/pipeline/src/constructs/prop-rules";
 import { PIPELINE_RULES } from "../../packages/pipeline/src/constructs/invariants";
 import type { PropProblem } from "../../packages/pipeline/src/constructs/errors";
-import { decodeBody } from "../../packages/pipeline/src/contract/decode";
+import { decodeBody } from "../../packages/contract/src/decode";
 import { pipelineFieldRules } from "../../packages/pipeline/src/constructs/props";
 
 const BASE: IdempotentPipelineProps = {

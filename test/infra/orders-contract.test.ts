@@ -1,4 +1,4 @@
-import { ContractEnv } from "../../packages/pipeline/src/contract/function-env";
+import { ContractEnv } from "../../packages/contract/src/function-env";
 import { ORDERS_KEY, ORDERS_OPERATION, ORDERS_PAYLOAD_FIELDS, PAYMENTS_FIELD_RULES_ENV } from "../helpers/orders-contract";
 import { resourcesOfType, synthStack, TEST_APP } from "../helpers/synth";
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "../../packages/contract/src/outputs";
 import { referenceTo, resourceNamed, resourcesOfType, synthStack, type SynthesizedStack } from "../helpers/synth";
 
 describe("Construct: IdempotentPipeline (default payments stack)", () => {

@@ -1,4 +1,4 @@
-import { GuardedAction, queueGuardOf } from "../../packages/pipeline/src/contract/queue-guard";
+import { GuardedAction, queueGuardOf } from "../../packages/contract/src/queue-guard";
 import { referenceTo, resourceNamed, resourcesOfType, synthStack, type SynthesizedStack, type TerraformJson } from "../helpers/synth";
 
 /** The queue policy resource whose queue_url is the queue named `*suffix`, parsed; undefined when none. */

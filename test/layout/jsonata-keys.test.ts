@@ -1,5 +1,5 @@
 import { computedObjectKeys, definitionObjectKeyFindings } from "../../scripts/layout/jsonata-keys";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { simSettings } from "../../tools/sim/settings";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeStateFile } from "../../packages/pipeline/src/contract/local-cloud-state";
+import { writeStateFile } from "../../packages/contract/src/local-cloud-state";
 import { ExitCode, runCli } from "../../packages/ops/src";
 import { captureIo } from "./support/ops-cloud";
 

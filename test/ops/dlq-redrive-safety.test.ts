@@ -9,10 +9,10 @@
 import { join } from "node:path";
 import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { DeleteCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { businessKeyText } from "../../packages/contract/src/canonical";
 import { writeStateFile } from "../../packages/local-cloud/src/cloud";
-import { idempotencyRecordId } from "../../packages/pipeline/handler/idempotency";
-import { legacySecondLayerIds, type SecondLayerIds } from "../../packages/pipeline/src/contract/second-layer-ids";
+import { idempotencyRecordId } from "../../functions/src/idempotency";
+import { legacySecondLayerIds, type SecondLayerIds } from "../../packages/contract/src/second-layer-ids";
 import { ExitCode, redriveDlq, runCli, TargetError, type OpsContext } from "../../packages/ops/src";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { DlqReason } from "../../packages/pipeline/src/contract/outcomes";
+import { DlqReason } from "../../packages/contract/src/outcomes";
 import { ExitCode, listDlq, redriveDlq, RefusedError, renderDlqList, runCli } from "../../packages/ops/src";
 import { waitFor } from "../helpers/wait-for";
 import { captureIo, payment, startOpsCloud, type OpsCloud } from "./support/ops-cloud";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import { writeStateFile } from "../../packages/pipeline/src/contract/local-cloud-state";
+import { writeStateFile } from "../../packages/contract/src/local-cloud-state";
 import { loadStackFile, provisionStack } from "../../packages/local-cloud/src/provision";
 import { createSqsClient, startSqs, type LocalSqs } from "../../packages/local-cloud/src/sqs";
 import { ExitCode, runCli } from "../../packages/ops/src";

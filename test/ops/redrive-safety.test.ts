@@ -9,9 +9,9 @@
  * that reads the ledger alone must fail the search too.
  */
 import fc from "fast-check";
-import { ClaimStatus } from "../../packages/pipeline/src/contract/ledger";
+import { ClaimStatus } from "../../packages/contract/src/ledger";
 import { redriveRisk, type KeyMemory, type RedriveWindow } from "../../packages/ops/src/redrive-safety";
-import { DlqReason } from "../../packages/pipeline/src/contract/outcomes";
+import { DlqReason } from "../../packages/contract/src/outcomes";
 import type { DlqEntry } from "../../packages/ops/src/types";
 
 const HOUR = 3600;

@@ -11,7 +11,7 @@ import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { redriveDlq } from "../../packages/ops/src/dlq-redrive";
 import { sqsMessageBytes } from "../../packages/ops/src/redrive-size";
 import type { OpsContext } from "../../packages/ops/src/types";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "../../packages/contract/src/outputs";
 import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
 import { SimSqs } from "../../tools/sim/sqs";
 import { VirtualClock } from "../../tools/sim/virtual-clock";

@@ -11,7 +11,7 @@ import { runCli } from "../../packages/ops/src";
 import { MAX_CELL, table } from "../../packages/ops/src/format";
 import { safeCell, safeJson, safeLines } from "../../packages/ops/src/safe-text";
 import { captureIo, startOpsCloud, type OpsCloud } from "./support/ops-cloud";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { businessKeyText } from "../../packages/contract/src/canonical";
 
 const exec = promisify(execFile);
 const root = join(__dirname, "..", "..");

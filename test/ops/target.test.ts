@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeStateFile } from "../../packages/pipeline/src/contract/local-cloud-state";
+import { writeStateFile } from "../../packages/contract/src/local-cloud-state";
 import { readOutputsFile, resolveTarget, TargetError, UsageError } from "../../packages/ops/src";
 import { synthStack } from "../helpers/synth";
 

@@ -2,10 +2,10 @@
  * A deploy that changes how keys are derived makes every already-applied message a new key for both layers: the
  * review must flag it high, name each change (old → new) and the safe procedure, and stay quiet otherwise.
  */
-import { commentWithKeyDerivation, keyDerivation } from "../../packages/pipeline/src/contract/key-derivation";
-import { effectiveRules } from "../../packages/pipeline/src/contract/field-rules";
-import template from "../../packages/pipeline/statemachines/pipeline.asl.json";
-import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
+import { commentWithKeyDerivation, keyDerivation } from "../../packages/contract/src/key-derivation";
+import { effectiveRules } from "../../packages/contract/src/field-rules";
+import template from "../../statemachines/pipeline.asl.json";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../statemachines/src/render";
 import { buildReview } from "../../tools/terraform/review/build";
 import { ActionBasis, RiskKind, Severity, type RiskFlag } from "../../tools/terraform/review/types";
 import { ORDERS_FIELD_RULES } from "../helpers/orders-contract";

@@ -8,7 +8,7 @@ import { runScenario } from "../../tools/sim/run";
 import { Fate, type Scenario } from "../../tools/sim/scenario";
 import { settingsFor, simProps } from "../../tools/sim/settings";
 import { accepts, SettingsMode } from "../../tools/sim/settings-space";
-import { compileFilterCriteria } from "../../packages/pipeline/src/pipe-filter/filter";
+import { compileFilterCriteria } from "../../packages/contract/src/pipe-filter/filter";
 
 const drawn = fc.sample(drawnDomain, { numRuns: 300, seed: 22 });
 const fields = (d: SimDomain) => [...d.keyParts, ...d.payload];

@@ -6,10 +6,10 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { CreateTableCommand, GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { createPipelineHandler, EffectJournal, effectKey, type PipelineHandlerOptions } from "../../packages/pipeline/handler";
+import { createPipelineHandler, EffectJournal, effectKey, type PipelineHandlerOptions } from "../../functions/src";
 import { realClock } from "../../packages/local-cloud/src/clock/clock";
 import { type ExecutionResult, type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { functionEnvironment, lambdaContext } from "../../packages/local-cloud/src/harness/function-test";
 import { ORDERS_FIELD_RULES, ORDERS_KEY, ORDERS_PAYLOAD_FIELDS, orderKey } from "../helpers/orders-contract";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";

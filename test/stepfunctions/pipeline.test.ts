@@ -5,7 +5,7 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { realClock } from "../../packages/local-cloud/src/clock/clock";
 import { type LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "../../statemachines/src/render";
 import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
 import { createTable, startDynalite, type LocalDynamo } from "./helpers/dynalite";
 import { machine } from "./helpers/machine";

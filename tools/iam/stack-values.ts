@@ -1,4 +1,4 @@
-import { mapTemplates, renderTemplate, type Block, type ResourceReference, type SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
+import { mapTemplates, renderTemplate, type Block, type ResourceReference, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { arnOf, queueUrlOf, type ArnEnv } from "./arns";
 
 /** A reference in a stack that these tools cannot give a value to, named with what to do. */

@@ -6,7 +6,7 @@
  * the function's document client and the operator tools).
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import type { DynamoDbSender } from "../../packages/local-cloud/src/stepfunctions";
+import type { DynamoDbSender } from "@effectively-once/local-cloud/emulators";
 import type { VirtualClock } from "./virtual-clock";
 
 /* eslint-disable @typescript-eslint/no-require-imports -- dynalite is untyped CommonJS */

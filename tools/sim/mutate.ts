@@ -10,7 +10,7 @@ import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
 import { FaultKind } from "./scenario";
 import { simSettings } from "./settings";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 
 export const MutantStatus = { Killed: "killed", Survived: "survived", Equivalent: "equivalent" } as const;
 export type MutantStatus = (typeof MutantStatus)[keyof typeof MutantStatus];

@@ -5,7 +5,7 @@
  * resource-based policy overrides every allow). The policy is read with the contract's reader, the one `pipeline-ops`
  * and `npm run plan` use (src/contract/queue-guard.ts, held to IAM's grammar by test/contract/queue-guard.test.ts).
  */
-import { queueGuardOf } from "../../packages/pipeline/src/contract/queue-guard";
+import { queueGuardOf } from "@effectively-once/contract";
 import type { VirtualClock } from "./virtual-clock";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 

@@ -6,8 +6,8 @@
  * accepts (one owner of the rules: nothing here restates one). Undefined = the construct's default.
  */
 import fc from "fast-check";
-import { InvalidPropError } from "../../packages/pipeline/src/constructs/errors";
-import { assertPipelineInvariants } from "../../packages/pipeline/src/constructs/invariants";
+import { InvalidPropError } from "@effectively-once/pipeline";
+import { assertPipelineInvariants } from "@effectively-once/pipeline/settings";
 import type { Scenario } from "./scenario";
 import type { SimDomain } from "./domain-space";
 import { simProps, type PropsOverrides } from "./settings";

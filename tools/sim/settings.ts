@@ -4,21 +4,21 @@
  * deployed ones), rendered by the one renderer with literal names. The mapping mirrors
  * `src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
  */
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
-import { ContractEnv, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
-import { functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
-import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
-import type { PipelineDomain } from "../../packages/pipeline/src/constructs/props";
-import { EFFECTS_TABLE_ENV } from "../../packages/pipeline/src/contract/effects";
-import { loadStackExport } from "../../packages/local-cloud/src/stack/apps";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
+import { ContractEnv, encodeFieldRules, encodePayloadFields } from "@effectively-once/contract";
+import { functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "@effectively-once/pipeline/settings";
+import type { PipelineHandlerOptions } from "@effectively-once/functions";
+import type { PipelineDomain } from "@effectively-once/pipeline/settings";
+import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { loadStackExport } from "@effectively-once/local-cloud/stack";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import type { MessageAttribute } from "./scenario";
-import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
-import { CompiledDefinition } from "../../packages/local-cloud/src/stepfunctions";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "@effectively-once/statemachines";
+import { CompiledDefinition } from "@effectively-once/local-cloud/emulators";
 import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
 import { domainHandlerOptions } from "./domain-effect";
 import { modelKeyTerms } from "./key-terms";
-import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
+import { sourceQueueMaxBytes } from "@effectively-once/contract";
 
 export const SIM_NAMES = {
   partition: "aws",

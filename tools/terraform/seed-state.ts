@@ -11,7 +11,7 @@ import {
   type PlanResourceChange,
   type UnknownMarks,
 } from "./plan-json";
-import { renderTemplate, type ResourceReference } from "../../packages/local-cloud/src/terraform-json";
+import { renderTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 
 /**
  * Turns the planned values of a plan (typically an offline, create-only plan of the *base* configuration) into a

@@ -1,8 +1,8 @@
 import type { Message } from "@aws-sdk/client-sqs";
 import type { KeyDeriver } from "./business-key";
 import { KeySource, type DlqEntry } from "./types";
-import { businessKeyFromOperator } from "@effectively-once/pipeline/internal/src/contract/business-key";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { businessKeyFromOperator } from "@effectively-once/contract";
+import { DlqReason } from "@effectively-once/contract";
 
 /**
  * Whether a DLQ message was written by the stack's own quarantine: its SenderId (set by SQS, never by a producer)

@@ -2,8 +2,8 @@ import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
 import { requireOutput } from "./outputs";
 import type { OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { GuardedAction, queueGuardOf, type ActionGuard } from "@effectively-once/pipeline/internal/src/contract/queue-guard";
+import { OutputName } from "@effectively-once/contract";
+import { GuardedAction, queueGuardOf, type ActionGuard } from "@effectively-once/contract";
 
 /**
  * What a deployed queue's policy (its `Policy` attribute, read with GetQueueAttributes) does to SQS's own actions that

@@ -1,12 +1,12 @@
 import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
-import { compileFilterCriteria } from "@effectively-once/pipeline/internal/src/pipe-filter/filter";
-import { toSqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/sqs-record";
-import { PRODUCER_ATTRIBUTES } from "@effectively-once/pipeline/internal/statemachines/expressions";
+import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
+import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
+import { PRODUCER_ATTRIBUTES } from "@effectively-once/statemachines";
 import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
 import { TargetError } from "./errors";
 import { type DlqEntry, type OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { OutputName } from "@effectively-once/contract";
+import { DlqReason } from "@effectively-once/contract";
 
 type Attributes = Record<string, MessageAttributeValue>;
 

@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, effectKey } from "@effectively-once/contract";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
@@ -10,8 +10,8 @@ import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { getPowertoolsRecord, powertoolsRecordAddress, type PowertoolsRecord } from "./powertools-record";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { OutputName } from "@effectively-once/contract";
+import { ClaimStatus } from "@effectively-once/contract";
 
 export type { PowertoolsRecord };
 

@@ -1,7 +1,7 @@
 import { SendMessageCommand, type SendMessageCommandInput, type SQSClient } from "@aws-sdk/client-sqs";
 import { realClock } from "../../../packages/local-cloud/src/clock/clock";
 import { createStateMachine, type LambdaInvoker } from "../../../packages/local-cloud/src/stepfunctions";
-import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../../statemachines/src/render";
 import { pkSkTable, startDynalite, type Dynalite } from "../../helpers/dynalite";
 import { PIPELINE_TEST_PARAMS } from "../../helpers/pipeline-params";
 

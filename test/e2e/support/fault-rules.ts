@@ -1,5 +1,5 @@
 import type { DynamoRequestInfo, DynamoRequestMatcher } from "../../../packages/local-cloud/src/faults";
-import { EFFECT_SK } from "../../../packages/pipeline/src/contract/effects";
+import { EFFECT_SK } from "../../../packages/contract/src/effects";
 import type { SynthesizedNames } from "./local-target";
 import { downstreamKey } from "./messages";
 

@@ -1,5 +1,5 @@
-import { businessKeyText } from "../../../packages/pipeline/src/contract/canonical";
-import { effectKey } from "../../../packages/pipeline/src/contract/effects";
+import { businessKeyText } from "../../../packages/contract/src/canonical";
+import { effectKey } from "../../../packages/contract/src/effects";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {

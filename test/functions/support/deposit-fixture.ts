@@ -1,4 +1,4 @@
-import type { PipelineHandler } from "../../../packages/pipeline/handler";
+import type { PipelineHandler } from "../../../functions/src";
 import { type Dynalite, startDynalite } from "../../helpers/dynalite";
 import { type DepositResult, depositEnv } from "./deposit";
 import { loadHandler } from "./load-handler";

@@ -4,10 +4,10 @@
  * and more by the journal's refusal.
  */
 import { randomUUID } from "node:crypto";
-import { effectKey } from "../../../packages/pipeline/src/contract/effects";
-import { effectiveRules } from "../../../packages/pipeline/src/contract/field-rules";
-import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "../../../packages/pipeline/src/contract/function-env";
-import { EffectJournal, type PipelineEvent, type PipelineHandlerOptions, PermanentError } from "../../../packages/pipeline/handler";
+import { effectKey } from "../../../packages/contract/src/effects";
+import { effectiveRules } from "../../../packages/contract/src/field-rules";
+import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "../../../packages/contract/src/function-env";
+import { EffectJournal, type PipelineEvent, type PipelineHandlerOptions, PermanentError } from "../../../functions/src";
 
 export const DEPOSIT_RULES = effectiveRules(["accountId", "ref"], ["amount"], {
   accountId: { type: "string", maxLength: 64 },

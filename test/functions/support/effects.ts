@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, EFFECT_SK } from "../../../packages/pipeline/src/contract/effects";
+import { CALL_SK_PREFIX, EFFECT_SK } from "../../../packages/contract/src/effects";
 
 /** Everything an effect journal holds under one effect key. */
 export async function readEffects(client: DynamoDBClient, tableName: string, effectKey: string) {

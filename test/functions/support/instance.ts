@@ -1,7 +1,7 @@
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { createPipelineHandler, EffectJournal } from "../../../packages/pipeline/handler";
+import { createPipelineHandler, EffectJournal } from "../../../functions/src";
 import { depositEnv, depositFunction, FUNCTION_NAME } from "./deposit";
 
 /**

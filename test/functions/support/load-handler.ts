@@ -1,4 +1,4 @@
-import type { PipelineHandler } from "../../../packages/pipeline/handler";
+import type { PipelineHandler } from "../../../functions/src";
 import type { DepositResult } from "./deposit";
 
 /**

@@ -10,8 +10,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { referencesIn, type Block, type SynthesizedStack } from "../../../packages/local-cloud/src/terraform-json";
-import { ContractEnv } from "../../../packages/pipeline/src/contract/function-env";
-import { EFFECTS_TABLE_ENV } from "../../../packages/pipeline/src/contract/effects";
+import { ContractEnv } from "../../../packages/contract/src/function-env";
+import { EFFECTS_TABLE_ENV } from "../../../packages/contract/src/effects";
 import { arnOf, type ArnEnv } from "../../../tools/iam/arns";
 import type { IamCall } from "../../../tools/iam/simulate";
 import { resolveBlock, resolveText } from "../../../tools/iam/stack-values";

@@ -1,5 +1,5 @@
 import { PipeConfigError } from "../../../packages/local-cloud/src/pipes";
-import { compileFilterCriteria } from "../../../packages/pipeline/src/pipe-filter/filter";
+import { compileFilterCriteria } from "../../../packages/contract/src/pipe-filter/filter";
 import { makeRecord } from "./support/records";
 
 const jsonRecord = makeRecord({ body: '{"type":"order","amount":42,"customer":{"tier":"gold"}}' });

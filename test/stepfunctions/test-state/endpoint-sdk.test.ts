@@ -4,8 +4,8 @@
  * and a mocked Map addressed with stateName in a whole machine. Errors reach the SDK as its own exception classes.
  */
 import { InvalidDefinition, SFNClient, TestStateCommand, ValidationException, type TestStateCommandInput } from "@aws-sdk/client-sfn";
-import { decodeBody } from "../../../packages/pipeline/src/contract/decode";
-import { renderPipelineDefinition } from "../../../packages/pipeline/statemachines/render";
+import { decodeBody } from "../../../packages/contract/src/decode";
+import { renderPipelineDefinition } from "../../../statemachines/src/render";
 import { startStepFunctionsEndpoint, type StepFunctionsEndpoint } from "../../../packages/local-cloud/src/stepfunctions-api";
 import { PIPELINE_TEST_PARAMS } from "../../helpers/pipeline-params";
 import { parsed, type Parsed } from "./support";

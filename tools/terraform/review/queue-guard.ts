@@ -1,5 +1,5 @@
-import { queueGuardOf } from "../../../packages/pipeline/src/contract/queue-guard";
-import { parseTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
+import { queueGuardOf } from "@effectively-once/contract";
+import { parseTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 import { PlanAction } from "../plan-json";
 import { readers, type PlannedResource, type ValueReader } from "./planned";
 import { RiskKind, Severity, type RiskFlag } from "./types";

@@ -6,8 +6,8 @@
  * honours none of the ids its records were written with forgets every key: a second-layer key reset. A rename of
  * the function alone changes nothing any more; under release 0.2 it was exactly such a reset.
  */
-import { ContractEnv } from "../../../packages/pipeline/src/contract/function-env";
-import { legacySecondLayerIds, type SecondLayerIds } from "../../../packages/pipeline/src/contract/second-layer-ids";
+import { ContractEnv } from "@effectively-once/contract";
+import { legacySecondLayerIds, type SecondLayerIds } from "@effectively-once/contract";
 import { PlanAction } from "../plan-json";
 import type { ValueReader } from "./planned";
 import { RiskKind, Severity, type FunctionSettings, type ResourceSettings, type RiskFlag, type Shown } from "./types";

@@ -1,7 +1,7 @@
 import type { HistoryEvent } from "../stepfunctions";
-import { fatesOfStateOutput } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { fatesOfStateOutput } from "@effectively-once/contract";
 import { type OutcomeCounts, type OutcomeEvent } from "./types";
-import { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { RecordOutcome } from "@effectively-once/contract";
 
 /**
  * The per-record outcomes of one execution: the raw outputs of its exited states, read by the contract's rule

@@ -3,8 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
-import type { PipelineDomain } from "@effectively-once/pipeline/internal/src/constructs/props";
-import { contractEnvironment, secondLayerEnvironment } from "@effectively-once/pipeline/internal/src/contract/function-env";
+import type { PipelineDomain } from "@effectively-once/pipeline/settings";
+import { contractEnvironment, secondLayerEnvironment } from "@effectively-once/contract";
 
 // dynalite ships no types; this is the part of its API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

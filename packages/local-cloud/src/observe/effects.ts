@@ -1,5 +1,5 @@
 import { QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { CALL_SK_PREFIX, EFFECT_SK } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { CALL_SK_PREFIX, EFFECT_SK } from "@effectively-once/contract";
 
 /** What the effect journal recorded for one effect key (`<businessKey>#<operation>`, src/contract/effects.ts). */
 export interface KeyEffects {

@@ -1,4 +1,4 @@
-import { CallOutcome } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { CallOutcome } from "@effectively-once/contract";
 import type { DlqMessage } from "./dlq";
 import type { KeyEffects } from "./effects";
 

@@ -1,4 +1,4 @@
-import { dnsSuffixOfPartition, partitionOfRegion } from "@effectively-once/pipeline/internal/src/contract/partition";
+import { dnsSuffixOfPartition, partitionOfRegion } from "@effectively-once/contract";
 import type { BlocksByType } from "../terraform-json";
 import { UnresolvedReferenceError } from "./errors";
 import { resolveString, type AttributeLookup } from "./references";

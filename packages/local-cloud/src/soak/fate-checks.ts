@@ -1,4 +1,4 @@
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { DlqReason } from "@effectively-once/contract";
 import type { DlqMessage } from "../observe";
 import { RETRIES_EXHAUSTED } from "../observe";
 import { LoadKind } from "./generator";

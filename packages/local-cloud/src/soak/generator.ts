@@ -1,5 +1,5 @@
 import { createRng } from "../faults";
-import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
+import type { MessageProfile } from "@effectively-once/pipeline";
 import { labelMessages, type BodyLabel, type StreamContract } from "../stack/contract";
 
 /** Why a message is in the load stream, and so what must become of it. */

@@ -1,5 +1,5 @@
 import { startLocalCloud, type CloudEvent, type LocalCloud, type LocalCloudStats } from "../cloud";
-import { DEFAULTS } from "@effectively-once/pipeline/internal/src/constructs/props";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
 import { peekDlq, readEffects, verify, type Verification } from "../observe";
 import { SettleTimeoutError } from "./errors";
 import { checkFates, type FateChecks } from "./fate-checks";
@@ -12,7 +12,7 @@ import type { SoakOptions } from "./soak-options";
 import { synthLoadStack } from "./stack";
 import { loadProfile } from "../stack/apps";
 import { streamContractOf } from "../stack/contract";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** Outcome events counted while the soak runs. */
 export interface LiveCounts {

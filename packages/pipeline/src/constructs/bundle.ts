@@ -5,6 +5,14 @@ import { join, resolve } from "node:path";
 const built = new Map<string, string>();
 
 /**
+ * The package.json condition under which this project's workspace packages name their TypeScript source. Set only
+ * while this file itself runs from source (in the project's repository, through tsx or jest): a published install
+ * runs the compiled file and bundles the published JavaScript, as a team's own esbuild would.
+ */
+const SOURCE_CONDITION = "@effectively-once/source";
+const conditions = __filename.endsWith(".ts") ? [SOURCE_CONDITION] : [];
+
+/**
  * Bundles a Lambda handler into `<outDir>/index.js` (CommonJS for the runtime's Node version, `target` such as
  * `node22`, every dependency inlined so the deployed code pins the versions tested here). Memoized per process:
  * tests synthesize many stacks.
@@ -20,6 +28,7 @@ export function bundleHandler(entry: string, outDir: string, target = "node22"):
     platform: "node",
     target,
     format: "cjs",
+    conditions,
     outfile: join(outDir, "index.js"),
     // Minified (about 600 KB instead of 1.5 MB) for faster cold starts; names kept for readable errors.
     minify: true,

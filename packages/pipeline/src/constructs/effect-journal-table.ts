@@ -1,8 +1,8 @@
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
-import { EFFECTS_TABLE_ENV } from "../contract/effects";
-import { OutputName } from "../contract/outputs";
+import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { OutputName } from "@effectively-once/contract";
 import { cite, NAME_LIMITS } from "./aws-limits";
 import { InvalidPropError } from "./errors";
 import type { PolicyStatement } from "./props";

@@ -1,4 +1,4 @@
-import { ContractEnv, contractEnvironment } from "../contract/function-env";
+import { ContractEnv, contractEnvironment } from "@effectively-once/contract";
 import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "./props";
 
 /**

@@ -1,7 +1,7 @@
-import { assertKeyExpression } from "../contract/business-key";
-import { ContractConfigError } from "../contract/errors";
-import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
-import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { assertKeyExpression } from "@effectively-once/contract";
+import { ContractConfigError } from "@effectively-once/contract";
+import { assertFieldRules, fieldNameProblem, FieldType } from "@effectively-once/contract";
+import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "@effectively-once/contract";
 import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "./aws-limits";
 import { AWS_NAME_RULES } from "./aws-name-rules";
 import { AWS_PROP_RULES } from "./aws-prop-rules";

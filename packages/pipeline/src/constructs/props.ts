@@ -1,9 +1,9 @@
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../contract/error-names";
-import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
+import { effectiveRules, type FieldRule, type FieldRules } from "@effectively-once/contract";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
 import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
 import { pipelineResourceNames } from "./resource-names";
-import { secondLayerEnvironment } from "../contract/function-env";
+import { secondLayerEnvironment } from "@effectively-once/contract";
 
 /** How the pipeline recognises one business operation in a message body. */
 export interface BusinessKeyProps {

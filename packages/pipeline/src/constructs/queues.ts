@@ -2,8 +2,8 @@ import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
 import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
-import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "../contract/limits";
-import { guardedActions, queuePolicyDocument } from "../contract/queue-guard";
+import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "@effectively-once/contract";
+import { guardedActions, queuePolicyDocument } from "@effectively-once/contract";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineResourceNames } from "./resource-names";
 

@@ -3,7 +3,7 @@ import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { SfnStateMachine } from "@cdktf/provider-aws/lib/sfn-state-machine";
 import { Construct } from "constructs";
-import { renderPipelineDefinition } from "../../statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 import type { DownstreamFunction } from "./downstream-function";
 import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
 import { invokeTimeoutSeconds, pipelineFieldRules, type PolicyStatement, type ResolvedPipelineProps } from "./props";

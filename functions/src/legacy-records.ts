@@ -8,7 +8,7 @@ import {
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import type { IdempotencyRecord } from "@aws-lambda-powertools/idempotency/persistence";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import type { SecondLayerIds } from "../src/contract/second-layer-ids";
+import type { SecondLayerIds } from "@effectively-once/contract";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 
 /**

@@ -2,7 +2,7 @@
  * JSONata expressions of the pipeline state machine that are too long to read inside the JSON file. Each is a
  * complete `{% %}` field value, filled in by the renderer.
  */
-import { DLQ_MAX_MESSAGE_BYTES, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } from "../src/contract/limits";
+import { DLQ_MAX_MESSAGE_BYTES, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } from "@effectively-once/contract";
 
 /**
  * Epoch ms of the message's first send, from the SQS record `record` (a JSONata expression): its own

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "../src/contract/effects";
+import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "@effectively-once/contract";
 import { requireString } from "./env";
 import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError, PermanentError } from "./errors";
 import type { HandlerInit } from "./pipeline-handler";

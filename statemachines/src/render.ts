@@ -1,8 +1,8 @@
-import { decodeExpression } from "../src/contract/decode-jsonata";
-import { commentWithKeyDerivation, keyDerivation } from "../src/contract/key-derivation";
-import type { FieldRule } from "../src/contract/field-rules";
+import { decodeExpression } from "@effectively-once/contract";
+import { commentWithKeyDerivation, keyDerivation } from "@effectively-once/contract";
+import type { FieldRule } from "@effectively-once/contract";
 import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
-import template from "./pipeline.asl.json";
+import template from "../pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
 export interface PipelineDefinitionParams {

@@ -1,6 +1,6 @@
-import type { FieldRule } from "../src/contract/field-rules";
-import { ContractEnv } from "../src/contract/function-env";
-import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "../src/contract/second-layer-ids";
+import type { FieldRule } from "@effectively-once/contract";
+import { ContractEnv } from "@effectively-once/contract";
+import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "@effectively-once/contract";
 import { readFieldRules, readPayloadFields } from "./contract";
 import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
 import { ConfigurationError } from "./errors";

@@ -1,4 +1,4 @@
-import { SECOND_LAYER_IDS, secondLayerRecordId, type SecondLayerIds } from "../src/contract/second-layer-ids";
+import { SECOND_LAYER_IDS, secondLayerRecordId, type SecondLayerIds } from "@effectively-once/contract";
 
 /**
  * The Powertools key is the business key AND the operation, like the ledger's identity (pk + sk): with the

@@ -10,7 +10,7 @@ import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog, InvocationOutcome } from "./invocation-log";
 import { legacyRecords } from "./legacy-records";
 import { boundResult, type TruncatedResult } from "./result-bound";
-import { MAX_RESULT_BYTES } from "../src/contract/limits";
+import { MAX_RESULT_BYTES } from "@effectively-once/contract";
 import type { Payload, PipelineEvent, SideEffect } from "./types";
 import { validatePipelineEvent } from "./validate";
 

@@ -1,4 +1,4 @@
-import { MAX_BUSINESS_KEY_BYTES } from "../src/contract/limits";
+import { MAX_BUSINESS_KEY_BYTES } from "@effectively-once/contract";
 import { checkPayload, type FunctionContract } from "./contract";
 import { ValidationError } from "./errors";
 import type { PipelineEvent } from "./types";

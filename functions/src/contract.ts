@@ -3,11 +3,11 @@
  * as the state machine, read from the environment the construct sets. Both layers therefore give one message one
  * fate, whichever reaches it first.
  */
-import { nestsTooDeep, payloadHash } from "../src/contract/canonical";
-import { DecodeProblem } from "../src/contract/decode-jsonata";
-import { CanonicalValueError, ContractConfigError } from "../src/contract/errors";
-import { assertFieldRules, firstFieldProblem, type FieldRule } from "../src/contract/field-rules";
-import { ContractEnv, decodePayloadFields } from "../src/contract/function-env";
+import { nestsTooDeep, payloadHash } from "@effectively-once/contract";
+import { DecodeProblem } from "@effectively-once/contract";
+import { CanonicalValueError, ContractConfigError } from "@effectively-once/contract";
+import { assertFieldRules, firstFieldProblem, type FieldRule } from "@effectively-once/contract";
+import { ContractEnv, decodePayloadFields } from "@effectively-once/contract";
 import type { Environment } from "./env";
 import { requireString } from "./env";
 import { ConfigurationError, ValidationError } from "./errors";

@@ -25,6 +25,8 @@ export {
 export { EffectJournal } from "./effect-journal";
 export type { EffectAttributes, EffectJournalOptions, EffectReceipt, EffectRequest } from "./effect-journal";
 export { idempotencyRecordId } from "./idempotency";
-export { legacySecondLayerIds, SECOND_LAYER_IDS } from "../src/contract/second-layer-ids";
-export type { SecondLayerIds } from "../src/contract/second-layer-ids";
-export { effectKey } from "../src/contract/effects";
+export { legacySecondLayerIds, SECOND_LAYER_IDS } from "@effectively-once/contract";
+export type { SecondLayerIds } from "@effectively-once/contract";
+export { effectKey } from "@effectively-once/contract";
+export { readPipelineConfig } from "./config";
+export { InvocationOutcome } from "./invocation-log";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MAX_RESULT_BYTES } from "../src/contract/limits";
+import { MAX_RESULT_BYTES } from "@effectively-once/contract";
 
 /**
  * What the handler returns, and Powertools stores, instead of a side effect result whose JSON is larger than

@@ -1,6 +1,6 @@
 import type { Context } from "aws-lambda";
 import type { LogFields } from "./invocation-log";
-import type { InvocationEvent } from "../src/contract/event";
+import type { InvocationEvent } from "@effectively-once/contract";
 
 /** A message payload: the parsed SQS body. */
 export type Payload = Readonly<Record<string, unknown>>;

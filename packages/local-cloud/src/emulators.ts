@@ -1,0 +1,16 @@
+/**
+ * The local cloud's parts one by one (the Step Functions interpreter, the pipe runner, the clock, fault draws, the TTL
+ * sweeper): for a test world of your own, such as the deterministic simulation, which runs them on a virtual clock.
+ */
+export type { Clock } from "./clock/clock";
+export { workflowTarget } from "./cloud/workflow-target";
+export { startTtlSweeper } from "./dynamodb/ttl-sweeper";
+export { createRng } from "./faults/rng";
+export { exitPayload, timeoutPayload } from "./lambda/error-payloads";
+export { nap } from "./pipes/clock";
+export { RetryReason } from "./pipes/constants";
+export { createPipeRunner } from "./pipes";
+export type { PipeRunner } from "./pipes";
+export { CompiledDefinition, createStateMachine, DefinitionError, formatHistory, MockConfigError, mockedStatesOf } from "./stepfunctions";
+export type { DynamoDbSender, Integrations, LambdaInvoker, MockedStates, StateMachine } from "./stepfunctions";
+export { compileMachine } from "./stepfunctions/machine-compile";
