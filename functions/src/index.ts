@@ -29,4 +29,3 @@ export { legacySecondLayerIds, SECOND_LAYER_IDS } from "@effectively-once/contra
 export type { SecondLayerIds } from "@effectively-once/contract";
 export { effectKey } from "@effectively-once/contract";
 export { readPipelineConfig } from "./config";
-export { InvocationOutcome } from "./invocation-log";

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "@aws-lambda-powertools/logger";
 import type { Context } from "aws-lambda";
+import { InvocationOutcome } from "@effectively-once/contract";
 
 /**
  * One compact structured log line per invocation, written when the invocation ends.
@@ -11,19 +12,6 @@ import type { Context } from "aws-lambda";
  * (business key, operation, messageId, request id) and what happened (outcome, plus what the work noted, e.g. the
  * charge id). Failures keep the error with its stack, one line too.
  */
-
-/** What one invocation ended in, as the function saw it. */
-export const InvocationOutcome = {
-  /** The work ran and reported its own outcome (e.g. `applied` / `replayed`); this is the fallback word. */
-  Processed: "processed",
-  /** Powertools answered from a completed record: the work did not run again. */
-  Duplicate: "duplicate",
-  /** A permanent error: the state machine quarantines the message. */
-  Rejected: "rejected",
-  /** Any other error: the state machine releases the claim and the message is retried. */
-  Failed: "failed",
-} as const;
-export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof InvocationOutcome];
 
 /** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
 const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;

@@ -27,3 +27,4 @@ export { GuardedAction, guardedActions, queueGuardOf, queuePolicyDocument } from
 export type { ActionGuard } from "./queue-guard";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";
+export { InvocationOutcome } from "./invocation-log";

@@ -1,5 +1,5 @@
 import { CallOutcome, effectKey } from "@effectively-once/contract";
-import { InvocationOutcome } from "@effectively-once/functions";
+import { InvocationOutcome } from "@effectively-once/contract";
 import type { KeyEffects } from "../observe";
 
 /** One application of the side effect, as the team's own records show it. */
