@@ -1,18 +1,10 @@
-/** Tests run through @swc/jest (no type-check: `npm run typecheck` does that). `npm test`: the fast tier (test/tiers.js). */
-const { SLOW } = require("./test/tiers");
+/** `npm test`: every workspace's tests and the cross-cutting suites (test/, the examples), fast tier (jest.preset.js). */
+const fs = require("node:fs");
+const path = require("node:path");
+const { project, RUN, ROOT } = require("./jest.preset");
+const { workspaces } = require("./package.json");
 
 module.exports = {
-  testEnvironment: "node",
-  roots: ["<rootDir>/test", "<rootDir>/examples"],
-  testMatch: ["**/*.test.ts"],
-  testPathIgnorePatterns: ["/node_modules/", ...SLOW],
-  transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
-  setupFiles: ["<rootDir>/test/helpers/env.ts"],
-  testSequencer: "<rootDir>/test/helpers/sequencer.js",
-  // The workspace packages by name, from source: each package.json's "exports" maps an entry to its .ts file under
-  // the "@effectively-once/source" condition (tsconfig.json's customConditions says the same to tsc, .npmrc to tsx).
-  testEnvironmentOptions: { customExportConditions: ["node", "node-addons", "@effectively-once/source"] },
-  testTimeout: 30000,
-  // Many suites wait (on emulators and child processes), so three workers keep two cores busy.
-  maxWorkers: 3,
+  projects: [project(ROOT, ["<rootDir>/test", "<rootDir>/examples"]), ...workspaces.filter((dir) => fs.existsSync(path.join(ROOT, dir, "test"))).map((dir) => project(path.join(ROOT, dir)))],
+  ...RUN,
 };

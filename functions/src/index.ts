@@ -2,7 +2,7 @@
  * The Lambda side of the pipeline: what a team's downstream handler file imports. Turn a side effect into the
  * handler with {@link createPipelineHandler}; throw {@link PermanentError} or {@link ConflictError} (or a subclass)
  * to have a message quarantined instead of retried; use {@link EffectJournal} to stand in for a downstream that
- * honours idempotency keys. See packages/pipeline/handler/README.md.
+ * honours idempotency keys. See functions/README.md.
  */
 export { createPipelineHandler } from "./pipeline-handler";
 export type { HandlerDependencies, HandlerInit, PipelineHandler, PipelineHandlerOptions } from "./pipeline-handler";
@@ -29,3 +29,4 @@ export { legacySecondLayerIds, SECOND_LAYER_IDS } from "@effectively-once/contra
 export type { SecondLayerIds } from "@effectively-once/contract";
 export { effectKey } from "@effectively-once/contract";
 export { readPipelineConfig } from "./config";
+export { checkPayload } from "./contract";

@@ -2,3 +2,5 @@
 export { PRODUCER_ATTRIBUTES } from "./expressions";
 export { renderPipelineDefinition } from "./render";
 export type { PipelineDefinitionParams } from "./render";
+/** `pipeline.asl.json` as written, placeholders unfilled: for code that reads the definition's own Retry blocks. */
+export { default as PIPELINE_TEMPLATE } from "../pipeline.asl.json";

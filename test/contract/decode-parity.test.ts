@@ -4,13 +4,13 @@
  * JSONata side gets as far as naming one).
  */
 import fc from "fast-check";
-import { decodeBody } from "../../packages/contract/src/decode";
-import { decodeExpression, type DecodeSpec } from "../../packages/contract/src/decode-jsonata";
-import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
-import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
-import { PAYMENTS_RULES } from "../helpers/orders-contract";
+import { decodeBody } from "@effectively-once/contract";
+import { decodeExpression, type DecodeSpec } from "@effectively-once/contract";
+import { compileExpression } from "@effectively-once/local-cloud/emulators";
+import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "@effectively-once/testing";
+import { PAYMENTS_RULES } from "@effectively-once/testing";
 import { paymentBodyText } from "./support/bodies";
-import { MAX_BUSINESS_KEY_BYTES } from "../../packages/contract/src/limits";
+import { MAX_BUSINESS_KEY_BYTES } from "@effectively-once/contract";
 
 const SPEC: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: ORDERS_PAYLOAD_FIELDS };
 const decode = compileExpression(decodeExpression(SPEC));

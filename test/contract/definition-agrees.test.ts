@@ -1,8 +1,8 @@
-import { INVOCATION_EVENT_FIELDS } from "../../packages/contract/src/event";
-import { ClaimStatus, COMPLETE_UPDATE, LedgerAttribute, LedgerCondition } from "../../packages/contract/src/ledger";
-import { fatesOfStateOutput, QuarantineReason, RecordOutcome } from "../../packages/contract/src/outcomes";
-import { renderPipelineDefinition } from "../../statemachines/src/render";
-import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
+import { INVOCATION_EVENT_FIELDS } from "@effectively-once/contract";
+import { ClaimStatus, COMPLETE_UPDATE, LedgerAttribute, LedgerCondition } from "@effectively-once/contract";
+import { fatesOfStateOutput, QuarantineReason, RecordOutcome } from "@effectively-once/contract";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
+import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";
 
 type State = Record<string, any>;
 

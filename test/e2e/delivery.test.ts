@@ -7,7 +7,7 @@ import type { Sent } from "./support/publish";
 import type { Settlement } from "./support/settle";
 import { e2eSuite } from "./support/suite";
 import type { Delivery, E2eTarget } from "./support/target";
-import { businessKeyText } from "../../packages/contract/src/canonical";
+import { businessKeyText } from "@effectively-once/contract";
 
 const suite = e2eSuite("delivery", {});
 

@@ -3,7 +3,7 @@
  * execution, partial batch failure and a poison message. One local cloud; every fault rule is keyed to one
  * scenario's business key, so the scenarios cannot disturb each other. Only 6 and 8 need no fault injection.
  */
-import { waitFor } from "../helpers/wait-for";
+import { waitFor } from "@effectively-once/testing";
 import { RETRIES_EXHAUSTED } from "./support/dlq";
 import { callWrite, chargeWrite, ledgerComplete } from "./support/fault-rules";
 import { readIdempotencyRecord, readLedger } from "./support/observe";

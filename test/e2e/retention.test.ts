@@ -6,9 +6,9 @@
  * target; 12 and 15 need the clock.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
-import { DlqReason } from "../../packages/contract/src/outcomes";
-import { redriveDlq, type OpsContext } from "../../packages/ops/src";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
+import { DlqReason } from "@effectively-once/contract";
+import { redriveDlq, type OpsContext } from "@effectively-once/ops";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";
 import { Capability, type E2eTarget } from "./support/target";

@@ -1,7 +1,7 @@
 import { definitionCheck } from "../../tools/terraform/rehearse/definition-check";
 import { validateAnswer } from "../../tools/terraform/definition-validator";
 import { compactRedrivePolicy } from "../../tools/terraform/rehearse/front";
-import { synthStack, resourcesOfType } from "../helpers/synth";
+import { synthStack, resourcesOfType } from "@effectively-once/testing";
 
 /** The definition the provider sends: the synthesized one with its references resolved (as after apply). */
 function deployedDefinition(): Record<string, unknown> {

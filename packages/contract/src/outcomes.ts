@@ -72,3 +72,6 @@ export function fatesOfStateOutput(output: unknown): RecordFate[] {
   }
   return fates;
 }
+
+/** Name of the message attribute that carries the first send of a message across quarantines and redrives. */
+export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";

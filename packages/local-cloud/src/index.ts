@@ -15,3 +15,4 @@ export { watchInterrupts } from "./demo/interrupts";
 export { runDemo } from "./demo/run-demo";
 export { serve } from "./demo/serve";
 export { TestStateApiError } from "./stepfunctions/test-state";
+export type { EarlyVisibilityExpiry } from "./cloud";

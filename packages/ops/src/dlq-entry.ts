@@ -2,7 +2,7 @@ import type { Message } from "@aws-sdk/client-sqs";
 import type { KeyDeriver } from "./business-key";
 import { KeySource, type DlqEntry } from "./types";
 import { businessKeyFromOperator } from "@effectively-once/contract";
-import { DlqReason } from "@effectively-once/contract";
+import { DlqReason, FIRST_SENT_ATTRIBUTE } from "@effectively-once/contract";
 
 /**
  * Whether a DLQ message was written by the stack's own quarantine: its SenderId (set by SQS, never by a producer)
@@ -68,9 +68,6 @@ function canonicalKeyOrSelf(text: string): string {
     return text;
   }
 }
-
-/** Name of the message attribute that carries the first send of a message across quarantines and redrives. */
-export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";
 
 /** The `firstSentTimestamp` attribute (DataType Number, epoch ms), when present and a plausible epoch. */
 function firstSentTimestampOf(message: Message): number | undefined {

@@ -25,3 +25,5 @@ export { createOpsClients } from "./clients";
 export { withDlqScan } from "./dlq-scan";
 export { requireOutput, requireSecondsOutput } from "./outputs";
 export { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "./powertools-record";
+export { getPowertoolsRecords } from "./powertools-record";
+export { sqsMessageBytes } from "./redrive-size";

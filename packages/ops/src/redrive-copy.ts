@@ -2,7 +2,7 @@ import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
 import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
 import { PRODUCER_ATTRIBUTES } from "@effectively-once/statemachines";
-import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
+import { FIRST_SENT_ATTRIBUTE } from "@effectively-once/contract";
 import { TargetError } from "./errors";
 import { type DlqEntry, type OpsContext } from "./types";
 import { OutputName } from "@effectively-once/contract";

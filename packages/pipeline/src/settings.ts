@@ -7,3 +7,4 @@ export { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "./constructs/iam";
 export { assertPipelineInvariants } from "./constructs/invariants";
 export { DEFAULTS, functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps } from "./constructs/props";
 export type { IdempotentPipelineProps, PipelineDomain, ResolvedPipelineProps } from "./constructs/props";
+export { CLAIM_ATTEMPTS, worstRecordBudget } from "./constructs/timing";

@@ -1,5 +1,5 @@
-import type { DynamoRequestInfo, DynamoRequestMatcher } from "../../../packages/local-cloud/src/faults";
-import { EFFECT_SK } from "../../../packages/contract/src/effects";
+import type { DynamoRequestInfo, DynamoRequestMatcher } from "@effectively-once/local-cloud/emulators";
+import { EFFECT_SK } from "@effectively-once/contract";
 import type { SynthesizedNames } from "./local-target";
 import { downstreamKey } from "./messages";
 

@@ -1,5 +1,5 @@
-import { businessKeyText } from "../../../packages/contract/src/canonical";
-import { effectKey } from "../../../packages/contract/src/effects";
+import { businessKeyText } from "@effectively-once/contract";
+import { effectKey } from "@effectively-once/contract";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { idempotencyRecordId } from "../../../functions/src/idempotency";
-import { CALL_SK_PREFIX as CALL_PREFIX, EFFECT_SK as CHARGE_SK } from "../../../packages/contract/src/effects";
+import { idempotencyRecordId } from "@effectively-once/functions";
+import { CALL_SK_PREFIX as CALL_PREFIX, EFFECT_SK as CHARGE_SK } from "@effectively-once/contract";
 import { downstreamKey } from "./messages";
 import type { E2eTarget } from "./target";
 

@@ -1,4 +1,4 @@
-import { waitFor } from "../../helpers/wait-for";
+import { waitFor } from "@effectively-once/testing";
 import { RETRIES_EXHAUSTED, type DlqCollector, type DlqEntry } from "./dlq";
 import { SettleTimeoutError } from "./errors";
 import { countEffects, readDownstream, type DownstreamRecord, type EffectCounts } from "./observe";

@@ -1,7 +1,7 @@
 // The SQS contract, part 1: delivery rules the simulation's oracle relies on (visibility timeout, receive count,
 // redrive after maxReceiveCount, delete and receipt-handle semantics, long polling, counts), one set of cases run
 // against both the simulation's SQS model and the local SQS. Each rule is AWS's: documented (SQS API reference)
-// or recorded on AWS (test/local/parity replays the recordings).
+// or recorded on AWS (packages/local-cloud/test/parity replays the recordings).
 import { DeleteMessageBatchCommand } from "@aws-sdk/client-sqs";
 import { IMPLEMENTATIONS } from "./drivers";
 import { bodies, changeVisibility, counts, failure, receive, remove, send, using } from "./helpers";

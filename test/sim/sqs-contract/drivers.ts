@@ -5,12 +5,12 @@
  */
 import { CreateQueueCommand, GetQueueAttributesCommand, ListMessageMoveTasksCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import { sharedClock } from "../../../packages/local-cloud/src/clock";
-import { createSqsClient, startSqs } from "../../../packages/local-cloud/src/sqs";
-import type { LocalSqs } from "../../../packages/local-cloud/src/sqs";
+import { sharedClock } from "@effectively-once/local-cloud/emulators";
+import { createSqsClient, startSqs } from "@effectively-once/local-cloud/emulators";
+import type { LocalSqs } from "@effectively-once/local-cloud/emulators";
 import { SimSqs } from "../../../tools/sim/sqs";
 import { VirtualClock } from "../../../tools/sim/virtual-clock";
-import { waitFor } from "../../helpers/wait-for";
+import { waitFor } from "@effectively-once/testing";
 
 export interface ContractQueue {
   readonly url: string;

@@ -1,5 +1,5 @@
 /**
- * The second layer's record ids in a plan (packages/pipeline/src/contract/second-layer-ids.ts). A pipeline function
+ * The second layer's record ids in a plan (packages/contract/src/second-layer-ids.ts). A pipeline function
  * names its Powertools records `<IDEMPOTENCY_KEY_PREFIX>#<IDEMPOTENCY_HASH_FUNCTION digest of the key>` and still
  * honours `<IDEMPOTENCY_LEGACY_KEY_PREFIX>#<md5>` during the upgrade's transition; a function of release 0.2 or
  * earlier (no prefix variable) named them after itself, `<function_name>#<md5>`. A deploy after which the function

@@ -116,3 +116,6 @@ export { publish } from "../soak/publisher";
 export type { LoadSent } from "../soak/publisher";
 export type { SoakResult } from "../soak/soak-run";
 export { synthLoadStack } from "../soak/stack";
+export { checkLedger } from "../soak/ledger-check";
+export { LOAD_WINDOWS } from "../soak/stack";
+export type { LoadStack } from "../soak/stack";

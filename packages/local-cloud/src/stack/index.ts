@@ -2,3 +2,4 @@
 export { APP_ENV, appOf, exampleNames, loadApp, loadProfile, loadStackExport } from "./apps";
 export { streamContractOf } from "./contract";
 export { stackConfigOf, synthStack } from "./synth";
+export type { StreamContract } from "./contract";

@@ -1,4 +1,4 @@
-import template from "../../../../statemachines/pipeline.asl.json";
+import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import type { PropRule } from "./prop-rules";
 import { invocationAttemptSeconds, LAMBDA_INIT_SECONDS, type ResolvedPipelineProps } from "./props";
 import { LONG_POLL_SECONDS } from "./retention";
