@@ -2,7 +2,7 @@
  * JSONata expressions of the pipeline state machine that are too long to read inside the JSON file. Each is a
  * complete `{% %}` field value, filled in by the renderer.
  */
-import { DLQ_MAX_MESSAGE_BYTES, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } from "@effectively-once/contract";
+import { DLQ_MAX_MESSAGE_BYTES, DlqAttribute, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } from "@effectively-once/contract";
 
 /**
  * Epoch ms of the message's first send, from the SQS record `record` (a JSONata expression): its own
@@ -13,7 +13,7 @@ import { DLQ_MAX_MESSAGE_BYTES, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } f
  */
 function firstSentTimestamp(record: string): string {
   return (
-    `{% ( $r := ${record}; $f := $r.messageAttributes.firstSentTimestamp.stringValue; $s := $exists($r.attributes.SentTimestamp) ? $string($r.attributes.SentTimestamp) : $string($millis());` +
+    `{% ( $r := ${record}; $f := $r.messageAttributes.${DlqAttribute.FirstSentTimestamp}.stringValue; $s := $exists($r.attributes.SentTimestamp) ? $string($r.attributes.SentTimestamp) : $string($millis());` +
     " ($exists($f) and $contains($string($f), /^[0-9]{1,15}$/) and $number($string($f)) < $number($s)) ? $string($f) : $s ) %}"
   );
 }
@@ -59,11 +59,8 @@ export const FUNCTION_ERROR_DETAIL = String.raw`{% ( $c := $string($states.error
  */
 const SQS_REFUSED_CHARACTERS = String.raw`/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/`;
 
-/** Name of the attribute that carries the producer's own message attributes on a quarantined copy (JSON text). */
-export const PRODUCER_ATTRIBUTES = "producerAttributes";
-
-/** Name of the attribute that says the producer's attributes did not fit the DLQ message (and why). */
-const PRODUCER_ATTRIBUTES_DROPPED = "producerAttributesDropped";
+const PRODUCER_ATTRIBUTES = DlqAttribute.ProducerAttributes;
+const PRODUCER_ATTRIBUTES_DROPPED = DlqAttribute.ProducerAttributesDropped;
 
 /**
  * The DLQ message's attributes. `detail` is cleaned and cut to a sentence. `businessKey` is the ledger's canonical
@@ -83,11 +80,11 @@ export const QUARANTINE_ATTRIBUTES =
   " $packed := ($exists($own) and $count($keys($own)) > 0) ? $string($own) : null;" +
   ` $fits := $packed = null or $bytes($body) + $bytes($packed) + ${PRODUCER_ATTRIBUTES.length + 6} + ${QUARANTINE_ATTRIBUTE_BYTES} <= ${DLQ_MAX_MESSAGE_BYTES};` +
   " $merge([{" +
-  " 'reason': { 'DataType': 'String', 'StringValue': $reason }," +
-  " 'originalMessageId': { 'DataType': 'String', 'StringValue': $messageId }," +
-  " 'firstSentTimestamp': { 'DataType': 'Number', 'StringValue': $firstSentTimestamp }," +
-  " 'detail': { 'DataType': 'String', 'StringValue': ($exists($detail) and $detail != '') ? $clean($detail) : $reason }" +
-  " }, $key ? { 'businessKey': { 'DataType': 'String', 'StringValue': " +
+  ` '${DlqAttribute.Reason}': { 'DataType': 'String', 'StringValue': $reason },` +
+  ` '${DlqAttribute.OriginalMessageId}': { 'DataType': 'String', 'StringValue': $messageId },` +
+  ` '${DlqAttribute.FirstSentTimestamp}': { 'DataType': 'Number', 'StringValue': $firstSentTimestamp },` +
+  ` '${DlqAttribute.Detail}': { 'DataType': 'String', 'StringValue': ($exists($detail) and $detail != '') ? $clean($detail) : $reason }` +
+  ` }, $key ? { '${DlqAttribute.BusinessKey}': { 'DataType': 'String', 'StringValue': ` +
   String.raw`$replace($replace($key, /\uFFFE/, '\\ufffe'), /\uFFFF/, '\\uffff')` +
   " } } : {}," +
   ` ($packed != null and $fits) ? { '${PRODUCER_ATTRIBUTES}': { 'DataType': 'String', 'StringValue': $packed } } : {},` +

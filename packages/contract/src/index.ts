@@ -19,7 +19,7 @@ export { ClaimStatus, LedgerAttribute, LedgerCondition } from "./ledger";
 export { DLQ_MAX_MESSAGE_BYTES, largestBatchSize, largestMaxMessageBytes, MAX_BUSINESS_KEY_BYTES, MAX_DETAIL_CHARS, MAX_PRODUCER_ATTRIBUTES, MAX_RESULT_BYTES, QUARANTINE_ATTRIBUTE_BYTES, RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES, REDRIVE_ATTRIBUTE_BYTES, sourceQueueMaxBytes, SQS_MAX_ATTRIBUTES, SQS_MAX_MESSAGE_BYTES, SYNC_EXECUTION_INPUT_BYTES, worstBatchInputBytes } from "./limits";
 export { DEFAULT_STATE_FILE, isStateLive, LOCAL_CREDENTIALS, LOCAL_REGION, readStateFile, removeStateFile, writeStateFile } from "./local-cloud-state";
 export type { LocalCloudState } from "./local-cloud-state";
-export { DlqReason, fatesOfStateOutput, FIRST_SENT_ATTRIBUTE, RecordOutcome } from "./outcomes";
+export { DlqAttribute, DlqReason, fatesOfStateOutput, RecordOutcome } from "./outcomes";
 export { OutputName } from "./outputs";
 export type { PipelineOutputName } from "./outputs";
 export { dnsSuffixOfPartition, partitionOfRegion } from "./partition";

@@ -3,6 +3,7 @@
  * tools. Each is smaller than the AWS limit it protects, so a message that breaks one is quarantined as
  * `invalid-message` on its first delivery instead of failing at DynamoDB or SQS on every retry.
  */
+import { DlqAttribute } from "./outcomes";
 
 /** Largest integer JSON carries exactly in a double (Number.MAX_SAFE_INTEGER). */
 export const MAX_EXACT_INTEGER = 9007199254740991;
@@ -46,7 +47,7 @@ export const MAX_PRODUCER_ATTRIBUTES = SQS_MAX_ATTRIBUTES - 1;
  * queue's `max_message_size` is `maxMessageBytes` + this room, so every message within the documented limit (body
  * and at most 9 attributes ≤ maxMessageBytes) can be redriven; a test pins the name to the ops' own.
  */
-export const REDRIVE_ATTRIBUTE_BYTES = "firstSentTimestamp".length + "Number".length + 13;
+export const REDRIVE_ATTRIBUTE_BYTES = DlqAttribute.FirstSentTimestamp.length + "Number".length + 13;
 
 /** The source queue's `max_message_size`: what producers may send, plus the redrive's room. */
 export function sourceQueueMaxBytes(maxMessageBytes: number): number {

@@ -73,5 +73,24 @@ export function fatesOfStateOutput(output: unknown): RecordFate[] {
   return fates;
 }
 
-/** Name of the message attribute that carries the first send of a message across quarantines and redrives. */
-export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";
+/**
+ * The message attributes of a DLQ message the stack's quarantine wrote (the state machine's Quarantine task), read by
+ * `pipeline-ops` and the harness. A message the queue's redrive moved after maxReceiveCount carries none of them.
+ */
+export const DlqAttribute = {
+  /** Why it is in the DLQ: a {@link DlqReason}. */
+  Reason: "reason",
+  /** The messageId of the message the pipeline received. */
+  OriginalMessageId: "originalMessageId",
+  /** The first send of the message (epoch ms, DataType Number), carried across quarantines and redrives. */
+  FirstSentTimestamp: "firstSentTimestamp",
+  /** A sentence on what went wrong, cleaned of characters SQS refuses and cut short. */
+  Detail: "detail",
+  /** The ledger key, when the body yielded one. */
+  BusinessKey: "businessKey",
+  /** The producer's own message attributes, as JSON text, when they fit beside the body. */
+  ProducerAttributes: "producerAttributes",
+  /** Said instead of {@link DlqAttribute.ProducerAttributes} when they did not fit (and why). */
+  ProducerAttributesDropped: "producerAttributesDropped",
+} as const;
+export type DlqAttribute = (typeof DlqAttribute)[keyof typeof DlqAttribute];

@@ -1,8 +1,7 @@
 import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
 import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
-import { PRODUCER_ATTRIBUTES } from "@effectively-once/statemachines";
-import { FIRST_SENT_ATTRIBUTE } from "@effectively-once/contract";
+import { DlqAttribute } from "@effectively-once/contract";
 import { TargetError } from "./errors";
 import { type DlqEntry, type OpsContext } from "./types";
 import { OutputName } from "@effectively-once/contract";
@@ -24,9 +23,9 @@ export function copyAttributes(entry: DlqEntry, message: Message, nowMs: number)
   if (entry.reason === DlqReason.RetriesExhausted) {
     for (const [name, value] of Object.entries(own)) copy[name] = value;
   } else {
-    for (const [name, value] of packedAttributes(own[PRODUCER_ATTRIBUTES]?.StringValue)) copy[name] = value;
+    for (const [name, value] of packedAttributes(own[DlqAttribute.ProducerAttributes]?.StringValue)) copy[name] = value;
   }
-  copy[FIRST_SENT_ATTRIBUTE] = { DataType: "Number", StringValue: String(entry.firstSentAt ?? nowMs) };
+  copy[DlqAttribute.FirstSentTimestamp] = { DataType: "Number", StringValue: String(entry.firstSentAt ?? nowMs) };
   return copy;
 }
 

@@ -1,5 +1,6 @@
 import { waitFor } from "@effectively-once/testing";
-import { RETRIES_EXHAUSTED, type DlqCollector, type DlqEntry } from "./dlq";
+import { DlqReason } from "@effectively-once/contract";
+import type { DlqCollector, DlqEntry } from "./dlq";
 import { SettleTimeoutError } from "./errors";
 import { countEffects, readDownstream, type DownstreamRecord, type EffectCounts } from "./observe";
 import type { Sent } from "./publish";
@@ -89,7 +90,7 @@ function dlqFates(message: Sent, snapshot: Snapshot): Fate[] {
     // The state machine's quarantine sends a new message naming the original; the queue's redrive moves the
     // message itself, keeping its id.
     if (entry.reason !== undefined && entry.originalMessageId === message.messageId) fates.push(`quarantined:${entry.reason}`);
-    if (entry.reason === undefined && entry.messageId === message.messageId) fates.push(RETRIES_EXHAUSTED);
+    if (entry.reason === undefined && entry.messageId === message.messageId) fates.push(DlqReason.RetriesExhausted);
   }
   return fates;
 }

@@ -17,7 +17,7 @@ import {
   sourceQueueMaxBytes,
   SYNC_EXECUTION_INPUT_BYTES,
 } from "@effectively-once/contract";
-import { FIRST_SENT_ATTRIBUTE } from "@effectively-once/contract";
+import { DlqAttribute } from "@effectively-once/contract";
 
 const BASE: IdempotentPipelineProps = {
   namePrefix: "t",
@@ -99,6 +99,6 @@ describe("Synth-time invariants: sizes in bytes", () => {
   });
 
   it("keeps the redrive's room for firstSentTimestamp as SQS counts it (name, Number, 13 digits)", () => {
-    expect(REDRIVE_ATTRIBUTE_BYTES).toBe(FIRST_SENT_ATTRIBUTE.length + "Number".length + String(Date.UTC(2286, 0, 1) - 1).length);
+    expect(REDRIVE_ATTRIBUTE_BYTES).toBe(DlqAttribute.FirstSentTimestamp.length + "Number".length + String(Date.UTC(2286, 0, 1) - 1).length);
   });
 });
