@@ -18,7 +18,6 @@
 import { IdempotencyAlreadyInProgressError, IdempotencyRecordStatus, IdempotencyValidationError } from "@aws-lambda-powertools/idempotency";
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "@effectively-once/contract";
 
-export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES };
 
 /**
  * The brand's key. Part of the contract between copies of this package (a function bundle may hold two): keep it.

@@ -9,7 +9,8 @@ import {
   PipelineFunctionError,
   ValidationError,
 } from "../src";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, isPermanentError, reportedError } from "../src/errors";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
+import { isPermanentError, reportedError } from "../src/errors";
 import { DEFAULTS } from "@effectively-once/pipeline/settings";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
 import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";

@@ -2,7 +2,7 @@
 import { createStateMachine, type ExecutionResult, type StateMachineOptions } from "@effectively-once/local-cloud/emulators";
 import { FakeClock } from "./fake-clock";
 
-export const ARN = "arn:aws:states:us-east-1:123456789012:stateMachine:test";
+const ARN = "arn:aws:states:us-east-1:123456789012:stateMachine:test";
 
 export function machine(definition: unknown, options: Partial<StateMachineOptions> = {}) {
   return createStateMachine(definition, { name: "test", arn: ARN, clock: new FakeClock(), ...options });

@@ -19,8 +19,6 @@ export const ORDERS_FIELD_RULES: FieldRules = {
 
 export const PAYMENTS_RULES = effectiveRules(ORDERS_KEY.requiredFields, ORDERS_PAYLOAD_FIELDS, ORDERS_FIELD_RULES);
 
-export const PAYMENTS_CONTRACT = { fieldRules: PAYMENTS_RULES, payloadFields: [...ORDERS_PAYLOAD_FIELDS] };
-
 /** The value of PIPELINE_FIELD_RULES for the payments function. */
 export const PAYMENTS_FIELD_RULES_ENV = encodeFieldRules(PAYMENTS_RULES);
 

@@ -4,4 +4,3 @@ export type { LocalSqs } from "./start-sqs";
 export { createSqsClient, LOCAL_CREDENTIALS } from "./client";
 export { createQueueAttributesFromTerraform } from "./queue-attributes";
 export type { TerraformSqsQueue } from "./queue-attributes";
-export { InvalidQueueConfigError } from "./errors";

@@ -4,7 +4,8 @@ import type { DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import { createFaultPlan } from "../../src/faults";
 import type { FaultPlan, FaultRule } from "../../src/faults";
 import { ProxyVerdict, startDynamo, startDynamoFaultProxy, waitForTableActive } from "../../src/dynamodb";
-import type { DynamoFaultProxy, LocalDynamo, ProxyRequestContext, ProxyResponseContext } from "../../src/dynamodb";
+import type { DynamoFaultProxy, LocalDynamo } from "../../src/dynamodb";
+import type { ProxyRequestContext, ProxyResponseContext } from "../../src/dynamodb/fault-proxy";
 
 const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 const client = (endpoint: string | undefined, extra: Partial<DynamoDBClientConfig> = {}) =>

@@ -5,7 +5,8 @@ import {
   PutItemCommand,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
-import { DynamoPlacement, InvalidDynamoOptionError, startDynamo, waitForTableActive } from "../../src/dynamodb";
+import { DynamoPlacement, startDynamo, waitForTableActive } from "../../src/dynamodb";
+import { InvalidDynamoOptionError } from "../../src/dynamodb/errors";
 
 const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 

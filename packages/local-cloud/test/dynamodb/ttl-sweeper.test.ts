@@ -8,14 +8,8 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { pkSkTable } from "@effectively-once/testing";
-import {
-  InvalidDynamoOptionError,
-  ProxyVerdict,
-  startDynamo,
-  startDynamoFaultProxy,
-  startTtlSweeper,
-  waitForTableActive,
-} from "../../src/dynamodb";
+import { ProxyVerdict, startDynamo, startDynamoFaultProxy, startTtlSweeper, waitForTableActive } from "../../src/dynamodb";
+import { InvalidDynamoOptionError } from "../../src/dynamodb/errors";
 import type { DynamoFaultProxy, LocalDynamo, TtlSweeper } from "../../src/dynamodb";
 import { waitFor } from "@effectively-once/testing";
 

@@ -1,4 +1,6 @@
-import { createFaultPlan, createRng, describeDynamoRequest, InvalidFaultPlanError, matchesDynamoRequest } from "../../src/faults";
+import { createFaultPlan, createRng, describeDynamoRequest } from "../../src/faults";
+import { InvalidFaultPlanError } from "../../src/faults/errors";
+import { matchesDynamoRequest } from "../../src/faults/dynamo-request";
 import type { DynamoRequestInfo, FaultPlanSpec } from "../../src/faults";
 
 const chargePut: DynamoRequestInfo = describeDynamoRequest(

@@ -2,8 +2,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
-import { createLambdaRunner, InvalidLambdaConfigError } from "../../src/lambda";
-import type { LambdaFunctionConfig, LambdaRunner } from "../../src/lambda";
+import { createLambdaRunner } from "../../src/lambda";
+import { InvalidLambdaConfigError } from "../../src/lambda/errors";
+import type { LambdaRunner } from "../../src/lambda";
+import type { LambdaFunctionConfig } from "../../src/lambda/types";
 import { BASIC_HANDLER, buildHandlerBundle } from "./fixture";
 
 const arn = (name: string) => `arn:aws:lambda:us-east-1:123456789012:function:${name}`;

@@ -1,5 +1,7 @@
-import { createLambdaRunner, ResourceNotFoundException } from "../../src/lambda";
-import type { InvokeResponse, LambdaFunctionConfig, LambdaRunner } from "../../src/lambda";
+import { createLambdaRunner } from "../../src/lambda";
+import { ResourceNotFoundException } from "../../src/lambda/errors";
+import type { LambdaRunner } from "../../src/lambda";
+import type { InvokeResponse, LambdaFunctionConfig } from "../../src/lambda/types";
 import { waitFor } from "@effectively-once/testing";
 import { BASIC_HANDLER, buildHandlerBundle } from "./fixture";
 

@@ -3,8 +3,10 @@ import { startDynamo, startDynamoFaultProxy, waitForTableActive } from "../../sr
 import type { DynamoFaultProxy, LocalDynamo } from "../../src/dynamodb";
 import { createFaultPlan } from "../../src/faults";
 import type { FaultPlan, FaultRule } from "../../src/faults";
-import { createLambdaRunner, InvalidLambdaConfigError } from "../../src/lambda";
-import type { InvokeResponse, LambdaRunner } from "../../src/lambda";
+import { createLambdaRunner } from "../../src/lambda";
+import { InvalidLambdaConfigError } from "../../src/lambda/errors";
+import type { LambdaRunner } from "../../src/lambda";
+import type { InvokeResponse } from "../../src/lambda/types";
 import { buildHandlerBundle, DYNAMO_HANDLER } from "./fixture";
 
 /** The side effect: the function's PutItem of the CHARGE item into the effects table. */

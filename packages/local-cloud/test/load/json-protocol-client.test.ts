@@ -2,7 +2,9 @@ import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } fr
 import { SignatureV4 } from "@smithy/signature-v4";
 import { createHash, createHmac, type Hash, type Hmac } from "node:crypto";
 import { startDynamo, waitForTableActive, type LocalDynamo } from "../../src/dynamodb";
-import { JsonProtocolClient, ServiceError, signRequest, UnsupportedCommandError } from "../../src/json-protocol";
+import { JsonProtocolClient, ServiceError } from "../../src/json-protocol";
+import { signRequest } from "../../src/json-protocol/sigv4";
+import { UnsupportedCommandError } from "../../src/json-protocol/errors";
 import { LOCAL_CREDENTIALS } from "../../src/sqs";
 
 /** The checksum constructor the SDK signer takes (SHA-256, or HMAC-SHA-256 with a secret), on node:crypto. */

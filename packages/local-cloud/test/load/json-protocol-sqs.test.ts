@@ -1,6 +1,7 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { JsonProtocolClient } from "../../src/json-protocol";
-import { createPipeRunner, type PipeRunner, type SqsRecord } from "../../src/pipes";
+import { createPipeRunner, type PipeRunner } from "../../src/pipes";
+import { type SqsRecord } from "@effectively-once/contract/pipe-filter";
 import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../../src/sqs";
 import { waitFor } from "@effectively-once/testing";
 

@@ -1,4 +1,5 @@
-import { createPipeRunner, PipeConfigError } from "../../src/pipes";
+import { createPipeRunner } from "../../src/pipes";
+import { PipeConfigError } from "@effectively-once/contract/pipe-filter";
 import type { PipeRunnerOptions } from "../../src/pipes";
 import { FakeClock } from "./support/fake-clock";
 import { InMemorySqs } from "./support/in-memory-sqs";

@@ -1,4 +1,4 @@
-import { compileEventPattern, EventPatternError, matchesEventPattern } from "../../src/pipes";
+import { compileEventPattern, EventPatternError, matchesEventPattern } from "@effectively-once/contract/pipe-filter";
 
 /**
  * Examples from the AWS EventBridge user guide ("Content filtering in Amazon EventBridge event patterns",

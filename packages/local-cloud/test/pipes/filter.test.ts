@@ -1,4 +1,4 @@
-import { PipeConfigError } from "../../src/pipes";
+import { PipeConfigError } from "@effectively-once/contract/pipe-filter";
 import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
 import { makeRecord } from "./support/records";
 

@@ -1,4 +1,4 @@
-import { PipeConfigError } from "../../src/pipes";
+import { PipeConfigError } from "@effectively-once/contract/pipe-filter";
 import { compileInputTemplate } from "../../src/pipes/input-template";
 import type { TemplateVariables } from "../../src/pipes/input-template";
 import { makeRecord } from "./support/records";

@@ -5,7 +5,7 @@
  * pipe treats the batch as failed without retrying the call itself: the messages come back after their visibility
  * timeout, a receive spent each (AWS: "Amazon EventBridge Pipes error handling and troubleshooting").
  */
-import type { SqsRecord } from "../../src/pipes";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 import { workflowTarget } from "../../src/cloud/workflow-target";
 import { assertSyncExecutionInput } from "../../src/cloud/sync-execution-input";
 import type { StateMachine } from "../../src/stepfunctions";

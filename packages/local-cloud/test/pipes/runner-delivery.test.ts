@@ -1,4 +1,4 @@
-import type { SqsRecord } from "../../src/pipes";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 import { createHarness, QUEUE_ARN, until } from "./support/harness";
 import type { Harness } from "./support/harness";
 

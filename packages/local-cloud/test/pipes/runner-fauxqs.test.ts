@@ -1,7 +1,8 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import { createPipeRunner } from "../../src/pipes";
-import type { PipeEvent, PipeRunner, SqsRecord, TargetResult } from "../../src/pipes";
+import type { PipeEvent, PipeRunner, TargetResult } from "../../src/pipes";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 import { createSqsClient, startSqs } from "../../src/sqs";
 import type { LocalSqs } from "../../src/sqs";
 import { waitFor } from "@effectively-once/testing";

@@ -1,5 +1,6 @@
-import { DrainTimeoutError } from "../../src/pipes";
-import type { SqsRecord, TargetResult } from "../../src/pipes";
+import { DrainTimeoutError } from "../../src/pipes/errors";
+import type { TargetResult } from "../../src/pipes";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 import { createHarness, deferred, until } from "./support/harness";
 import type { Harness } from "./support/harness";
 

@@ -1,4 +1,5 @@
-import { createQueueAttributesFromTerraform, InvalidQueueConfigError } from "../../src/sqs";
+import { createQueueAttributesFromTerraform } from "../../src/sqs";
+import { InvalidQueueConfigError } from "../../src/sqs/errors";
 import type { TerraformSqsQueue } from "../../src/sqs";
 
 describe("Function: createQueueAttributesFromTerraform", () => {

@@ -1,5 +1,5 @@
 /** Error names, ErrorEquals matching and what can be caught (AWS "Handling errors in Step Functions workflows"). */
-import { StatesErrorName } from "../../src/stepfunctions";
+import { StatesErrorName } from "../../src/stepfunctions/errors";
 import type { LambdaInvoker } from "../../src/stepfunctions";
 import { errorMatches } from "../../src/stepfunctions/runtime/retry";
 import { runOnce } from "@effectively-once/testing";

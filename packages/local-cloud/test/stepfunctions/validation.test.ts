@@ -1,5 +1,6 @@
 /** Definition validation at creation: clear errors naming the location and the fix. */
-import { DefinitionError, InvalidArgumentError, createStateMachine } from "../../src/stepfunctions";
+import { DefinitionError, createStateMachine } from "../../src/stepfunctions";
+import { InvalidArgumentError } from "../../src/stepfunctions/errors";
 import { machine } from "@effectively-once/testing";
 
 function problems(def: unknown): string[] {

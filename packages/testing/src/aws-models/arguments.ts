@@ -30,7 +30,7 @@ function matchesPattern(value: string, pattern: string): boolean {
  * value exists only at run time (the evaluated Arguments of a run are checked the same way). `blob` accepts any JSON:
  * the optimized Lambda integration takes its `Payload` as JSON.
  */
-export function checkValue(file: ModelFile, shapeName: string, value: unknown, path: string): ArgumentProblem[] {
+function checkValue(file: ModelFile, shapeName: string, value: unknown, path: string): ArgumentProblem[] {
   if (isJsonata(value)) return [];
   const shape = shapeOf(file, shapeName);
   const at = (problem: string): ArgumentProblem[] => [{ path, problem }];

@@ -1,4 +1,4 @@
-import type { SqsRecord } from "../../../src/pipes";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 /** A record shaped as Pipes delivers it, for unit tests of single functions. */
 export function makeRecord(overrides: Partial<SqsRecord> = {}): SqsRecord {
