@@ -72,6 +72,11 @@ describe("Layout: what each package ships with", () => {
     expect(undeclared(dir)).toEqual([]);
   });
 
+  it.each(PUBLISHED)("%s depends on no sibling its source does not import", (dir) => {
+    const imported = new Set(shipped(dir).flatMap(packagesImportedBy));
+    expect(Object.keys(manifest(dir).dependencies ?? {}).filter((name) => name.startsWith("@effectively-once/") && !imported.has(name))).toEqual([]);
+  });
+
   it.each(WORKSPACES)("%s declares the workspaces its tests use (dependencies or devDependencies)", (dir) => {
     expect(undeclaredInTests(dir)).toEqual([]);
   });
