@@ -5,6 +5,9 @@
  */
 export { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "./constructs/iam";
 export { assertPipelineInvariants } from "./constructs/invariants";
-export { DEFAULTS, functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps } from "./constructs/props";
+export { DEFAULTS, functionSecondLayerEnvironment, resolveProps } from "./constructs/props";
+export { definitionParams } from "./constructs/definition-params";
+export type { DefinitionNames } from "./constructs/definition-params";
+export { functionVariables } from "./constructs/function-variables";
 export type { IdempotentPipelineProps, PipelineDomain, ResolvedPipelineProps } from "./constructs/props";
 export { CLAIM_ATTEMPTS, worstRecordBudget } from "./constructs/timing";
