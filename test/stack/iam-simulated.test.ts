@@ -6,7 +6,7 @@
  */
 import { parseStack, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { actionScopes, type ActionScope } from "../../tools/iam/action-resources";
-import { arnOf, type ArnEnv } from "../../tools/iam/arns";
+import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
 import { simulate, type IamCall } from "../../tools/iam/simulate";
 import { nameOf } from "../../tools/iam/stack-values";
 import { synthStack } from "@effectively-once/testing";

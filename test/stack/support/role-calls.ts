@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { referencesIn, type Block, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { ContractEnv } from "@effectively-once/contract";
 import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
-import { arnOf, type ArnEnv } from "../../../tools/iam/arns";
+import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
 import type { IamCall } from "../../../tools/iam/simulate";
 import { resolveBlock, resolveText } from "../../../tools/iam/stack-values";
 

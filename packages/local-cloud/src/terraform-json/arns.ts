@@ -1,23 +1,21 @@
 /**
- * Where the IAM tools say which account, region and partition a stack's ARNs live in. A synthesized stack leaves
- * the account (and, from the provider, the partition) to plan time; the tools take them as inputs.
+ * The ARNs and queue URLs AWS assigns to a stack's resources, by Terraform type and name, in the format of the Service
+ * Authorization Reference: one table for everything that needs them without AWS (the local cloud's provisioning, the
+ * offline plan's seeded state, the deployer's policy and the IAM simulator). A synthesized stack leaves the account
+ * (and, from the provider, the partition) to plan time: the caller says which.
  */
+import { dnsSuffixOfPartition } from "@effectively-once/contract";
+
+/** The account, region and partition ARNs are formed in. */
 export interface ArnEnv {
   readonly partition: string;
   readonly account: string;
   readonly region: string;
 }
 
-/** The partition AWS uses for a region: `aws-cn` for cn-*, `aws-us-gov` for us-gov-*, else `aws`. */
-export function partitionOf(region: string): string {
-  if (region.startsWith("cn-")) return "aws-cn";
-  if (region.startsWith("us-gov-")) return "aws-us-gov";
-  return "aws";
-}
-
 /**
- * The ARN of a resource of a Terraform type with the given name (a name, or a pattern such as `payments-*`), in the
- * format of the Service Authorization Reference. Undefined for a type that has no ARN of its own (a queue policy).
+ * The ARN of a resource of a Terraform type with the given name (a name, or a pattern such as `payments-*`).
+ * Undefined for a type this table does not know or that has no ARN of its own (a queue policy).
  */
 export function arnOf(type: string, name: string, env: ArnEnv): string | undefined {
   const { partition: p, account: a, region: r } = env;
@@ -32,6 +30,8 @@ export function arnOf(type: string, name: string, env: ArnEnv): string | undefin
       return `arn:${p}:states:${r}:${a}:stateMachine:${name}`;
     case "aws_iam_role":
       return `arn:${p}:iam::${a}:role/${name}`;
+    case "aws_iam_policy":
+      return `arn:${p}:iam::${a}:policy/${name}`;
     case "aws_cloudwatch_log_group":
       return `arn:${p}:logs:${r}:${a}:log-group:${name}`;
     case "aws_pipes_pipe":
@@ -47,8 +47,12 @@ export function arnOf(type: string, name: string, env: ArnEnv): string | undefin
   }
 }
 
+/** What `aws_lambda_function.x.invoke_arn` holds: the API Gateway path that invokes the function. */
+export function lambdaInvokeArn(functionArn: string, env: Pick<ArnEnv, "partition" | "region">): string {
+  return `arn:${env.partition}:apigateway:${env.region}:lambda:path/2015-03-31/functions/${functionArn}/invocations`;
+}
+
 /** The queue URL AWS gives a queue (what `aws_sqs_queue.x.url` holds). */
 export function queueUrlOf(name: string, env: ArnEnv): string {
-  const host = env.partition === "aws-cn" ? `sqs.${env.region}.amazonaws.com.cn` : `sqs.${env.region}.amazonaws.com`;
-  return `https://${host}/${env.account}/${name}`;
+  return `https://sqs.${env.region}.${dnsSuffixOfPartition(env.partition)}/${env.account}/${name}`;
 }
