@@ -29,7 +29,9 @@ const EMULATORS = ["dynalite", "fauxqs", "tsx", "@effectively-once/local-cloud"]
 /** What the contract and the operator CLI must not bring: a construct framework. */
 const FRAMEWORKS = ["cdktf", "cdktn", "constructs", "@cdktf/provider-aws", "@cdktn/provider-aws"];
 /** The environment of every child: the repository's `--conditions=@effectively-once/source` left out. */
-const CHILD_ENV = { ...process.env, CHECKPOINT_DISABLE: "1", NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions=@effectively-once\/source/g, "").trim() };
+const CHILD_ENV: NodeJS.ProcessEnv = { ...process.env, CHECKPOINT_DISABLE: "1", NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions=@effectively-once\/source/g, "").trim() };
+// npm hands its configuration to the scripts it runs as npm_config_* variables: a nested npm would set it again.
+delete CHILD_ENV.npm_config_node_options;
 
 function step<T>(what: string, run: () => T): T {
   const started = Date.now();
