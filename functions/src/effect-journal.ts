@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "@effectively-once/contract";
+import { CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "@effectively-once/contract";
 import { requireString } from "./env";
 import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError, PermanentError } from "./errors";
 import type { HandlerInit } from "./pipeline-handler";
@@ -133,7 +133,7 @@ export class EffectJournal {
         // The journal's fields only: a call is counted, what it asked for is in the function's log line.
         Item: {
           pk: request.effectKey,
-          sk: `${CALL_SK_PREFIX}${new Date(nowMs).toISOString()}#${this.newId()}`,
+          sk: callSortKey(nowMs, this.newId()),
           messageId: request.messageId,
           outcome,
           expiresAt: this.expiresAt(nowMs),
@@ -171,11 +171,11 @@ export class EffectJournal {
     const { Item } = await this.options.documentClient.send(
       new GetCommand({ TableName: this.options.tableName, Key: { pk: key, sk: EFFECT_SK }, ConsistentRead: true }),
     );
-    if (!Item) {
+    const entry = Item && decodeJournalItem(Item);
+    if (entry?.kind !== "effect") {
       // Only possible if the item expired and was deleted between the two calls: try again later.
       throw new DownstreamStateError(`downstream refused a new effect under "${key}" but holds none; retry the call`);
     }
-    const attributes = Object.fromEntries(Object.entries(Item).filter(([name]) => !RESERVED.includes(name)));
-    return { fingerprint: Item.fingerprint, appliedAt: String(Item.appliedAt), attributes };
+    return { fingerprint: entry.fingerprint, appliedAt: String(entry.appliedAt), attributes: entry.attributes };
   }
 }

@@ -19,7 +19,7 @@ const sortedFates = (fates: Record<string, string>) => Object.values(fates).sort
  */
 async function expectLedgerOwnedByApplier(target: E2eTarget, settled: Settlement, key: string): Promise<void> {
   const ledger = await readLedger(target, key);
-  expect(ledger).toMatchObject({ status: "COMPLETED", owner: settled.downstream[key].charge!.messageId });
+  expect(ledger).toMatchObject({ status: "COMPLETED", owner: settled.downstream[key].effect!.messageId });
 }
 
 suite.scenario({ id: "s1", title: "1. one message is applied once, and its ledger item is bounded" }, async ({ target, payment, publish, settle }) => {

@@ -56,7 +56,7 @@ suite.scenario(
       [reordered.messageId]: "duplicate",
     });
     expect(settled.effects[first.key!]).toEqual({ charges: 1, calls: 1, callOutcomes: { applied: 1 } });
-    expect(settled.downstream[first.key!].charge).toMatchObject({ amount: 1250, messageId: first.messageId });
+    expect(settled.downstream[first.key!].effect).toMatchObject({ amount: 1250, messageId: first.messageId });
     expect(settled.dlq).toEqual([expect.objectContaining({ reason: "payload-mismatch", businessKey: first.key, body: changed.body })]);
     expect(settled.dlq[0].detail).toContain(first.messageId);
   },
@@ -83,8 +83,8 @@ suite.scenario(
     for (const message of [a1, b1]) {
       expiries.push(Number((await readLedger(target, message.key!))!.expiresAt));
       expiries.push(Number((await readIdempotencyRecord(target, message.key!))!.expiration));
-      const { charge, calls } = first.downstream[message.key!];
-      expiries.push(...[charge!, ...calls].map((item) => Number(item.expiresAt)));
+      const { effect, calls } = first.downstream[message.key!];
+      expiries.push(...[effect!, ...calls].map((item) => Number(item.expiresAt)));
     }
     const lastExpiry = Math.max(...expiries);
     expect(lastExpiry).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + retentionSeconds + 1);

@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, EFFECT_SK } from "@effectively-once/contract";
+import { decodeJournalItem } from "@effectively-once/contract";
 
 /** Everything an effect journal holds under one effect key. */
 export async function readEffects(client: DynamoDBClient, tableName: string, effectKey: string) {
@@ -12,8 +12,8 @@ export async function readEffects(client: DynamoDBClient, tableName: string, eff
       ConsistentRead: true,
     }),
   );
-  const calls = Items.filter((item) => String(item.sk).startsWith(CALL_SK_PREFIX));
-  const effects = Items.filter((item) => item.sk === EFFECT_SK);
+  const calls = Items.filter((item) => decodeJournalItem(item)?.kind === "call");
+  const effects = Items.filter((item) => decodeJournalItem(item)?.kind === "effect");
   return { calls, effects, applied: calls.filter((item) => item.outcome === "applied") };
 }
 

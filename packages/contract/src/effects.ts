@@ -37,3 +37,54 @@ export type CallOutcome = (typeof CallOutcome)[keyof typeof CallOutcome];
 export function effectKey(businessKey: string, operation: string): string {
   return `${businessKey}#${operation}`;
 }
+
+/** One journal item read back: the applied effect of a key, or one call. */
+export type JournalEntry =
+  | {
+      readonly kind: "effect";
+      /** The effect key (`pk`). */
+      readonly key: string;
+      readonly messageId?: string;
+      /** When it was applied (ISO 8601). */
+      readonly appliedAt?: string;
+      /** What was applied, to tell a conflicting replay (opaque). */
+      readonly fingerprint?: unknown;
+      /** The effect's own attributes: every attribute but the journal's. */
+      readonly attributes: Readonly<Record<string, unknown>>;
+    }
+  | {
+      readonly kind: "call";
+      readonly key: string;
+      readonly messageId?: string;
+      /** A {@link CallOutcome}, as written. */
+      readonly outcome: string;
+      /** When the call was made (ISO 8601), from its sort key. */
+      readonly at: string;
+      /** The call's own id, from its sort key: tells apart two calls of one millisecond. */
+      readonly callId: string;
+    };
+
+const journalAttributes: ReadonlySet<string> = new Set(JOURNAL_ATTRIBUTES);
+
+/**
+ * Decodes one journal item (plain attribute values, as DynamoDB's document client or `unmarshall` gives them): the one
+ * reader of the layout above, for the function, the harness and `pipeline-ops trace`. Undefined for any other item.
+ */
+export function decodeJournalItem(item: Readonly<Record<string, unknown>>): JournalEntry | undefined {
+  const { pk, sk, messageId } = item;
+  if (typeof pk !== "string" || typeof sk !== "string") return undefined;
+  const message = typeof messageId === "string" ? { messageId } : {};
+  if (sk === EFFECT_SK) {
+    const attributes = Object.fromEntries(Object.entries(item).filter(([name]) => !journalAttributes.has(name)));
+    return { kind: "effect", key: pk, ...message, ...(typeof item.appliedAt === "string" ? { appliedAt: item.appliedAt } : {}), fingerprint: item.fingerprint, attributes };
+  }
+  if (!sk.startsWith(CALL_SK_PREFIX)) return undefined;
+  const rest = sk.slice(CALL_SK_PREFIX.length);
+  const cut = rest.indexOf("#");
+  return { kind: "call", key: pk, ...message, outcome: String(item.outcome), at: cut === -1 ? rest : rest.slice(0, cut), callId: cut === -1 ? "" : rest.slice(cut + 1) };
+}
+
+/** The sort key of a call item: its time, then its id, so a Query returns calls oldest first. */
+export function callSortKey(atMs: number, callId: string): string {
+  return `${CALL_SK_PREFIX}${new Date(atMs).toISOString()}#${callId}`;
+}

@@ -6,7 +6,8 @@
 export { assertKeyExpression, businessKeyFromOperator, deriveBusinessKey } from "./business-key";
 export { businessKeyText, nestsTooDeep, payloadHash } from "./canonical";
 export { decodeExpression, DecodeProblem } from "./decode-jsonata";
-export { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, effectKey, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "./effects";
+export { CALL_SK_PREFIX, CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, effectKey, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "./effects";
+export type { JournalEntry } from "./effects";
 export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "./error-names";
 export { CanonicalValueError, ContractConfigError } from "./errors";
 export type { InvocationEvent } from "./event";

@@ -153,7 +153,7 @@ describe("trace", () => {
     expect(trace.powertools.id.startsWith("effectively-once.v1#")).toBe(true);
     expect(trace.powertools.record?.legacy).toBe(false);
     expect(trace.powertools.record).toMatchObject({ status: "COMPLETED", data: expect.objectContaining({ businessKey: '["t1","a"]', outcome: "applied" }) });
-    expect(trace.effects).toMatchObject({ downstreamKey: '["t1","a"]#charge', calls: 1, callsByOutcome: { applied: 1 }, effect: expect.objectContaining({ messageId: ids.applied, summary: expect.stringContaining('"amount":100') }) });
+    expect(trace.effects).toMatchObject({ effectKey: '["t1","a"]#charge', calls: 1, callsByOutcome: { applied: 1 }, effect: expect.objectContaining({ messageId: ids.applied, summary: expect.stringContaining('"amount":100') }) });
     expect(trace.dlq.messages.map((m) => [m.reason, m.originalMessageId])).toEqual([["payload-mismatch", ids.mismatch]]);
     const text = renderTrace(trace, Date.now());
     for (const section of ["ledger (", "Powertools record (", "effects (", "DLQ ("]) expect(text).toContain(section);

@@ -22,4 +22,3 @@ export function businessKeyOf(body: PaymentBody): string {
 }
 
 /** The downstream idempotency key (the effects table's `pk`): the contract's one rule. */
-export const downstreamKey = effectKey;

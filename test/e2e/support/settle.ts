@@ -77,7 +77,7 @@ async function observe(target: E2eTarget, dlq: DlqCollector, sent: readonly Sent
 }
 
 function reachedFate(message: Sent, snapshot: Snapshot): boolean {
-  return dlqFates(message, snapshot).length > 0 || (message.key !== undefined && snapshot.downstream[message.key]?.charge !== undefined);
+  return dlqFates(message, snapshot).length > 0 || (message.key !== undefined && snapshot.downstream[message.key]?.effect !== undefined);
 }
 
 function fatesOf(sent: readonly Sent[], snapshot: Snapshot): Record<string, Fate> {
@@ -98,10 +98,10 @@ function dlqFates(message: Sent, snapshot: Snapshot): Fate[] {
 function fateOf(message: Sent, snapshot: Snapshot): Fate {
   const fates = dlqFates(message, snapshot);
   const record = message.key === undefined ? undefined : snapshot.downstream[message.key];
-  if (record?.charge?.messageId === message.messageId) fates.push("applied");
-  if (fates.length === 0 && record?.charge) {
+  if (record?.effect?.messageId === message.messageId) fates.push("applied");
+  if (fates.length === 0 && record?.effect) {
     if (record.calls.some((call) => call.messageId === message.messageId)) fates.push("replayed-by-downstream");
-    else if (!samePayload(record.charge, message.body)) fates.push("acknowledged-with-other-payload");
+    else if (!samePayload(record.effect, message.body)) fates.push("acknowledged-with-other-payload");
     else fates.push("duplicate");
   }
   return fates.length > 0 ? fates.join("+") : "lost";

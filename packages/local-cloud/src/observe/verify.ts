@@ -8,7 +8,7 @@ export interface SentMessage {
   readonly messageId: string;
   /** The body as sent. */
   readonly body: string;
-  /** The downstream idempotency key (`<businessKey>#<operation>`); undefined for a body without a valid key. */
+  /** The effect key (`<businessKey>#<operation>`, the downstream's idempotency key); undefined for a body without a valid key. */
   readonly effectKey?: string;
   /** Epoch ms. */
   readonly sentAt: number;
