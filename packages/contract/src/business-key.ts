@@ -55,28 +55,6 @@ export function assertKeyExpression(expression: string, requiredFields: readonly
   if (problem) throw new ContractConfigError(prop, expression, problem.reason, problem.fix);
 }
 
-const expressions = new Map<string, ReturnType<typeof jsonata>>();
-/** One compiled expression per text: tools key thousands of bodies with the same expression. */
-function compiled(expression: string): ReturnType<typeof jsonata> {
-  let e = expressions.get(expression);
-  if (!e) expressions.set(expression, (e = jsonata(expression)));
-  return e;
-}
-
-/** Evaluates the key expression on a parsed body, as the state machine does; undefined when it yields no usable key. */
-export async function deriveBusinessKey(expression: string, body: unknown): Promise<string | undefined> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const value: unknown = await compiled(expression).evaluate(body);
-  if (value === undefined) return undefined;
-  const parts = Array.isArray(value) ? value : [value];
-  if (parts.length === 0 || parts.some((p) => typeof p !== "string" && typeof p !== "number")) return undefined;
-  try {
-    return businessKeyText(parts);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A key given by an operator: canonical JSON text as the DLQ listing shows it, or its parts (`--part a --part b`). */
 export function businessKeyFromOperator(input: { readonly key?: string; readonly parts?: readonly string[] }): string {
   if (input.parts && input.parts.length > 0) return businessKeyText(input.parts);

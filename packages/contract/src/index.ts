@@ -3,7 +3,7 @@
  * CLI and the tools agree on. Every rule has one owner here; where the state machine needs it too, its JSONata twin
  * sits beside the TypeScript and a parity test holds the two to one rule.
  */
-export { assertKeyExpression, businessKeyFromOperator, deriveBusinessKey } from "./business-key";
+export { assertKeyExpression, businessKeyFromOperator } from "./business-key";
 export { businessKeyText, nestsTooDeep, payloadHash } from "./canonical";
 export { decodeExpression, DecodeProblem } from "./decode-jsonata";
 export { CALL_SK_PREFIX, CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, effectKey, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "./effects";
@@ -32,7 +32,7 @@ export { InvocationOutcome } from "./invocation-log";
 export { CANONICAL_FUNCTIONS, jsonataString } from "./canonical-jsonata";
 export { canonicalJson } from "./canonical";
 export type { DecodeSpec } from "./decode-jsonata";
-export { decodeBody } from "./decode";
+export { decodeBody, deriveBusinessKey } from "./decode";
 export { INVOCATION_EVENT_FIELDS } from "./event";
 export { fieldProblemExpression, QUOTE_FUNCTION } from "./field-rules-jsonata";
 export { CANONICAL_FORM } from "./key-derivation";
