@@ -1,10 +1,7 @@
-import { MAX_BUSINESS_KEY_BYTES } from "@effectively-once/contract";
+import { MAX_BUSINESS_KEY_BYTES, OPERATION_PATTERN } from "@effectively-once/contract";
 import { checkPayload, type FunctionContract } from "./contract";
 import { ValidationError } from "./errors";
 import type { PipelineEvent } from "./types";
-
-/** No `#`: the operation is the last segment of the effect key, so the key splits unambiguously. */
-const OPERATION_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 type JsonObject = Record<string, unknown>;
 

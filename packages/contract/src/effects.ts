@@ -33,6 +33,12 @@ export const CallOutcome = {
 } as const;
 export type CallOutcome = (typeof CallOutcome)[keyof typeof CallOutcome];
 
+/**
+ * An operation name: a letter, then up to 63 letters, digits, `_` or `-`. No `#`: the operation is the last segment of
+ * the effect key, so the key splits unambiguously. The construct refuses another at synth; the function, in an event.
+ */
+export const OPERATION_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
 /** The key the function hands the downstream: business identity + intent, never the SQS message id. */
 export function effectKey(businessKey: string, operation: string): string {
   return `${businessKey}#${operation}`;

@@ -6,7 +6,7 @@
 export { assertKeyExpression, businessKeyFromOperator } from "./business-key";
 export { businessKeyText, nestsTooDeep, payloadHash } from "./canonical";
 export { decodeExpression, DecodeProblem } from "./decode-jsonata";
-export { CALL_SK_PREFIX, CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, effectKey, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "./effects";
+export { CALL_SK_PREFIX, CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, effectKey, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES, OPERATION_PATTERN } from "./effects";
 export type { JournalEntry } from "./effects";
 export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "./error-names";
 export { CanonicalValueError, ContractConfigError } from "./errors";

@@ -1,4 +1,4 @@
-import { assertKeyExpression } from "@effectively-once/contract";
+import { assertKeyExpression, OPERATION_PATTERN } from "@effectively-once/contract";
 import { ContractConfigError } from "@effectively-once/contract";
 import { assertFieldRules, fieldNameProblem, FieldType } from "@effectively-once/contract";
 import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "@effectively-once/contract";
@@ -143,7 +143,7 @@ const CONTRACT_RULES: readonly PropRule[] = [
   {
     name: "operation",
     check: (p) =>
-      /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)
+      OPERATION_PATTERN.test(p.operation)
         ? undefined
         : { prop: "operation", value: p.operation, reason: "is not a valid operation name", fix: "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"" },
   },
