@@ -1,7 +1,7 @@
 import type { FieldRule } from "@effectively-once/contract";
 import { ContractEnv } from "@effectively-once/contract";
 import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "@effectively-once/contract";
-import { readFieldRules, readPayloadFields } from "./contract";
+import { readFieldRules, readPayloadFields } from "./payload-check";
 import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
 import { ConfigurationError } from "./errors";
 

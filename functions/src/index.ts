@@ -29,4 +29,4 @@ export { legacySecondLayerIds, SECOND_LAYER_IDS } from "@effectively-once/contra
 export type { SecondLayerIds } from "@effectively-once/contract";
 export { effectKey } from "@effectively-once/contract";
 export { readPipelineConfig } from "./config";
-export { checkPayload } from "./contract";
+export { checkPayload } from "./payload-check";

@@ -1,5 +1,5 @@
 import { MAX_BUSINESS_KEY_BYTES, OPERATION_PATTERN } from "@effectively-once/contract";
-import { checkPayload, type FunctionContract } from "./contract";
+import { checkPayload, type FunctionContract } from "./payload-check";
 import { ValidationError } from "./errors";
 import type { PipelineEvent } from "./types";
 
