@@ -28,7 +28,7 @@ const denial = (principal: string, action: string, arn: string, why: string): Sq
  * becomes a new message there, with a new id, a new enqueue time (SentTimestamp: its retention starts again) and a
  * receive count of 0 (AWS: "All redriven messages are considered new messages", with a new messageID and enqueueTime).
  * AWS does not say what becomes of message attributes or SenderId: here both are kept, as in the local SQS (the SQS
- * contract, test/sim/sqs-contract, holds the two to one rule; `npm run verify` asks AWS).
+ * contract, test/sim/sqs-conformance, holds the two to one rule; `npm run verify` asks AWS).
  */
 export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string): { TaskHandle: string } {
   const source = [...host.queues.entries()].find(([, q]) => q.config.arn === sourceArn);

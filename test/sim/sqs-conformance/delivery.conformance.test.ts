@@ -1,4 +1,4 @@
-// The SQS contract, part 1: delivery rules the simulation's oracle relies on (visibility timeout, receive count,
+// The SQS conformance suite, part 1: delivery rules the simulation's oracle relies on (visibility timeout, receive count,
 // redrive after maxReceiveCount, delete and receipt-handle semantics, long polling, counts), one set of cases run
 // against both the simulation's SQS model and the local SQS. Each rule is AWS's: documented (SQS API reference)
 // or recorded on AWS (packages/local-cloud/test/parity replays the recordings).
@@ -6,7 +6,7 @@ import { DeleteMessageBatchCommand } from "@aws-sdk/client-sqs";
 import { IMPLEMENTATIONS } from "./drivers";
 import { bodies, changeVisibility, counts, failure, receive, remove, send, using } from "./helpers";
 
-describe.each(IMPLEMENTATIONS.map((make) => [make().name, make] as const))("SQS contract, delivery: %s", (_name, make) => {
+describe.each(IMPLEMENTATIONS.map((make) => [make().name, make] as const))("SQS conformance suite, delivery: %s", (_name, make) => {
   const sqs = using(make);
 
   it("a received message stays hidden for the visibility timeout, then comes back with a new handle", async () => {

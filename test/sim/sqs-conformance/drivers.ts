@@ -1,5 +1,5 @@
 /**
- * The two SQS implementations the proof runs on, behind one small interface, so one set of contract cases runs
+ * The two SQS implementations the proof runs on, behind one small interface, so one set of conformance cases runs
  * against both: the simulation's SQS model (tools/sim/sqs.ts, virtual time) and the local SQS (fauxqs with the
  * fidelity layer, over the wire with the real SDK, the local cloud's shared clock).
  */
@@ -12,7 +12,7 @@ import { SimSqs } from "../../../tools/sim/sqs";
 import { VirtualClock } from "../../../tools/sim/virtual-clock";
 import { waitFor } from "@effectively-once/testing";
 
-export interface ContractQueue {
+export interface ConformanceQueue {
   readonly url: string;
   readonly arn: string;
 }
@@ -21,17 +21,17 @@ export interface QueueSpec {
   visibilityTimeoutSeconds?: number;
   retentionSeconds?: number;
   maxMessageBytes?: number;
-  deadLetter?: { queue: ContractQueue; maxReceiveCount: number };
+  deadLetter?: { queue: ConformanceQueue; maxReceiveCount: number };
 }
 
-/** Settings every contract queue starts from (AWS's defaults, except the maximum size the construct sets). */
+/** Settings every conformance queue starts from (AWS's defaults, except the maximum size the construct sets). */
 const DEFAULTS = { visibilityTimeoutSeconds: 30, retentionSeconds: 345_600, maxMessageBytes: 262_144 };
 
 export interface SqsUnderTest {
   readonly name: string;
   start(): Promise<void>;
   stop(): Promise<void>;
-  createQueue(spec?: QueueSpec): Promise<ContractQueue>;
+  createQueue(spec?: QueueSpec): Promise<ConformanceQueue>;
   /** A client whose calls carry `identity` (SQS's SenderId): the same SDK commands on both. */
   clientAs(identity?: string): Pick<SQSClient, "send">;
   /** Moves this SQS's clock forward. */
@@ -40,11 +40,11 @@ export interface SqsUnderTest {
    * A native DLQ redrive (StartMessageMoveTask) from `source` back to each message's source queue, resolved once
    * done; undefined where the implementation has none yet.
    */
-  moveMessages?(source: ContractQueue): Promise<void>;
+  moveMessages?(source: ConformanceQueue): Promise<void>;
 }
 
 /** The simulation's native move: StartMessageMoveTask back to the queue each message was dead-lettered from, done at once. */
-async function simulationMessageMove(sim: SimSqs, source: ContractQueue): Promise<void> {
+async function simulationMessageMove(sim: SimSqs, source: ConformanceQueue): Promise<void> {
   await sim.clientAs("operator").send(new StartMessageMoveTaskCommand({ SourceArn: source.arn }));
 }
 
@@ -61,7 +61,7 @@ export function simulationSqs(): SqsUnderTest {
     async stop() {},
     async createQueue(spec = {}) {
       count += 1;
-      const queue = { url: `https://sqs.us-east-1.amazonaws.com/000000000000/contract-${count}`, arn: `arn:aws:sqs:us-east-1:000000000000:contract-${count}` };
+      const queue = { url: `https://sqs.us-east-1.amazonaws.com/000000000000/conformance-${count}`, arn: `arn:aws:sqs:us-east-1:000000000000:conformance-${count}` };
       const { deadLetter, ...settings } = spec;
       sim.addQueue({ ...queue, ...DEFAULTS, ...settings, ...(deadLetter ? { redrive: { deadLetterUrl: deadLetter.queue.url, maxReceiveCount: deadLetter.maxReceiveCount } } : {}) });
       return queue;
@@ -103,7 +103,7 @@ export function localSqs(): SqsUnderTest {
       };
       if (spec.deadLetter) Attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: spec.deadLetter.queue.arn, maxReceiveCount: spec.deadLetter.maxReceiveCount });
       const client = clientAs();
-      const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `contract-${process.pid}-${count}`, Attributes }));
+      const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `conformance-${process.pid}-${count}`, Attributes }));
       const { Attributes: read } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
       return { url: QueueUrl as string, arn: read?.QueueArn as string };
     },
@@ -117,5 +117,5 @@ export function localSqs(): SqsUnderTest {
   };
 }
 
-/** Both implementations; the contract cases run against each. */
+/** Both implementations; the conformance cases run against each. */
 export const IMPLEMENTATIONS: ReadonlyArray<() => SqsUnderTest> = [simulationSqs, localSqs];

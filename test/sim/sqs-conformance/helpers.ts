@@ -1,4 +1,4 @@
-/** The SDK calls the contract cases make, the same on both implementations. */
+/** The SDK calls the conformance cases make, the same on both implementations. */
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
@@ -7,15 +7,15 @@ import {
   SendMessageCommand,
 } from "@aws-sdk/client-sqs";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
-import type { ContractQueue, SqsUnderTest } from "./drivers";
+import type { ConformanceQueue, SqsUnderTest } from "./drivers";
 
 export type Client = Pick<SQSClient, "send">;
 
-export const send = async (client: Client, queue: ContractQueue, body: string, attributes?: Record<string, MessageAttributeValue>) =>
+export const send = async (client: Client, queue: ConformanceQueue, body: string, attributes?: Record<string, MessageAttributeValue>) =>
   (await client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body, MessageAttributes: attributes }))).MessageId as string;
 
 /** One receive asking for every attribute (as the pipe and the operator tools do). */
-export async function receive(client: Client, queue: ContractQueue, options: { max?: number; visibilityTimeout?: number; wait?: number } = {}): Promise<Message[]> {
+export async function receive(client: Client, queue: ConformanceQueue, options: { max?: number; visibilityTimeout?: number; wait?: number } = {}): Promise<Message[]> {
   const { Messages = [] } = await client.send(
     new ReceiveMessageCommand({
       QueueUrl: queue.url,
@@ -32,12 +32,12 @@ export async function receive(client: Client, queue: ContractQueue, options: { m
 
 export const bodies = (messages: readonly Message[]) => messages.map((m) => m.Body).sort();
 
-export const remove = (client: Client, queue: ContractQueue, handle: string | undefined) => client.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: handle }));
+export const remove = (client: Client, queue: ConformanceQueue, handle: string | undefined) => client.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: handle }));
 
-export const changeVisibility = (client: Client, queue: ContractQueue, handle: string | undefined, seconds: number) =>
+export const changeVisibility = (client: Client, queue: ConformanceQueue, handle: string | undefined, seconds: number) =>
   client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queue.url, ReceiptHandle: handle, VisibilityTimeout: seconds }));
 
-export async function counts(client: Client, queue: ContractQueue): Promise<{ visible: number; inFlight: number }> {
+export async function counts(client: Client, queue: ConformanceQueue): Promise<{ visible: number; inFlight: number }> {
   const { Attributes = {} } = await client.send(
     new GetQueueAttributesCommand({ QueueUrl: queue.url, AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"] }),
   );
@@ -51,7 +51,7 @@ export async function failure(call: Promise<unknown>): Promise<{ name: string; m
   } catch (error) {
     return { name: (error as Error).name, message: (error as Error).message };
   }
-  throw new Error("the call succeeded; the contract says it fails");
+  throw new Error("the call succeeded; AWS says it fails");
 }
 
 /** Starts one implementation for a describe block and stops it after. */

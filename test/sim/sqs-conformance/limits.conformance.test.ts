@@ -1,4 +1,4 @@
-// The SQS contract, part 2: what SQS keeps and refuses (retention by the original enqueue time, in the DLQ too;
+// The SQS conformance suite, part 2: what SQS keeps and refuses (retention by the original enqueue time, in the DLQ too;
 // size and character limits; message-attribute rules; SenderId; what a native message move renews), one set of
 // cases run against both the simulation's SQS model and the local SQS. Move cases run where the implementation
 // has moves (the simulation's hook: `simulationMessageMove` in drivers.ts).
@@ -7,7 +7,7 @@ import { bodies, counts, failure, receive, send, using } from "./helpers";
 
 const EMOJI = "😀";
 
-describe.each(IMPLEMENTATIONS.map((make) => [make().name, make] as const))("SQS contract, limits and retention: %s", (_name, make) => {
+describe.each(IMPLEMENTATIONS.map((make) => [make().name, make] as const))("SQS conformance suite, limits and retention: %s", (_name, make) => {
   const sqs = using(make);
 
   it("a message older than the retention period is gone: visible, in flight, from receives and counts", async () => {
