@@ -23,3 +23,4 @@ export type { LocalSqs } from "./sqs";
 export type { ExecutionResult, StateMachineOptions } from "./stepfunctions";
 export { compileExpression } from "./stepfunctions/jsonata/expression";
 export { installAllOld, installDynaliteFidelity, installParseCache } from "./dynamodb/dynalite-patches";
+export { startDynamo } from "./dynamodb";

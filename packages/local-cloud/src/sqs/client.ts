@@ -3,7 +3,6 @@ import type { SQSClientConfig } from "@aws-sdk/client-sqs";
 
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "@effectively-once/contract";
 
-export { LOCAL_CREDENTIALS, LOCAL_REGION };
 
 /**
  * An SQS client for the local emulator. The explicit endpoint matters: fauxqs returns queue URLs on

@@ -3,13 +3,13 @@
  * Measures conditional PutItem (the ledger's claim) sent from the main thread with the AWS SDK v3, at
  * concurrency 1 and 32, for each placement, and prints ops/s side by side.
  *
- *   npx tsx local/dynamodb/bench-placement.ts [--seconds 3] [--rounds 3]
+ *   npx tsx tools/load/bench-dynamo-placement.ts [--seconds 3] [--rounds 3]
  */
 import { parseArgs } from "node:util";
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../sqs/client";
-import { DynamoPlacement, startDynamo } from "./start-dynamo";
-import { waitForTableActive } from "./tables";
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from "@effectively-once/contract";
+import { startDynamo } from "@effectively-once/local-cloud/emulators";
+import { DynamoPlacement, waitForTableActive } from "@effectively-once/local-cloud/harness";
 
 interface Result {
   placement: DynamoPlacement;
