@@ -1,6 +1,6 @@
 import { CreateTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { DynamoPlacement, startDynamo, waitForTableActive, type LocalDynamo } from "../../src/dynamodb";
-import { LOCAL_CREDENTIALS } from "../../src/sqs";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 
 describe("Function: startDynamo", () => {
   describe("Method: requests", () => {

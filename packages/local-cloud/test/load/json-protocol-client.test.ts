@@ -5,7 +5,7 @@ import { startDynamo, waitForTableActive, type LocalDynamo } from "../../src/dyn
 import { JsonProtocolClient, ServiceError } from "../../src/json-protocol";
 import { signRequest } from "../../src/json-protocol/sigv4";
 import { UnsupportedCommandError } from "../../src/json-protocol/errors";
-import { LOCAL_CREDENTIALS } from "../../src/sqs";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 
 /** The checksum constructor the SDK signer takes (SHA-256, or HMAC-SHA-256 with a secret), on node:crypto. */
 class NodeSha256 {

@@ -2,7 +2,8 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, type
 import { JsonProtocolClient } from "../../src/json-protocol";
 import { createPipeRunner, type PipeRunner } from "../../src/pipes";
 import { type SqsRecord } from "@effectively-once/contract/pipe-filter";
-import { createSqsClient, LOCAL_CREDENTIALS, startSqs, type LocalSqs } from "../../src/sqs";
+import { createSqsClient, startSqs, type LocalSqs } from "../../src/sqs";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import { waitFor } from "@effectively-once/testing";
 
 describe("Class: JsonProtocolClient (SQS, as the pipes' client)", () => {

@@ -13,7 +13,7 @@ import {
 import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
 import { DynamoPlacement, startDynamo, waitForTableActive } from "../../src/dynamodb";
 import type { LocalDynamo } from "../../src/dynamodb";
-import { LOCAL_CREDENTIALS } from "../../src/sqs";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import { answer, expectReplay, failure, failureText, recording } from "./replay";
 
 describe.each([DynamoPlacement.Worker, DynamoPlacement.InProcess])("DynamoDB as recorded on AWS (dynalite, %s)", (placement) => {

@@ -3,7 +3,7 @@
  * this repository speaks it any more (AWS CLI 2.9 does, see packages/local-cloud/test/sqs/real-clients). Answers are shaped as
  * botocore's query parser returns them, so they compare with the recordings like the SDK's.
  */
-import { LOCAL_CREDENTIALS } from "../../src/sqs";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
