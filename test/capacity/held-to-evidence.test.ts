@@ -17,7 +17,7 @@ import { checkFates } from "@effectively-once/local-cloud/harness";
 import { generateStream, type LoadMessage } from "@effectively-once/local-cloud/harness";
 import { checkLedger } from "@effectively-once/local-cloud/harness";
 import type { LoadSent } from "@effectively-once/local-cloud/harness";
-import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/harness";
+import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/stack";
 import { loadProfile } from "@effectively-once/local-cloud/stack";
 import { streamContractOf } from "@effectively-once/local-cloud/stack";
 import { LoadRecorder, mean, median, runStep, type MeasuredStep } from "./support/stepped-load";

@@ -5,7 +5,7 @@ import { literalOutputs, loadStackFile } from "@effectively-once/local-cloud/emu
 import { splitTarget } from "../../tools/load/remote-args";
 import { runRemoteCli } from "../../tools/load/remote-cli";
 import { LoadTool } from "../../tools/load/remote-options";
-import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/harness";
+import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/stack";
 import { writeTerraformOutputs } from "@effectively-once/testing";
 
 // A deployed stack as its outputs file shows it; nothing listens on port 9, so any call that got out would fail.

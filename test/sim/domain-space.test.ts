@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { assertPipelineInvariants } from "@effectively-once/pipeline/settings";
+import { assertPipelineInvariants } from "@effectively-once/pipeline";
 import { drawnDomain, domainCaseArbitrary } from "../../tools/sim/domain-cases";
 import { domainCandidate, domainProps, DomainMode, filterPasses, type SimDomain } from "../../tools/sim/domain-space";
 import { scenarioArbitrary } from "../../tools/sim/generator";

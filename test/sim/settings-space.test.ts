@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { fuzz } from "../../tools/sim/fuzz";
-import { assertPipelineInvariants } from "@effectively-once/pipeline/settings";
+import { assertPipelineInvariants } from "@effectively-once/pipeline";
 import { scenarioArbitrary } from "../../tools/sim/generator";
 import { runScenario } from "../../tools/sim/run";
 import { settingsFor, settingsKey, simProps, type PropsOverrides } from "../../tools/sim/settings";

@@ -2,7 +2,7 @@ import { InvalidPropError } from "@effectively-once/pipeline";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
 import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "@effectively-once/pipeline/settings";
-import { LOAD_WINDOWS } from "@effectively-once/local-cloud/harness";
+import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
 import { buildStack, pipelineOf, TEST_STACK } from "@effectively-once/testing";
 

@@ -10,7 +10,7 @@ import { SettleTimeoutError } from "@effectively-once/local-cloud/harness";
 import { generateStream } from "@effectively-once/local-cloud/harness";
 import { summarizeProfile, type ProfileSummary } from "./profile-summary";
 import { publish, type LoadSent } from "@effectively-once/local-cloud/harness";
-import { synthLoadStack } from "@effectively-once/local-cloud/harness";
+import { synthLoadStack } from "@effectively-once/local-cloud/stack";
 import { loadProfile } from "@effectively-once/local-cloud/stack";
 import { streamContractOf } from "@effectively-once/local-cloud/stack";
 import { startThreadProfiles, ThreadKind, type ThreadProfile } from "./thread-profiler";

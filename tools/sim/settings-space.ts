@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { InvalidPropError } from "@effectively-once/pipeline";
-import { assertPipelineInvariants } from "@effectively-once/pipeline/settings";
+import { assertPipelineInvariants } from "@effectively-once/pipeline";
 import type { Scenario } from "./scenario";
 import type { SimDomain } from "./domain-space";
 import { simProps, type PropsOverrides } from "./settings";

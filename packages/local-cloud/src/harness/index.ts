@@ -115,7 +115,4 @@ export type { LoadMessage } from "../soak/generator";
 export { publish } from "../soak/publisher";
 export type { LoadSent } from "../soak/publisher";
 export type { SoakResult } from "../soak/soak-run";
-export { synthLoadStack } from "../soak/stack";
 export { checkLedger } from "../soak/ledger-check";
-export { LOAD_WINDOWS } from "../soak/stack";
-export type { LoadStack } from "../soak/stack";

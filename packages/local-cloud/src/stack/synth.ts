@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { stackConfigFromEnv, type StackConfig } from "@effectively-once/pipeline";
+import { stackConfigFromEnv, type StackConfig } from "@effectively-once/pipeline/settings";
 import type { PipelineApp, PipelineOverrides } from "@effectively-once/pipeline";
 import { appOf, loadApp } from "./apps";
 

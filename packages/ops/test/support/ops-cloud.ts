@@ -7,7 +7,7 @@ import { startLocalCloud, type LocalCloud, type OutcomeEvent } from "@effectivel
 import { writeStateFile } from "@effectively-once/contract";
 import type { FaultPlanSpec } from "@effectively-once/local-cloud/emulators";
 import type { OpsContext } from "../../src";
-import { LOAD_WINDOWS } from "@effectively-once/local-cloud/harness";
+import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
 import { synthStack } from "@effectively-once/local-cloud/stack";
 import { waitFor } from "@effectively-once/testing";
 import { createSqsClient } from "@effectively-once/local-cloud/emulators";
