@@ -21,6 +21,7 @@ function project(dir, roots = ["<rootDir>/test"]) {
     ...tier,
     transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
     setupFiles: [path.join(ROOT, "test/jest/env.ts")],
+    setupFilesAfterEnv: [path.join(ROOT, "test/jest/stack-traces.ts")],
     // The workspace packages by name, from source: each package.json's "exports" maps an entry to its .ts file under
     // the "@effectively-once/source" condition (tsconfig.json's customConditions says the same to tsc, .npmrc to tsx).
     testEnvironmentOptions: { customExportConditions: ["node", "node-addons", "@effectively-once/source"] },

@@ -10,3 +10,4 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 // scripts do (.npmrc), however jest itself was started.
 const SOURCE_CONDITION = "--conditions=@effectively-once/source";
 if (!(process.env.NODE_OPTIONS ?? "").includes(SOURCE_CONDITION)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} ${SOURCE_CONDITION}`.trim();
+
