@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   if (cli.figuresFile) {
     mkdirSync(dirname(cli.figuresFile), { recursive: true });
     writeFileSync(cli.figuresFile, `${JSON.stringify(benchFigures(result), null, 2)}\n`);
-    console.log(`Figures for npm run capacity -- --figures written to ${cli.figuresFile} (local CPU figures of this machine)`);
+    console.log(`Figures for npm run capacity:plan -- --figures written to ${cli.figuresFile} (local CPU figures of this machine)`);
   }
   if (cli.recordFile) {
     const mode = cli.quick ? BenchMode.Quick : BenchMode.Full;

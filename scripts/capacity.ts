@@ -1,4 +1,4 @@
-// `npm run capacity`: what each part needs at N messages per second against AWS's default quotas (see docs/capacity.md).
+// `npm run capacity:plan`: what each part needs at N messages per second against AWS's default quotas (see docs/capacity.md).
 import { runCapacityCli } from "../tools/capacity/cli";
 
 process.exitCode = runCapacityCli(process.argv.slice(2), {

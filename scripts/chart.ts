@@ -1,4 +1,4 @@
-// `npm run chart`: writes docs/cost-chart.svg (cost per million messages against batch size), no dependencies.
+// `npm run cost:chart`: writes docs/cost-chart.svg (cost per million messages against batch size), no dependencies.
 import { runChartCli } from "../tools/cost/chart-cli";
 
 process.exitCode = runChartCli(process.argv.slice(2), {

@@ -1,4 +1,4 @@
-// `npm run fuzz`: the search for broken promises (docs/simulation.md). Exits 1 on a violation, 2 on bad usage.
+// `npm run sim:search`: the search for broken promises (docs/simulation.md). Exits 1 on a violation, 2 on bad usage.
 import "./support/quiet-sdk";
 import { fuzz } from "../tools/sim/fuzz";
 import { runScenario } from "../tools/sim/run";

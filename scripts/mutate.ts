@@ -1,4 +1,4 @@
-// `npm run mutate`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
+// `npm run sim:mutants`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
 // Exits 1 when a non-equivalent mutant survives or the unmutated pipeline is not green, 2 on bad usage.
 import "./support/quiet-sdk";
 import { WIDE_ALLOWANCES } from "../tools/sim/allowances-wide";

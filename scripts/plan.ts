@@ -1,4 +1,4 @@
-// `npm run plan`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
+// `npm run plan:review`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
 import { cleanupInFlightRuns } from "../tools/terraform/plan-stack";
 import { main } from "../tools/terraform/plan-cli";
 
@@ -11,7 +11,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-main(process.argv.slice(2), {
+// main never rejects: it resolves with the exit code.
+void main(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (line) => process.stderr.write(`${line}\n`),

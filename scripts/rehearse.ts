@@ -15,7 +15,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-main(process.argv.slice(2), {
+// main never rejects: it resolves with the exit code.
+void main(process.argv.slice(2), {
   env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (line) => process.stderr.write(`${line}\n`),

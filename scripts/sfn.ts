@@ -1,9 +1,9 @@
 /**
  * Runs Step Functions definitions locally.
  *
- *   npm run -s sfn -- run --definition machine.asl.json --input input.json [--log]
- *   npm run -s sfn -- test-state --definition machine.asl.json --state-name Decode --input-json '{...}'
- *   npm run -s sfn -- serve [--port 8083]
+ *   npm run -s stepfunctions:local -- run --definition machine.asl.json --input input.json [--log]
+ *   npm run -s stepfunctions:local -- test-state --definition machine.asl.json --state-name Decode --input-json '{...}'
+ *   npm run -s stepfunctions:local -- serve [--port 8083]
  *
  * `run` prints exactly one JSON object, {"status":"SUCCEEDED","output":...} or {"status":"FAILED","error":...,"cause":...}
  * (or TIMED_OUT); `test-state` prints TestState's answer as AWS's API returns it; `serve` keeps the local TestState
@@ -24,14 +24,14 @@ import { clients, integrationEndpoints, readJson, UsageError } from "./stepfunct
 import { serveCommand } from "./stepfunctions/serve-command";
 import { testStateCommand } from "./stepfunctions/test-state-command";
 
-const HELP = `Usage: npm run -s sfn -- <command> [options]
+const HELP = `Usage: npm run -s stepfunctions:local -- <command> [options]
 
 Commands:
   run          run a state machine definition; prints one JSON object (this text's options below)
   test-state   run one state the way AWS's TestState API does (--help for its options)
   serve        keep the local Step Functions endpoint (TestState) running (--help for its options)
 
-Usage: npm run -s sfn -- run --definition <file> [--input <file>] [options]
+Usage: npm run -s stepfunctions:local -- run --definition <file> [--input <file>] [options]
 
 Runs a state machine definition (JSONata or JSONPath) with the local interpreter and prints one JSON
 object on stdout: {"status":"SUCCEEDED","output":...}, {"status":"FAILED","error":"...","cause":"..."}

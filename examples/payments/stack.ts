@@ -40,5 +40,5 @@ export const app: PipelineApp = {
   addStack: (scope, config, overrides) => new PaymentsPipelineStack(scope, config, overrides),
 };
 
-/** What the deterministic simulation (`npm run fuzz`) runs in process: the stack's domain and the function's handler options. */
+/** What the deterministic simulation (`npm run sim:search`) runs in process: the stack's domain and the function's handler options. */
 export const simulation = { domain: PAYMENTS_DOMAIN, handlerOptions: async () => (await import("./functions/charge")).chargeFunction };

@@ -29,7 +29,7 @@ export interface PipelineConfig {
   readonly logLevel: LogLevelName;
   /**
    * How the second layer's record ids are formed (Powertools' `keyPrefix` and `hashFunction`): the contract's
-   * constants, never the function's name, so a rename forgets nothing (src/contract/second-layer-ids.ts).
+   * constants, never the function's name, so a rename forgets nothing (packages/contract/src/second-layer-ids.ts).
    */
   readonly secondLayerIds: SecondLayerIds;
   /** The ids of the earlier releases the function still honours during the upgrade's transition; absent: none. */

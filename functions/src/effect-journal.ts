@@ -8,7 +8,7 @@ import type { HandlerInit } from "./pipeline-handler";
 /**
  * A stand-in for a downstream API that honours an idempotency key the way real payment or billing APIs do: the
  * first call with a key applies the effect, later calls with the same key and the same fingerprint get the stored
- * effect back, another fingerprint is refused. The layout of its items is the contract's (src/contract/effects.ts):
+ * effect back, another fingerprint is refused. The layout of its items is the contract's (packages/contract/src/effects.ts):
  * one `EFFECT` item per key (a conditional put: "applied" is counted once, ever) and one `CALL#…` item per call,
  * whatever its outcome, so tests and tools can tell "called twice" from "applied twice".
  */

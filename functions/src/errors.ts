@@ -5,7 +5,7 @@
  * that string. Plain names are ambiguous: joi, yup, mongoose and sequelize throw a `ValidationError`, http-errors
  * names an HTTP 409 (often "try again later") `ConflictError`. So the wrapper recognises its own errors by a brand
  * on their prototype (a `Symbol.for` key, so two copies of this package agree), never by name, and reports them
- * under reserved names (`src/contract/error-names.ts`), the construct's defaults:
+ * under reserved names (`packages/contract/src/error-names.ts`), the construct's defaults:
  *
  * - throw a {@link PermanentError} (or a subclass) when retrying cannot help: reported as `PipelineRejected`, the
  *   message is quarantined `rejected`;

@@ -1,5 +1,5 @@
 /**
- * The function's side of the pipeline contract (src/contract/): the same field rules and canonical payload hash
+ * The function's side of the pipeline contract (packages/contract/src/): the same field rules and canonical payload hash
  * as the state machine, read from the environment the construct sets. Both layers therefore give one message one
  * fate, whichever reaches it first.
  */

@@ -31,7 +31,7 @@ export interface PipelineHandlerOptions<P extends Payload, T, R = undefined> {
    * The side effect, run at most once per `[businessKey, operation]` while Powertools remembers the key.
    *
    * Its result goes back to the state machine and into the Powertools record, so keep it small: an id, an outcome.
-   * A result whose JSON is larger than `MAX_RESULT_BYTES` (65,536 UTF-8 bytes, src/contract/limits.ts) is replaced,
+   * A result whose JSON is larger than `MAX_RESULT_BYTES` (65,536 UTF-8 bytes, packages/contract/src/limits.ts) is replaced,
    * after the effect was applied, by a {@link TruncatedResult} `{ truncated: true, bytes, sha256 }` (the size and
    * SHA-256 of the JSON it stands for): the handler returns it, Powertools stores it and duplicates get it back, and
    * the first one of a cold start is logged as a warning. Without the bound such a result would fail the Invoke state

@@ -3,7 +3,7 @@ import { MAX_RESULT_BYTES } from "@effectively-once/contract";
 
 /**
  * What the handler returns, and Powertools stores, instead of a side effect result whose JSON is larger than
- * `MAX_RESULT_BYTES` (64 KiB, src/contract/limits.ts). The effect was applied; only its result is not carried.
+ * `MAX_RESULT_BYTES` (64 KiB, packages/contract/src/limits.ts). The effect was applied; only its result is not carried.
  */
 export interface TruncatedResult {
   /** Marks a result that was replaced by this summary. */

@@ -69,6 +69,7 @@ describe("Function: validatePipelineEvent", () => {
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 12.5 } }, /an integer >= 1/],
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 0 } }, /got 0/],
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: "1250" } }, /got "1250"/],
+    // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 spelled as a literal is the value under test
     ["payload.amount", { ...valid, payload: { ...valid.payload, amount: 9007199254740993 } }, /^amount: an integer beyond 2\^53 - 1.*send it as a string$/],
     ["payload.currency", { ...valid, payload: { ...valid.payload, currency: "eur" } }, /matching \/\^\[A-Z\]\{3\}\$\//],
   ])("names %s and the fix", (field, event, fix) => {

@@ -1,4 +1,4 @@
-// `npm run layout`: the layout checks, exiting 1 on any finding. Package boundaries and import cycles first (fast),
+// `npm run lint:layout`: the layout checks, exiting 1 on any finding. Package boundaries and import cycles first (fast),
 // then package.json entries without a source and exports without a user (builds a TypeScript program, seconds).
 import path from "node:path";
 import { findBoundaryViolations } from "./boundaries";

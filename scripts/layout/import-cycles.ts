@@ -1,6 +1,6 @@
 // Import cycles among the non-test source files. Every edge counts: static imports (type-only ones too, since a
 // type cycle is still two modules that cannot be understood apart), `export … from`, `require("…")` and
-// `import("…")` with a literal. `npm run layout` (check.ts) runs it.
+// `import("…")` with a literal. `npm run lint:layout` (check.ts) runs it.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";

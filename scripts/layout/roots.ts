@@ -6,7 +6,7 @@ import ts from "typescript";
 
 /** A package.json field naming a file that has no source in the repository. */
 export interface DanglingEntry {
-  /** Where package.json names it: `exports["./local"].types`, `main`, `scripts.synth`. */
+  /** Where package.json names it: `exports["./harness"].types`, `main`, `scripts.synth`. */
   readonly field: string;
   /** The path as written. */
   readonly written: string;
@@ -21,7 +21,7 @@ export interface NamedRoot {
 }
 
 /**
- * The app loader (local-cloud src/stack/apps.ts) loads `examples/<name>/stack` → `app` and `examples/<name>/profile` →
+ * The app loader (packages/local-cloud/src/stack/apps.ts) loads `examples/<name>/stack` → `app` and `examples/<name>/profile` →
  * `profile`; the simulation loads `examples/<name>/stack` → `simulation`.
  */
 export const NAMED_ROOTS: readonly NamedRoot[] = [
@@ -84,7 +84,7 @@ export function packageRoots(root: string, known: ReadonlySet<string>): { files:
   return { files: [...files], dangling };
 }
 
-/** Files named by path in a string literal of another source file (`entry: "functions/x/handler.ts"`). */
+/** Files named by path in a string literal of another source file (`entry: "<folder>/handler.ts"`). */
 export function filesNamedByPath(program: ts.Program, sources: readonly string[], root: string, known: ReadonlySet<string>): string[] {
   const found = new Set<string>();
   for (const file of sources) {

@@ -107,7 +107,7 @@ export function findUnusedExports(root: string): UnusedExportsReport {
       } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
         markModule(node.moduleReference.expression.text, sourceFile, use);
       } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
-        // require("./x") and import("./x"): which members are read is not tracked, so all count as used.
+        // require("./<module>") and import("./<module>"): which members are read is not tracked, so all count as used.
         const callee = node.expression;
         if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) markModule(node.arguments[0].text, sourceFile, use);
       } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {

@@ -21,7 +21,7 @@ export interface PipelineDefinitionParams {
   readonly operation: string;
   /** JSONata expression over the parsed body yielding the key parts, e.g. `[tenantId, orderId]`. */
   readonly keyExpression: string;
-  /** Every field the state machine checks, in order, with its rule (`effectiveRules` in src/contract/field-rules.ts). */
+  /** Every field the state machine checks, in order, with its rule (`effectiveRules` in packages/contract/src/field-rules.ts). */
   readonly fieldRules: readonly (readonly [string, FieldRule])[];
   /** Top-level body fields covered by the payload hash (order of the message's own fields does not matter). */
   readonly payloadFields: readonly string[];
@@ -135,14 +135,15 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
     throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
   }
   const rendered = fill(template, placeholderValues(params)) as Record<string, unknown>;
-  // The record `npm run plan` compares across deploys: a change to it resets both layers' memory of applied keys.
+  // The record `npm run plan:review` compares across deploys: a change to it resets both layers' memory of applied keys.
   rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
   return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);
 }
 
 /** When every permanent error is a conflict, the `rejected` Catch would have an empty ErrorEquals: drop it. */
 function withoutEmptyCatch(definition: Record<string, unknown>): Record<string, unknown> {
-  const states = (((definition.States as Record<string, any>).ProcessBatch.ItemProcessor.States) as Record<string, any>);
-  states.Invoke.Catch = (states.Invoke.Catch as { ErrorEquals: string[] }[]).filter((c) => c.ErrorEquals.length > 0);
+  const batch = (definition.States as Record<string, { ItemProcessor: { States: Record<string, { Catch: { ErrorEquals: string[] }[] }> } }>).ProcessBatch;
+  const invoke = batch.ItemProcessor.States.Invoke;
+  invoke.Catch = invoke.Catch.filter((c) => c.ErrorEquals.length > 0);
   return definition;
 }

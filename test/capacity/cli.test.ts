@@ -16,7 +16,7 @@ function run(argv: string[], loadSettings?: CapacityIo["loadSettings"]) {
   return { code, stdout, stderr: stderr.join("\n") };
 }
 
-describe("CLI: npm run capacity -- --rate 5000 (the default stack, synthesized in-process)", () => {
+describe("CLI: npm run capacity:plan -- --rate 5000 (the default stack, synthesized in-process)", () => {
   let result: ReturnType<typeof run>;
   let chart: string;
   beforeAll(() => {

@@ -33,7 +33,7 @@ function literals(value: unknown, field: string, found = new Set<string>()): Set
 }
 
 // The definition spells the ledger schema, the outcomes and the event in its own text; these prove it spells them
-// as src/contract/ does, so the construct, the local cloud and the tools (which import the contract) cannot drift.
+// as packages/contract/src/ does, so the construct, the local cloud and the tools (which import the contract) cannot drift.
 describe("Contract: the rendered state machine agrees with src/contract", () => {
   const definition = renderPipelineDefinition(PIPELINE_TEST_PARAMS) as State;
   const states = statesOf(definition);

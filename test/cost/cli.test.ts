@@ -90,7 +90,7 @@ describe("CLI: npm run cost", () => {
   });
 });
 
-describe("CLI: npm run chart", () => {
+describe("CLI: npm run cost:chart", () => {
   it("writes a self-contained SVG with both designs for three duplicate ratios over batch sizes 1-10", () => {
     const dir = mkdtempSync(join(tmpdir(), "cost-chart-"));
     try {

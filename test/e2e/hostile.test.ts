@@ -13,7 +13,6 @@ import { sourceQueueMaxBytes } from "@effectively-once/contract";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
 import { e2eSuite } from "./support/suite";
-import { Capability } from "./support/target";
 
 const suite = e2eSuite("hostile", {});
 

@@ -21,11 +21,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe("CLI: npm run plan (paths that run no terraform)", () => {
+describe("CLI: npm run plan:review (paths that run no terraform)", () => {
   it("prints usage with --help", async () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("Usage: npm run plan -- [options]");
+    expect(stdout).toContain("Usage: npm run plan:review -- [options]");
     for (const flag of ["--offline", "--online", "--against", "--base-env", "--head-env", "--outdir", "--fail-on-risk"]) expect(stdout).toContain(flag);
   });
 

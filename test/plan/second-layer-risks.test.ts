@@ -18,7 +18,7 @@ function fn(name: string, variables: Record<string, string | undefined> = {}, re
 }
 const replaced = (before: JsonObject, after: JsonObject): FixtureResource => ({ address: FN, actions: ["delete", "create"], before, after, replacePaths: [["function_name"]] });
 
-describe("Rule: second-layer record ids (npm run plan)", () => {
+describe("Rule: second-layer record ids (npm run plan:review)", () => {
   it("a rename of a function of release 0.2 is a second-layer key reset (its records were named after it)", () => {
     // Act
     const flags = risks([replaced(fn("p-worker", {}, true), fn("p-worker-v2", {}, true))]);

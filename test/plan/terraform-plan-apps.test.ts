@@ -12,7 +12,7 @@ if (optedOut) console.warn("\n*** terraform CLI not found and SKIP_TERRAFORM_TES
 /** The same stack name and prefix in both files: only PIPELINE_APP tells the two configurations apart. */
 const SHARED = "PIPELINE_STACK=shop-pipeline\nPIPELINE_NAME_PREFIX=shop\nPIPELINE_REGION=us-east-1\n";
 
-(optedOut ? describe.skip : describe)("npm run plan --base-env/--head-env: each file's PIPELINE_APP picks its app", () => {
+(optedOut ? describe.skip : describe)("npm run plan:review --base-env/--head-env: each file's PIPELINE_APP picks its app", () => {
   let work: string;
   let review: PlanReview;
   let stderr: string;
@@ -32,7 +32,7 @@ const SHARED = "PIPELINE_STACK=shop-pipeline\nPIPELINE_NAME_PREFIX=shop\nPIPELIN
       stderr: (line) => err.push(line),
     });
     stderr = err.join("\n");
-    if (code !== 0) throw new Error(`npm run plan failed (exit ${code}):\n${stderr}`);
+    if (code !== 0) throw new Error(`npm run plan:review failed (exit ${code}):\n${stderr}`);
     review = JSON.parse(readFileSync(join(outdir, "plan-review", "review.json"), "utf8")) as PlanReview;
   }, 150_000);
   afterAll(() => {

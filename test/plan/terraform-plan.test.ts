@@ -44,7 +44,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
   const err: string[] = [];
   const code = await main(["--offline", "--quiet", "--outdir", outdir, ...args], { env, stdout: () => undefined, stderr: (l) => err.push(l) });
   const stderr = err.join("\n");
-  if (code === 1) throw new Error(`npm run plan failed:\n${stderr}`);
+  if (code === 1) throw new Error(`npm run plan:review failed:\n${stderr}`);
   const report = join(outdir, "plan-review");
   return {
     code,
@@ -55,7 +55,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
   };
 }
 
-(optedOut ? describe.skip : describe)("npm run plan --offline with the real terraform and provider mirror", () => {
+(optedOut ? describe.skip : describe)("npm run plan:review --offline with the real terraform and provider mirror", () => {
   let work: string;
   let base: Run;
   let head: Run;

@@ -75,7 +75,7 @@ describe("CLI: npm run preflight (against a local stand-in of the account's APIs
   it("warns when a new account's concurrency is below what the capacity plan assumes, with the flag to re-plan", async () => {
     const { code, out } = await run(["--stack-file", stackFile()], { ...ACCOUNT, concurrentExecutions: 10, unreservedConcurrentExecutions: 10 });
     expect(code).toBe(0);
-    expect(out).toContain("! Lambda concurrent executions 10 (invocations 100/s account-wide): below the 1000 the capacity plan assumes; re-plan with npm run capacity -- --rate N --quota lambda.concurrency=10");
+    expect(out).toContain("! Lambda concurrent executions 10 (invocations 100/s account-wide): below the 1000 the capacity plan assumes; re-plan with npm run capacity:plan -- --rate N --quota lambda.concurrency=10");
   });
 
   it("fails when the credentials are for another account than --account", async () => {

@@ -8,7 +8,8 @@ import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud"
 import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
 
 // A domain no example has (support tickets keyed by [queue, number]), built, run and judged through the package's
-// entry points only (src/index.ts, functions/index.ts via the handler file, local/index.ts, tools/harness).
+// entry points only (`@effectively-once/pipeline`, its `/handler` entry via the handler file, `@effectively-once/local-cloud`
+// and its `/harness`).
 describe("Public entry points: a tickets stack of its own", () => {
   const outdir = mkdtempSync(join(tmpdir(), "public-api-"));
   let cloud: LocalCloud;

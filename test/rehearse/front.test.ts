@@ -1,6 +1,8 @@
 import { definitionCheck } from "../../tools/terraform/rehearse/definition-check";
 import { validateAnswer } from "../../tools/terraform/definition-validator";
-import { compactRedrivePolicy } from "../../tools/terraform/rehearse/front";
+import { createServer } from "node:http";
+import { listenOnLoopback, readBody, replyJson } from "../../tools/terraform/json-http";
+import { compactRedrivePolicy, startFront } from "../../tools/terraform/rehearse/front";
 import { synthStack, resourcesOfType } from "@effectively-once/testing";
 
 /** The definition the provider sends: the synthesized one with its references resolved (as after apply). */
@@ -68,5 +70,44 @@ describe("Function: compactRedrivePolicy", () => {
     expect(compactRedrivePolicy("<html>500</html>")).toBe("<html>500</html>");
     const odd = '{"Attributes": {"RedrivePolicy": "not json"}}';
     expect(compactRedrivePolicy(odd)).toBe(odd);
+  });
+});
+
+describe("Function: startFront (a queue policy kept through an update of its queue)", () => {
+  /** A stand-in for moto: answers GetQueueAttributes with a Policy and records every SetQueueAttributes it gets. */
+  async function upstream(policy: string | undefined) {
+    const sets: Record<string, unknown>[] = [];
+    const server = createServer((req, res) => {
+      void readBody(req).then((body) => {
+        const op = String(req.headers["x-amz-target"] ?? "");
+        if (op === "AmazonSQS.GetQueueAttributes") return replyJson(res, 200, { Attributes: policy === undefined ? {} : { Policy: policy } });
+        if (op === "AmazonSQS.SetQueueAttributes") sets.push(JSON.parse(body.toString("utf8")) as Record<string, unknown>);
+        return replyJson(res, 200, {});
+      });
+    });
+    const endpoint = await listenOnLoopback(server);
+    return { endpoint, sets, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const setAttributes = (endpoint: string, attributes: Record<string, string>) =>
+    fetch(endpoint, { method: "POST", headers: { "x-amz-target": "AmazonSQS.SetQueueAttributes", "content-type": "application/x-amz-json-1.0" }, body: JSON.stringify({ QueueUrl: "http://q/payments-dlq", Attributes: attributes }) });
+
+  it.each([
+    ["adds the queue's current Policy to a call that names none (moto would clear it; AWS keeps it)", "POLICY", { VisibilityTimeout: "780" }, { VisibilityTimeout: "780", Policy: "POLICY" }],
+    ["leaves a call that names a Policy as it is", "POLICY", { Policy: "NEW" }, { Policy: "NEW" }],
+    ["leaves a call on a queue without a policy as it is", undefined, { VisibilityTimeout: "780" }, { VisibilityTimeout: "780" }],
+  ])("%s", async (_case, policy, attributes, forwarded) => {
+    // Arrange
+    const moto = await upstream(policy);
+    const front = await startFront(moto.endpoint, await definitionCheck());
+    try {
+      // Act
+      const answer = await setAttributes(front.endpoint, attributes);
+      // Assert
+      expect(answer.status).toBe(200);
+      expect(moto.sets).toEqual([{ QueueUrl: "http://q/payments-dlq", Attributes: forwarded }]);
+    } finally {
+      await front.close();
+      await moto.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ describe("Simulation budget under drawn domains", () => {
   it("30 scenarios of drawn domains keep every promise of the reference model", async () => {
     const report = await fuzz({ runs: 30, seed: 20261241, maxOps: 16, domainMode: DomainMode.Random, settingsMode: SettingsMode.Random });
     if (report.failure) {
-      throw new Error(`${report.failure.violations.map((v) => v.what).join("\n")}\nreplay: npm run fuzz -- --seed ${report.seed} --max-ops 16 --settings random --domain random --path ${report.failure.path} --runs 1 --trace`);
+      throw new Error(`${report.failure.violations.map((v) => v.what).join("\n")}\nreplay: npm run sim:search -- --seed ${report.seed} --max-ops 16 --settings random --domain random --path ${report.failure.path} --runs 1 --trace`);
     }
     expect(report.totals.runs).toBe(30);
     expect(report.totals.domainsDrawn).toBe(30);

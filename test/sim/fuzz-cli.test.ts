@@ -57,9 +57,9 @@ describe("Function: replayCommand", () => {
     const report = { seed: 9, definition: {}, shape: {}, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, faults: [], ops: [] }, violations: [], classes: [], path: "4:1", numRuns: 5, shrinks: 1 } } as FuzzReport;
     // The settings and domain modes are part of the draw: a report of the example's props and domain alone replays
     // with `--settings default --domain payments`.
-    expect(replayCommand(report)).toBe("npm run fuzz -- --seed 9 --settings default --domain payments --path 4:1 --runs 1");
-    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run fuzz -- --seed 9 --messages 20 --settings default --domain payments --path 4:1 --runs 1");
-    expect(replayCommand({ ...report, shape: { maxOps: 8, settings: "random", domain: "random" } })).toBe("npm run fuzz -- --seed 9 --max-ops 8 --settings random --domain random --path 4:1 --runs 1");
+    expect(replayCommand(report)).toBe("npm run sim:search -- --seed 9 --settings default --domain payments --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { messages: 20 } })).toBe("npm run sim:search -- --seed 9 --messages 20 --settings default --domain payments --path 4:1 --runs 1");
+    expect(replayCommand({ ...report, shape: { maxOps: 8, settings: "random", domain: "random" } })).toBe("npm run sim:search -- --seed 9 --max-ops 8 --settings random --domain random --path 4:1 --runs 1");
   });
 });
 

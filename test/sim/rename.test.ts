@@ -1,6 +1,6 @@
 /**
  * Renames between deploys (issue 29, break 5): the model's second-layer rule, both ways, and the minimal scenario the
- * search found on the code before the fix (`npm run fuzz -- --runs 2000 --seed 29`, after 119 scenarios), which the
+ * search found on the code before the fix (`npm run sim:search -- --runs 2000 --seed 29`, after 119 scenarios), which the
  * pipeline now passes: the renamed function answers the key from its record.
  */
 import type { InvocationFact, SideEffectRun } from "../../tools/sim/facts";

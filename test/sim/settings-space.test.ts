@@ -80,7 +80,7 @@ describe("A small budget under drawn props", () => {
   it("a scenario under drawn props replays byte for byte", async () => {
     const [c] = fc.sample(caseArbitrary(SettingsMode.Random, scenarioArbitrary()), { numRuns: 1, seed: 31 });
     // Under jest the first run of this case in the process may draw its retry jitter differently (a first use the
-    // warm-up does not reach consumes a random draw; under tsx, where `npm run fuzz` replays, it does not happen):
+    // warm-up does not reach consumes a random draw; under tsx, where `npm run sim:search` replays, it does not happen):
     // the runs compared come after it.
     await runScenario(settingsFor(c.settings), c.scenario);
     const first = await runScenario(settingsFor(c.settings), c.scenario);
@@ -92,7 +92,7 @@ describe("A small budget under drawn props", () => {
   it("30 scenarios, each under its own accepted props, keep every promise of the reference model", async () => {
     const report = await fuzz({ runs: 30, seed: 20261230, maxOps: 12, settingsMode: SettingsMode.Random });
     if (report.failure) {
-      throw new Error(`${report.failure.violations.map((v) => v.what).join("\n")}\nprops ${JSON.stringify(report.failure.settings)}\nreplay: npm run fuzz -- --seed ${report.seed} --max-ops 12 --settings random --path ${report.failure.path} --runs 1 --trace`);
+      throw new Error(`${report.failure.violations.map((v) => v.what).join("\n")}\nprops ${JSON.stringify(report.failure.settings)}\nreplay: npm run sim:search -- --seed ${report.seed} --max-ops 12 --settings random --path ${report.failure.path} --runs 1 --trace`);
     }
     expect(report.totals.settingsDrawn).toBe(30);
   }, 120_000);

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { CapacityInputError } from "./errors";
 import { DEFAULT_MIX } from "./figures";
 
-export const CAPACITY_HELP = `npm run capacity -- --rate <msg/s> [options]
+export const CAPACITY_HELP = `npm run capacity:plan -- --rate <msg/s> [options]
 
 What each part of the pipeline needs at a sustained message rate on AWS (Little's law), against AWS's default quotas:
 which part saturates first, the highest sustainable rate, the quota increases (or stacks) the rate needs, the monthly
@@ -45,7 +45,7 @@ export interface CapacityCliOptions {
 
 const DEFAULT_CHART_FILE = "tmp/capacity/utilisation.svg";
 
-/** Parses `npm run capacity` arguments; a bad value throws CapacityInputError naming the flag and the fix. */
+/** Parses `npm run capacity:plan` arguments; a bad value throws CapacityInputError naming the flag and the fix. */
 export function parseCapacityArgs(argv: readonly string[]): CapacityCliOptions {
   let v;
   try {

@@ -18,7 +18,7 @@ const n = (v: number) => Math.round(v).toLocaleString("en-US");
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 1 : 0)}%`;
 const usd = (v: number) => `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Every section of `npm run capacity`, in the order printed. */
+/** Every section of `npm run capacity:plan`, in the order printed. */
 export function buildCapacityReport(input: CapacityReportInput): Section[] {
   return [summary(input), parts(input), remedies(input), ramps(input), cost(input), settingsSection(input), figuresSection(input), quotasSection(input)];
 }

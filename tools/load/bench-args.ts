@@ -35,7 +35,7 @@ Options:
   --dynamo <where>      dynalite placement: in-process | worker (default: the local cloud's)
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})
   --profile-dir <dir>   also write every thread's raw .cpuprofile there (open in Chrome DevTools)
-  --write-figures <file>  also write the per-batch figures npm run capacity -- --figures reads (docs/capacity.md)
+  --write-figures <file>  also write the per-batch figures npm run capacity:plan -- --figures reads (docs/capacity.md)
   --record              store this run's medians as the committed figures of its mode (full or quick) in
                         ${COMMITTED_FIGURES_FILE}, which npm run bench:smoke holds CI to
   --record-file <file>  the same, into another file
@@ -45,7 +45,7 @@ export interface BenchCli {
   readonly help: boolean;
   readonly options: BenchOptions;
   readonly jsonFile: string;
-  /** Where to write the figures for `npm run capacity -- --figures`; undefined = not written. */
+  /** Where to write the figures for `npm run capacity:plan -- --figures`; undefined = not written. */
   readonly figuresFile?: string;
   /** The short mode of the CI smoke. */
   readonly quick: boolean;

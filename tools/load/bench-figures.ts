@@ -2,7 +2,7 @@ import type { BenchFiguresFile } from "../capacity/figures";
 import type { BenchResult } from "./bench-report";
 
 /**
- * The per-batch figures `npm run capacity -- --figures F` reads, from a bench run. The bench measures no execution
+ * The per-batch figures `npm run capacity:plan -- --figures F` reads, from a bench run. The bench measures no execution
  * time directly: with the queue kept backed up every poller holds one batch, so by Little's law one batch takes
  * pollers ÷ (batches per second) (receive and delete included). Local CPU figures of this machine, not AWS latencies.
  */

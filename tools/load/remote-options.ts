@@ -11,7 +11,7 @@ export type LoadTarget = (typeof LoadTarget)[keyof typeof LoadTarget];
 /** Everything `npm run soak|bench -- --target aws` takes. */
 export interface RemoteOptions {
   readonly tool: LoadTool;
-  /** The deployed stack: outputs file, stack, region and endpoint overrides (tools/ops/target.ts resolves it). */
+  /** The deployed stack: outputs file, stack, region and endpoint overrides (packages/ops/src/target.ts resolves it). */
   readonly target: TargetOptions;
   /** The synthesized stack file the cost estimate reads the stack's settings from; undefined = the app's default stack. */
   readonly stackFile?: string;

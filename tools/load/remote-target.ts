@@ -38,7 +38,7 @@ function endpointOf(flagValue: string | undefined, flagName: string, service: "S
   return { from: "the AWS default for the region" };
 }
 
-/** Resolves the outputs file (tools/ops/target.ts, one reader for every tool) and checks every output the run reads. */
+/** Resolves the outputs file (packages/ops/src/target.ts, one reader for every tool) and checks every output the run reads. */
 export function resolveRemoteStack(options: TargetOptions, env: NodeJS.ProcessEnv = process.env): RemoteStack {
   const sqs = endpointOf(options.sqsEndpoint, "--sqs-endpoint", "SQS", env);
   const dynamodb = endpointOf(options.dynamodbEndpoint, "--dynamodb-endpoint", "DYNAMODB", env);

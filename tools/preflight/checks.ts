@@ -30,7 +30,7 @@ export async function runChecks(reader: AccountReader, functions: readonly Stack
   const planned = DEFAULT_QUOTAS["lambda.concurrency"].value;
   findings.push({
     level: concurrency < planned ? "warn" : "ok",
-    text: `Lambda concurrent executions ${concurrency} (invocations ${LAMBDA_RATE_FACTOR * concurrency}/s account-wide)${concurrency < planned ? `: below the ${planned} the capacity plan assumes; re-plan with npm run capacity -- --rate N --quota lambda.concurrency=${concurrency}` : ""}`,
+    text: `Lambda concurrent executions ${concurrency} (invocations ${LAMBDA_RATE_FACTOR * concurrency}/s account-wide)${concurrency < planned ? `: below the ${planned} the capacity plan assumes; re-plan with npm run capacity:plan -- --rate N --quota lambda.concurrency=${concurrency}` : ""}`,
   });
   let unreserved = settings.unreservedConcurrentExecutions;
   for (const fn of functions) {
@@ -52,7 +52,7 @@ export async function runChecks(reader: AccountReader, functions: readonly Stack
   for (const code of QUOTA_SERVICES) {
     const quotas = await reader.serviceQuotas(code);
     if (quotas === undefined) {
-      findings.push({ level: "warn", text: `${code}: Service Quotas lists no quotas here; check AWS's documented defaults (npm run capacity prints each with its source)` });
+      findings.push({ level: "warn", text: `${code}: Service Quotas lists no quotas here; check AWS's documented defaults (npm run capacity:plan prints each with its source)` });
       continue;
     }
     for (const q of quotas.filter((x) => QUOTAS_THAT_MATTER.test(x.name)).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -1,6 +1,6 @@
 /**
  * The model before issue 22, kept only to compare with (the mutant demonstrations in
- * test/sim/allowance-mutants.test.ts, `npm run mutate -- --oracle wide`): any hard fault on a key, or an operator's
+ * test/sim/allowance-mutants.test.ts, `npm run sim:mutants -- --oracle wide`): any hard fault on a key, or an operator's
  * release of it, excused retries-exhausted, rejected and payload-mismatch for every message of the key; a DLQ
  * refusal on any receive excused the body's receives running out; a conflict needed only some other payload
  * charged, at any time.

@@ -1,5 +1,5 @@
 /**
- * Focused searches (`npm run fuzz -- --focus NAME`): the same simulation and model, over a space shaped around one
+ * Focused searches (`npm run sim:search -- --focus NAME`): the same simulation and model, over a space shaped around one
  * history the default mix meets too rarely to find in a short budget, with every time, fault and choice in it
  * still drawn at random.
  *

@@ -1,4 +1,4 @@
-/** `npm run fuzz` arguments and report text. */
+/** `npm run sim:search` arguments and report text. */
 import { HoleClass } from "./classify";
 import { coverageOf } from "./coverage";
 import { FOCUS, type Focus } from "./focus";
@@ -6,7 +6,7 @@ import type { FuzzReport } from "./fuzz";
 import { SettingsMode } from "./settings-space";
 import { DomainMode } from "./domain-space";
 
-export const FUZZ_HELP = `npm run fuzz -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run sim:search -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -17,7 +17,7 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --path P       replay one counterexample: with --seed, the path printed by a failing run
   --max-ops N    operations per scenario (default 20: ~6 messages)
   --messages N   streams of about N messages each (1 to 2N), with other operations and faults in proportion
-  --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; local/sim/focus.ts)
+  --focus NAME   a focused space instead of the default mix (${FOCUS.join(", ")}; tools/sim/focus.ts)
   --settings M   the construct's props per scenario: mixed (default: half the example's, half drawn from what the
                  synth accepts), random (all drawn), default (the example's only: replays of earlier searches)
   --domain M     the domain per scenario: mixed (default: half the payments example's, half drawn: key parts,
@@ -62,11 +62,11 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
     if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag === "--json") args.json = true;
     else if (flag === "--trace") args.trace = true;
-    else if (flag === "--runs") (args.runs = integer(flag, value, 1)), i++;
-    else if (flag === "--seed") (args.seed = integer(flag, value, -2_147_483_648)), i++;
-    else if (flag === "--max-ops") (args.maxOps = integer(flag, value, 1)), i++;
-    else if (flag === "--messages") (args.messages = integer(flag, value, 1)), i++;
-    else if (flag === "--jobs") (args.jobs = integer(flag, value, 1)), i++;
+    else if (flag === "--runs") { args.runs = integer(flag, value, 1); i++; }
+    else if (flag === "--seed") { args.seed = integer(flag, value, -2_147_483_648); i++; }
+    else if (flag === "--max-ops") { args.maxOps = integer(flag, value, 1); i++; }
+    else if (flag === "--messages") { args.messages = integer(flag, value, 1); i++; }
+    else if (flag === "--jobs") { args.jobs = integer(flag, value, 1); i++; }
     else if (flag === "--focus") {
       if (!FOCUS.includes(value as Focus)) throw new FuzzUsageError(`--focus needs one of ${FOCUS.join(", ")}, got ${JSON.stringify(value)}`);
       args.focus = value as Focus;
@@ -92,7 +92,7 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
       if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--skip needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
       args.skip.push(value as HoleClass);
       i++;
-    } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run fuzz -- --help`);
+    } else throw new FuzzUsageError(`unknown argument ${JSON.stringify(flag)}; see npm run sim:search -- --help`);
   }
   if (args.path !== undefined && args.seed === undefined) throw new FuzzUsageError("--path replays a counterexample of one seed: pass --seed too");
   if (args.path !== undefined && args.jobs > 1) throw new FuzzUsageError("--path replays one counterexample in one process: leave out --jobs");
@@ -109,7 +109,7 @@ export function replayCommand(report: FuzzReport): string {
   const { maxOps, messages, focus, settings, domain } = report.shape;
   // The settings mode is part of the draw: the path means another scenario under another mode.
   const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default} --domain ${domain ?? DomainMode.Payments}`;
-  return `npm run fuzz -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
+  return `npm run sim:search -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- --jobs N`: the search in N processes (one per core), seeds S, S+1, …, the runs shared out, one
+ * `npm run sim:search -- --jobs N`: the search in N processes (one per core), seeds S, S+1, …, the runs shared out, one
  * report. Each process is the same script in worker mode; it sends its report back, and a failure is replayed with
  * the seed of the process that found it.
  */

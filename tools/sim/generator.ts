@@ -215,7 +215,7 @@ export interface ScenarioShape {
   readonly messages?: number;
   /**
    * Faults drawn from these sets only, each set landing whole on one message and its receives (e.g. a crash and a
-   * throttled release together): the focused budgets of `npm run mutate`.
+   * throttled release together): the focused budgets of `npm run sim:mutants`.
    */
   readonly faultSets?: readonly (readonly FaultKind[])[];
   /** Messages of another domain (domain-messages.ts), and the attributes its sends carry (default: the payments mix). */

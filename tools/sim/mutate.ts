@@ -78,7 +78,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const allowances = options.allowances;
   const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS, allowances });
   if (baseline.failure) {
-    throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run fuzz -- --seed ${seed} --runs ${runs}`);
+    throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run sim:search -- --seed ${seed} --runs ${runs}`);
   }
   const definition = simSettings().definition;
   const results: MutantResult[] = [];

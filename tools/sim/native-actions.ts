@@ -3,7 +3,7 @@
  * redrive", `StartMessageMoveTask`) and `PurgeQueue`. Each is refused with AccessDenied when the queue's policy, as the
  * stack's props render it, holds an explicit Deny of the action to every principal (AWS: an explicit deny in a
  * resource-based policy overrides every allow). The policy is read with the contract's reader, the one `pipeline-ops`
- * and `npm run plan` use (src/contract/queue-guard.ts, held to IAM's grammar by packages/contract/test/queue-guard.test.ts).
+ * and `npm run plan:review` use (packages/contract/src/queue-guard.ts, held to IAM's grammar by packages/contract/test/queue-guard.test.ts).
  */
 import { queueGuardOf } from "@effectively-once/contract";
 import type { VirtualClock } from "./virtual-clock";

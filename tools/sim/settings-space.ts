@@ -18,7 +18,7 @@ const SQS_MAX_RETENTION = 14 * DAY;
 
 /**
  * Which props the scenarios run under: `default` only the example's (the search of earlier rounds, whose seeds and
- * paths replay unchanged), `random` every scenario its own drawn props, `mixed` half and half (`npm run fuzz`).
+ * paths replay unchanged), `random` every scenario its own drawn props, `mixed` half and half (`npm run sim:search`).
  */
 export const SettingsMode = { Default: "default", Mixed: "mixed", Random: "random" } as const;
 export type SettingsMode = (typeof SettingsMode)[keyof typeof SettingsMode];

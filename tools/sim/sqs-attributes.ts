@@ -1,6 +1,6 @@
 /**
  * SQS's rules for message attributes, as AWS documents them (SendMessage; "Amazon SQS message attributes") and as the
- * local cloud's fauxqs patch applies them (`local/sqs/fidelity/message-attributes.mjs`): the simulated queue and the
+ * local cloud's fauxqs patch applies them (`packages/local-cloud/src/sqs/fidelity/message-attributes.mjs`): the simulated queue and the
  * model share them, since they are the environment's, not the pipeline's. Names are outside text, so attribute maps
  * are built with `Object.fromEntries` (an own `__proto__` entry stays an entry) and read as pairs.
  */

@@ -189,7 +189,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
-  // The queue policies the construct writes for these props (src/constructs/queues.ts), with the simulated ARNs.
+  // The queue policies the construct writes for these props (packages/pipeline/src/constructs/queues.ts), with the simulated ARNs.
   const refused = guardedActions(p);
   sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144, policy: queuePolicyDocument(SIM_NAMES.dlqArn, refused.deadLetterQueue) });
   sqs.addQueue({

@@ -13,7 +13,7 @@ import { buildReview } from "./review/build";
 import { renderMarkdown } from "./review/markdown";
 import { ActionBasis, ReviewMode, Severity, type PlanReview } from "./review/types";
 
-const HELP = `Usage: npm run plan -- [options]
+const HELP = `Usage: npm run plan:review -- [options]
 
 Synthesizes the stack (as main.ts does), runs terraform init, plan -out and show -json in
 cdktf.out/stacks/<stack>, and prints a review of the plan as Markdown (for a pull-request comment).
@@ -102,7 +102,7 @@ function resolveMode(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv, l
   return source ? ReviewMode.Online : ReviewMode.Offline;
 }
 
-/** `npm run plan`: resolves with the exit code. */
+/** `npm run plan:review`: resolves with the exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const started = performance.now();
   try {

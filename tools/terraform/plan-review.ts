@@ -43,7 +43,7 @@ export interface PlanReviewResult {
 }
 
 const OFFLINE_NOTES = [
-  "Offline: AWS was never called. The plan cannot show drift, resources created outside Terraform, name clashes with existing resources, missing permissions of the deploying identity, quotas, or values AWS assigns (ARNs, URLs, ids). Run `npm run plan -- --online` with credentials for those.",
+  "Offline: AWS was never called. The plan cannot show drift, resources created outside Terraform, name clashes with existing resources, missing permissions of the deploying identity, quotas, or values AWS assigns (ARNs, URLs, ids). Run `npm run plan:review -- --online` with credentials for those.",
 ];
 
 function configLabel(config: StackConfig): string {

@@ -13,6 +13,7 @@ function loadHandler(env: Record<string, string>): PipelineHandler<PaymentResult
   Object.assign(process.env, env);
   let handler: PipelineHandler<PaymentResult> | undefined;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously: a fresh module reads this test's environment
     handler = (require("../functions/handler") as { handler: PipelineHandler<PaymentResult> }).handler;
   });
   return handler!;

@@ -10,6 +10,7 @@ export function loadHandler(env: Record<string, string | undefined>): { handler:
   let handler: PipelineHandler<DepositResult> | undefined;
   try {
     jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously: a fresh module reads this test's environment
       handler = (require("./deposit-handler") as { handler: PipelineHandler<DepositResult> }).handler;
     });
   } catch (error) {

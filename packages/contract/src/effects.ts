@@ -1,7 +1,7 @@
 /**
  * The effect journal: how a downstream that honours an idempotency key records what it did, so tools and tests can
- * tell "called twice" from "applied twice" for any domain. The handler wrapper's journal (`functions/effect-journal.ts`)
- * writes it; `tools/observe`, `ops trace` and the e2e suite read it. Items live in the table named by the stack
+ * tell "called twice" from "applied twice" for any domain. The handler wrapper's journal (`functions/src/effect-journal.ts`)
+ * writes it; `packages/local-cloud/src/observe`, `ops trace` and the e2e suite read it. Items live in the table named by the stack
  * output `effects_table_name` (the `EffectJournalTable` construct), which the function finds in `EFFECTS_TABLE_NAME`:
  *
  * - `pk = <effect key>`, `sk = "EFFECT"`: the effect as applied, at most one per key (a conditional put), with

@@ -4,7 +4,7 @@
  * reuse plain names (joi, yup, mongoose and sequelize throw `ValidationError`; http-errors names an HTTP 409
  * `ConflictError`, often transient), so the state machine matches only names no library uses: the handler wrapper
  * recognises its own errors by a brand, not by name, and reports them under these reserved names
- * (`functions/errors.ts`). The construct uses these lists as its defaults.
+ * (`handler/errors.ts`). The construct uses these lists as its defaults.
  */
 
 /** What the wrapper reports a permanent error as: the message is quarantined with reason `rejected`. */

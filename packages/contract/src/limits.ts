@@ -144,7 +144,7 @@ export function largestBatchSize(maxMessageBytes: number, most = 10): number {
 
 /**
  * UTF-8 bytes of the JSON of a side effect's result that the function returns, and Powertools stores, as it is; a
- * larger result is replaced by a small stand-in (functions/result-bound.ts) after the effect was applied (unlike
+ * larger result is replaced by a small stand-in (handler/result-bound.ts) after the effect was applied (unlike
  * the limits above, nothing is quarantined: the message ends processed). It protects two limits that would otherwise fail every delivery of an applied message:
  * - Step Functions' 256 KiB per task result: the Invoke state's result is this JSON plus ~1 KB of Lambda response
  *   metadata, and the execution also holds the message body (up to `maxMessageBytes`) in its variables;

@@ -29,7 +29,7 @@ export const OutputName = {
   /** The state machine role's unique id: the SenderId prefix of the quarantine's own DLQ copies. */
   WorkflowRoleId: "workflow_role_id",
   /**
-   * How the second layer's record ids are formed (src/contract/second-layer-ids.ts), so `ops` finds a key's record
+   * How the second layer's record ids are formed (packages/contract/src/second-layer-ids.ts), so `ops` finds a key's record
    * without the function's name; and the earlier releases' prefix while the upgrade's transition lasts ("": none).
    */
   IdempotencyKeyPrefix: "idempotency_key_prefix",

@@ -1,6 +1,6 @@
 /**
  * SQS's own actions that bypass every redrive guard, and the queue policy that refuses them: the one place they are
- * spelled. The construct writes the policy (`queuePolicyDocument`); `pipeline-ops`, `npm run plan` and the simulation
+ * spelled. The construct writes the policy (`queuePolicyDocument`); `pipeline-ops`, `npm run plan:review` and the simulation
  * read a deployed or planned one back (`queueGuardOf`).
  *
  * - `sqs:StartMessageMoveTask` (the console's "Start DLQ redrive", `aws sqs start-message-move-task`): SQS gives every

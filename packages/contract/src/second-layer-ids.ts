@@ -11,7 +11,7 @@
  * - the prefix is a constant of the contract: it changes only when the key's identity does, never with a name;
  * - the digest is SHA-256: no two keys share an id.
  *
- * Any change of either is a second-layer key reset, which `npm run plan` flags (docs/upgrading.md).
+ * Any change of either is a second-layer key reset, which `npm run plan:review` flags (docs/upgrading.md).
  */
 import { createHash } from "node:crypto";
 

@@ -24,3 +24,6 @@ export type { ExecutionResult, StateMachineOptions } from "./stepfunctions";
 export { compileExpression } from "./stepfunctions/jsonata/expression";
 export { installAllOld, installDynaliteFidelity, installParseCache } from "./dynamodb/dynalite-patches";
 export { startDynamo } from "./dynamodb";
+export { AttributeRegistry } from "./provision/attributes";
+export { resolveString } from "./provision/references";
+export type { StackFile } from "./provision/stack-file";

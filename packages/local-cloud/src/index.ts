@@ -10,7 +10,7 @@ export type { SharedClock } from "./clock";
 export { startStepFunctionsEndpoint } from "./stepfunctions-api";
 export type { StepFunctionsEndpoint, StepFunctionsEndpointOptions } from "./stepfunctions-api";
 export { testState } from "./stepfunctions/test-state";
-export type { TestStateInput, TestStateOptions, TestStateOutput } from "./stepfunctions/test-state";
+export type { MockErrorOutput, TestStateInput, TestStateMock, TestStateOptions, TestStateOutput } from "./stepfunctions/test-state";
 export { watchInterrupts } from "./demo/interrupts";
 export { runDemo } from "./demo/run-demo";
 export { serve } from "./demo/serve";

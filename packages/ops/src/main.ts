@@ -7,7 +7,8 @@ import { promptLine } from "./terminal";
 // operator's stderr, where scripts expect one line per failure.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-runCli(process.argv.slice(2), {
+// runCli never rejects: every failure is one line on stderr and an exit code.
+void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   stdinIsTty: process.stdin.isTTY === true,

@@ -8,7 +8,7 @@ import { GuardedAction, queueGuardOf, type ActionGuard } from "@effectively-once
 /**
  * What a deployed queue's policy (its `Policy` attribute, read with GetQueueAttributes) does to SQS's own actions that
  * bypass `dlq redrive`'s guards: a native message move (the console's "Start DLQ redrive") and a purge. The rule that
- * reads the policy is the contract's (src/contract/queue-guard.ts), the one `npm run plan` and the simulation use.
+ * reads the policy is the contract's (packages/contract/src/queue-guard.ts), the one `npm run plan:review` and the simulation use.
  */
 export interface DeployedQueueGuard {
   readonly queue: "dlq" | "source";

@@ -44,7 +44,7 @@ export interface Effects {
   readonly table: string;
   /** The effect key (the downstream's idempotency key): `<businessKey>#<operation>`. */
   readonly effectKey: string;
-  /** The EFFECT item (src/contract/effects.ts): what was applied, by which message, when. */
+  /** The EFFECT item (packages/contract/src/effects.ts): what was applied, by which message, when. */
   readonly effect?: AppliedEffect;
   /** How many times the side effect actually ran (CALL items). */
   readonly calls: number;

@@ -1,4 +1,4 @@
-/** The CLI entry: help, usage errors, target errors and exit codes; spawned through bin/pipeline-ops.js for the real thing. */
+/** The CLI entry: help, usage errors, target errors and exit codes; spawned through packages/ops/bin/pipeline-ops.js for the real thing. */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -12,7 +12,7 @@ const root = join(__dirname, "..", "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "ops-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs bin/pipeline-ops.js; resolves with the exit code and both streams. */
+/** Runs packages/ops/bin/pipeline-ops.js; resolves with the exit code and both streams. */
 function spawnCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [join(root, "packages", "ops", "bin", "pipeline-ops.js"), ...args], { cwd: root }, (error, stdout, stderr) => {

@@ -1,5 +1,5 @@
 /**
- * dlq redrive refuses a copy the pipeline might not recognise as already applied (the rule: tools/ops/redrive-safety.ts):
+ * dlq redrive refuses a copy the pipeline might not recognise as already applied (the rule: packages/ops/src/redrive-safety.ts):
  * it reads the ledger, so a key held COMPLETED long enough may be replayed at any age, a message that never reached
  * the ledger only within the source queue's retention (4 d), a rejected one within retention − source retention
  * (10 d). Against the local cloud's real queues and ledger; the redrive target is a plain capture queue, so each copy

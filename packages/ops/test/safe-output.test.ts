@@ -15,7 +15,7 @@ import { businessKeyText } from "@effectively-once/contract";
 
 const exec = promisify(execFile);
 const root = join(__dirname, "..", "..", "..");
-/** Raw characters that must never be printed (see tools/ops/safe-text.ts). */
+/** Raw characters that must never be printed (see packages/ops/src/safe-text.ts). */
 const RAW_UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** ESC ] 0 ; … BEL sets the terminal's title; CR + text overwrites the line; U+202E reverses it; a lone surrogate. */
 const HOSTILE_TENANT = "t\u001b]0;pwned\u0007\u001b[2J\rFAKE\u202egnp.exe\u009b31m\ud800";

@@ -2,8 +2,7 @@
 import type { AddressInfo, Server } from "node:net";
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 
-// dynalite ships no types.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dynalite ships no types
 const dynalite = require("dynalite") as (opts: { createTableMs: number }) => Server;
 
 export interface LocalDynamo {

@@ -10,7 +10,7 @@ import { installDynaliteFidelity } from "@effectively-once/local-cloud/emulators
 
 /** dynalite ships no types; this is the part of its API the helper uses. */
 type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number }) => Server;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
 const createDynalite = require("dynalite") as DynaliteFactory;
 
 export interface Dynalite {

@@ -1,5 +1,4 @@
 import { businessKeyText } from "@effectively-once/contract";
-import { effectKey } from "@effectively-once/contract";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {

@@ -14,7 +14,7 @@ const HELP = `Usage: npm run rehearse -- [options]
 
 Synthesizes the stack, starts moto_server on 127.0.0.1 (free port), and with the real terraform CLI and
 hashicorp/aws provider (from the filesystem mirror, offline): apply, plan again (must be empty), apply an
-in-place change and compare it with what npm run plan predicts, then tear down as a user would (deletion
+in-place change and compare it with what npm run plan:review predicts, then tear down as a user would (deletion
 protection off, apply, destroy). Prints a table per resource, the drift and the moto gaps not rehearsed.
 Leaves nothing running and nothing on disk.
 

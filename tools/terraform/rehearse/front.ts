@@ -1,6 +1,7 @@
 import { createServer, request } from "node:http";
 import { validateAnswer, type Check } from "../definition-validator";
 import { listenOnLoopback, readBody, replyJson } from "../json-http";
+import { motoCall } from "./moto-http";
 
 /**
  * A thin HTTP front before moto on 127.0.0.1: it answers the two Step Functions calls that moto 5.2.1 does not
@@ -10,6 +11,8 @@ import { listenOnLoopback, readBody, replyJson } from "../json-http";
  * - ListStateMachineVersions: an empty list (the stack publishes no versions).
  * - SQS GetQueueAttributes: moto's answer, with RedrivePolicy re-serialised compactly as AWS returns it (moto adds
  *   spaces, which the provider takes for a change on every plan). The content is moto's, untouched.
+ * - SQS SetQueueAttributes without a Policy: the queue's current Policy is added to the call, since moto clears a
+ *   Policy any such call leaves out and AWS keeps it (an update of a queue would otherwise drop its queue policy).
  */
 export interface Front {
   /** `http://127.0.0.1:<port>`, for every endpoint of the provider. */
@@ -36,8 +39,23 @@ export function compactRedrivePolicy(body: string): string {
   }
 }
 
-
-
+/**
+ * A SetQueueAttributes body with the queue's current Policy added when the call names none (moto would clear it);
+ * undefined when nothing needs adding.
+ */
+async function keepingPolicy(upstream: string, body: Buffer): Promise<Buffer | undefined> {
+  let input: { QueueUrl?: string; Attributes?: Record<string, string> };
+  try {
+    input = JSON.parse(body.toString("utf8")) as typeof input;
+  } catch {
+    return undefined;
+  }
+  if (!input.QueueUrl || input.Attributes === undefined || "Policy" in input.Attributes) return undefined;
+  const current = (await motoCall(upstream, { service: "sqs", target: "AmazonSQS.GetQueueAttributes", body: { QueueUrl: input.QueueUrl, AttributeNames: ["Policy"] } })).json<{ Attributes?: { Policy?: string } }>();
+  const policy = current.Attributes?.Policy;
+  if (policy === undefined) return undefined;
+  return Buffer.from(JSON.stringify({ ...input, Attributes: { ...input.Attributes, Policy: policy } }));
+}
 
 /** Sees every request before it is answered (the call recording); never changes it. */
 export type RequestTap = (req: { method: string; url: string; headers: Record<string, string | string[] | undefined>; body: Buffer }) => void;
@@ -48,9 +66,12 @@ export async function startFront(upstream: string, check: Check, tap?: RequestTa
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     readBody(req)
-      .then((body) => {
-        tap?.({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body });
+      .then(async (received) => {
+        tap?.({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: received });
         const op = String(req.headers["x-amz-target"] ?? "");
+        const kept = op === "AmazonSQS.SetQueueAttributes" ? await keepingPolicy(upstream, received) : undefined;
+        if (kept) answered.SetQueueAttributes = (answered.SetQueueAttributes ?? 0) + 1;
+        const body = kept ?? received;
         if (op === `${SFN_PREFIX}ValidateStateMachineDefinition`) {
           answered.ValidateStateMachineDefinition = (answered.ValidateStateMachineDefinition ?? 0) + 1;
           const answer = validateAnswer(body.toString("utf8"), check);
@@ -62,7 +83,7 @@ export async function startFront(upstream: string, check: Check, tap?: RequestTa
           return replyJson(res, 200, { stateMachineVersions: [] });
         }
         const forward = request(
-          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, ...(kept ? { "content-length": String(kept.length) } : {}) } },
           (upstreamRes) => {
             if (op !== "AmazonSQS.GetQueueAttributes") {
               res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);

@@ -150,4 +150,15 @@ export const MOTO_GAPS: readonly MotoGap[] = [
       return read.RedrivePolicy !== undefined && read.RedrivePolicy !== policy && JSON.stringify(JSON.parse(read.RedrivePolicy)) === policy;
     },
   },
+  {
+    id: "sqs-policy-kept",
+    what: "a queue policy kept through an update of its queue",
+    why: "moto clears a queue's Policy on any SetQueueAttributes that does not name it (AWS keeps every attribute a call does not name, and hashicorp/aws sends only the changed ones); the front adds the queue's current Policy to such a call",
+    fix: GapFix.Front,
+    probe: async (endpoint, id) => {
+      const policy = JSON.stringify({ Version: "2012-10-17", Statement: [{ Effect: "Deny", Principal: "*", Action: "sqs:PurgeQueue", Resource: "*" }] });
+      const read = await queueAttributes(endpoint, `rehearsal-probe-policy-${id}`, { Policy: policy }, { VisibilityTimeout: "60" });
+      return read.Policy === undefined;
+    },
+  },
 ];

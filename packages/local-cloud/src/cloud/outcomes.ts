@@ -5,7 +5,7 @@ import { RecordOutcome } from "@effectively-once/contract";
 
 /**
  * The per-record outcomes of one execution: the raw outputs of its exited states, read by the contract's rule
- * (`src/contract/outcomes.ts`: a record's fate and its in-batch followers'). Other state machines yield none.
+ * (`packages/contract/src/outcomes.ts`: a record's fate and its in-batch followers'). Other state machines yield none.
  */
 export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
   const found: OutcomeEvent[] = [];

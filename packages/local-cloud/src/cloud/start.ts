@@ -10,6 +10,7 @@ import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import { createSqsClient, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { startStepFunctionsEndpoint } from "../stepfunctions-api";
+import { ExecutionLogs, logGroupNameOf, startLogsEndpoint } from "../logs";
 import { mocksFor } from "./mocks";
 import { sharedClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
@@ -113,21 +114,23 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cleanup.push(() => client.destroy());
       return client;
     };
+    // Each machine writes its execution logs as its logging_configuration says (read with FilterLogEvents).
+    const executionLogs = new ExecutionLogs();
+    for (const group of provisioned.logGroups) executionLogs.ensureGroup(group);
     const machines = new Map<string, { machine: StateMachine; type: string }>(
-      provisioned.stateMachines.map((m) => [
-        m.arn,
-        {
-          type: m.type,
-          machine: createStateMachine(m.definition, {
-            name: m.name,
-            arn: m.arn,
-            roleArn: m.roleArn,
-            type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
-            integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: lambda.invoke },
-            mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
-          }),
-        },
-      ]),
+      provisioned.stateMachines.map((m) => {
+        const machine = createStateMachine(m.definition, {
+          name: m.name,
+          arn: m.arn,
+          roleArn: m.roleArn,
+          type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
+          integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: lambda.invoke },
+          mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
+        });
+        const group = m.logging && logGroupNameOf(m.logging.logGroupArn);
+        const logging = m.logging && group ? { level: m.logging.level, includeExecutionData: m.logging.includeExecutionData, logGroupName: group } : undefined;
+        return [m.arn, { type: m.type, machine: logging ? loggedMachine(machine, (text, run) => executionLogs.record(logging, m.name, m.roleArn, text, run)) : machine }];
+      }),
     );
 
     // TestState on the interpreter, for tests and tools; a Task that is not mocked calls this cloud's services.
@@ -135,8 +138,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       region,
       account: accountOf(provisioned.stateMachines[0]?.arn),
       integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
+      executions: {
+        machine(arn) {
+          const found = machines.get(arn);
+          if (!found) return undefined;
+          return { type: found.type, run: (text, input, name) => runWithText(found.machine, text, input, name).then((run) => (onFinished(run), run)) };
+        },
+      },
     });
     cleanup.push(() => stepFunctions.stop());
+    const logsEndpoint = await startLogsEndpoint(executionLogs);
+    cleanup.push(() => logsEndpoint.stop());
 
     const listeners = new Set<(event: CloudEvent) => void>();
     const emit = (event: CloudEvent) => listeners.forEach((listener) => listener(event));
@@ -205,7 +217,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     return {
       region,
-      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint },
+      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint, logs: logsEndpoint.endpoint },
       outputs: provisioned.outputs,
       provisioned,
       clients: { sqs, dynamodb },
@@ -238,6 +250,26 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await cleanup.unwind();
     throw error;
   }
+}
+
+/** The input text of an execution, for its logs: StartSyncExecution's own, else the JSON the pipe sends. */
+const INPUT_TEXT = Symbol("inputText");
+
+/** A machine whose every finished execution is handed to `log` with its input text. */
+function loggedMachine(machine: StateMachine, log: (inputText: string, run: ExecutionResult) => void): StateMachine {
+  return {
+    name: machine.name,
+    arn: machine.arn,
+    async execute(input, options) {
+      const run = await machine.execute(input, options);
+      log((options as { [INPUT_TEXT]?: string } | undefined)?.[INPUT_TEXT] ?? JSON.stringify(input), run);
+      return run;
+    },
+  };
+}
+
+function runWithText(machine: StateMachine, text: string, input: unknown, name?: string): Promise<ExecutionResult> {
+  return machine.execute(input, { ...(name ? { name } : {}), [INPUT_TEXT]: text } as never);
 }
 
 /** Cores + 1: enough environments to keep every core busy while one waits on I/O, few enough to stay warm. */

@@ -64,7 +64,7 @@ export interface LocalCloudOptions {
   };
 }
 
-/** One record's fate, as the contract reads it from an execution (`src/contract/outcomes.ts`). */
+/** One record's fate, as the contract reads it from an execution (`packages/contract/src/outcomes.ts`). */
 export interface OutcomeEvent {
   /** The event kind. */
   readonly type: "record-outcome";
@@ -141,10 +141,13 @@ export interface LocalCloud {
     /** The local DynamoDB endpoint (`http://127.0.0.1:<port>`). */
     readonly dynamodb: string;
     /**
-     * The local Step Functions endpoint (`http://127.0.0.1:<port>`), answering the TestState action. AWS SDKs and CLIs
-     * prefix its host with `sync-` unless told not to (`disableHostPrefix: true`, `AWS_DISABLE_HOST_PREFIX_INJECTION=true`).
+     * The local Step Functions endpoint (`http://127.0.0.1:<port>`), answering TestState, and StartSyncExecution on the
+     * stack's EXPRESS machines. AWS SDKs and CLIs prefix its host with `sync-` unless told not to
+     * (`disableHostPrefix: true`, `AWS_DISABLE_HOST_PREFIX_INJECTION=true`).
      */
     readonly stepfunctions: string;
+    /** The local CloudWatch Logs endpoint (`http://127.0.0.1:<port>`): FilterLogEvents over the state machines' execution logs. */
+    readonly logs: string;
   };
   /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
   readonly outputs: Record<string, unknown>;

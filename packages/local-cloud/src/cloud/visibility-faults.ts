@@ -37,7 +37,7 @@ export function withEarlyVisibilityExpiry<C extends SqsSender>(sqs: C, fault: Ea
       counter.expired += 1;
       const expire = () =>
         sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle, VisibilityTimeout: 0 })).catch(() => undefined);
-      if (fault.afterMs) setTimeout(expire, fault.afterMs).unref();
+      if (fault.afterMs) setTimeout(() => void expire(), fault.afterMs).unref();
       else await expire();
     }
     return result;

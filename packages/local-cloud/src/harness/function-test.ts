@@ -6,8 +6,7 @@ import type { Context } from "aws-lambda";
 import { ContractEnv, EFFECTS_TABLE_ENV } from "@effectively-once/contract";
 import { functionVariables, resolveProps, type PipelineDomain } from "@effectively-once/pipeline/settings";
 
-// dynalite ships no types; this is the part of its API used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dynalite ships no types; this is the part of its API used here
 const dynalite = require("dynalite") as (options: { createTableMs: number; deleteTableMs: number }) => Server;
 
 /** The two tables a pipeline function uses: Powertools' (`id`) and an effect journal (`pk`/`sk`). */

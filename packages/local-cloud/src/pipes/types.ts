@@ -28,7 +28,7 @@ export type PipeTarget = (input: unknown, ctx: TargetContext) => Promise<TargetR
 
 /**
  * What the runner calls on its SQS client: the AWS SDK v3 client's `send(command, { abortSignal })`. The local
- * cloud passes a lean JSON-protocol client with the same shape (local/json-protocol).
+ * cloud passes a lean JSON-protocol client with the same shape (src/json-protocol).
  */
 export interface SqsSender {
   send(command: { readonly input: object }, options?: { abortSignal?: AbortSignal }): Promise<object>;

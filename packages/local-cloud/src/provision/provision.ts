@@ -46,6 +46,8 @@ interface LocalStateMachine {
   readonly roleArn: string;
   /** The definition with every Terraform reference resolved to local names, ARNs and URLs. */
   readonly definition: Record<string, unknown>;
+  /** Its `logging_configuration`, when it has one with a log group destination. */
+  readonly logging?: { readonly level: string; readonly includeExecutionData: boolean; readonly logGroupArn: string };
 }
 
 interface LocalPipe {
@@ -70,6 +72,8 @@ export interface ProvisionedStack {
   readonly functions: LocalFunction[];
   readonly stateMachines: LocalStateMachine[];
   readonly pipes: LocalPipe[];
+  /** The names of the stack's CloudWatch Logs groups (the state machines write their execution logs there). */
+  readonly logGroups: string[];
   /** The stack's Terraform outputs with local values: the same names `cdktf deploy --outputs-file` writes. */
   readonly outputs: Record<string, unknown>;
   /** One line naming what the stack holds that is not emulated; undefined when everything is. */
@@ -203,8 +207,29 @@ function stateMachinesOf(stack: StackFile, registry: AttributeRegistry): LocalSt
       type: (raw.type as string) ?? "STANDARD",
       roleArn: resolveString(raw.role_arn as string, registry.lookup, address),
       definition,
+      logging: loggingOf(raw, registry, address),
     };
   });
+}
+
+function loggingOf(raw: ResourceBody, registry: AttributeRegistry, address: string): LocalStateMachine["logging"] {
+  const config = (Array.isArray(raw.logging_configuration) ? raw.logging_configuration[0] : raw.logging_configuration) as Record<string, unknown> | undefined;
+  if (!config || typeof config.log_destination !== "string") return undefined;
+  return {
+    level: typeof config.level === "string" ? config.level : "OFF",
+    includeExecutionData: config.include_execution_data === true,
+    logGroupArn: resolveString(config.log_destination, registry.lookup, `${address}.logging_configuration`),
+  };
+}
+
+/** What the local pipe reads of an `aws_pipes_pipe`'s parameters (Terraform's attribute names). */
+interface PipeSourceParameters {
+  readonly sqs_queue_parameters?: { readonly batch_size?: number; readonly maximum_batching_window_in_seconds?: number };
+  readonly filter_criteria?: { readonly filter?: readonly { readonly pattern: string }[] };
+}
+interface PipeTargetParameters {
+  readonly input_template?: string;
+  readonly step_function_state_machine_parameters?: { readonly invocation_type: string };
 }
 
 function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQueue[]): LocalPipe[] {
@@ -213,9 +238,9 @@ function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQue
     const body = resolveDeep(raw, registry.lookup, address);
     const source = queues.find((q) => q.arn === body.source);
     if (!source) throw new ProvisionError(`${address}: source ${String(body.source)} is not an SQS queue of this stack; only SQS sources are emulated`);
-    const sourceParameters = (body.source_parameters ?? {}) as Record<string, any>;
+    const sourceParameters = (body.source_parameters ?? {}) as PipeSourceParameters;
     const sqsParameters = sourceParameters.sqs_queue_parameters ?? {};
-    const targetParameters = (body.target_parameters ?? {}) as Record<string, any>;
+    const targetParameters = (body.target_parameters ?? {}) as PipeTargetParameters;
     const sfnParameters = targetParameters.step_function_state_machine_parameters;
     if (!sfnParameters) throw new ProvisionError(`${address}: only Step Functions targets are emulated`);
     return {
@@ -226,7 +251,7 @@ function pipesOf(stack: StackFile, registry: AttributeRegistry, queues: LocalQue
       targetArn: body.target as string,
       batchSize: sqsParameters.batch_size ?? 10,
       maximumBatchingWindowSeconds: sqsParameters.maximum_batching_window_in_seconds ?? 0,
-      filterPatterns: ((sourceParameters.filter_criteria?.filter ?? []) as { pattern: string }[]).map((f) => f.pattern),
+      filterPatterns: (sourceParameters.filter_criteria?.filter ?? []).map((f) => f.pattern),
       inputTemplate: targetParameters.input_template,
       invocationType: sfnParameters.invocation_type,
       desiredState: (body.desired_state as string) ?? "RUNNING",
@@ -248,5 +273,6 @@ export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient
   const stateMachines = stateMachinesOf(stack, registry);
   const pipes = pipesOf(stack, registry, queues);
   const outputs = Object.fromEntries(Object.entries(stack.outputs).map(([name, { value }]) => [name, resolveDeep(value, registry.lookup, `output.${name}`)]));
-  return { region: stack.region, queues, tables, functions, stateMachines, pipes, outputs, notEmulated: notEmulatedSummary(stack.resources) };
+  const logGroups = entries(stack.resources, "aws_cloudwatch_log_group").map(([id]) => registry.nameOf("aws_cloudwatch_log_group", id));
+  return { region: stack.region, queues, tables, functions, stateMachines, pipes, logGroups, outputs, notEmulated: notEmulatedSummary(stack.resources) };
 }

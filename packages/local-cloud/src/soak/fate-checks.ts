@@ -13,6 +13,7 @@ export interface FateChecks {
   readonly conflictsDetected: number;
 }
 
+/** Checks each message's fate in the DLQ against the kind it was sent as (an invalid body, a refused charge, a conflict). */
 export function checkFates(sent: readonly LoadSent[], dlq: readonly DlqMessage[]): FateChecks {
   const reasons = new Map<string, Set<string>>();
   for (const m of dlq) {

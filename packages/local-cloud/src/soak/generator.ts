@@ -21,7 +21,7 @@ export const LoadKind = {
 } as const;
 export type LoadKind = (typeof LoadKind)[keyof typeof LoadKind];
 
-/** One message to publish, labelled with its effect key and payload hash (`tools/stack/contract.ts`). */
+/** One message to publish, labelled with its effect key and payload hash (`src/stack/contract.ts`). */
 export interface LoadMessage extends BodyLabel {
   readonly kind: LoadKind;
   readonly body: string;

@@ -4,6 +4,7 @@ import type { SentMessage } from "../observe";
 import { LoadError } from "./errors";
 import type { LoadKind, LoadMessage } from "./generator";
 
+/** A message the soak sent: its id, body and attributes, with the kind the generator drew. */
 export type LoadSent = SentMessage & { readonly kind: LoadKind };
 
 export interface PublishOptions {

@@ -12,7 +12,7 @@ interface WorkerServer {
 /**
  * Protocol: the worker posts `{ type: "listening", port }` or `{ type: "failed", error }`; on
  * `{ type: "stop" }` it closes its server and posts `{ type: "stopped" }`. Used for emulators that get their
- * own event loop (fauxqs here, dynalite in local/dynamodb). Errors of the worker are reported, not thrown.
+ * own event loop (fauxqs here, dynalite in src/dynamodb). Errors of the worker are reported, not thrown.
  */
 export async function startWorkerServer(
   file: string,

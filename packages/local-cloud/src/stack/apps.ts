@@ -14,7 +14,7 @@ const EXAMPLES_DIR = resolve("examples");
 
 /**
  * The app an environment names (`PIPELINE_APP`, else payments): `process.env` for the tools, or the variables of an
- * env file (`npm run plan --base-env/--head-env`), which must pick the app as well as its stack name and prefix.
+ * env file (`npm run plan:review --base-env/--head-env`), which must pick the app as well as its stack name and prefix.
  */
 export function appOf(env: NodeJS.ProcessEnv): string {
   if (env[RENAMED_APP_ENV] !== undefined && env[APP_ENV] === undefined) {
@@ -54,7 +54,7 @@ function appDir(nameOrPath: string = appFromEnv()): string {
 
 function exported<T>(file: string, name: string, what: string): T {
   if (![".ts", ".js"].some((ext) => existsSync(file + ext))) throw new Error(`${file}.ts is missing: it must export \`${name}\` (${what})`);
-  // Apps are chosen at run time, so this is a require of a computed path.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- apps are chosen at run time: a require of a computed path
   const value = (require(file) as Record<string, unknown>)[name];
   if (value === undefined) throw new Error(`${file} exports no \`${name}\` (${what})`);
   return value as T;

@@ -14,7 +14,7 @@ export interface SynthResult {
 function frameworkApp(): new (options: { outdir: string; skipValidation: boolean }) => { synth(): void } {
   for (const framework of ["cdktf", "cdktn"]) {
     try {
-      // The framework is an optional peer dependency: a computed require keeps either one optional.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the framework is an optional peer dependency: a computed require keeps either one optional
       return (require(framework) as { App: new (options: { outdir: string; skipValidation: boolean }) => { synth(): void } }).App;
     } catch (error) {
       if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;

@@ -1,6 +1,6 @@
 /**
- * The local Step Functions endpoint (AWS's JSON protocol), today the TestState action: a unit-test endpoint for state
- * machines that needs no account. The local cloud starts one (`endpoints.stepfunctions`); it also runs alone:
+ * The local Step Functions endpoint (AWS's JSON protocol): TestState, a unit-test endpoint for state machines that
+ * needs no account, and StartSyncExecution on the local cloud's EXPRESS machines. The local cloud starts one (`endpoints.stepfunctions`); it also runs alone:
  *
  * ```ts
  * const sfn = await startStepFunctionsEndpoint();            // http://127.0.0.1:<free port>

@@ -9,7 +9,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /**
  * What the DynamoDB integrations call: the AWS SDK v3 client's `send(command, { abortSignal })`. The local cloud
- * passes a lean JSON-protocol client with the same shape (local/json-protocol), which answers as the SDK does.
+ * passes a lean JSON-protocol client with the same shape (src/json-protocol), which answers as the SDK does.
  */
 export interface DynamoDbSender {
   send(command: { readonly input: object }, options?: { abortSignal?: AbortSignal }): Promise<object>;

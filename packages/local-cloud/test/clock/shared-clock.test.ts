@@ -45,6 +45,7 @@ describe("Function: sharedClock", () => {
   });
 
   it("refuses a second clock on the same thread (one process, one timeline)", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, loaded where the check runs
     expect(() => require("../../src/clock/offset-date.cjs").installOffsetDate(new SharedArrayBuffer(8))).toThrow(/another local cloud's clock/);
   });
 });

@@ -66,7 +66,7 @@ export class IdempotentPipeline extends Construct {
 
   /**
    * Stable Terraform output names (no construct-path suffix), as `terraform output -json` shows them. Note that
-   * `cdktf deploy --outputs-file` nests outputs by construct id instead; `tools/ops/outputs-file.ts` reads both.
+   * `cdktf deploy --outputs-file` nests outputs by construct id instead; `packages/ops/src/outputs-file.ts` reads both.
    * `region` is the stack's region, a reference to `data "aws_region"` (the provider's, wherever it came from).
    */
   private addOutputs(p: ResolvedPipelineProps, region: string): void {

@@ -13,7 +13,7 @@ export interface BusinessKeyProps {
    * so no value can forge another key. It must name business identity plus intent, never the SQS messageId.
    * Concatenation (`&`, `$join`, `$string`) is refused at synth: a separator inside a value would make two keys one.
    * So is anything that is not a pure function of `requiredFields`: functions (a clock, `$random`, `$uuid`), the
-   * context, variables, deeper paths, operators (see src/contract/key-expression-grammar.ts).
+   * context, variables, deeper paths, operators (see packages/contract/src/key-expression-grammar.ts).
    * @example "[tenantId, orderId]"
    */
   readonly expression: string;
@@ -72,7 +72,7 @@ export interface DownstreamFunctionProps {
   readonly reservedConcurrency?: number;
   /**
    * The upgrade from release 0.2 (docs/upgrading.md): the second layer's records used to be named after the function
-   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, src/contract/second-layer-ids.ts).
+   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, packages/contract/src/second-layer-ids.ts).
    * The function keeps honouring the records of this earlier name, and `ops` reads them, so a key applied before the
    * upgrade is still recognised when the ledger lost it. Give the name the function had under 0.2 if it differs;
    * set `false` once `retentionSeconds` have passed since the upgrade was deployed, or on a stack first deployed with
@@ -115,7 +115,7 @@ export interface IdempotentPipelineProps {
   readonly operation?: string;
   /**
    * Body fields covered by the payload hash (conflict detection); field order in the message does not matter. Names
-   * follow `fieldNameProblem` (src/contract/field-rules.ts): no whitespace, control characters or Object.prototype members.
+   * follow `fieldNameProblem` (packages/contract/src/field-rules.ts): no whitespace, control characters or Object.prototype members.
    */
   readonly payloadFields: readonly string[];
   /**

@@ -9,7 +9,7 @@ import type { PipelineResourceNames } from "./resource-names";
 
 /**
  * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with a queue policy that
- * refuses SQS's own actions that bypass the redrive guards (src/contract/queue-guard.ts) unless the props opt out.
+ * refuses SQS's own actions that bypass the redrive guards (packages/contract/src/queue-guard.ts) unless the props opt out.
  */
 export class PipelineQueues extends Construct {
   readonly queue: SqsQueue;

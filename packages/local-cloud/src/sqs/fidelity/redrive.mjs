@@ -9,16 +9,16 @@ import { forgetHandles } from "./receipt-handles.mjs";
 export function patchRedrive() {
   const dequeue = SqsQueue.prototype.dequeue;
   SqsQueue.prototype.dequeue = function (maxCount, visibilityTimeout, dlqResolver) {
-    const source = this;
+    // Arrow functions: `this` is the source queue throughout.
     const resolve = dlqResolver && ((arn) => {
       const dlq = dlqResolver(arn);
       return dlq && {
-        enqueue(message) {
+        enqueue: (message) => {
           message.approximateReceiveCount -= 1;
-          message.deadLetterQueueSourceArn = source.arn;
+          message.deadLetterQueueSourceArn = this.arn;
           // A FIFO dead-letter queue resets the enqueue time retention counts from; a standard one keeps it.
           if (dlq.isFifo()) message.retainedFrom = Date.now();
-          forgetHandles(source, message);
+          forgetHandles(this, message);
           return dlq.enqueue(message);
         },
       };

@@ -3,7 +3,7 @@
  * Errors: `SQS.<Exception>` for modeled exceptions, `SQS.AmazonSQSException` otherwise, `SQS.SdkClientException`
  * when no HTTP answer came.
  */
-import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageCommand, type SendMessageCommandInput, type SQSClient } from "@aws-sdk/client-sqs";
 import { optimizedError, sdkMetadata, stripMetadata } from "./aws-errors";
 import { missingClient, requireObject } from "./requests";
 import type { TaskHandler } from "./types";
@@ -50,8 +50,8 @@ export function sqsSendMessageHandler(): TaskHandler {
       if (input.MessageBody !== undefined && typeof input.MessageBody !== "string") input.MessageBody = JSON.stringify(input.MessageBody);
       let out: object;
       try {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        out = await client.send(new SendMessageCommand(input as any), { abortSignal: call.signal });
+        // The parameters were checked against PARAMETERS above; AWS validates their values as the SDK sends them.
+        out = await client.send(new SendMessageCommand(input as unknown as SendMessageCommandInput), { abortSignal: call.signal });
       } catch (err) {
         if (call.signal.aborted) throw err;
         throw sqsError(err);

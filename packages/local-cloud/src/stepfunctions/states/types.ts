@@ -42,5 +42,5 @@ export interface StateType<S extends CompiledStateBase = CompiledStateBase> {
  * State types by their ASL `Type`. The compiler and the program loop receive it from their caller (machine.ts,
  * machine-compile.ts) rather than importing it, since the Map and Parallel states in it run nested programs.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry compiles its own state shape: no one S fits the table
 export type StateTable = Readonly<Record<string, StateType<any>>>;

@@ -12,4 +12,4 @@ export { testState, type TestStateOptions } from "./run";
 /** What TestState answers with instead of a result: `code` is the AWS error code (ValidationException, InvalidDefinition, ...). */
 export { TestStateApiError } from "./errors";
 export { FieldValidationMode, InspectionLevel, TestStatus } from "./types";
-export type { InspectionData, InspectionErrorDetails, TestStateInput, TestStateOutput } from "./types";
+export type { InspectionData, InspectionErrorDetails, MockErrorOutput, TestStateInput, TestStateMock, TestStateOutput } from "./types";

@@ -7,7 +7,8 @@
 import { SerializationException, ValidationException } from "./errors";
 import { FieldValidationMode, InspectionLevel, type TestStateInput } from "./types";
 
-type Member =
+/** One member of an API model's input shape: its JSON type and constraints. */
+export type Member =
   | { readonly kind: "string"; readonly min?: number; readonly max?: number; readonly bytes?: boolean; readonly sensitive?: boolean; readonly values?: readonly string[] }
   | { readonly kind: "integer"; readonly min?: number }
   | { readonly kind: "boolean" }
@@ -93,12 +94,15 @@ function check(value: unknown, member: Member, path: string, violations: string[
   }
 }
 
-/** The request as AWS's model allows it, or ValidationException listing every violation. */
-export function readRequest(body: unknown): TestStateInput {
+/**
+ * The members of `body` that `members` names, checked against their constraints (every violation at once, in AWS's
+ * wording), or ValidationException. Used by each action of the local endpoint with its own shape.
+ */
+export function readMembers(body: unknown, members: ReadonlyArray<readonly [string, Member]>, required: readonly string[]): Record<string, unknown> {
   if (!isObject(body)) throw new SerializationException("The request body must be a JSON object.");
   const violations: string[] = [];
-  for (const name of REQUIRED) if (!given(body, name)) violations.push(`Value null at '${name}' failed to satisfy constraint: Member must not be null`);
-  for (const [name, member] of INPUT) {
+  for (const name of required) if (!given(body, name)) violations.push(`Value null at '${name}' failed to satisfy constraint: Member must not be null`);
+  for (const [name, member] of members) {
     if (given(body, name)) check(body[name], member, name, violations);
   }
   if (violations.length > 0) {
@@ -106,6 +110,11 @@ export function readRequest(body: unknown): TestStateInput {
   }
   // Only the members of the model, so that no other key of the body travels further.
   const out: Record<string, unknown> = {};
-  for (const [name] of INPUT) if (given(body, name)) out[name] = body[name];
-  return out as unknown as TestStateInput;
+  for (const [name] of members) if (given(body, name)) out[name] = body[name];
+  return out;
+}
+
+/** The request as AWS's model allows it, or ValidationException listing every violation. */
+export function readRequest(body: unknown): TestStateInput {
+  return readMembers(body, INPUT, REQUIRED) as unknown as TestStateInput;
 }

@@ -20,6 +20,24 @@ export const TestStatus = {
 } as const;
 export type TestStatus = (typeof TestStatus)[keyof typeof TestStatus];
 
+/** A mocked error (AWS's MockErrorOutput). */
+export interface MockErrorOutput {
+  /** The error name, as a Retry's or Catch's ErrorEquals would match it. */
+  error?: string;
+  /** The error's cause. */
+  cause?: string;
+}
+
+/** A state's mocked outcome (AWS's MockInput): a result or an error, never both. */
+export interface TestStateMock {
+  /** The mocked result, JSON text. */
+  result?: string;
+  /** The mocked error. */
+  errorOutput?: MockErrorOutput;
+  /** How strictly a Task's mocked result is held to its API's output shape (default STRICT). */
+  fieldValidationMode?: FieldValidationMode;
+}
+
 /** A TestState request (AWS's TestStateInput). */
 export interface TestStateInput {
   /** A state's definition, or a whole machine's with `stateName`. */
@@ -41,7 +59,7 @@ export interface TestStateInput {
    * or branches: Task, Map and Parallel states only. `fieldValidationMode` (default STRICT) checks a Task's result
    * against the output shape of the API it calls.
    */
-  mock?: { result?: string; errorOutput?: { error?: string; cause?: string }; fieldValidationMode?: FieldValidationMode };
+  mock?: TestStateMock;
   /** JSON object: the context object of the state, replacing the generated one (only with a mock). */
   context?: string;
   /** The situation the state runs in. */
@@ -94,5 +112,6 @@ export interface TestStateOutput {
   inspectionData?: InspectionData;
   /** Where the state hands over (Next, a Choice's pick, a Catcher's Next); absent at an end or on failure. */
   nextState?: string;
+  /** How the state ended: succeeded, failed, retriable (a Retry would retry) or caught (a Catch handled it). */
   status: TestStatus;
 }

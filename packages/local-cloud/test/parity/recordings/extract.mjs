@@ -1,5 +1,5 @@
 // Copies the recorded answers this repository replays out of a LocalStack checkout (Apache-2.0, see NOTICE.md):
-// `node test/local/parity/recordings/extract.mjs <localstack checkout>` rewrites the three JSON files here with
+// `node packages/local-cloud/test/parity/recordings/extract.mjs <localstack checkout>` rewrites the three JSON files here with
 // the cases listed below, each with its recorded content and the date it was last validated against AWS.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";

@@ -1,0 +1,39 @@
+/**
+ * The probes' messages: valid bodies of the team's contract (its profile), each with a key of this run alone, sent
+ * to the probe stack's queue; and a peek at its DLQ that leaves every message there.
+ */
+import { ReceiveMessageCommand, SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
+import { OutputName } from "@effectively-once/contract";
+import type { ProbeContext } from "../types";
+
+/** A small seeded generator for the profile's `random()`: the same run id gives the same bodies. */
+function seeded(seed: string): () => number {
+  let state = [...seed].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 2166136261);
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** A valid body of the team's contract whose key belongs to this run and `index` alone; `probe` instructs the no-op function. */
+export function probeBody(context: ProbeContext, index: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...context.stack.profile.unique(index, context.runId, seeded(`${context.runId}/${index}`)), ...extra };
+}
+
+/** The URL of a queue of the probe stack, from the outputs verify checked. */
+export function queueUrl(context: ProbeContext, which: "queue" | "dlq"): string {
+  return String(context.outputs[which === "queue" ? OutputName.QueueUrl : OutputName.DlqUrl]);
+}
+
+export async function send(context: ProbeContext, body: string, attributes?: Record<string, MessageAttributeValue>, which: "queue" | "dlq" = "queue"): Promise<string> {
+  const out = await context.clients.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(context, which), MessageBody: body, ...(attributes ? { MessageAttributes: attributes } : {}) }));
+  return out.MessageId!;
+}
+
+/** Receives from the DLQ without hiding anything (visibility 0) and returns the messages `match` picks. */
+export async function peekDlq(context: ProbeContext, match: (body: string) => boolean) {
+  const out = await context.clients.sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: queueUrl(context, "dlq"), MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"], MessageAttributeNames: ["All"] }),
+  );
+  return (out.Messages ?? []).filter((m) => match(m.Body ?? ""));
+}
