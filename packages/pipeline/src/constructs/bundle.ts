@@ -22,15 +22,20 @@ interface BundleInputs {
 
 const sha256 = (path: string): string | undefined => (existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : undefined);
 
-/** The package.json files above each input (module resolution reads them: `exports`, `main`, a version bump). */
+/**
+ * The package.json and lock files above each input: module resolution reads the former (`exports`, `main`, a version
+ * bump), and an install that moves a package (hoisting) changes the latter.
+ */
 function packageFiles(inputs: readonly string[]): string[] {
   const found = new Set<string>();
   const seen = new Set<string>();
   for (const input of inputs) {
     for (let dir = dirname(input); !seen.has(dir) && dir !== parse(dir).root; dir = dirname(dir)) {
       seen.add(dir);
-      const pkg = join(dir, "package.json");
-      if (existsSync(pkg)) found.add(pkg);
+      for (const name of ["package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml"]) {
+        const file = join(dir, name);
+        if (existsSync(file)) found.add(file);
+      }
     }
   }
   return [...found];
@@ -54,7 +59,7 @@ function upToDate(outDir: string, manifest: string, settings: string): boolean {
  * was built from is recorded beside the folder (`<outDir>.inputs.json`, not in the deployed archive). Memoized per
  * process too: tests synthesize many stacks.
  */
-export function bundleHandler(entry: string, outDir: string, target = "node22"): string {
+function bundleHandler(entry: string, outDir: string, target = "node22"): string {
   const key = `${resolve(entry)}→${resolve(outDir)}→${target}`;
   const cached = built.get(key);
   if (cached) return cached;
@@ -91,6 +96,8 @@ export function bundleHandler(entry: string, outDir: string, target = "node22"):
 
 /** The earliest time a zip entry can carry (1980-01-01, local time, as zip stores it): the archive's bytes are the code's. */
 const ZIP_EPOCH = new Date(1980, 0, 1);
+/** Each entry a regular file, readable by all (Unix `-rw-r--r--`, made on Unix): what Lambda needs to load it. */
+const ZIP_ENTRY = { mtime: ZIP_EPOCH, os: 3, attrs: (0o100644 << 16) >>> 0 };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
@@ -111,7 +118,7 @@ export function bundleArchive(entry: string, outDir: string, target = "node22"):
   const source = `${zipPath}.source`;
   const digest = made.digest("hex");
   if (existsSync(zipPath) && existsSync(source) && readFileSync(source, "utf8") === digest) return zipPath;
-  const files = Object.fromEntries(contents.map(([name, bytes]) => [name, [new Uint8Array(bytes), { mtime: ZIP_EPOCH }] as [Uint8Array, { mtime: Date }]]));
+  const files = Object.fromEntries(contents.map(([name, bytes]) => [name, [new Uint8Array(bytes), ZIP_ENTRY] as [Uint8Array, typeof ZIP_ENTRY]]));
   writeFileSync(zipPath, zipSync(files, { level: 9, mtime: ZIP_EPOCH }));
   writeFileSync(source, digest);
   return zipPath;
