@@ -10,4 +10,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 // scripts do (.npmrc), however jest itself was started.
 const SOURCE_CONDITION = "--conditions=@effectively-once/source";
 if (!(process.env.NODE_OPTIONS ?? "").includes(SOURCE_CONDITION)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} ${SOURCE_CONDITION}`.trim();
-
+// Tests run from the repository root, as root `npm test` starts them, also when `npm test -w <workspace>` starts jest
+// in the workspace's folder: the tools resolve app names (examples/<name>) and `.build/` against the working folder.
+process.chdir(`${__dirname}/../..`);
