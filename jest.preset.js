@@ -25,7 +25,6 @@ function project(dir, roots = ["<rootDir>/test"]) {
     // The workspace packages by name, from source: each package.json's "exports" maps an entry to its .ts file under
     // the "@effectively-once/source" condition (tsconfig.json's customConditions says the same to tsc, .npmrc to tsx).
     testEnvironmentOptions: { customExportConditions: ["node", "node-addons", "@effectively-once/source"] },
-    testTimeout: 30000,
   };
 }
 
@@ -34,6 +33,8 @@ const RUN = {
   testSequencer: path.join(ROOT, "test/jest/sequencer.js"),
   // Many suites wait (on emulators and child processes), so three workers keep two cores busy.
   maxWorkers: 3,
+  // A run-wide option: jest ignores it inside a project, where the default 5 s would then apply.
+  testTimeout: 30000,
 };
 
 /** A workspace's own jest.config.js: its tests alone. */

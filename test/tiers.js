@@ -21,6 +21,15 @@ const SLOW = [
   "test/capacity/held-to-evidence",
   "test/rehearse/(front|moto-gaps|cli)\\.",
   "examples/[^/]+/test/bundle",
+  // Checks of the tooling rather than of the guarantee, each over the whole repository or a long draw; CI also runs
+  // the checks themselves (npm run lint:layout, npm run lint:paths).
+  "test/layout/unused-exports",
+  "test/docs/doc-paths",
+  "test/deployer/deployer-policy",
+  "test/stack/iam-simulated",
+  "test/sim/(coverage|allowance-mutants)\\.",
+  "packages/local-cloud/test/load/generator",
+  "packages/ops/test/cli\\.",
 ];
 
 module.exports = { SLOW };

@@ -8,7 +8,7 @@ export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime
 export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
 export { contractEnvironment } from "@effectively-once/contract";
 /** The synth-time rules alone: checks resolved props as `new IdempotentPipeline(...)` would, without a stack. */
-export { assertPipelineInvariants } from "./constructs/invariants";
+export { assertPipelineInvariants, pipelineAccepts } from "./constructs/invariants";
 export { stackConfigFromEnv } from "./app/config";
 export type { StackConfig } from "./app/config";
 export type { PipelineApp, PipelineOverrides } from "./app/pipeline-app";

@@ -247,3 +247,11 @@ export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   const { problems, skipped } = runPropRules(PIPELINE_RULES, p);
   if (problems.length > 0) throw InvalidPropError.of(problems, skipped);
 }
+
+/**
+ * True when the synth would accept these props: the rules of {@link assertPipelineInvariants}, stopping at the first
+ * problem instead of reporting them all (for a generator that draws many props and keeps the few accepted).
+ */
+export function pipelineAccepts(p: ResolvedPipelineProps): boolean {
+  return runPropRules(PIPELINE_RULES, p, { firstOnly: true }).problems.length === 0;
+}

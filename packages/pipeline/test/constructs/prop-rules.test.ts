@@ -30,6 +30,17 @@ describe("Function: runPropRules", () => {
     expect(report.skipped).toEqual([]);
   });
 
+  it("with firstOnly, stops at the first rule that finds a problem (and runs none after it)", () => {
+    // Arrange
+    const ran: string[] = [];
+    const rule = (name: string, bad: boolean): PropRule => ({ name, check: () => (ran.push(name), bad ? { prop: name, value: 0, reason: "is wrong", fix: `fix ${name}` } : undefined) });
+    // Act
+    const report = runPropRules([rule("a", false), rule("b", true), rule("c", true)], props, { firstOnly: true });
+    // Assert
+    expect(report.problems.map((p) => p.prop)).toEqual(["b"]);
+    expect(ran).toEqual(["a", "b"]);
+  });
+
   it("skips a rule whose dependency failed, and a rule that depends on a skipped one, saying why", () => {
     const rules: PropRule[] = [
       { name: "a", check: () => ({ prop: "a", value: 1, reason: "is wrong", fix: "fix a" }) },
