@@ -16,7 +16,7 @@
  *   ({@link reportedError} renames an unbranded error that carries a reserved name).
  */
 import { IdempotencyAlreadyInProgressError, IdempotencyRecordStatus, IdempotencyValidationError } from "@aws-lambda-powertools/idempotency";
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "@effectively-once/contract";
+import { PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "@effectively-once/contract";
 
 
 /**

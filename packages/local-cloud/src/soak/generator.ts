@@ -23,7 +23,9 @@ export type LoadKind = (typeof LoadKind)[keyof typeof LoadKind];
 
 /** One message to publish, labelled with its effect key and payload hash (`src/stack/contract.ts`). */
 export interface LoadMessage extends BodyLabel {
+  /** What the message is meant to exercise (valid, invalid, refused, a copy, a conflict, …). */
   readonly kind: LoadKind;
+  /** The body sent. */
   readonly body: string;
 }
 

@@ -5,7 +5,10 @@ import { LoadError } from "./errors";
 import type { LoadKind, LoadMessage } from "./generator";
 
 /** A message the soak sent: its id, body and attributes, with the kind the generator drew. */
-export type LoadSent = SentMessage & { readonly kind: LoadKind };
+export type LoadSent = SentMessage & {
+  /** The kind the generator drew. */
+  readonly kind: LoadKind;
+};
 
 export interface PublishOptions {
   readonly sqs: SQSClient;

@@ -40,7 +40,9 @@ export function streamContractOf(outputs: Readonly<Record<string, unknown>>): St
 
 /** What a producer knows of one body: its effect key and its payload's hash; absent when the body has none. */
 export interface BodyLabel {
+  /** The effect key the pipeline derives from the body (`<businessKey>#<operation>`). */
   readonly effectKey?: string;
+  /** The hash of the body's payload fields. */
   readonly fingerprint?: string;
 }
 

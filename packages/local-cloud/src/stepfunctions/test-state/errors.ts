@@ -9,6 +9,7 @@ import { StepFunctionsError } from "../errors";
 export abstract class TestStateApiError extends StepFunctionsError {
   /** The AWS error code (`__type` on the wire). */
   abstract readonly code: string;
+  /** The HTTP status AWS answers with. */
   readonly statusCode = 400;
 }
 
