@@ -3,6 +3,8 @@
 //   - shipments (test/consumer/shipments): a cdktf 0.21 app, its own domain and side effect;
 //   - subscriptions (test/consumer/subscriptions): a native CDK Terrain app (`cdktn`, `@cdktn/provider-aws`, the
 //     construct's `/cdktn` entry), its own domain and a side effect writing its own table;
+//   - stock-moves (test/consumer/stock-moves): a cdktf app in FIFO mode (fifo: true), each SKU's stock moves in send
+//     order across a retry;
 //   each type-checks against the published types, synthesizes in process, runs on the local cloud and has every fate
 //   judged by the harness;
 //   - deploy-only: the pipeline package and a framework, nothing else: no emulator may arrive with it;
@@ -128,6 +130,7 @@ function main(): void {
   try {
     const tarballs = step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
     checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x" });
+    checkApp(work, tarballs, pins, { name: "stock-moves", label: `cdktf ${pins.cdktf}, FIFO`, framework: cdktf, runtime: "nodejs22.x" });
     checkApp(work, tarballs, pins, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN, runtime: "nodejs24.x" });
 
     const deploy = join(work, "deploy-only");

@@ -13,7 +13,7 @@ const SLOW = [
   "test/load/soak",
   "packages/local-cloud/test/load/soak",
   "test/public-api/",
-  "test/verify/(end-to-end|probe-stack-terraform)",
+  "test/verify/(end-to-end|probe-stack-terraform|fifo)",
   "test/sfn/cli",
   "packages/local-cloud/test/stepfunctions/test-state/aws-cli",
   "packages/ops/test/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",

@@ -2,6 +2,7 @@ import { decodeExpression } from "@effectively-once/contract";
 import { commentWithKeyDerivation, keyDerivation } from "@effectively-once/contract";
 import type { FieldRule } from "@effectively-once/contract";
 import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
+import { fifoDefinition } from "./fifo";
 import template from "../pipeline.asl.json";
 
 /** Values that fill the placeholders of `pipeline.asl.json`. */
@@ -43,6 +44,12 @@ export interface PipelineDefinitionParams {
   readonly conflictErrors: readonly string[];
   /** Backoff for throttled or failed ledger calls. */
   readonly ledgerRetry: { readonly intervalSeconds: number; readonly maxAttempts: number; readonly backoffRate: number };
+  /**
+   * FIFO mode (fifo.ts): the records of one `MessageGroupId` one after another in batch order, a record to retry on its
+   * last receive quarantined as `retries-exhausted`. Needs the source queue's `maxReceiveCount`.
+   * @default undefined (standard mode)
+   */
+  readonly fifo?: { readonly maxReceiveCount: number };
 }
 
 /**
@@ -134,7 +141,8 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
   if (params.permanentErrors.length + params.conflictErrors.length === 0 || params.conflictErrors.length === 0) {
     throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
   }
-  const rendered = fill(template, placeholderValues(params)) as Record<string, unknown>;
+  const filled = fill(template, placeholderValues(params)) as Record<string, unknown>;
+  const rendered = params.fifo ? fifoDefinition(filled, params.fifo.maxReceiveCount) : filled;
   // The record `npm run plan:review` compares across deploys: a change to it resets both layers' memory of applied keys.
   rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
   return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);

@@ -51,6 +51,17 @@ describe("Task Arguments against AWS's API models", () => {
     expect(checkTaskArguments(task.Resource, task.Arguments)).toEqual([]);
   });
 
+  // FIFO mode's quarantines add MessageGroupId and MessageDeduplicationId (statemachines/src/fifo.ts).
+  const fifoTasks = () => taskStates((renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, fifo: { maxReceiveCount: 5 } }) as { States: Record<string, any> }).States);
+  it.each(fifoTasks().map((t) => [t.name, t] as const))("FIFO mode, %s: the rendered Arguments hold only members the input shape has, and all it requires", (_name, task) => {
+    expect(checkTaskArguments(task.Resource, task.Arguments)).toEqual([]);
+  });
+  it("FIFO mode's quarantine sends name the group and the deduplication id as SendMessage spells them", () => {
+    const quarantine = fifoTasks().find((t) => t.name === "Quarantine")!;
+    expect(Object.keys(quarantine.Arguments as object)).toEqual(expect.arrayContaining(["MessageGroupId", "MessageDeduplicationId"]));
+    expect(checkTaskArguments(quarantine.Resource, { ...(quarantine.Arguments as object), MessageDedupId: "x" })).toHaveLength(1);
+  });
+
   describe("fails on a changed argument", () => {
     const claim = () => taskStates(definition().States).find((t) => t.name === "Claim")!;
     it("a misspelt member name", () => {

@@ -168,3 +168,17 @@ describe("Function: compare", () => {
     });
   });
 });
+
+describe("Function: compare, FIFO queues", () => {
+  // Arrange: the same stream on FIFO queues ($0.50 per million requests instead of $0.40), batches of 2.
+  const c = compare({ ...CONFIG, fifo: true }, book, A, { messages: MILLION, duplicateRatio: 0, quarantineRatio: 0.1, retryRatio: 0, batchSize: 2 });
+  const d = c.design.lines;
+
+  it("prices every SQS request of a FIFO stack at the FIFO rate: sends, receives, deletes, quarantines", () => {
+    expect(find(d, "SQS", "SendMessage (producer)")).toMatchObject({ priceId: "sqs.fifo.request" });
+    expect(find(d, "SQS", "SendMessage (producer)").usd).toBeCloseTo(1e6 * 0.5e-6, 10); // $0.50
+    expect(find(d, "SQS", "ReceiveMessage").usd).toBeCloseTo(5e5 * 0.5e-6, 10); // 500k batches of 2
+    expect(find(d, "SQS", "SendMessage to the DLQ").usd).toBeCloseTo(1e5 * 0.5e-6, 10);
+    expect(find(compare(CONFIG, book, A, { messages: MILLION, duplicateRatio: 0, quarantineRatio: 0.1, retryRatio: 0, batchSize: 2 }).design.lines, "SQS", "SendMessage (producer)").priceId).toBe("sqs.request");
+  });
+});

@@ -50,6 +50,17 @@ describe("Function: readStackFile", () => {
     expect(config.retentionSeconds).toBe(2 * 86400);
   });
 
+  it("reads a FIFO stack as FIFO, its batches run one record after another at worst", () => {
+    const fifo = synthStack({ fifo: true });
+    try {
+      const config = readStackFile(join(fifo.stackDir, "cdk.tf.json"));
+      expect([config.fifo, config.pipe.batchSize, config.stateMachine.maxConcurrency]).toEqual([true, 2, 1]);
+      expect(readStackFile(join(defaults.stackDir, "cdk.tf.json")).fifo).toBeUndefined();
+    } finally {
+      fifo.cleanup();
+    }
+  });
+
   it("names the missing piece when the file is not a synthesized stack", () => {
     const dir = mkdtempSync(join(tmpdir(), "cost-stack-"));
     try {

@@ -98,6 +98,18 @@ describe("Function: missingPaths", () => {
     });
     expect(missingPaths(repo, files)).toEqual([{ file: "CHANGELOG.md", line: 1, path: "docs/gone.md", why: "no such file or folder" }]);
   });
+
+  it("outside a git work tree (a copied repository, a source archive), reads the files .gitignore keeps and its ignored paths", () => {
+    write({
+      ".gitignore": "node_modules/\ncdktf.out/\n/tmp/\ndocs/api/\n*.tfstate*\n",
+      "tools/sim/oracle.ts": "export const x = 1;\n",
+      "docs/guide.md": "# Guide\n\nThe model `tools/sim/oracle.ts`, the synth's `cdktf.out/stacks/x/cdk.tf.json`, the API `docs/api/index.html`.\nGone: `tools/ops/redrive.ts`.\n",
+      "node_modules/pkg/README.md": "See `tools/never.ts`.\n",
+      "cdktf.out/notes.md": "See `tools/never-either.ts`.\n",
+    });
+    rmSync(join(repo, ".git"), { recursive: true, force: true });
+    expect(missingPaths(repo).map((p) => `${p.file}:${p.line} ${p.path}`)).toEqual(["docs/guide.md:4 tools/ops/redrive.ts"]);
+  });
 });
 
 describe("Function: headingAnchors", () => {

@@ -50,6 +50,7 @@ function soakResult(overrides: { lost?: string[]; doubleApplied?: string[]; badT
       quarantinedByReason: { "invalid-message": 1, "payload-mismatch": 1 },
       lost: overrides.lost ?? [],
       doubleApplied: overrides.doubleApplied ?? [],
+      outOfOrder: [],
       latencyMs: { p50: 120, p95: 900, p99: 1500, max: 2100 },
     },
     fates: { invalidMisfiled: [], rejectedMisfiled: [], conflictsDetected: 1 },

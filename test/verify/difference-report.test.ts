@@ -52,7 +52,10 @@ describe("Function: formatReport", () => {
     expect(text).toContain(`≠ sync-input-limit › 262,144 characters, 262,145 bytes (one 2-byte character): AWS answers "accepted", the local cloud "refused: ValidationException"`);
     expect(text).toContain(`≠ failed-record-return › came back: AWS answers "at once", the local cloud "after the visibility timeout"`);
     expect(text).toContain("✘ record-serialization: AWS: the record took 7200 bytes, above the synth's worst case of 7155");
-    for (const probe of PROBES) expect(text).toContain(`${probe.id}: ${probe.title}`);
+    // Every probe the recorded (standard) stack ran: the FIFO probe applies to FIFO stacks only (test/verify/fifo.test.ts).
+    const ran = new Set(LOCAL.answers.map((a) => a.probe));
+    expect(PROBES.filter((probe) => !ran.has(probe.id)).map((probe) => probe.id)).toEqual(["fifo-group-order"]);
+    for (const probe of PROBES.filter((p) => ran.has(p.id))) expect(text).toContain(`${probe.id}: ${probe.title}`);
   });
 });
 

@@ -84,8 +84,12 @@ export function planCapacity(settings: CapacitySettings, figures: Figures, quota
     `rate × ${mix.hotKeyShare} on the hottest key × ${round(hotWrites, 3)} WU per message (the busiest table)`));
   const hotReads = Math.max(...Object.values(units).map((u) => u.rru)) * scale;
   if (hotReads > 0) parts.push(part("hot-key-read", "DynamoDB hot key: one partition's reads", "dynamodb.partitionReadUnits", mix.hotKeyShare * hotReads, `rate × ${mix.hotKeyShare} × ${round(hotReads, 3)} RU per message`));
-  parts.push(part("sqs", "SQS: messages in flight", "sqs.inFlight", deliveries * pollerS + mix.retryRatio * settings.visibilityTimeoutSeconds,
-    `rate × (${deliveries} × ${fmtMs(pollerS * 1000)} in the pipe + ${mix.retryRatio} retries × ${settings.visibilityTimeoutSeconds} s visibility timeout)`));
+  if (settings.fifo === undefined) {
+    parts.push(part("sqs", "SQS: messages in flight", "sqs.inFlight", deliveries * pollerS + mix.retryRatio * settings.visibilityTimeoutSeconds,
+      `rate × (${deliveries} × ${fmtMs(pollerS * 1000)} in the pipe + ${mix.retryRatio} retries × ${settings.visibilityTimeoutSeconds} s visibility timeout)`));
+  } else {
+    parts.push(...fifoParts(part, settings, { deliveries, batch, pollerS, retryRatio: mix.retryRatio }));
+  }
 
   const saturatesFirst = parts.reduce((worst, p) => (p.perRate / p.limit > worst.perRate / worst.limit ? p : worst));
   const maxSustainableRate = Math.floor(saturatesFirst.limit / saturatesFirst.perRate);
@@ -99,6 +103,25 @@ export function planCapacity(settings: CapacitySettings, figures: Figures, quota
   return { rate, headroom, parts, saturatesFirst, maxSustainableRate, remedies, stacks, ramps: ramps(parts, quotas, rate, batchesPerMsg, stacks) };
 }
 
+type PartOf = (id: string, name: string, quotaId: QuotaId, perRate: number, how: string) => PartLoad;
+
+/**
+ * A FIFO source queue: calls per second per API action (the pipe's ReceiveMessage and DeleteMessageBatch take up to a
+ * batch each; the producers' SendMessage one message each unless they batch) and its in-flight messages, where a
+ * record to retry holds the rest of its group in the batch (at worst the whole batch) for a visibility timeout.
+ */
+function fifoParts(part: PartOf, settings: CapacitySettings, m: { deliveries: number; batch: number; pollerS: number; retryRatio: number }): PartLoad[] {
+  const rate: QuotaId = settings.fifo?.highThroughput ? "sqs.fifoHighThroughputApiRate" : "sqs.fifoApiRate";
+  const calls = m.deliveries / m.batch;
+  return [
+    part("sqs-fifo-send", "SQS FIFO: SendMessage calls", rate, 1, "rate × 1 SendMessage per message (producers sending SendMessageBatch of 10 need a tenth)"),
+    part("sqs-fifo-receive", "SQS FIFO: ReceiveMessage calls", rate, calls, `rate × ${m.deliveries} deliveries ÷ batch ${m.batch} (one receive per batch at full load)`),
+    part("sqs-fifo-delete", "SQS FIFO: DeleteMessageBatch calls", rate, calls, `rate × ${m.deliveries} deliveries ÷ batch ${m.batch}`),
+    part("sqs", "SQS: messages in flight", "sqs.fifoInFlight", m.deliveries * m.pollerS + m.retryRatio * m.batch * settings.visibilityTimeoutSeconds,
+      `rate × (${m.deliveries} × ${fmtMs(m.pollerS * 1000)} in the pipe + ${m.retryRatio} retries × up to ${m.batch} records of a group held × ${settings.visibilityTimeoutSeconds} s visibility timeout)`),
+  ];
+}
+
 const PER_STACK: readonly string[] = ["per pipe", "per queue", "per table"];
 
 /** What to do about one part over its limit; a per-stack part carries only its stack's share once sharded. */
@@ -108,6 +131,9 @@ function remedy(p: PartLoad, headroom: number, settings: CapacitySettings, stack
   const of = perStack && stacks > 1 ? ` in each of the ${stacks} stacks` : "";
   if (p.quota.scope === "per partition (one key)") {
     return { part: p, kind: "hard", request: null, text: `${p.quota.name} is a hard limit that no request or shard lifts (one key lives in one stack's one partition): spread that key's traffic` };
+  }
+  if (p.quota.id === "sqs.fifoApiRate") {
+    return { part: p, kind: "shard", request: null, text: `${p.quota.name} (${fmt(p.limit)} ${p.unit}) rises only in high-throughput mode: set highThroughputFifo: true, or shard into ${stacks} stacks by business key` };
   }
   if (!p.quota.adjustable) {
     return { part: p, kind: "shard", request: null, text: `${p.quota.name} (${fmt(p.limit)} ${p.unit} ${p.quota.scope}) lists no increase: shard into ${stacks} stacks by business key` };

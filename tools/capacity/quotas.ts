@@ -20,6 +20,9 @@ export const QUOTA_IDS = [
   "dynamodb.partitionReadUnits",
   "sqs.inFlight",
   "dynamodb.newTableWarmWriteUnits",
+  "sqs.fifoApiRate",
+  "sqs.fifoHighThroughputApiRate",
+  "sqs.fifoInFlight",
 ] as const;
 export type QuotaId = (typeof QUOTA_IDS)[number];
 
@@ -44,6 +47,7 @@ export interface Quota {
 const SFN = "https://docs.aws.amazon.com/step-functions/latest/dg/service-quotas.html";
 const SFN_SAYS = "read from the stored copy of the page's earlier version (github.com/awsdocs/aws-step-functions-developer-guide, doc_source/limits-overview.md)";
 const PIPES = "https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-pipes-sqs.html";
+const SQS_MESSAGES = "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html";
 const LAMBDA_CONCURRENCY = "https://docs.aws.amazon.com/lambda/latest/dg/lambda-concurrency.html";
 /** Lambda's account-wide invocation rate is this many times the account's concurrency (LAMBDA_CONCURRENCY). */
 export const LAMBDA_RATE_FACTOR = 10;
@@ -79,6 +83,13 @@ export const DEFAULT_QUOTAS: Readonly<Record<QuotaId, Entry>> = {
     source: { url: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-queues.html", says: 'a maximum of approximately 120,000 in flight messages ... If you reach this quota while using short polling, Amazon SQS returns the OverLimit error message. If you use long polling, Amazon SQS returns no error messages ... To request a quota increase, submit a support request (the pipe long-polls: at the limit it silently gets fewer messages)' } },
   "dynamodb.newTableWarmWriteUnits": { name: "DynamoDB on-demand: a new table's warm write throughput", value: 4000, unit: "WU/s", scope: "per table", adjustable: true, assumption: false,
     source: { url: "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput-scenarios.html", says: "New on-demand tables start with a warm throughput of 12,000 read units per second and 4,000 write units per second ... adjusts automatically to higher values" } },
+  // FIFO queues (fifo: true): read only for a FIFO stack. A call takes up to 10 messages, so batching multiplies the messages, not the calls.
+  "sqs.fifoApiRate": { name: "SQS FIFO: calls per second per API action", value: 300, unit: "calls/s", scope: "per queue", adjustable: false, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/troubleshooting-fifo-throttling-issues.html", says: "By default, FIFO queues support 300 transactions per second, per API action for SendMessage, ReceiveMessage, and DeleteMessage. Requests over 300 TPS get the ThrottlingException error ... batch actions ... up to 3,000 messages per second per API action (raise it with highThroughputFifo, not a request)" } },
+  "sqs.fifoHighThroughputApiRate": { name: "SQS FIFO high throughput: calls per second per API action", value: 70000, unit: "calls/s", scope: "per queue", adjustable: false, assumption: false,
+    source: { url: SQS_MESSAGES, says: "high throughput mode, non-batched API calls: US East (N. Virginia), US West (Oregon), and Europe (Ireland): up to 70,000 TPS; US East (Ohio) and Europe (Frankfurt): up to 19,000 TPS; lower in other regions (override it with --quota for those); spread over partitions by message group, so few groups get less" } },
+  "sqs.fifoInFlight": { name: "SQS: in-flight messages (FIFO queue)", value: 120000, unit: "messages", scope: "per queue", adjustable: true, assumption: false,
+    source: { url: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-fifo.html", says: "FIFO queues support a maximum of 120,000 in-flight messages ... Amazon SQS does not return an error, but processing may be impacted. You can request an increase (earlier versions of the page said 20,000)" } },
 };
 
 export type Quotas = Readonly<Record<QuotaId, Quota>>;

@@ -14,6 +14,8 @@ export interface CapacitySettings {
   readonly reservedConcurrency: number | null;
   /** MaxAttempts of the Invoke task's retry of Lambda service errors (throttles included). */
   readonly lambdaRetries: number;
+  /** A FIFO source queue (fifo: true) and whether it runs in high-throughput mode; absent = a standard queue. */
+  readonly fifo?: { readonly highThroughput: boolean };
 }
 
 type Body = Record<string, unknown>;
@@ -40,6 +42,7 @@ export function capacitySettingsFrom(json: Body, config: DeployedConfig, source:
     executionTimeoutSeconds: Number(definition.TimeoutSeconds ?? 300),
     reservedConcurrency: typeof reserved === "number" && reserved >= 0 ? reserved : null,
     lambdaRetries: invokeRetries(definition),
+    ...(queues[0].fifo_queue === true ? { fifo: { highThroughput: queues[0].fifo_throughput_limit === "perMessageGroupId" } } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, produce
 import { fmt } from "./format";
 import type { CostContext } from "./context";
 import type { DesignCost } from "./design-cost";
-import { chunks, line, Owner, Quantity, Service, sumUsd, type CostLine } from "./line";
+import { chunks, line, Owner, Quantity, Service, sqsPrice, sumUsd, type CostLine } from "./line";
 import { BASELINE_PATHS, PATHS } from "./paths";
 import { invocationLogBytes } from "./usage";
 import { SINGLE_EXECUTION_EVENTS, billedExpressGb, executionLogBytes, expectedBilledMs, pathLatencyMs, pathLogBytes } from "./workflow-metrics";
@@ -23,8 +23,8 @@ export function baselineCost(ctx: CostContext): DesignCost {
 
   const lines: CostLine[] = [
     producerLine(ctx),
-    line(book, Service.Sqs, "ReceiveMessage (pipe, batch 1)", "sqs.request", deliveries * chunks(ctx.recordBytes), Quantity.Requests, `${fmt(deliveries)} receives of one message`),
-    line(book, Service.Sqs, "DeleteMessage (pipe)", "sqs.request", acknowledged, Quantity.Requests, `${fmt(acknowledged)} acknowledged messages`),
+    line(book, Service.Sqs, "ReceiveMessage (pipe, batch 1)", sqsPrice(config), deliveries * chunks(ctx.recordBytes), Quantity.Requests, `${fmt(deliveries)} receives of one message`),
+    line(book, Service.Sqs, "DeleteMessage (pipe)", sqsPrice(config), acknowledged, Quantity.Requests, `${fmt(acknowledged)} acknowledged messages`),
     dlqLine(ctx, BASELINE_PATHS),
     line(book, Service.Pipes, "requests", "pipes.request", deliveries * chunks(ctx.recordBytes), Quantity.Requests, `${fmt(deliveries)} records (one per batch either way)`),
   ];

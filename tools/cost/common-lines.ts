@@ -1,6 +1,6 @@
 import type { CostContext } from "./context";
 import { fmt } from "./format";
-import { chunks, line, Owner, Quantity, Service, type CostLine } from "./line";
+import { chunks, line, Owner, Quantity, Service, sqsPrice, type CostLine } from "./line";
 import { ITEMS_STORED_PER_NEW_KEY, Path, PATHS, Table, type PathProfile } from "./paths";
 import { dynamoUnits, invocationLogBytes, storageGbMonths } from "./usage";
 
@@ -20,13 +20,13 @@ export function producerLine(ctx: CostContext): CostLine {
   const perSend = ctx.a.producerMessagesPerSend;
   const sends = ctx.scenario.messages / perSend;
   const perCall = chunks(perSend * ctx.a.messageBodyBytes);
-  return line(ctx.book, Service.Sqs, "SendMessage (producer)", "sqs.request", sends * perCall, Quantity.Requests, `${fmt(sends)} sends × ${perCall} chunk(s) of 64 KB`);
+  return line(ctx.book, Service.Sqs, "SendMessage (producer)", sqsPrice(ctx.config), sends * perCall, Quantity.Requests, `${fmt(sends)} sends × ${perCall} chunk(s) of 64 KB`);
 }
 
 export function dlqLine(ctx: CostContext, paths: Paths): CostLine {
   const sends = sumOver(ctx, paths, (p) => p.dlqSends);
   const perSend = chunks(ctx.a.messageBodyBytes);
-  return line(ctx.book, Service.Sqs, "SendMessage to the DLQ (quarantine)", "sqs.request", sends * perSend, Quantity.Requests, `${fmt(sends)} quarantined × ${perSend} chunk(s)`);
+  return line(ctx.book, Service.Sqs, "SendMessage to the DLQ (quarantine)", sqsPrice(ctx.config), sends * perSend, Quantity.Requests, `${fmt(sends)} quarantined × ${perSend} chunk(s)`);
 }
 
 export function dynamoLines(ctx: CostContext, paths: Paths): CostLine[] {

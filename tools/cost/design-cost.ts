@@ -1,7 +1,7 @@
 import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, producerLine, storageLines, sumOver } from "./common-lines";
 import { fmt } from "./format";
 import type { CostContext } from "./context";
-import { chunks, line, Owner, Quantity, Service, sumUsd, type CostLine } from "./line";
+import { chunks, line, Owner, Quantity, Service, sqsPrice, sumUsd, type CostLine } from "./line";
 import { DESIGN_PATHS, Path, PATHS } from "./paths";
 import { PipesBilling } from "./assumptions";
 import { BATCH_EXECUTION_EVENTS, billedExpressGb, executionLogBytes, expectedBilledMs, pathLatencyMs, pathLogBytes } from "./workflow-metrics";
@@ -44,8 +44,8 @@ export function designCost(ctx: CostContext): DesignCost {
 
   const lines: CostLine[] = [
     producerLine(ctx),
-    line(book, Service.Sqs, "ReceiveMessage (pipe)", "sqs.request", executions * perReceive, Quantity.Requests, `${fmt(executions)} batches of ${batch} × ${perReceive} chunk(s)`),
-    line(book, Service.Sqs, "DeleteMessageBatch (pipe)", "sqs.request", deletes, Quantity.Requests, `one per batch with an acknowledged record`),
+    line(book, Service.Sqs, "ReceiveMessage (pipe)", sqsPrice(config), executions * perReceive, Quantity.Requests, `${fmt(executions)} batches of ${batch} × ${perReceive} chunk(s)`),
+    line(book, Service.Sqs, "DeleteMessageBatch (pipe)", sqsPrice(config), deletes, Quantity.Requests, `one per batch with an acknowledged record`),
     dlqLine(ctx, DESIGN_PATHS),
     line(book, Service.Pipes, `requests (${a.pipesBilling})`, "pipes.request", pipesRequests, Quantity.Requests,
       a.pipesBilling === PipesBilling.Batch ? `${fmt(executions)} batches × 64 KB chunks` : `${fmt(deliveries)} records × ${chunks(ctx.recordBytes)} chunk(s)`),

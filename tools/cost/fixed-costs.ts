@@ -1,4 +1,5 @@
 import type { Assumptions } from "./assumptions";
+import { sqsPrice } from "./line";
 import { unitPrice, type PriceBook } from "./prices";
 import type { DeployedConfig } from "./types";
 
@@ -15,7 +16,7 @@ export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: As
   return [
     {
       item: "SQS empty receives while idle",
-      usdPerMonth: idleReceives * unitPrice(book, "sqs.request"),
+      usdPerMonth: idleReceives * unitPrice(book, sqsPrice(config)),
       detail: `${a.idlePollers} pollers × one ${a.idleWaitSeconds} s long poll each = ${Math.round(idleReceives).toLocaleString("en-US")} requests/month when the queue is empty (upper bound; busy polls are in the per-message lines)`,
     },
     {

@@ -53,6 +53,11 @@ export function sumUsd(lines: readonly CostLine[], owner?: Owner): number {
   return lines.reduce((sum, l) => (owner === undefined || l.owner === owner ? sum + l.usd : sum), 0);
 }
 
+/** An SQS request's price: a FIFO queue's requests are priced apart (prices file, `sqs.fifo.request`). */
+export function sqsPrice(config: { readonly fifo?: boolean }): PriceId {
+  return config.fifo ? "sqs.fifo.request" : "sqs.request";
+}
+
 /** SQS, Pipes and EventBridge bill each started 64 KB of payload as one request. */
 const CHUNK_BYTES = 64 * 1024;
 export function chunks(bytes: number): number {

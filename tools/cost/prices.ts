@@ -5,6 +5,7 @@ import { InvalidPricesError } from "./errors";
 /** Every price the model reads; the prices file must carry each of them. */
 export const PRICE_IDS = [
   "sqs.request",
+  "sqs.fifo.request",
   "pipes.request",
   "stepfunctions.express.request",
   "stepfunctions.express.gbSecond",

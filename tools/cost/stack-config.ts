@@ -56,9 +56,11 @@ function deployedConfigFrom(stack: SynthesizedStack): DeployedConfig {
     throw new StackConfigError(`${source}: the function has no ${ContractEnv.ExpiresAfterSeconds} (the ledger retention the storage line needs)`);
   }
 
+  const queues = Object.values(resources.aws_sqs_queue ?? {});
   return {
     source,
     region,
+    ...(queues.some((q) => q.fifo_queue === true) ? { fifo: true } : {}),
     pipe: {
       batchSize,
       maximumBatchingWindowSeconds: Number(sqsParams?.maximum_batching_window_in_seconds ?? 0),
@@ -66,7 +68,8 @@ function deployedConfigFrom(stack: SynthesizedStack): DeployedConfig {
     },
     stateMachine: {
       type: String(machine.type ?? "STANDARD"),
-      maxConcurrency: mapConcurrency(definition, batchSize),
+      // FIFO: a group's records run one after another, and a batch may hold one group: priced at its longest.
+      maxConcurrency: queues.some((q) => q.fifo_queue === true) ? 1 : mapConcurrency(definition, batchSize),
       logLevel: logLevel as StateMachineLogLevel,
       includeExecutionData: logging.include_execution_data === true,
       tracing: (machine.tracing_configuration as Body | undefined)?.enabled === true,

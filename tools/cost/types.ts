@@ -3,6 +3,8 @@ export interface DeployedConfig {
   /** Where the values came from (a path, or "synthesized in-process"). */
   readonly source: string;
   readonly region: string;
+  /** The source queue (and so its DLQ) is a FIFO queue: its requests are priced as FIFO requests. */
+  readonly fifo?: boolean;
   readonly pipe: {
     readonly batchSize: number;
     readonly maximumBatchingWindowSeconds: number;

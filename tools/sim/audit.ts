@@ -6,7 +6,7 @@
 import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
 import type { DynamoCall } from "./dynamo";
 import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
-import { LEDGER_HOLDING_FAULTS, type FaultKind, type NativeActionFact } from "./scenario";
+import { FaultKind, LEDGER_HOLDING_FAULTS, type NativeActionFact } from "./scenario";
 
 
 
@@ -45,7 +45,7 @@ export class Audit {
     rootOf: (messageId: string) => number | undefined,
     hardFaultsOn: (messageId: string, receive: number) => readonly FaultKind[],
   ): void {
-    const records = Array.isArray(input) ? (input as { messageId?: string; attributes?: { ApproximateReceiveCount?: string } }[]) : [];
+    const records = Array.isArray(input) ? (input as { messageId?: string; attributes?: { ApproximateReceiveCount?: string; MessageGroupId?: string } }[]) : [];
     let failures: Set<string> | undefined;
     if (result.status === "SUCCEEDED") {
       const listed = (result.output as { batchItemFailures?: { itemIdentifier?: string }[] } | undefined)?.batchItemFailures;
@@ -62,6 +62,8 @@ export class Audit {
       Array.isArray(answer.batchItemFailures) &&
       answer.batchItemFailures.every((f) => f !== null && typeof f === "object" && typeof (f as { itemIdentifier?: unknown }).itemIdentifier === "string");
     this.executions.push({ status: result.status, at: this.now(), faulted: faultedBatch, answered });
+    // FIFO: the first record of each group the execution handed back; later ones of the group were held behind it.
+    const firstRetried = new Map<string, string>();
     for (const r of records) {
       const message = rootOf(String(r.messageId));
       if (message === undefined) continue;
@@ -70,7 +72,24 @@ export class Audit {
       const timedOut = result.status === "TIMED_OUT";
       const faults = hardFaultsOn(String(r.messageId), receive);
       const holdsLedger = faults.some((k) => LEDGER_HOLDING_FAULTS.includes(k));
-      this.deliveries.push({ message, copy: String(r.messageId), receive, hardFault: faults.length > 0, holdsLedger, startedAt, at: this.now(), retried, timedOut, batchFaulted: faultedBatch });
+      const group = r.attributes?.MessageGroupId;
+      const heldBehind = group !== undefined && retried && result.status === "SUCCEEDED" ? firstRetried.get(group) : undefined;
+      if (group !== undefined && retried && !firstRetried.has(group)) firstRetried.set(group, String(r.messageId));
+      this.deliveries.push({
+        message,
+        copy: String(r.messageId),
+        receive,
+        hardFault: faults.length > 0,
+        holdsLedger,
+        startedAt,
+        at: this.now(),
+        retried,
+        timedOut,
+        batchFaulted: faultedBatch,
+        ...(group === undefined ? {} : { group }),
+        ...(heldBehind === undefined ? {} : { heldBehind }),
+        ...(faults.includes(FaultKind.QuarantineFail) ? { quarantineRefused: true } : {}),
+      });
     }
   }
 

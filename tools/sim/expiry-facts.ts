@@ -19,7 +19,7 @@ export function expiryFacts(world: World, sent: readonly string[]): ExpiryFact[]
       const copy = sqs.ever(e.id);
       const quarantined = e.id !== id && copy?.senderId === SIM_NAMES.senders.stateMachine && copy.attributes?.originalMessageId?.StringValue === id;
       if (e.id !== id && !quarantined) continue;
-      const queue = e.queue === SIM_NAMES.queueUrl ? "source" : "dlq";
+      const queue = e.queue === world.queues.queueUrl ? "source" : "dlq";
       out.push({ message, queue, moved: queue === "dlq" && !quarantined, at: e.at, waitedMs: e.waitedMs, ...(e.deadLetteredAt === undefined ? {} : { deadLetteredAt: e.deadLetteredAt }) });
     }
   });

@@ -20,6 +20,35 @@ export interface Delivery {
   readonly timedOut: boolean;
   /** A hard fault hit one of its execution's records (a paused worker, retries of a failing call). */
   readonly batchFaulted: boolean;
+  /** FIFO: its message group. */
+  readonly group?: string;
+  /** FIFO: handed back with an earlier record of its group the execution also handed back (that record's copy id). */
+  readonly heldBehind?: string;
+  /** The DLQ refused its quarantine on every attempt (a hard fault on this receive). */
+  readonly quarantineRefused?: boolean;
+}
+
+/**
+ * FIFO mode: what the ordering rule reads, in the order it happened (`seq`, one counter for the run). A `charge` is a
+ * copy's invocation applying its key; a copy is `settled` when its execution decided it (processed, a duplicate,
+ * quarantined) or it left the source queue otherwise (moved to the DLQ by SQS, dropped by the pipe's filter, purged,
+ * expired).
+ */
+export interface OrderFact {
+  readonly seq: number;
+  readonly kind: "charge" | "settled";
+  /** The SQS message id of the source-queue copy. */
+  readonly copy: string;
+  readonly how?: string;
+}
+
+/** FIFO mode: a copy that was in the source queue, its group, and its place in it (arrival order). */
+export interface FifoCopyFact {
+  readonly id: string;
+  /** The sent message it descends from (undefined: none the simulation knows). */
+  readonly message?: number;
+  readonly group: string;
+  readonly arrival: number;
 }
 
 /** A write to the ledger by the state machine that landed. */

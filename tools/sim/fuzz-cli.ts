@@ -142,6 +142,7 @@ export function fuzzReportText(report: FuzzReport): string {
     row(["schedules run", t.runs]),
     row(["under drawn props", t.settingsDrawn ?? 0]),
     row(["under drawn domains", t.domainsDrawn ?? 0]),
+    row(["in FIFO mode", t.fifoDrawn ?? 0]),
     row(["schedules / minute", Math.round(t.runs / minutes)]),
     row(["messages", t.messages]),
     row(["charges", t.charges]),

@@ -44,6 +44,7 @@ export function mergeReports(parts: readonly FuzzReport[], elapsedMs: number): F
     totals.faultsFired += t.faultsFired;
     totals.settingsDrawn += t.settingsDrawn ?? 0;
     totals.domainsDrawn += t.domainsDrawn ?? 0;
+    totals.fifoDrawn += t.fifoDrawn ?? 0;
     for (const [fate, n] of Object.entries(t.fates)) totals.fates[fate] = (totals.fates[fate] ?? 0) + n;
     for (const o of t.outcomes) totals.outcomes.add(o);
     for (const tr of t.transitions) totals.transitions.add(tr);

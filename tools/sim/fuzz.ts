@@ -63,6 +63,8 @@ export interface FuzzTotals {
   settingsDrawn: number;
   /** Scenarios run under a drawn domain (not the payments example's). */
   domainsDrawn: number;
+  /** Scenarios run in FIFO mode (`fifo: true` drawn). */
+  fifoDrawn: number;
   /** Violations a named opt-out set aside (oracle-opt-outs.ts), by its name. */
   setAside: Record<string, number>;
 }
@@ -105,6 +107,7 @@ export function oracleConfig(settings: SimSettings, allowances?: OracleConfig["a
     leaseMs: p.leaseSeconds * 1000,
     ageAlarmMs: p.oldestMessageAgeAlarmSeconds * 1000,
     optOuts: { nativeMoves: p.allowUnguardedDlqMoves, purge: p.allowQueuePurge },
+    ...(p.fifo ? { fifo: { contentBasedDeduplication: p.contentBasedDeduplication, scope: p.highThroughputFifo ? ("messageGroup" as const) : ("queue" as const) } } : {}),
   };
 }
 
@@ -137,7 +140,7 @@ function count(totals: FuzzTotals, scenario: Scenario, obs: Observation): void {
 }
 
 export function emptyTotals(): FuzzTotals {
-  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0, domainsDrawn: 0, setAside: {} };
+  return { runs: 0, messages: 0, charges: 0, executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, fates: {}, faultsFired: 0, outcomes: new Set(), transitions: new Set(), settingsDrawn: 0, domainsDrawn: 0, fifoDrawn: 0, setAside: {} };
 }
 
 /** Runs one scenario and throws `ViolationFound` when the oracle disagrees. */
@@ -170,6 +173,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       const drawn = settingsKey(overrides) !== "{}";
       if (drawn) totals.settingsDrawn++;
       if (domain) totals.domainsDrawn++;
+      if (overrides.fifo) totals.fifoDrawn++;
       await checkScenario(fixed ?? settingsFor(overrides, domain), scenario, totals, options.allowances);
     } catch (thrown) {
       let error = thrown;

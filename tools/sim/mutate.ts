@@ -8,6 +8,7 @@ import { HoleClass } from "./classify";
 import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
+import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo-mutants";
 import { FaultKind } from "./scenario";
 import { simSettings } from "./settings";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
@@ -42,11 +43,27 @@ const FOCUS: ReadonlyMap<string, readonly (readonly FaultKind[])[]> = new Map([
   ["AfterRelease", [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashAfter]]],
   ["Quarantine", [[F.DlqBlip], [F.QuarantineFail]]],
   ["QuarantineFollower", [[F.DlqBlip], [F.QuarantineFail]]],
+  // FIFO mode (fifo-mutants.ts and the FIFO definition's own states): a record of a group that must be retried, on
+  // some receives or on every one (its last receive), with the records of its group behind it.
+  ["FIFO", [[F.FnCrashBefore], [F.FnThrottle], [F.FnCrashBefore, F.QuarantineFail], [F.LedgerReadFail]]],
+  ["GroupNext", [[F.FnCrashBefore], [F.FnThrottle]]],
+  ["HoldRest", [[F.FnCrashBefore], [F.FnThrottle]]],
+  ["LastReceive", [[F.FnThrottle], [F.FnCrashBefore, F.QuarantineFail]]],
 ]);
 
 function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined {
   const path = mutant.id.slice(0, mutant.id.indexOf(":"));
   return FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/** The states only FIFO mode's definition has (statemachines/src/fifo.ts): their generic mutants run under FIFO settings. */
+const FIFO_STATES = new Set(["StartGroup", "NextRecord", "LastReceive", "Settle", "GroupNext", "HoldRest", "GroupDone"]);
+
+/** FIFO mode's mutants: the order-breaking ones, and the generic mutants of the FIFO definition's own states. */
+function fifoMutantSet(): Mutant[] {
+  const definition = simSettings(FIFO_MUTATE_SETTINGS).definition;
+  const own = mutantsOf(definition).filter((m) => FIFO_STATES.has(m.id.slice(0, m.id.indexOf(":")).split("/").pop() ?? ""));
+  return [...fifoMutants(), ...own.map((m) => ({ ...m, id: `FIFO ${m.id}`, description: `FIFO ${m.description}` }))];
 }
 
 interface MutateOptions {
@@ -82,12 +99,21 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   }
   const definition = simSettings().definition;
   const results: MutantResult[] = [];
-  const chosen = mutantsOf(definition).filter((m) => !options.filter || m.id.includes(options.filter));
+  const fifo = new Set(fifoMutantSet().map((m) => m.id));
+  const chosen = [...mutantsOf(definition), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
+  if (chosen.some((m) => fifo.has(m.id))) {
+    // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.
+    const fifoBaseline = await fuzz({ runs, seed, settings: simSettings(FIFO_MUTATE_SETTINGS), skip: KNOWN_FINDINGS, allowances });
+    if (fifoBaseline.failure) {
+      throw new BaselineNotGreen(`the unmutated FIFO pipeline already violates the model (${fifoBaseline.failure.violations[0]?.what}); fix that first (FIFO_MUTATE_SETTINGS, seed ${seed})`);
+    }
+  }
   for (const mutant of chosen) {
     let result: MutantResult;
     try {
-      const settings = simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
+      const overrides = fifo.has(mutant.id) ? FIFO_MUTATE_SETTINGS : {};
+      const settings = simSettings(overrides, (p) => mutant.apply(renderPipelineDefinition(p)));
       let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });
       let budget: MutantResult["budget"] = "default";
       const focus = focusOf(mutant);

@@ -13,9 +13,11 @@ import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from
 export interface NativeActionHost {
   readonly clock: VirtualClock;
   readonly queues: Map<string, { config: SimQueueConfig; messages: StoredMessage[] }>;
-  readonly events: SqsEvent[];
+  record(event: SqsEvent): void;
   store(message: StoredMessage): void;
   nextId(): string;
+  /** The next arrival number (a FIFO queue delivers a group in arrival order). */
+  nextArrival(): number;
   /** Wakes long polls: messages arrived. */
   wake(): void;
 }
@@ -41,10 +43,12 @@ export function startMoveTask(host: NativeActionHost, sourceArn: string, princip
   const now = host.clock.now();
   for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
     dlq.messages.splice(dlq.messages.indexOf(m), 1);
-    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0 };
+    // A FIFO copy keeps its group (AWS does not say; the local SQS does the same) and arrives at its end.
+    const fifo = m.groupId === undefined ? {} : { groupId: m.groupId, deduplicationId: m.deduplicationId };
+    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0, arrival: host.nextArrival(), ...fifo };
     origin[1].messages.push(copy);
     host.store(copy);
-    host.events.push({ type: "moved", queue: origin[0], id: copy.id, from: m.id });
+    host.record({ type: "moved", queue: origin[0], id: copy.id, from: m.id });
   }
   host.wake();
   return { TaskHandle: `sim-move-${now}` };
@@ -56,6 +60,6 @@ export function purgeQueue(host: NativeActionHost, url: string, principal: strin
   if (!q) throw new SqsError("QueueDoesNotExist", `The specified queue does not exist: ${url}`);
   const guard = queueGuardOf(q.config.policy, q.config.arn).purge;
   if (guard.refused) throw denial(principal, "sqs:PurgeQueue", q.config.arn, guard.why);
-  for (const m of q.messages) host.events.push({ type: "purged", queue: url, id: m.id });
+  for (const m of q.messages) host.record({ type: "purged", queue: url, id: m.id });
   q.messages.length = 0;
 }

@@ -5,7 +5,7 @@ import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "@eff
 import { secondLayerOutputs } from "@effectively-once/contract";
 import { OutputName } from "@effectively-once/contract";
 import type { SimDynamo } from "./dynamo";
-import { SIM_NAMES } from "./settings";
+import { SIM_NAMES, simQueues } from "./settings";
 import type { SimSqs } from "./sqs";
 import type { VirtualClock } from "./virtual-clock";
 
@@ -19,8 +19,8 @@ export function simOpsContext({ sqs, dynamo, props: p, clock }: { sqs: SimSqs; d
       return (opsDynamo ??= DynamoDBDocumentClient.from(dynamo.sdkClient("ops"), { marshallOptions: { removeUndefinedValues: true } }));
     },
     outputs: {
-      [OutputName.QueueUrl]: SIM_NAMES.queueUrl,
-      [OutputName.DlqUrl]: SIM_NAMES.dlqUrl,
+      [OutputName.QueueUrl]: simQueues(p.fifo).queueUrl,
+      [OutputName.DlqUrl]: simQueues(p.fifo).dlqUrl,
       [OutputName.LedgerTable]: SIM_NAMES.ledger,
       [OutputName.IdempotencyTable]: SIM_NAMES.idempotency,
       [OutputName.EffectsTable]: SIM_NAMES.effects,

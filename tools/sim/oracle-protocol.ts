@@ -14,6 +14,7 @@
  */
 import type { Observation, Scenario } from "./scenario";
 import type { Verdict, Violation } from "./verdicts";
+import { lastReceiveViolations } from "./oracle-order";
 
 type Delivery = Observation["deliveries"][number];
 
@@ -32,6 +33,8 @@ function excuser(scenario: Scenario, verdicts: readonly Verdict[], released: Rea
   const keyOf = (i: number): string | undefined => (verdicts[i]?.kind === "valid" ? (verdicts[i] as { key: string }).key : undefined);
   return (d) => {
     if (d.hardFault) return "hard fault";
+    // FIFO: handed back behind an earlier record of its group that this execution handed back (audit.ts).
+    if (d.heldBehind !== undefined) return "held behind its group";
     // The host stalled while the delivery was in flight: the pipe gave up on it, its visibility ran out.
     if (obs.stalls?.some((s) => d.startedAt <= s.at && s.at <= d.at)) return "stalled";
     if (d.timedOut && (d.batchFaulted || stalled)) return "timed out";
@@ -80,6 +83,7 @@ export function protocolViolations(scenario: Scenario, verdicts: readonly Verdic
     });
   }
   out.push(...unfinished(scenario, verdicts, released, obs));
+  out.push(...lastReceiveViolations(obs, stalled, (d) => d.quarantineRefused === true));
   for (const [index, e] of obs.ledger.entries()) {
     if (e.kind === "claim") continue;
     const claim = obs.ledger.slice(0, index).reverse().find((c) => c.kind === "claim" && c.key === e.key && c.claimId === e.claimId);

@@ -14,6 +14,7 @@ import { setAsideByOptOuts, type OptOut, type OptOuts } from "./oracle-opt-outs"
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
 import type { Verdict, Violation } from "./verdicts";
 import { modelKey, type OracleKeyTerm } from "./oracle-key";
+import { deduplicationAllowed, orderViolations, type FifoModel } from "./oracle-order";
 
 export type { Verdict, Violation };
 import { Fate, type MessageAttribute, type Observation, type Scenario } from "./scenario";
@@ -99,6 +100,8 @@ export interface OracleConfig {
   readonly optOuts?: OptOuts;
   /** Told of each violation a named opt-out sets aside (the search counts them). */
   readonly onSetAside?: (rule: OptOut, violation: Violation) => void;
+  /** FIFO mode's queue settings (oracle-order.ts); undefined: standard queues. */
+  readonly fifo?: FifoModel;
 }
 
 const DEFAULT_LEASE_MS = 90_000;
@@ -264,6 +267,8 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   }
 
   const rules = config.allowances ?? ALLOWANCES;
+  // FIFO: a send SQS deduplicated repeats the id of one it accepted within 5 minutes (oracle-order.ts).
+  const deduplicated = config.fifo ? deduplicationAllowed(scenario, obs, config.fifo) : new Set<number>();
   verdicts.forEach((v, i) => {
     const seen = obs.messages[i];
     if (!seen) return;
@@ -277,6 +282,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     if (v.kind === "refused") allowed.set(Fate.RefusedAtSend, ["content"]);
     else if (v.kind === "invalid") allowed.set(Fate.Invalid, ["content"]);
     else if (v.kind === "filtered") allowed.set(Fate.Filtered, ["content"]);
+    if (deduplicated.has(i)) allowed.set(Fate.Deduplicated, ["sqs-deduplicated"]);
     if (!allowed.has(seen.fate)) {
       const key = v.kind === "valid" ? v.key : undefined;
       const considered = consideredText(rules, seen.fate);
@@ -294,6 +300,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   out.push(...redriveViolations(obs, verdicts));
   out.push(...secondLayerViolations(obs, config.retentionMs));
+  out.push(...orderViolations(obs));
   const { kept, setAside } = setAsideByOptOuts(out, obs, verdicts, config.optOuts);
   for (const { rule, violation } of setAside) config.onSetAside?.(rule, violation);
   return kept;

@@ -14,6 +14,8 @@ import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
 import { toSdkAttributes } from "./sqs-attributes";
 import { settingsFor, SIM_NAMES, type SimSettings } from "./settings";
 import { createWorld, SIM_START_MS, type World } from "./world";
+import { fifoFacts } from "./fifo-facts";
+import { fifoSendIds, type FifoSendIds } from "./fifo-sends";
 import { OutputName } from "@effectively-once/contract";
 
 /**
@@ -47,7 +49,7 @@ async function sweepTtl(world: World): Promise<void> {
   world.log(`ttl swept ${JSON.stringify(swept.deleted)}`);
 }
 
-async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[], settleLimit: number): Promise<void> {
+async function apply(world: World, scenario: Scenario, sent: string[], sentAt: number[], settleLimit: number, fifoIds?: readonly FifoSendIds[]): Promise<void> {
   const { clock, sqs, log } = world;
   for (const op of scenario.ops) {
     switch (op.op) {
@@ -55,8 +57,10 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
         const index = sent.length;
         sent.push("");
         sentAt.push(clock.now());
+        const ids = fifoIds?.[index];
         try {
-          const id = sqs.sendMessage(SIM_NAMES.queueUrl, op.body, SIM_NAMES.senders.producer, op.attributes && toSdkAttributes(op.attributes));
+          const fifo = ids === undefined ? {} : { groupId: ids.group, deduplicationId: ids.dedup };
+          const id = sqs.sendMessage(world.queues.queueUrl, op.body, SIM_NAMES.senders.producer, op.attributes && toSdkAttributes(op.attributes), fifo);
           sent[index] = id;
           world.roots.set(id, index);
           log(`send #${index} ${id}`);
@@ -85,7 +89,7 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
       case "outage": {
         // The pipe receives nothing for this long; the operations after this one run meanwhile. It ends a day before
         // the oldest waiting message would age out of the source queue (the model keeps no such fate).
-        const oldest = Math.min(clock.now(), ...sqs.messages(SIM_NAMES.queueUrl).map((m) => m.sentAt));
+        const oldest = Math.min(clock.now(), ...sqs.messages(world.queues.queueUrl).map((m) => m.sentAt));
         const end = Math.min(clock.now() + op.ms, oldest + (world.ops.outputs[OutputName.MessageRetentionSeconds] as number) * 1000 - OUTAGE_MARGIN_MS);
         if (end <= clock.now()) break;
         // Registered before the pollers' waits, so it runs first when the outage ends: days passed, TTL deleted some.
@@ -144,11 +148,11 @@ async function nativeAction(world: World, op: { op: "native-move" } | { op: "pur
   const before = sqs.events.length;
   // Roots of the DLQ's messages, read before the move takes them out of the queue.
   const rootOf = (id: string) => provenance(world, id).root ?? world.roots.get(id);
-  const dlqRoots = new Map(sqs.messages(SIM_NAMES.dlqUrl).map((m) => [m.id, rootOf(m.id)]));
+  const dlqRoots = new Map(sqs.messages(world.queues.dlqUrl).map((m) => [m.id, rootOf(m.id)]));
   let refused = false;
   try {
-    if (op.op === "native-move") await client.send(new StartMessageMoveTaskCommand({ SourceArn: SIM_NAMES.dlqArn }));
-    else await client.send(new PurgeQueueCommand({ QueueUrl: op.queue === "dlq" ? SIM_NAMES.dlqUrl : SIM_NAMES.queueUrl }));
+    if (op.op === "native-move") await client.send(new StartMessageMoveTaskCommand({ SourceArn: world.queues.dlqArn }));
+    else await client.send(new PurgeQueueCommand({ QueueUrl: op.queue === "dlq" ? world.queues.dlqUrl : world.queues.queueUrl }));
   } catch (error) {
     refused = (error as Error).name === "AccessDenied";
     if (!refused) throw error;
@@ -161,7 +165,7 @@ async function nativeAction(world: World, op: { op: "native-move" } | { op: "pur
       world.roots.set(e.id, root);
       messages.push(root);
     } else if (e.type === "purged") {
-      const root = e.queue === SIM_NAMES.dlqUrl ? dlqRoots.get(e.id) : world.roots.get(e.id);
+      const root = e.queue === world.queues.dlqUrl ? dlqRoots.get(e.id) : world.roots.get(e.id);
       if (root !== undefined) messages.push(root);
     }
   }
@@ -181,8 +185,12 @@ function provenance(world: World, dlqMessageId: string): { root?: number; givenR
   return { root: original === undefined ? undefined : world.roots.get(original), givenReason: stored.attributes?.reason?.StringValue ?? "(none)" };
 }
 
+/**
+ * Nothing left to happen: no execution running, nothing the pipe received and has not finished (a purge can empty the
+ * queue while the pipe still collects a batch: stopping then would abort the execution it starts), nothing queued.
+ */
 function idle(world: World): boolean {
-  return world.counters.inFlight === 0 && world.sqs.messages(SIM_NAMES.queueUrl).length === 0;
+  return world.counters.inFlight === 0 && world.counters.held === 0 && world.sqs.messages(world.queues.queueUrl).length === 0;
 }
 
 function bodyOf(scenario: Scenario, index: number): string | undefined {
@@ -192,8 +200,9 @@ function bodyOf(scenario: Scenario, index: number): string | undefined {
 /** The final fate of each sent message: where its latest copy ended. */
 function fates(world: World, sent: string[]): Fate[] {
   const { sqs } = world;
-  const source = new Set(sqs.messages(SIM_NAMES.queueUrl).map((m) => m.id));
-  const dlq = sqs.messages(SIM_NAMES.dlqUrl);
+  const source = new Set(sqs.messages(world.queues.queueUrl).map((m) => m.id));
+  const dlq = sqs.messages(world.queues.dlqUrl);
+  const deduplicated = new Set(sqs.events.flatMap((e) => (e.type === "deduplicated" ? [e.id] : [])));
   const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
   const purged = new Set(sqs.events.filter((e) => e.type === "purged").map((e) => e.id));
   // Quarantined copies that aged out of the DLQ count for the message they came from (only the state machine's
@@ -208,11 +217,14 @@ function fates(world: World, sent: string[]): Fate[] {
   for (const [id, root] of world.roots) latest.set(root, id);
   return sent.map((firstId, index) => {
     if (firstId === "") return Fate.RefusedAtSend;
+    if (deduplicated.has(firstId)) return Fate.Deduplicated;
     const id = latest.get(index) ?? firstId;
     if (source.has(id)) return Fate.Pending;
     if (dlq.some((m) => m.id === id)) return Fate.RetriesExhausted;
     const quarantined = dlq.find((m) => byMachine(m) && m.attributes?.originalMessageId?.StringValue === id);
-    if (quarantined) return `quarantined:${quarantined.attributes?.reason?.StringValue}` as Fate;
+    // FIFO mode's quarantine on the last receive says retries-exhausted itself: the fate SQS's move would give.
+    const reason = quarantined?.attributes?.reason?.StringValue;
+    if (quarantined) return reason === Fate.RetriesExhausted ? Fate.RetriesExhausted : (`quarantined:${reason}` as Fate);
     if (purged.has(id)) return Fate.Purged;
     if (expired.has(id)) return Fate.Expired;
     return world.audit.filtered.has(id) ? Fate.Filtered : Fate.Acked;
@@ -266,10 +278,11 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
   const restore = installDeterminism(() => clock.now(), String(scenario.seed));
   const sent: string[] = [];
   const sentAt: number[] = [];
+  const fifoIds = settings.props.fifo ? fifoSendIds(scenario, settings.props.contentBasedDeduplication) : undefined;
   try {
     world.runner.start();
     let applied = false;
-    const driver = apply(world, scenario, sent, sentAt, settleLimitMs(settings)).then(() => {
+    const driver = apply(world, scenario, sent, sentAt, settleLimitMs(settings), fifoIds).then(() => {
       applied = true;
     });
     let failure: unknown;
@@ -300,6 +313,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       expiries: expiryFacts(world, sent),
       redrives: world.audit.redrives,
       nativeActions: world.audit.nativeActions,
+      ...(settings.props.fifo ? { fifo: fifoFacts(world, sent, settings.props.maxReceiveCount) } : {}),
       endedAt: clock.now(),
       trace: world.trace,
       stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },

@@ -1,5 +1,5 @@
 /** What a simulated run is made of: a stream of producer sends, time, operator actions, and per-message faults. */
-import type { Delivery, ExecutionFact, ExpiryFact, InvocationFact, LedgerEvent, RedriveFact, SideEffectRun } from "./facts";
+import type { Delivery, ExecutionFact, ExpiryFact, FifoCopyFact, InvocationFact, LedgerEvent, OrderFact, RedriveFact, SideEffectRun } from "./facts";
 
 /** A message attribute the producer sets (SendMessage's MessageAttributes entry), as a pair-like record. */
 export interface MessageAttribute {
@@ -10,8 +10,12 @@ export interface MessageAttribute {
 }
 
 export type Op =
-  /** The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). */
-  | { readonly op: "send"; readonly body: string; readonly attributes?: readonly MessageAttribute[] }
+  /**
+   * The producer sends this body text (exactly these bytes: field order, number spelling and escapes matter). On a
+   * FIFO queue with its `MessageGroupId` and `MessageDeduplicationId` (`null`: none, for content-based
+   * deduplication); absent, they are drawn from the scenario's seed (fifo-sends.ts).
+   */
+  | { readonly op: "send"; readonly body: string; readonly attributes?: readonly MessageAttribute[]; readonly group?: string; readonly dedup?: string | null }
   /** Let the system run for this long (virtual milliseconds). */
   | { readonly op: "advance"; readonly ms: number }
   /** Once the system is idle, the clock jumps forward (hours to days): TTL, retention and DLQ age move; TTL is swept. */
@@ -134,6 +138,8 @@ export const Fate = {
   Filtered: "filtered",
   /** Its last copy was deleted by an operator's PurgeQueue. */
   Purged: "purged",
+  /** FIFO: SQS accepted the send and will never deliver it (its deduplication id repeats one sent within 5 minutes). */
+  Deduplicated: "deduplicated",
   Pending: "pending",
 } as const;
 export type Fate = (typeof Fate)[keyof typeof Fate];
@@ -178,6 +184,16 @@ export interface Observation {
   readonly nativeActions?: readonly NativeActionFact[];
   /** When the host stalled (the clock jumped with work in flight), and by how much. */
   readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
+  /**
+   * FIFO mode: every copy that was in the source queue with its group and arrival, every charge and settlement in the
+   * order it happened (oracle-order.ts), and each send SQS deduplicated with the send it repeated.
+   */
+  readonly fifo?: {
+    readonly copies: readonly FifoCopyFact[];
+    readonly order: readonly OrderFact[];
+    readonly deduplicated: readonly { readonly message: number; readonly of?: number }[];
+    readonly maxReceiveCount: number;
+  };
   /** One line per event of the run; equal for equal scenarios, byte for byte. */
   readonly trace: readonly string[];
   /** Virtual time at the end of the run. */

@@ -70,6 +70,8 @@ const recipe = fc.record({
   // The opt-outs of the queue policies, rarely: such a stack's findings are set aside by name (oracle-opt-outs.ts).
   allowUnguardedDlqMoves: fc.constantFrom<true | undefined>(undefined, undefined, undefined, undefined, undefined, undefined, undefined, true),
   allowQueuePurge: fc.constantFrom<true | undefined>(undefined, undefined, undefined, undefined, undefined, undefined, undefined, true),
+  // FIFO mode in about a third of the draws, with content-based deduplication and high-throughput mode either way.
+  fifo: fc.option(fc.record({ contentBasedDeduplication: fc.boolean(), highThroughputFifo: fc.boolean() }), { nil: undefined, freq: 2 }),
 });
 
 type Recipe = typeof recipe extends fc.Arbitrary<infer R> ? R : never;
@@ -89,6 +91,7 @@ function overridesOf(r: Recipe): PropsOverrides {
     oldestMessageAgeAlarmSeconds: r.ageAlarm,
     allowUnguardedDlqMoves: r.allowUnguardedDlqMoves,
     allowQueuePurge: r.allowQueuePurge,
+    ...(r.fifo ? { fifo: true, contentBasedDeduplication: r.fifo.contentBasedDeduplication || undefined, highThroughputFifo: r.fifo.highThroughputFifo || undefined } : {}),
   };
   const step = (patch: (p: ReturnType<typeof simProps>) => PropsOverrides): void => {
     o = { ...o, ...patch(simProps(o)) };

@@ -20,6 +20,25 @@ import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } f
 import { domainHandlerOptions } from "./domain-effect";
 import { modelKeyTerms } from "./key-terms";
 import { sourceQueueMaxBytes } from "@effectively-once/contract";
+import { FIFO_SUFFIX } from "@effectively-once/contract";
+
+/** The simulated queues' names: in FIFO mode they end in `.fifo`, as SQS requires (and `ops` reads). */
+export interface SimQueues {
+  readonly queueUrl: string;
+  readonly queueArn: string;
+  readonly dlqUrl: string;
+  readonly dlqArn: string;
+}
+
+export function simQueues(fifo: boolean): SimQueues {
+  const suffix = fifo ? FIFO_SUFFIX : "";
+  return {
+    queueUrl: `http://sqs.sim/000000000000/sim-queue${suffix}`,
+    queueArn: `arn:aws:sqs:us-east-1:000000000000:sim-queue${suffix}`,
+    dlqUrl: `http://sqs.sim/000000000000/sim-dlq${suffix}`,
+    dlqArn: `arn:aws:sqs:us-east-1:000000000000:sim-dlq${suffix}`,
+  };
+}
 
 export const SIM_NAMES = {
   partition: "aws",
@@ -29,10 +48,8 @@ export const SIM_NAMES = {
   idempotency: "sim-idempotency",
   effects: "sim-effects",
   functionName: "sim-charge",
-  queueUrl: "http://sqs.sim/000000000000/sim-queue",
-  queueArn: "arn:aws:sqs:us-east-1:000000000000:sim-queue",
-  dlqUrl: "http://sqs.sim/000000000000/sim-dlq",
-  dlqArn: "arn:aws:sqs:us-east-1:000000000000:sim-dlq",
+  /** The standard queues' names (FIFO mode's: `simQueues(true)`, in SimSettings.queues). */
+  ...simQueues(false),
   stateMachineArn: "arn:aws:states:us-east-1:000000000000:stateMachine:sim-workflow",
   /**
    * SenderId of each principal that sends to the queues, as SQS reports it (a role session is `roleId:session`, a
@@ -44,6 +61,8 @@ export const SIM_NAMES = {
 
 export interface SimSettings {
   readonly props: ResolvedPipelineProps;
+  /** The queues' names under these props (`.fifo` in FIFO mode). */
+  readonly queues: SimQueues;
   /** The model's rules: the stack's declared field rules and limits, read by the model's own evaluator. */
   readonly rules: OracleRules;
   readonly definition: Record<string, unknown>;
@@ -99,11 +118,12 @@ export function simProps(overrides: PropsOverrides = {}, domain?: SimDomain): Re
 export function simSettings(overrides: PropsOverrides = {}, render: (p: PipelineDefinitionParams) => Record<string, unknown> = renderPipelineDefinition, domain?: SimDomain): SimSettings {
   simulation ??= loadSimulation();
   const props = simProps(overrides, domain);
+  const queues = simQueues(props.fifo);
   const params: PipelineDefinitionParams = definitionParams(props, {
     partition: SIM_NAMES.partition,
     ledgerTableName: SIM_NAMES.ledger,
     functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
-    deadLetterQueueUrl: SIM_NAMES.dlqUrl,
+    deadLetterQueueUrl: queues.dlqUrl,
   });
   const functionEnvironment: Record<string, string> = {
     // As deployed (the second layer's ids included), then what the app's stack and Lambda would add.
@@ -115,7 +135,7 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
   };
   const definition = render(params);
   const handlerOptions = domain ? async () => domainHandlerOptions(domain) : simulation.handlerOptions;
-  return { props, rules: oracleRules(props, domain), definition, compiled: compiledOf(definition, render), params, functionEnvironment, handlerOptions };
+  return { props, queues, rules: oracleRules(props, domain), definition, compiled: compiledOf(definition, render), params, functionEnvironment, handlerOptions };
 }
 
 /**

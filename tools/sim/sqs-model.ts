@@ -10,6 +10,8 @@ export interface SimQueueConfig {
   readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
   /** The queue's policy (the `Policy` attribute), as the stack's props render it; undefined = none. */
   readonly policy?: string;
+  /** A FIFO queue (sqs-fifo.ts): its content-based deduplication and deduplication scope. */
+  readonly fifo?: { readonly contentBasedDeduplication: boolean; readonly deduplicationScope: "queue" | "messageGroup" };
 }
 
 export interface StoredMessage {
@@ -30,11 +32,19 @@ export interface StoredMessage {
   hiddenMs?: number;
   /** When the redrive policy moved it to this queue (a DLQ copy). */
   deadLetteredAt?: number;
+  /** FIFO: its group, its deduplication id, and its place among the queue's messages (arrival order in this queue). */
+  readonly groupId?: string;
+  readonly deduplicationId?: string;
+  arrival?: number;
+  /** When its retention began, if not at its first send: a FIFO DLQ restarts it at the move (AWS). */
+  retainedFrom?: number;
 }
 
 /** What happened to messages, in order: the simulation derives every message's fate from it. */
 export type SqsEvent =
   | { type: "sent"; queue: string; id: string }
+  /** A FIFO send SQS accepted and will never deliver: `id` repeats the deduplication id of `of`, sent within 5 minutes. */
+  | { type: "deduplicated"; queue: string; id: string; of: string }
   | { type: "deleted"; queue: string; id: string }
   | { type: "dead-lettered"; queue: string; id: string }
   /** A message-move task moved DLQ message `from` to `queue` as the new message `id`. */

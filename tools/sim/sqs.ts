@@ -14,6 +14,7 @@ import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, S
 import { nap } from "@effectively-once/local-cloud/emulators";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
+import { admitFifoSend, fifoReceivable, rememberFifoSend, type DeduplicationMemory, type FifoIds } from "./sqs-fifo";
 
 export type { SimQueueConfig, SqsEvent, StoredMessage };
 
@@ -25,16 +26,25 @@ function hidden(m: StoredMessage, until: number): number {
 
 export class SimSqs {
   readonly events: SqsEvent[] = [];
-  private readonly queues = new Map<string, { config: SimQueueConfig; messages: StoredMessage[] }>();
+  private readonly queues = new Map<string, { config: SimQueueConfig; messages: StoredMessage[]; deduplication?: DeduplicationMemory }>();
+  /** Arrival order of every message stored (a FIFO queue delivers a group in it). */
+  private arrivals = 0;
   private sequence = 0;
   /** Every message ever stored, by id (fates are read from it after messages left their queues). */
   private readonly all = new Map<string, StoredMessage>();
   /** Long polls waiting for a send. */
   private waiters = new Set<() => void>();
+  /** Told of every event as it happens (the simulation orders its facts by it). */
+  onEvent?: (event: SqsEvent) => void;
   /** Called before a message becomes visible again; the scheduler uses it to expire visibility early. */
   onReceive?: (queue: string, messages: readonly StoredMessage[]) => void;
 
   constructor(private readonly clock: VirtualClock) {}
+
+  private record(event: SqsEvent): void {
+    this.events.push(event);
+    this.onEvent?.(event);
+  }
 
   addQueue(config: SimQueueConfig): void {
     this.queues.set(config.url, { config, messages: [] });
@@ -55,8 +65,8 @@ export class SimSqs {
     return this.queue(url).messages;
   }
 
-  /** The producer's SendMessage (or an operator's), with SQS's checks. */
-  sendMessage(url: string, body: string, senderId: string, attributes?: Record<string, MessageAttributeValue>): string {
+  /** The producer's SendMessage (or an operator's), with SQS's checks; on a FIFO queue with its group and deduplication id. */
+  sendMessage(url: string, body: string, senderId: string, attributes?: Record<string, MessageAttributeValue>, fifo: FifoIds = {}): string {
     const q = this.queue(url);
     if (body.length === 0) throw new SqsError("MissingParameter", "The request must contain the parameter MessageBody.");
     const pairs = fromSdkAttributes(attributes);
@@ -67,11 +77,19 @@ export class SimSqs {
       throw new SqsError("InvalidParameterValue", `One or more parameters are invalid. Reason: Message must be shorter than ${q.config.maxMessageBytes} bytes.`);
     }
     if (SQS_INVALID_CHARACTER.test(body)) throw new SqsError("InvalidMessageContents", "Invalid characters found.");
+    const admitted = q.config.fifo ? admitFifoSend(q.config, (q.deduplication ??= new Map()), body, fifo, this.clock.now()) : undefined;
     const id = `m${++this.sequence}`;
-    const stored: StoredMessage = { id, body, attributes: pairs.length > 0 ? Object.fromEntries(Object.entries(attributes ?? {})) : undefined, senderId, sentAt: this.clock.now(), receiveCount: 0, invisibleUntil: 0 };
+    if (admitted?.duplicateOf !== undefined) {
+      // Accepted, never delivered: SQS answers as for any send.
+      this.record({ type: "deduplicated", queue: url, id, of: admitted.duplicateOf });
+      return id;
+    }
+    const fifoFields = admitted ? { groupId: admitted.groupId, deduplicationId: admitted.deduplicationId } : {};
+    const stored: StoredMessage = { id, body, attributes: pairs.length > 0 ? Object.fromEntries(Object.entries(attributes ?? {})) : undefined, senderId, sentAt: this.clock.now(), receiveCount: 0, invisibleUntil: 0, arrival: ++this.arrivals, ...fifoFields };
+    if (admitted && q.deduplication) rememberFifoSend(q.config, q.deduplication, stored, this.clock.now());
     q.messages.push(stored);
     this.all.set(id, stored);
-    this.events.push({ type: "sent", queue: url, id });
+    this.record({ type: "sent", queue: url, id });
     const waiters = this.waiters;
     this.waiters = new Set();
     for (const wake of waiters) wake();
@@ -91,17 +109,18 @@ export class SimSqs {
     return q;
   }
 
-  /** Retention: drops what is older than the queue keeps, counted from the original enqueue time. */
+  /** Retention: drops what is older than the queue keeps, counted from the original enqueue time (a FIFO DLQ's: the move). */
   private expire(url: string): void {
     const q = this.queue(url);
     const retentionMs = q.config.retentionSeconds * 1000;
     const limit = this.clock.now() - retentionMs;
-    for (const m of q.messages.filter((x) => x.sentAt < limit)) {
-      const at = m.sentAt + retentionMs;
+    const from = (m: StoredMessage) => m.retainedFrom ?? m.sentAt;
+    for (const m of q.messages.filter((x) => from(x) < limit)) {
+      const at = from(m) + retentionMs;
       const since = Math.max(m.sentAt, m.deadLetteredAt ?? m.sentAt);
-      this.events.push({ type: "expired", queue: url, id: m.id, at, waitedMs: at - since - hidden(m, at), ...(m.deadLetteredAt === undefined ? {} : { deadLetteredAt: m.deadLetteredAt }) });
+      this.record({ type: "expired", queue: url, id: m.id, at, waitedMs: at - since - hidden(m, at), ...(m.deadLetteredAt === undefined ? {} : { deadLetteredAt: m.deadLetteredAt }) });
     }
-    q.messages = q.messages.filter((x) => x.sentAt >= limit);
+    q.messages = q.messages.filter((x) => from(x) >= limit);
   }
 
   /** Applies every queue's retention now (the end of a run: what AWS would have deleted by then is gone). */
@@ -114,7 +133,7 @@ export class SimSqs {
     const input = command.input as Record<string, never>;
     switch (name) {
       case "SendMessage":
-        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, senderId, input.MessageAttributes) };
+        return { MessageId: this.sendMessage(input.QueueUrl, input.MessageBody, senderId, input.MessageAttributes, { groupId: input.MessageGroupId, deduplicationId: input.MessageDeduplicationId }) };
       case "ReceiveMessage":
         return this.receive(input as never, signal);
       case "DeleteMessage":
@@ -151,11 +170,12 @@ export class SimSqs {
     return {
       clock: this.clock,
       queues: this.queues,
-      events: this.events,
+      record: (event) => this.record(event),
       store: (message) => {
         this.all.set(message.id, message);
       },
       nextId: () => `m${++this.sequence}`,
+      nextArrival: () => ++this.arrivals,
       wake: () => {
         const waiters = this.waiters;
         this.waiters = new Set();
@@ -195,7 +215,7 @@ export class SimSqs {
     const q = this.queue(url);
     const m = this.messageOf(url, handle);
     if (!m || m.receiptHandle !== handle) return;
-    this.events.push({ type: "deleted", queue: url, id: m.id });
+    this.record({ type: "deleted", queue: url, id: m.id });
     q.messages.splice(q.messages.indexOf(m), 1);
   }
 
@@ -232,17 +252,19 @@ export class SimSqs {
     const q = this.queue(input.QueueUrl);
     const now = this.clock.now();
     const out: Message[] = [];
-    for (const m of [...q.messages]) {
+    for (const m of q.config.fifo ? fifoReceivable(q.messages, now) : [...q.messages]) {
       if (out.length >= (input.MaxNumberOfMessages ?? 1)) break;
       if (m.invisibleUntil > now) continue;
       const redrive = q.config.redrive;
       if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
-        // AWS moves the message when a receive would exceed maxReceiveCount; the DLQ keeps its enqueue time.
+        // AWS moves the message when a receive would exceed maxReceiveCount; a standard DLQ keeps its enqueue time,
+        // a FIFO DLQ restarts it ("the enqueue timestamp resets when the message is moved to a dead-letter queue").
         q.messages.splice(q.messages.indexOf(m), 1);
+        const dlq = this.queue(redrive.deadLetterUrl);
         // It keeps its receive count: its first receive from the DLQ says maxReceiveCount + 1 (AWS, recorded).
-        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now };
-        this.queue(redrive.deadLetterUrl).messages.push(moved);
-        this.events.push({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
+        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now, arrival: ++this.arrivals, ...(dlq.config.fifo ? { retainedFrom: now } : {}) };
+        dlq.messages.push(moved);
+        this.record({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;
       }
       m.hiddenMs = hidden(m, now);
@@ -256,7 +278,13 @@ export class SimSqs {
         ReceiptHandle: m.receiptHandle,
         Body: m.body,
         MD5OfBody: createHash("md5").update(m.body).digest("hex"),
-        Attributes: { SenderId: m.senderId, ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt), ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt) },
+        Attributes: {
+          SenderId: m.senderId,
+          ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt),
+          ApproximateReceiveCount: String(m.receiveCount),
+          SentTimestamp: String(m.sentAt),
+          ...(m.groupId === undefined ? {} : { MessageGroupId: m.groupId, MessageDeduplicationId: String(m.deduplicationId), SequenceNumber: String(m.arrival).padStart(20, "0") }),
+        },
         ...(m.attributes ? { MD5OfMessageAttributes: md5OfAttributes(m.attributes), MessageAttributes: m.attributes } : {}),
       });
     }

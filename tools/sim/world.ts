@@ -20,18 +20,20 @@ import { createFunctionDeploys } from "./function-deploys";
 import { createPipeOutage, type PipeOutage } from "./pipe-outage";
 import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
 import { EFFECT_SK } from "@effectively-once/contract";
-import { SIM_NAMES, type SimSettings } from "./settings";
+import { SIM_NAMES, type SimQueues, type SimSettings } from "./settings";
+import type { OrderFact } from "./facts";
 import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
 import { OutputName } from "@effectively-once/contract";
-import { guardedActions, queuePolicyDocument } from "@effectively-once/contract";
-import { sourceQueueMaxBytes } from "@effectively-once/contract";
+import { addSimQueues } from "./world-queues";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
 
 export interface World {
   readonly clock: VirtualClock;
+  /** The queues' names (`.fifo` in FIFO mode). */
+  readonly queues: SimQueues;
   readonly sqs: SimSqs;
   readonly dynamo: SimDynamo;
   readonly machine: StateMachine;
@@ -47,12 +49,15 @@ export interface World {
   readonly handlerRuns: { message: number; at: number }[];
   /** Every run of the side effect (the second layer let it through). */
   readonly sideEffects: SideEffectRun[];
-  readonly counters: { executions: number; inFlight: number; dynamoCalls: number; invocations: number };
+  /** `inFlight`: executions running; `held`: deliveries the pipe received and has not finished (still collecting its batch, or about to call its target). */
+  readonly counters: { executions: number; inFlight: number; held: number; dynamoCalls: number; invocations: number };
   /** State machine transitions taken (see coverage.ts). */
   readonly transitions: Set<string>;
   readonly audit: Audit;
   /** The pipe's outages (the `outage` op). */
   readonly pipe: PipeOutage;
+  /** FIFO mode's ordering facts (facts.ts), in the order they happened. */
+  readonly order: OrderFact[];
   /** Deploys the function again under a new name, tables kept (the `rename` op); `ops` reads the new name's outputs. */
   renameFunction(): string;
   log(line: string): void;
@@ -70,10 +75,18 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const faulted = new Map<number, Set<FaultKind>>();
   const handlerRuns: { message: number; at: number }[] = [];
   const sideEffects: SideEffectRun[] = [];
-  const counters = { executions: 0, inFlight: 0, dynamoCalls: 0, invocations: 0 };
+  const counters = { executions: 0, inFlight: 0, held: 0, dynamoCalls: 0, invocations: 0 };
   const transitions = new Set<string>();
   const audit = new Audit(() => clock.now());
   const sqs = new SimSqs(clock);
+  const q = settings.queues;
+  const order: OrderFact[] = [];
+  const note = (kind: OrderFact["kind"], copy: string | undefined, how: string): void => void (copy !== undefined && order.push({ seq: order.length + 1, kind, copy, how }));
+  // A source-queue copy leaves the queue otherwise than by its execution's answer: settled for the ordering rule. SQS's
+  // move names the queue it moved the copy to (the source's DLQ).
+  sqs.onEvent = (e) => {
+    if (e.type === "dead-lettered" ? e.queue === q.dlqUrl : e.queue === q.queueUrl && (e.type === "purged" || e.type === "expired")) note("settled", e.id, e.type);
+  };
 
   // The scheduler's knob: how long each call takes decides which concurrent call lands first. A slow call takes up
   // to a fifth of the default function timeout; under a shorter drawn one, the same share of it: latency orders the
@@ -86,7 +99,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   };
   /** `copy#receive` → the hard faults that fired on it. */
   const hardHits = new Map<string, FaultKind[]>();
-  const receiveOf = (messageId: string): number => sqs.messages(SIM_NAMES.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
+  const receiveOf = (messageId: string): number => sqs.messages(q.queueUrl).find((m) => m.id === messageId)?.receiveCount ?? 0;
   const faultFor = (messageId: string, kinds: readonly FaultKind[], at?: number): FaultKind | undefined => {
     const root = roots.get(messageId);
     if (root === undefined) return undefined;
@@ -163,7 +176,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         throw new DynamoError("InternalServerError", "Internal server error (injected, persistent)", 500);
       }
       // The state machine's only UpdateItem is Complete, reached only after the invocation returned.
-      if (owner && call.operation === "UpdateItem" && faultFor(owner, [FaultKind.CompleteFail])) {
+      // On the receive its claim was written under (a concurrent delivery may have moved the copy's count on).
+      if (owner && call.operation === "UpdateItem" && faultFor(owner, [FaultKind.CompleteFail], receive)) {
         throw new DynamoError("InternalServerError", "Internal server error on Complete (injected, persistent)", 500);
       }
     }
@@ -182,6 +196,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       const root = roots.get(item.messageId?.S ?? "") ?? -1;
       const payload = item.payload?.S; // a drawn domain's generic effect records its payload (domain-effect.ts)
       charges.push({ message: root, at: clock.now(), amount: payload ?? (item.amount?.N === undefined ? undefined : Number(item.amount.N)), currency: payload === undefined ? item.currency?.S : undefined });
+      note("charge", item.messageId?.S, "charge");
       log(`CHARGE message #${root} ${payload ?? `${item.amount?.N} ${item.currency?.S}`} key ${JSON.stringify(item.pk?.S)}`);
     }
     return out;
@@ -189,21 +204,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
-  // The queue policies the construct writes for these props (packages/pipeline/src/constructs/queues.ts), with the simulated ARNs.
-  const refused = guardedActions(p);
-  sqs.addQueue({ url: SIM_NAMES.dlqUrl, arn: SIM_NAMES.dlqArn, visibilityTimeoutSeconds: 30, retentionSeconds: p.deadLetterRetentionSeconds, maxMessageBytes: 262_144, policy: queuePolicyDocument(SIM_NAMES.dlqArn, refused.deadLetterQueue) });
-  sqs.addQueue({
-    policy: queuePolicyDocument(SIM_NAMES.queueArn, refused.sourceQueue),
-    url: SIM_NAMES.queueUrl,
-    arn: SIM_NAMES.queueArn,
-    visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
-    retentionSeconds: p.messageRetentionSeconds,
-    // As the construct sizes it: what producers may send, plus the redrive's room (queues.ts).
-    maxMessageBytes: sourceQueueMaxBytes(p.maxMessageBytes),
-    redrive: { deadLetterUrl: SIM_NAMES.dlqUrl, maxReceiveCount: p.maxReceiveCount },
-  });
+  addSimQueues(sqs, p, q);
   sqs.onReceive = (url, delivered) => {
-    if (url !== SIM_NAMES.queueUrl) return;
+    if (url !== q.queueUrl) return;
+    // Only the pipe receives from the source queue: its batch holds these until it completes.
+    counters.held += delivered.length;
     for (const m of delivered) {
       // Visible again once this batch's window has closed: a second, concurrent delivery to another poller. (Within
       // the window it would need a visibility timeout shorter than the window, which the construct refuses.)
@@ -244,8 +249,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     arn: SIM_NAMES.stateMachineArn,
     clock,
     history: false,
-    onTransition: (from, to) => transitions.add(transitionId(from, to)),
-    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), SIM_NAMES.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda.invoker) },
+    onTransition: (from, to, output) => {
+      transitions.add(transitionId(from, to));
+      // A record's outcome, the moment its state decides it (in FIFO mode its group goes on from there).
+      const decided = output as { messageId?: unknown; outcome?: unknown } | undefined;
+      if (p.fifo && typeof decided?.messageId === "string" && (decided.outcome === "processed" || decided.outcome === "duplicate" || decided.outcome === "quarantined")) note("settled", decided.messageId, decided.outcome);
+    },
+    integrations: { dynamodb: dynamo.sender("sfn"), sqs: quarantineFaults(sqs.clientAs(SIM_NAMES.senders.stateMachine), q.dlqUrl, dlqRefuses), lambda: audit.invoker(lambda.invoker) },
   });
   const target = workflowTarget(machine, (run) => {
     counters.executions++;
@@ -255,8 +265,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const runner = createPipeRunner({
     name: "sim-pipe",
     sqs: pipe.client,
-    queueUrl: SIM_NAMES.queueUrl,
-    queueArn: SIM_NAMES.queueArn,
+    queueUrl: q.queueUrl,
+    queueArn: q.queueArn,
     region: SIM_NAMES.region,
     batchSize: p.batchSize,
     maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds,
@@ -280,7 +290,13 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     clock,
     onEvent: (e) => {
       if (e.type === "batch-received") log(`batch ${e.messageIds.map((id) => `#${roots.get(id)}`).join(",")}`);
-      if (e.type === "records-filtered") e.messageIds.forEach((id) => audit.filtered.add(id) && log(`filtered #${roots.get(id)}`));
+      if (e.type === "batch-completed") counters.held -= e.received;
+      if (e.type !== "records-filtered") return;
+      for (const id of e.messageIds) {
+        audit.filtered.add(id);
+        log(`filtered #${roots.get(id)}`);
+        note("settled", id, "filtered");
+      }
     },
   });
   const ops = simOpsContext({ sqs, dynamo, props: p, clock });
@@ -290,5 +306,5 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     (ops.outputs as Record<string, unknown>)[OutputName.FunctionName] = name;
     return name;
   };
-  return { clock, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, log };
+  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, log, order };
 }

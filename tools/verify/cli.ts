@@ -111,24 +111,25 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
     }
     const recorded = options.awsAnswers ? readAnswerSet(options.awsAnswers) : undefined;
     stack = (io.probeStack ?? (() => synthProbeStack(io.env, options.app)))();
+    const probeStack = stack;
+    const probes = options.probes.filter((p) => p.appliesTo?.(probeStack) ?? true);
     const aws = options.target === VerifyTarget.Aws;
-    const calls = plannedCalls(stack, options.probes, aws);
+    const calls = plannedCalls(stack, probes, aws);
     io.stdout(`verify --target ${options.target}: probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}, region ${stack.stack.region})\n`);
-    if (aws) io.stdout(`${formatCost(estimateCost(stack, options.probes))}\n`);
+    if (aws) io.stdout(`${formatCost(estimateCost(stack, probes))}\n`);
     if (options.dryRun) {
       io.stdout(`\n--dry-run: nothing is deployed or called. ${aws ? "AWS calls" : "Calls to the local cloud"}, in order:\n`);
       io.stdout(`${formatTable(calls.map((c) => [c.service, c.action, `×${c.count}`, c.resource, c.why]), ["service", "action", "count", "resource", "why"], ["left", "left", "right", "left", "left"]).replace(/^/gm, "  ")}\n`);
       return 0;
     }
     if (aws && !options.yes) {
-      io.stderr(`verify: nothing was deployed. This deploys the probe stack ${stack.config.stackName}, probes it and destroys it (estimated ${usd(estimateCost(stack, options.probes).totalUsd)}): add --yes to run it, or --dry-run to list the calls.`);
+      io.stderr(`verify: nothing was deployed. This deploys the probe stack ${stack.config.stackName}, probes it and destroys it (estimated ${usd(estimateCost(stack, probes).totalUsd)}): add --yes to run it, or --dry-run to list the calls.`);
       return 2;
     }
     const runId = io.runId ?? newRunId();
     const note = (line: string) => io.stderr(line);
-    const probeStack = stack;
-    const local = await withSession(() => (io.targets?.local ?? localTarget)(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note, undefined, io.signal));
-    const awsAnswers = aws ? await withSession(() => (io.targets?.aws ?? terraformTarget(io.env))(probeStack, note), (s) => runProbes(s, probeStack, options.probes, runId, note, io.awsClock, io.signal)) : recorded;
+    const local = await withSession(() => (io.targets?.local ?? localTarget)(probeStack, note), (s) => runProbes(s, probeStack, probes, runId, note, undefined, io.signal));
+    const awsAnswers = aws ? await withSession(() => (io.targets?.aws ?? terraformTarget(io.env))(probeStack, note), (s) => runProbes(s, probeStack, probes, runId, note, io.awsClock, io.signal)) : recorded;
     if (options.record) {
       mkdirSync(dirname(options.record), { recursive: true });
       writeFileSync(options.record, `${JSON.stringify(aws ? awsAnswers : local, null, 2)}\n`);
@@ -137,7 +138,7 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
     const comparison = compareAnswers(awsAnswers, local);
     const awsLabel = aws || recorded ? "AWS" : undefined;
     if (recorded) io.stdout(`AWS's answers: recorded ${recorded.takenAt}${recorded.region ? ` in ${recorded.region}` : ""} (${options.awsAnswers})\n`);
-    io.stdout(`${formatReport(comparison, options.probes, awsLabel)}\n`);
+    io.stdout(`${formatReport(comparison, probes, awsLabel)}\n`);
     return exitCodeOf(comparison);
   } catch (error) {
     const known = error instanceof VerifyError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";

@@ -109,3 +109,19 @@ export function nthDelivery(context: ProbeContext, term: string, n: number, time
     options.intervalMs,
   );
 }
+
+/** The delivery that acknowledged a message (its execution ended without handing it back), once there is one. */
+export function acknowledgedDelivery(context: ProbeContext, term: string, timeoutMs: number, options: { intervalMs?: number } = {}): Promise<Delivery> {
+  return waitUntil(
+    context,
+    `the delivery of message ${term} that acknowledged it, in ${context.stack.names.workflowLogGroup}`,
+    timeoutMs,
+    async () => (await deliveriesOf(context, term)).find((d) => d.end !== undefined && !d.end.handedBack),
+    options.intervalMs,
+  );
+}
+
+/** Every delivery of a message whose execution ended so far, oldest first. */
+export async function endedDeliveries(context: ProbeContext, term: string): Promise<Delivery[]> {
+  return (await deliveriesOf(context, term)).filter((d) => d.end !== undefined);
+}

@@ -83,6 +83,8 @@ export interface Probe {
   readonly protects: string;
   /** False: the probe needs no deployed stack (TestState). */
   readonly needsStack: boolean;
+  /** Whether the probe applies to the team's stack (absent: to every stack); e.g. FIFO's only to a FIFO stack. */
+  appliesTo?(stack: ProbeStack): boolean;
   calls(stack: ProbeStack): PlannedCall[];
   run(context: ProbeContext): Promise<{ facts: Fact[]; failures?: string[] }>;
 }

@@ -32,9 +32,18 @@ export type QuarantineReason = (typeof QuarantineReason)[keyof typeof Quarantine
 /** Why a message is in the DLQ: a quarantine reason, or `retries-exhausted` when the queue's redrive moved it (no attributes). */
 export const DlqReason = {
   ...QuarantineReason,
-  /** Moved by the queue's redrive after `maxReceiveCount` receives, with no attributes of the workflow. */
+  /**
+   * Failed on every receive: moved by the queue's redrive after `maxReceiveCount` receives, with no attributes of the
+   * workflow; in FIFO mode quarantined by the workflow on its last receive, with this reason and the failure as detail.
+   */
   RetriesExhausted: "retries-exhausted",
 } as const;
+
+/**
+ * FIFO mode: the detail of a record handed back unprocessed because an earlier record of its message group in the
+ * batch is retried (statemachines/src/fifo.ts): the words the definition writes and the readers of its outputs match.
+ */
+export const FIFO_HELD_DETAIL = "held: an earlier message of its group is retried, so it waits to keep the order of its group";
 export type DlqReason = (typeof DlqReason)[keyof typeof DlqReason];
 
 /**
@@ -56,8 +65,14 @@ export interface RecordFate {
 
 const OUTCOMES = new Set<string>(Object.values(RecordOutcome));
 
-/** The fates one state output reports (a record's, then its followers'); none for any other output. */
+/**
+ * The fates one state output reports (a record's, then its followers'; in FIFO mode a group's list, of which only the
+ * records held behind a retried one report here: the others reported from their own states); none for any other output.
+ */
 export function fatesOfStateOutput(output: unknown): RecordFate[] {
+  if (Array.isArray(output)) {
+    return output.flatMap((o) => (o && typeof o === "object" && (o as RecordFate).detail === FIFO_HELD_DETAIL && typeof (o as RecordFate).messageId === "string" ? [{ messageId: (o as RecordFate).messageId, outcome: RecordOutcome.Retry, detail: FIFO_HELD_DETAIL }] : []));
+  }
   if (!output || typeof output !== "object") return [];
   const o = output as Record<string, unknown>;
   if (typeof o.messageId !== "string" || !OUTCOMES.has(o.outcome as string)) return [];

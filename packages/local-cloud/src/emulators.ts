@@ -27,3 +27,4 @@ export { startDynamo } from "./dynamodb";
 export { AttributeRegistry } from "./provision/attributes";
 export { resolveString } from "./provision/references";
 export type { StackFile } from "./provision/stack-file";
+export { recordOutcomes } from "./cloud/outcomes";

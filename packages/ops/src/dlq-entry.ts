@@ -27,7 +27,8 @@ export function quarantineAuthor(roleId: string | undefined): QuarantineAuthor {
  * `retries-exhausted`, keeps its own messageId, and its key is derived from the body.
  */
 export async function toDlqEntry(message: Message, nowMs: number, deriveKey: KeyDeriver, byQuarantine: QuarantineAuthor): Promise<DlqEntry> {
-  const attrs = byQuarantine(message) ? (message.MessageAttributes ?? {}) : {};
+  const quarantined = byQuarantine(message);
+  const attrs = quarantined ? (message.MessageAttributes ?? {}) : {};
   const text = (name: string) => {
     const value = attrs[name]?.StringValue;
     return value === undefined || value === "" ? undefined : value;
@@ -58,6 +59,8 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     ...(firstSent !== undefined ? { firstSentAt: firstSent } : {}),
     ...(Number.isFinite(receives) && receives > 0 ? { receiveCount: receives } : {}),
     body,
+    ...(quarantined ? {} : { movedByQueue: true }),
+    ...(message.Attributes?.MessageGroupId === undefined ? {} : { groupId: message.Attributes.MessageGroupId }),
   };
 }
 

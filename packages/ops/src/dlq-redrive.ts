@@ -3,6 +3,7 @@ import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { copyAttributes, pipeKeeps } from "./redrive-copy";
 import { copySizeProblem, sourceQueueMaxBytes } from "./redrive-size";
+import { fifoCopyFields, groupOrder } from "./redrive-order";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
@@ -10,7 +11,7 @@ import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
 import { hasOutput, operationOf, requireOutput } from "./outputs";
 import { getLedgerClaim } from "./ledger-get";
 import { getPowertoolsRecords, hasPowertoolsAddress, POWERTOOLS_COMPLETED } from "./powertools-record";
-import { redriveRisk, redriveWindowOf, type KeyMemory, type RedriveWindow } from "./redrive-safety";
+import { redriveRisk, redriveWindowOf, withProvenFirstSent, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { OutputName } from "@effectively-once/contract";
@@ -97,7 +98,10 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
   return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
-    const selected = scan.held.filter((m) => matches(m.entry, options));
+    // The first send each message can be proven to have had (a FIFO DLQ's SQS-moved copy: redrive-safety.ts): judged
+    // by it, and carried by the copy as its firstSentTimestamp, so the next redrive starts from it too.
+    const scanned = scan.held.map((held) => ({ ...held, entry: withProvenFirstSent(window, held.entry) }));
+    const selected = scanned.filter((m) => matches(m.entry, options));
     if (!hasOutput(ctx, OutputName.WorkflowRoleId) && selected.some((m) => m.message.MessageAttributes?.reason !== undefined)) {
       options.onNotice?.(
         `the stack has no ${OutputName.WorkflowRoleId} output, so no DLQ message can be proven the quarantine's own (a producer may set a \`reason\` attribute): ` +
@@ -109,7 +113,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     const memories = await keyMemories(ctx, options.force ? selected : selected.filter((m) => !isMismatch(m)), options.onNotice);
     // Read after the ledger, so no claim can be older than the clock the rule compares it with; and never earlier
     // than what SQS itself stamped: a lagging operator clock would make every message look younger than it is.
-    const now = Math.max(ctx.now(), ...scan.held.map((m) => serverTimeOf(m.message)));
+    const now = Math.max(ctx.now(), ...scanned.map((m) => serverTimeOf(m.message)));
     // A copy the pipe's filters would drop is deleted unprocessed: refused even with --force, which cannot help it.
     const keeps = pipeKeeps(ctx);
     const dropped = (held: HeldMessage) => !keeps(held.entry.body, copyAttributes(held.entry, held.message, now));
@@ -125,7 +129,17 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
       : !options.force && !j.mismatch && j.why ? [{ entry: j.held.entry, why: j.why }]
       : [],
     );
-    const moving = judged.filter((j) => !blocked(j) && (options.force || (!j.mismatch && !j.why)));
+    // FIFO: a group moves in the DLQ's order, up to its first message that stays (redrive-order.ts).
+    const order = groupOrder(queueUrl);
+    const picked = new Set(selected);
+    const moving = scanned.flatMap((held) => {
+      const j = picked.has(held) ? judged[selected.indexOf(held)] : undefined;
+      const behind = order.blockedBy(held.entry);
+      const moves = j !== undefined && behind === undefined && !blocked(j) && (options.force || (!j.mismatch && !j.why));
+      if (!moves) order.stays(held.entry);
+      if (j !== undefined && behind !== undefined) unsafe.push({ entry: held.entry, why: behind });
+      return moves && j !== undefined ? [j] : [];
+    });
     const toMove = moving.map((j) => j.held);
     const notices = noticesFor(toMove, skipped);
     // --force cannot help a copy the filters drop or the queue cannot take: the summary (and its advice) counts only the others.
@@ -145,11 +159,19 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
 
     const moved: RedrivenMessage[] = [];
     const failed: RedriveFailure[] = [];
+    const sending = groupOrder(queueUrl);
     for (const held of toMove) {
       let sent = false;
+      const behind = sending.blockedBy(held.entry);
+      if (behind !== undefined) {
+        failed.push({ entry: held.entry, sent, error: `not sent: ${behind}` });
+        continue;
+      }
       try {
         const { MessageId } = await awsCall("sending to the source queue", { ...sqsAt, resource: `the source queue ${queueUrl}` }, () =>
-          ctx.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held.entry, held.message, now) })),
+          ctx.sqs.send(
+            new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: held.entry.body, MessageAttributes: copyAttributes(held.entry, held.message, now), ...fifoCopyFields(queueUrl, held.entry) }),
+          ),
         );
         sent = true;
         await awsCall("deleting from the DLQ", { ...sqsAt, resource: `the DLQ ${scan.queueUrl}` }, () =>
@@ -158,6 +180,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
         settle(held);
         moved.push({ entry: held.entry, ...(MessageId ? { newMessageId: MessageId } : {}) });
       } catch (error) {
+        if (!sent) sending.stays(held.entry);
         failed.push({ entry: held.entry, sent, error: (error as Error).message });
         // An unreachable or misconfigured target fails every further message the same way.
         if (error instanceof TargetError) break;

@@ -5,6 +5,7 @@ import { quarantineAuthor, toDlqEntry } from "./dlq-entry";
 import { hasOutput, requireOutput } from "./outputs";
 import { type DlqEntry, type OpsContext } from "./types";
 import { OutputName } from "@effectively-once/contract";
+import { isFifoQueue } from "@effectively-once/contract";
 
 /**
  * How the DLQ is read without consuming it.
@@ -63,6 +64,8 @@ export async function withDlqScan<T>(ctx: OpsContext, options: DlqScanOptions, u
   const approximateCount = Number(attributes.Attributes?.ApproximateNumberOfMessages ?? 0);
   const byQuarantine = quarantineAuthor(hasOutput(ctx, OutputName.WorkflowRoleId) ? requireOutput(ctx, OutputName.WorkflowRoleId) : undefined);
   const byId = new Map<string, HeldMessage>();
+  /** When each message was first received: a FIFO DLQ hands a group's messages back in their order (redrive-order.ts). */
+  const firstSeen = new Map<string, number>();
   const settled = new Set<string>();
   try {
     let emptyPolls = 0;
@@ -87,11 +90,14 @@ export async function withDlqScan<T>(ctx: OpsContext, options: DlqScanOptions, u
       emptyPolls = 0;
       for (const message of Messages) {
         if (!message.MessageId || !message.ReceiptHandle) continue;
+        if (!firstSeen.has(message.MessageId)) firstSeen.set(message.MessageId, firstSeen.size);
         byId.delete(message.MessageId); // re-insert: a repeated receive moves it to the end with its new handle
         byId.set(message.MessageId, { entry: await toDlqEntry(message, ctx.now(), options.deriveKey, byQuarantine), receiptHandle: message.ReceiptHandle, message });
       }
     }
-    const held = [...byId.values()].sort((a, b) => (a.entry.sentAt ?? 0) - (b.entry.sentAt ?? 0));
+    // A FIFO DLQ's order is its groups' (SentTimestamp may be the producer's first send or the move's: not the order).
+    const seen = (m: HeldMessage) => firstSeen.get(m.entry.messageId) ?? 0;
+    const held = [...byId.values()].sort(isFifoQueue(queueUrl) ? (a, b) => seen(a) - seen(b) : (a, b) => (a.entry.sentAt ?? 0) - (b.entry.sentAt ?? 0));
     const scan: DlqScan = { queueUrl, held, approximateCount, truncated: byId.size >= options.max && approximateCount > byId.size };
     return await use(scan, (message) => settled.add(message.entry.messageId));
   } finally {

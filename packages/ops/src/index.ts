@@ -5,6 +5,7 @@ export type { OpsClients } from "./clients";
 export { listDlq, renderDlqList } from "./dlq-list";
 export type { DlqFilter, DlqListOptions, DlqListResult } from "./dlq-list";
 export { redriveDlq } from "./dlq-redrive";
+export { fifoCopyFields } from "./redrive-order";
 export type { DlqRedriveOptions, DlqRedriveResult, RedriveFailure, RedrivenMessage } from "./dlq-redrive";
 export { getLedgerClaim, renderLedgerClaim } from "./ledger-get";
 export type { LedgerClaim, LedgerKeyOptions } from "./ledger-get";

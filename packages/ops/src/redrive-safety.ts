@@ -4,6 +4,7 @@ import { requireSecondsOutput } from "./outputs";
 import { type DlqEntry, type OpsContext } from "./types";
 import { OutputName } from "@effectively-once/contract";
 import { DlqReason } from "@effectively-once/contract";
+import { isFifoQueue } from "@effectively-once/contract";
 
 /**
  * When a DLQ message may be sent back without risking a second application of its key.
@@ -34,12 +35,29 @@ export interface RedriveWindow {
   readonly messageRetentionSeconds: number;
   /** W: the largest age the promise covers, in ms (retention − message retention; 0 or less: nothing is safe). */
   readonly maxAgeMs: number;
+  /**
+   * FIFO queues: SQS resets a message's enqueue timestamp when it moves it to a FIFO DLQ (SQS Developer Guide,
+   * "Setting-up dead-letter queue retention"); whether its SentTimestamp follows is not documented. A copy the queue
+   * moved is then taken as first sent as early as it can have been: its SentTimestamp − the source queue's retention.
+   */
+  readonly fifo?: boolean;
 }
 
 export function redriveWindowOf(ctx: Pick<OpsContext, "outputs" | "targetLabel">): RedriveWindow {
   const retentionSeconds = requireSecondsOutput(ctx, OutputName.RetentionSeconds);
   const messageRetentionSeconds = requireSecondsOutput(ctx, OutputName.MessageRetentionSeconds);
-  return { retentionSeconds, messageRetentionSeconds, maxAgeMs: (retentionSeconds - messageRetentionSeconds) * 1000 };
+  const queueUrl = ctx.outputs[OutputName.QueueUrl];
+  const fifo = typeof queueUrl === "string" && isFifoQueue(queueUrl);
+  return { retentionSeconds, messageRetentionSeconds, maxAgeMs: (retentionSeconds - messageRetentionSeconds) * 1000, ...(fifo ? { fifo } : {}) };
+}
+
+/**
+ * The entry with the first send the rule may count on: in a FIFO DLQ, a copy the queue moved may carry its move's time
+ * as SentTimestamp (see RedriveWindow.fifo), so it counts as sent a source retention earlier.
+ */
+export function withProvenFirstSent(window: RedriveWindow, entry: DlqEntry): DlqEntry {
+  if (!window.fifo || !entry.movedByQueue || entry.sentAt === undefined) return entry;
+  return { ...entry, firstSentAt: Math.min(entry.firstSentAt ?? Infinity, entry.sentAt - window.messageRetentionSeconds * 1000) };
 }
 
 /** What the layers hold for the message's key, as the rule needs it: COMPLETED with the later expiry of the two, else the ledger's claim, else absent. */
@@ -50,7 +68,8 @@ export interface KeyMemory {
 }
 
 /** Why redriving `entry` now could apply its key twice; undefined when it is safe. */
-export function redriveRisk(window: RedriveWindow, entry: DlqEntry, memory: KeyMemory | undefined, nowMs: number): string | undefined {
+export function redriveRisk(window: RedriveWindow, given: DlqEntry, memory: KeyMemory | undefined, nowMs: number): string | undefined {
+  const entry = withProvenFirstSent(window, given);
   const queueMs = window.messageRetentionSeconds * 1000;
   const lastDelivery = nowMs + queueMs;
   if (memory?.status === ClaimStatus.Completed && memory.expiresAtMs !== undefined && memory.expiresAtMs >= nowMs) {

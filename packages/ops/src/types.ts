@@ -45,4 +45,8 @@ export interface DlqEntry {
   readonly ageMs?: number;
   readonly receiveCount?: number;
   readonly body: string;
+  /** Not written by the stack's quarantine: moved to the DLQ by the queue's redrive policy (or sent by anyone else). */
+  readonly movedByQueue?: boolean;
+  /** FIFO: its message group (SQS's `MessageGroupId`). */
+  readonly groupId?: string;
 }

@@ -5,7 +5,7 @@
  * is the `@effectively-once/pipeline/handler` entry; `@effectively-once/pipeline/cdktn` is this entry for CDK Terrain.
  */
 export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError } from "./constructs";
-export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
+export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, FifoProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
 export { contractEnvironment } from "@effectively-once/contract";
 /** The synth-time rules alone: checks resolved props as `new IdempotentPipeline(...)` would, without a stack. */
 export { assertPipelineInvariants, pipelineAccepts } from "./constructs/invariants";

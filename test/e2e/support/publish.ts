@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
+import { isFifoQueue } from "@effectively-once/contract";
 import { E2eError } from "./errors";
 import { businessKeyOf, type PaymentBody } from "./messages";
 import type { E2eTarget } from "./target";
@@ -15,15 +17,22 @@ export interface Sent {
 export interface RawMessage {
   readonly raw: string;
   readonly key?: string;
+  /** FIFO: its message group (default: the body's tenant, else one group). */
+  readonly group?: string;
 }
 
 /** What can be published: a payment (serialised as JSON), a raw body string, or a raw body with its key. */
 export type Publishable = PaymentBody | string | RawMessage;
 
-function entryOf(item: Publishable): { body: string; key?: string } {
+function entryOf(item: Publishable): { body: string; key?: string; group?: string } {
   if (typeof item === "string") return { body: item };
-  if (typeof (item as RawMessage).raw === "string") return { body: (item as RawMessage).raw, key: (item as RawMessage).key };
-  return { body: JSON.stringify(item), key: businessKeyOf(item as PaymentBody) };
+  if (typeof (item as RawMessage).raw === "string") return { body: (item as RawMessage).raw, key: (item as RawMessage).key, group: (item as RawMessage).group };
+  return { body: JSON.stringify(item), key: businessKeyOf(item as PaymentBody), group: (item as PaymentBody).tenantId };
+}
+
+/** A FIFO queue's ids for an entry: its group, and a deduplication id of its own (every send is a message). */
+function fifoIds(queueUrl: string, entry: { group?: string }) {
+  return isFifoQueue(queueUrl) ? { MessageGroupId: entry.group ?? "e2e", MessageDeduplicationId: randomUUID() } : {};
 }
 
 const SQS_BATCH = 10;
@@ -36,7 +45,7 @@ export async function publish(target: E2eTarget, bodies: readonly Publishable[])
     const result = await target.clients.sqs.send(
       new SendMessageBatchCommand({
         QueueUrl: target.names.queueUrl,
-        Entries: chunk.map((entry, i) => ({ Id: String(i), MessageBody: entry.body })),
+        Entries: chunk.map((entry, i) => ({ Id: String(i), MessageBody: entry.body, ...fifoIds(target.names.queueUrl, entry) })),
       }),
     );
     if (result.Failed?.length) {

@@ -22,6 +22,8 @@ export interface QueueSpec {
   retentionSeconds?: number;
   maxMessageBytes?: number;
   deadLetter?: { queue: ConformanceQueue; maxReceiveCount: number };
+  /** A FIFO queue (its name ends in `.fifo`). */
+  fifo?: { contentBasedDeduplication?: boolean; deduplicationScope?: "queue" | "messageGroup" };
 }
 
 /** Settings every conformance queue starts from (AWS's defaults, except the maximum size the construct sets). */
@@ -61,9 +63,11 @@ export function simulationSqs(): SqsUnderTest {
     async stop() {},
     async createQueue(spec = {}) {
       count += 1;
-      const queue = { url: `https://sqs.us-east-1.amazonaws.com/000000000000/conformance-${count}`, arn: `arn:aws:sqs:us-east-1:000000000000:conformance-${count}` };
-      const { deadLetter, ...settings } = spec;
-      sim.addQueue({ ...queue, ...DEFAULTS, ...settings, ...(deadLetter ? { redrive: { deadLetterUrl: deadLetter.queue.url, maxReceiveCount: deadLetter.maxReceiveCount } } : {}) });
+      const name = `conformance-${count}${spec.fifo ? ".fifo" : ""}`;
+      const queue = { url: `https://sqs.us-east-1.amazonaws.com/000000000000/${name}`, arn: `arn:aws:sqs:us-east-1:000000000000:${name}` };
+      const { deadLetter, fifo, ...settings } = spec;
+      const fifoConfig = fifo ? { fifo: { contentBasedDeduplication: fifo.contentBasedDeduplication ?? false, deduplicationScope: fifo.deduplicationScope ?? ("queue" as const) } } : {};
+      sim.addQueue({ ...queue, ...DEFAULTS, ...settings, ...fifoConfig, ...(deadLetter ? { redrive: { deadLetterUrl: deadLetter.queue.url, maxReceiveCount: deadLetter.maxReceiveCount } } : {}) });
       return queue;
     },
     clientAs: (identity = "local") => sim.clientAs(identity),
@@ -102,8 +106,13 @@ export function localSqs(): SqsUnderTest {
         MaximumMessageSize: String(settings.maxMessageBytes),
       };
       if (spec.deadLetter) Attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: spec.deadLetter.queue.arn, maxReceiveCount: spec.deadLetter.maxReceiveCount });
+      if (spec.fifo) {
+        Attributes.FifoQueue = "true";
+        Attributes.ContentBasedDeduplication = String(spec.fifo.contentBasedDeduplication ?? false);
+        Attributes.DeduplicationScope = spec.fifo.deduplicationScope ?? "queue";
+      }
       const client = clientAs();
-      const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `conformance-${process.pid}-${count}`, Attributes }));
+      const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `conformance-${process.pid}-${count}${spec.fifo ? ".fifo" : ""}`, Attributes }));
       const { Attributes: read } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
       return { url: QueueUrl as string, arn: read?.QueueArn as string };
     },

@@ -3,6 +3,7 @@ import type { Probe } from "../types";
 import { attributesProbe } from "./attributes";
 import { decodeProbe } from "./decode";
 import { failedReturnProbe } from "./failed-return";
+import { fifoGroupProbe } from "./fifo";
 import { moveProbe } from "./move";
 import { randomProbe } from "./random";
 import { recordProbe } from "./record";
@@ -10,4 +11,4 @@ import { replanProbe } from "./replan";
 import { sameKeyProbe } from "./same-key";
 import { syncInputProbe } from "./sync-input";
 
-export const PROBES: readonly Probe[] = [decodeProbe, randomProbe, syncInputProbe, recordProbe, attributesProbe, sameKeyProbe, moveProbe, failedReturnProbe, replanProbe];
+export const PROBES: readonly Probe[] = [decodeProbe, randomProbe, syncInputProbe, recordProbe, attributesProbe, sameKeyProbe, moveProbe, failedReturnProbe, fifoGroupProbe, replanProbe];

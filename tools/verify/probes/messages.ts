@@ -2,7 +2,9 @@
  * The probes' messages: valid bodies of the team's contract (its profile), each with a key of this run alone, sent
  * to the probe stack's queue; and a peek at its DLQ that leaves every message there.
  */
+import { randomUUID } from "node:crypto";
 import { ReceiveMessageCommand, SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
+import { isFifoQueue } from "@effectively-once/contract";
 import { OutputName } from "@effectively-once/contract";
 import type { ProbeContext } from "../types";
 
@@ -25,8 +27,14 @@ export function queueUrl(context: ProbeContext, which: "queue" | "dlq"): string 
   return String(context.outputs[which === "queue" ? OutputName.QueueUrl : OutputName.DlqUrl]);
 }
 
-export async function send(context: ProbeContext, body: string, attributes?: Record<string, MessageAttributeValue>, which: "queue" | "dlq" = "queue"): Promise<string> {
-  const out = await context.clients.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(context, which), MessageBody: body, ...(attributes ? { MessageAttributes: attributes } : {}) }));
+/**
+ * Sends one message; to a FIFO queue (fifo: true) in message group `group` (default: the run's own) with a
+ * deduplication id of its own, so SQS's deduplication never drops a probe.
+ */
+export async function send(context: ProbeContext, body: string, attributes?: Record<string, MessageAttributeValue>, which: "queue" | "dlq" = "queue", group = context.runId): Promise<string> {
+  const url = queueUrl(context, which);
+  const fifo = isFifoQueue(url) ? { MessageGroupId: group, MessageDeduplicationId: randomUUID() } : {};
+  const out = await context.clients.sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, ...(attributes ? { MessageAttributes: attributes } : {}), ...fifo }));
   return out.MessageId!;
 }
 

@@ -18,6 +18,8 @@ export type SampleKind = (typeof SampleKind)[keyof typeof SampleKind];
 export interface SampleMessage extends BodyLabel {
   readonly kind: SampleKind;
   readonly body: string;
+  /** FIFO: the message group the profile gives it (`MessageProfile.groupOf`); absent: one per business key. */
+  readonly groupId?: string;
 }
 
 /** Two waves: the second is sent once the first is processed, so its duplicates are redeliveries after completion. */
@@ -59,8 +61,20 @@ export async function sampleStream(
   const wave2: SampleMessage[] = all.filter((_, i) => i % 4 === 3).map((body) => ({ kind: SampleKind.ExactDuplicate, body: JSON.stringify(body) }));
   wave2.push({ kind: SampleKind.Conflict, body: JSON.stringify(profile.conflict(all[Math.min(orders - 1, 4)])) });
 
+  // FIFO stacks: each body in the group its profile names (bodies that are no JSON object keep the default).
+  const grouped = (wave: SampleMessage[]): SampleMessage[] => wave.map((m) => ({ ...m, ...groupOf(profile, m.body) }));
   return {
-    waves: [await labelMessages(wave1, contract), await labelMessages(wave2, contract)],
+    waves: [await labelMessages(grouped(wave1), contract), await labelMessages(grouped(wave2), contract)],
     expectedQuarantine: { [DlqReason.InvalidMessage]: 2, [DlqReason.PayloadMismatch]: 1, ...(rejected ? { [DlqReason.Rejected]: 1 } : {}) },
   };
+}
+
+function groupOf(profile: MessageProfile, body: string): { groupId?: string } {
+  if (!profile.groupOf) return {};
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? { groupId: profile.groupOf(parsed as Record<string, unknown>) } : {};
+  } catch {
+    return {};
+  }
 }

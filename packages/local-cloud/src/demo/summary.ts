@@ -34,6 +34,7 @@ export function summarize(input: {
     ...reasons.map((r) => [`quarantined: ${r}`, v.quarantinedByReason[r] ?? 0, `expected ${expectedQuarantine[r] ?? 0}`]),
     ["lost", v.lost.length, "must be 0"],
     ["double-applied", v.doubleApplied.length, "must be 0"],
+    ...(v.outOfOrder.length > 0 ? [["applied out of group order (FIFO)", v.outOfOrder.length, "must be 0"]] : []),
     ["send → effect latency p50 / p95", `${v.latencyMs.p50} / ${v.latencyMs.p95} ms`, ""],
     ["elapsed", `${(input.elapsedMs / 1000).toFixed(1)} s`, "both waves, each until the queue was empty (npm run bench measures throughput)"],
   ];
@@ -41,6 +42,7 @@ export function summarize(input: {
   const check = (ok: boolean, text: string) => lines.push(`${ok ? "✔" : "✘"} ${text}`);
   check(v.lost.length === 0, `${v.lost.length} lost: every message was applied once, acknowledged as a duplicate or quarantined with a reason${v.lost.length ? ` (lost: ${v.lost.join(", ")})` : ""}`);
   check(v.doubleApplied.length === 0, `${v.doubleApplied.length} double-applied: no key was applied twice${v.doubleApplied.length ? ` (${v.doubleApplied.join(", ")})` : ""}`);
+  if (v.outOfOrder.length > 0) check(false, `${v.outOfOrder.length} applied before an earlier message of their group (${v.outOfOrder.join(", ")})`);
   check(reasonMismatch.length === 0, `the dead-letter queue holds what the stream asked for${reasonMismatch.length ? ` (different: ${reasonMismatch.join(", ")})` : ""}`);
   lines.push("", `Dead-letter queue (${dlq.length}):`);
   lines.push(
@@ -52,5 +54,5 @@ export function summarize(input: {
           ["left", "left", "left", "left", "left"],
         ),
   );
-  return { text: lines.join("\n"), ok: v.lost.length === 0 && v.doubleApplied.length === 0 && reasonMismatch.length === 0 };
+  return { text: lines.join("\n"), ok: v.lost.length === 0 && v.doubleApplied.length === 0 && v.outOfOrder.length === 0 && reasonMismatch.length === 0 };
 }

@@ -28,13 +28,24 @@ export interface HarnessTarget {
   readonly outputs: Readonly<Record<string, unknown>>;
 }
 
+/** How {@link publishBodies} sends to a FIFO queue. */
+export interface PublishOptions {
+  /**
+   * The `MessageGroupId` of each body (FIFO queues: the entity whose messages keep their order, e.g. the account id).
+   * Default: one group per business key. Each send gets a deduplication id of its own: a repeated body is a second message.
+   */
+  readonly groupOf?: (body: string, index: number) => string;
+}
+
 /**
  * Sends each body (an object is sent as its JSON) in SendMessageBatch calls of 10, in order, and returns what was
- * sent, each labelled with its effect key and payload hash as the stack's contract derives them.
+ * sent, each labelled with its effect key and payload hash as the stack's contract derives them (and, on a FIFO queue,
+ * its group: `verify` then checks each group's order).
  */
-export async function publishBodies(target: HarnessTarget, bodies: readonly (string | Readonly<Record<string, unknown>>)[]): Promise<SentMessage[]> {
+export async function publishBodies(target: HarnessTarget, bodies: readonly (string | Readonly<Record<string, unknown>>)[], options: PublishOptions = {}): Promise<SentMessage[]> {
   const contract = streamContractOf(target.outputs);
-  const messages = await labelMessages(bodies.map((b) => ({ kind: "unique" as const, body: typeof b === "string" ? b : JSON.stringify(b) })), contract);
+  const texts = bodies.map((b) => (typeof b === "string" ? b : JSON.stringify(b)));
+  const messages = await labelMessages(texts.map((body, i) => ({ kind: "unique" as const, body, ...(options.groupOf ? { groupId: options.groupOf(body, i) } : {}) })), contract);
   return publish(target.sqs, String(target.outputs[OutputName.QueueUrl]), messages);
 }
 

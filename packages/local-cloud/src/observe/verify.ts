@@ -14,6 +14,8 @@ export interface SentMessage {
   readonly sentAt: number;
   /** The payload fields as the producer sent them (the payload hash), to catch a conflict acknowledged as a duplicate. */
   readonly fingerprint?: string;
+  /** FIFO: the message group it was sent in (its place in the group is its place in the sent list). */
+  readonly groupId?: string;
 }
 
 /** The README's guarantees checked over every key, from what a client can observe. */
@@ -37,6 +39,11 @@ export interface Verification {
   readonly lost: string[];
   /** Keys applied more than once. Must be 0. */
   readonly doubleApplied: string[];
+  /**
+   * FIFO: messages applied before an earlier message of their group that was applied too (by the effects' `appliedAt`),
+   * as `<earlier messageId> > <later messageId>`. Must be 0.
+   */
+  readonly outOfOrder: string[];
   /** Send → effect latency per applied key, from its first message (ms). */
   readonly latencyMs: {
     /** Median. */
@@ -100,6 +107,7 @@ export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string
   }
   latencies.sort((a, b) => a - b);
   return {
+    outOfOrder: outOfOrder(sent, effects),
     sent: sent.length,
     uniqueKeys: keys.size,
     applied,
@@ -110,4 +118,27 @@ export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string
     doubleApplied,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 },
   };
+}
+
+/**
+ * The ordering row as a client sees it (docs/guarantees.md, "Order within a message group (FIFO)"): within a group, the messages
+ * whose own call applied their key did so in send order. (A message set aside in the DLQ is no exception to find here:
+ * the simulation checks that row whole, tools/sim/oracle-order.ts.)
+ */
+function outOfOrder(sent: readonly SentMessage[], effects: ReadonlyMap<string, KeyEffects>): string[] {
+  const appliedAt = (m: SentMessage): number | undefined => {
+    const effect = m.effectKey ? effects.get(m.effectKey)?.effects.find((e) => e.messageId === m.messageId) : undefined;
+    const at = effect === undefined ? NaN : Date.parse(effect.appliedAt);
+    return Number.isFinite(at) ? at : undefined;
+  };
+  const out: string[] = [];
+  const latest = new Map<string, { at: number; messageId: string }>();
+  for (const m of sent) {
+    const at = m.groupId === undefined ? undefined : appliedAt(m);
+    if (m.groupId === undefined || at === undefined) continue;
+    const before = latest.get(m.groupId);
+    if (before !== undefined && before.at > at) out.push(`${before.messageId} > ${m.messageId}`);
+    if (before === undefined || at >= before.at) latest.set(m.groupId, { at, messageId: m.messageId });
+  }
+  return out;
 }

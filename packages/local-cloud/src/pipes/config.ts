@@ -14,6 +14,8 @@ export interface PipeConfig {
   queueUrl: string;
   queueArn: string;
   region: string;
+  /** The source is a FIFO queue: a group's later records wait for its earlier ones (fifo-hold.ts). */
+  fifo: boolean;
   batchSize: number;
   windowMs: number;
   invocationType: InvocationType;
@@ -95,6 +97,7 @@ export function resolveConfig(options: PipeRunnerOptions): PipeConfig {
     queueUrl: o.queueUrl as string,
     queueArn: o.queueArn as string,
     region: o.region as string,
+    fifo,
     batchSize: o.batchSize as number,
     windowMs: (o.maximumBatchingWindowInSeconds as number) * 1000,
     invocationType: o.invocationType as InvocationType,

@@ -4,6 +4,7 @@ import type { PipeConfig } from "./config";
 import { readBatchResponse } from "./batch-response";
 import type { Emit } from "./events";
 import { invokeTarget } from "./invoke-target";
+import { FifoHold } from "./fifo-hold";
 import { splitByPayload } from "./payload-split";
 import type { PayloadChunk } from "./payload-split";
 import type { InvokeOutcome } from "./invoke-target";
@@ -83,10 +84,17 @@ async function deliver(ctx: BatchContext, batchId: string, records: SqsRecord[])
   const chunks = splitByPayload(records, input.value);
   const ack: string[] = [];
   let retryReason: RetryReason | undefined;
-  for (const [i, chunk] of chunks.entries()) {
+  const hold = new FifoHold(config.fifo);
+  for (const [i, whole] of chunks.entries()) {
     const id = chunks.length === 1 ? batchId : `${batchId}.${i + 1}`;
+    // A FIFO group with a record to retry in an earlier execution sends none of its later records.
+    const { send, hold: held } = hold.split(whole.records);
+    if (held.length > 0) retryReason ??= RetryReason.PartialFailure;
+    if (send.length === 0) continue;
+    const chunk = held.length === 0 ? whole : { ...whole, records: send.map((j) => whole.records[j]), input: send.map((j) => whole.input[j]) };
     const outcome = await deliverChunk(ctx, id, chunk);
     ack.push(...outcome.ack);
+    hold.retried(chunk.records, new Set(outcome.ack));
     retryReason ??= outcome.retryReason;
   }
   return { ack, retryReason };

@@ -55,8 +55,11 @@ export interface StateMachineOptions {
    * name → mocked response. Other states call their integration as usual.
    */
   mocks?: MockedStates;
-  /** Called as each state hands over to the next (`to` undefined at an end), e.g. to measure which paths ran. */
-  onTransition?: (from: string, to: string | undefined) => void;
+  /**
+   * Called as each state hands over to the next (`to` undefined at an end), with the state's output, e.g. to measure
+   * which paths ran or to see each record's outcome the moment it is decided.
+   */
+  onTransition?: (from: string, to: string | undefined, output: unknown) => void;
 }
 
 /** Options of one execution. */

@@ -11,4 +11,9 @@ export interface MessageProfile {
   conflict(body: Readonly<Record<string, unknown>>): Record<string, unknown>;
   /** A valid body the downstream refuses for good (quarantined `rejected`); absent when the domain has none. */
   rejected?(index: number, runId: string): Record<string, unknown>;
+  /**
+   * FIFO stacks: the `MessageGroupId` of a body, the entity whose messages must keep their order (e.g. the account).
+   * Absent: one group per business key.
+   */
+  groupOf?(body: Readonly<Record<string, unknown>>): string;
 }

@@ -30,8 +30,9 @@ export const NAME_LIMITS: Readonly<Record<NameKind, NameLimit>> = {
     service: "SQS queue name",
     min: 1,
     max: 80,
-    pattern: /^[A-Za-z0-9_-]+$/,
-    allowed: "letters, digits, '-' and '_'",
+    // A FIFO queue's name ends in `.fifo`, counted in the 80 (CreateQueue).
+    pattern: /^[A-Za-z0-9_-]+(\.fifo)?$/,
+    allowed: "letters, digits, '-' and '_' (a FIFO queue's name ends in .fifo)",
     source: { doc: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_CreateQueue.html" },
   },
   [NameKind.DynamoDbTable]: { service: "DynamoDB table name", min: 3, max: 255, pattern: /^[a-zA-Z0-9_.-]+$/, allowed: "letters, digits, '_', '-' and '.'", source: { model: "dynamodb TableName" } },

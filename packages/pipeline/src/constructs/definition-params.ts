@@ -29,5 +29,6 @@ export function definitionParams(p: ResolvedPipelineProps, names: DefinitionName
     permanentErrors: p.function.permanentErrors,
     conflictErrors: p.function.conflictErrors,
     ledgerRetry: p.ledgerRetry,
+    ...(p.fifo ? { fifo: { maxReceiveCount: p.maxReceiveCount } } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { OutputName, type PipelineOutputName } from "@effectively-once/contract"
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
 import { DownstreamFunction } from "./downstream-function";
+import { groupHoldText } from "./fifo-rules";
 import { accountDependentWarnings } from "./function-rules";
 import { assertPipelineInvariants } from "./invariants";
 import { PipelinePipe } from "./pipe";
@@ -50,6 +51,8 @@ export class IdempotentPipeline extends Construct {
     assertPipelineInvariants(this.config);
     const p = this.config;
     for (const warning of accountDependentWarnings(p)) Annotations.of(this).addWarning(warning);
+    // FIFO: how long one failing message can hold its group, in the synth's output (docs/guarantees.md, "Order within a message group (FIFO)").
+    if (p.fifo) Annotations.of(this).addInfo(`IdempotentPipeline (FIFO): ${groupHoldText(p)}.`);
     if (props.region !== undefined) {
       Annotations.of(this).addWarning(`IdempotentPipeline: the region prop is deprecated and unused: the pipeline deploys to the provider's region. Remove it (docs/upgrading.md).`);
     }

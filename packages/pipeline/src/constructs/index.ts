@@ -4,3 +4,4 @@ export { InvalidPropError, PipelineConfigError } from "./errors";
 export { StateMachineLogLevel } from "./props";
 export { LambdaRuntime } from "./lambda-runtime";
 export type { BusinessKeyProps, DownstreamFunctionProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./props";
+export type { FifoProps } from "./fifo-props";

@@ -7,6 +7,7 @@ import { AWS_NAME_RULES } from "./aws-name-rules";
 import { AWS_PROP_RULES } from "./aws-prop-rules";
 import { BYTE_RULES } from "./byte-rules";
 import { InvalidPropError, type PropProblem } from "./errors";
+import { FIFO_RULES } from "./fifo-rules";
 import { FUNCTION_RULES } from "./function-rules";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
@@ -64,7 +65,14 @@ const CONTRACT_RULES: readonly PropRule[] = [
     check: (p) =>
       p.invocationType === "REQUEST_RESPONSE"
         ? undefined
-        : { prop: "invocationType", value: p.invocationType, reason: "would acknowledge every message before it is processed (no batchItemFailures)", fix: "use REQUEST_RESPONSE" },
+        : {
+            prop: "invocationType",
+            value: p.invocationType,
+            reason:
+              "would acknowledge every message before it is processed (no batchItemFailures)" +
+              (p.fifo ? "; and FIFO order needs a synchronous target: the pipe must know a group's outcome before it sends more of that group" : ""),
+            fix: "use REQUEST_RESPONSE",
+          },
   },
   { name: "namePrefix", check: (p) => (NAME_PREFIX.test(p.namePrefix) ? undefined : { prop: "namePrefix", value: p.namePrefix, reason: "is not a valid name prefix", fix: "use 1-40 letters, digits, '-' or '_'" }) },
   {
@@ -229,6 +237,7 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   ...RANGE_RULES,
   ...BYTE_RULES,
   ...WINDOW_RULES,
+  ...FIFO_RULES,
   ...TIMING_RULES,
   ...RETENTION_RULES,
   // What AWS accepts (aws-limits.ts): names, the other props AWS validates, the function, the region.

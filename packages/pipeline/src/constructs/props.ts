@@ -1,6 +1,7 @@
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
 import { effectiveRules, type FieldRule, type FieldRules } from "@effectively-once/contract";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
+import { FIFO_DEFAULTS, type FifoProps } from "./fifo-props";
 import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
 import { pipelineResourceNames } from "./resource-names";
 import { secondLayerEnvironment } from "@effectively-once/contract";
@@ -97,8 +98,8 @@ export interface PolicyStatement {
 export const StateMachineLogLevel = { All: "ALL", Error: "ERROR", Fatal: "FATAL", Off: "OFF" } as const;
 export type StateMachineLogLevel = (typeof StateMachineLogLevel)[keyof typeof StateMachineLogLevel];
 
-/** Props of {@link IdempotentPipeline}. Durations are in seconds. */
-export interface IdempotentPipelineProps {
+/** Props of {@link IdempotentPipeline}. Durations are in seconds. FIFO mode's props: {@link FifoProps}. */
+export interface IdempotentPipelineProps extends FifoProps {
   /** Prefix of every resource name (letters, digits, `-`, `_`; at most 40). */
   readonly namePrefix: string;
   /**
@@ -138,16 +139,16 @@ export interface IdempotentPipelineProps {
    * @default "REQUEST_RESPONSE"
    */
   readonly invocationType?: "REQUEST_RESPONSE" | "FIRE_AND_FORGET";
-  /** Records per pipe batch (one execution). @default 10 */
+  /** Records per pipe batch (one execution). @default 10 (FIFO: 2, fifo-props.ts) */
   readonly batchSize?: number;
-  /** Pipe batching window. @default 1 */
+  /** Pipe batching window; FIFO refuses one (Lambda's SQS poller supports none on FIFO queues). @default 1 (FIFO: 0) */
   readonly maximumBatchingWindowSeconds?: number;
   /** EventBridge patterns (objects) on the record; messages matching none are dropped by the pipe. @default none */
   readonly filterPatterns?: readonly Record<string, unknown>[];
-  /** Records of a batch processed at once. @default batchSize */
+  /** Records of a batch processed at once (FIFO: message groups of a batch processed at once). @default batchSize */
   readonly maxConcurrency?: number;
 
-  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record. @default 120 */
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record (FIFO: of `batchSize` records one after another). @default 120 (FIFO: 240) */
   readonly executionTimeoutSeconds?: number;
   /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
   readonly visibilityTimeoutSeconds?: number;
@@ -170,7 +171,7 @@ export interface IdempotentPipelineProps {
 
   /** How long a claim protects an in-flight record before another message may take the key over; below the visibility timeout minus the batching window and one long poll (20 s), and at least the longest invocation. @default executionTimeoutSeconds */
   readonly leaseSeconds?: number;
-  /** How long a key is remembered (ledger TTL and Powertools expiry); at least the DLQ's retention and any run holding a claim. @default 1209600 (14 days) */
+  /** How long a key is remembered (ledger TTL and Powertools expiry); at least the DLQ's retention and any run holding a claim (FIFO: the source queue's plus the DLQ's, whose clock restarts at the move). @default 1209600 (14 days; FIFO: messageRetentionSeconds + deadLetterRetentionSeconds, 18 days) */
   readonly retentionSeconds?: number;
   /** Retries of Lambda service errors (throttles, 5xx), not of function errors. @default 2 */
   readonly lambdaRetries?: number;
@@ -260,8 +261,11 @@ export const DEFAULTS = {
 
 export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
   const functionName = p.function.name ?? DEFAULTS.functionName;
-  const executionTimeoutSeconds = p.executionTimeoutSeconds ?? DEFAULTS.executionTimeoutSeconds;
-  const batchSize = p.batchSize ?? DEFAULTS.batchSize;
+  const fifo = p.fifo ?? false;
+  const executionTimeoutSeconds = p.executionTimeoutSeconds ?? (fifo ? FIFO_DEFAULTS.executionTimeoutSeconds : DEFAULTS.executionTimeoutSeconds);
+  const batchSize = p.batchSize ?? (fifo ? FIFO_DEFAULTS.batchSize : DEFAULTS.batchSize);
+  const messageRetentionSeconds = p.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds;
+  const deadLetterRetentionSeconds = p.deadLetterRetentionSeconds ?? DEFAULTS.deadLetterRetentionSeconds;
   return {
     namePrefix: p.namePrefix,
     businessKey: p.businessKey,
@@ -280,22 +284,23 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
       conflictErrors: [...new Set([...DEFAULTS.conflictErrors, ...(p.function.conflictErrors ?? [])])],
       logLevel: p.function.logLevel ?? "INFO",
       reservedConcurrency: p.function.reservedConcurrency,
-      legacyIdempotencyKeyPrefix: p.function.legacyIdempotencyKeyPrefix ?? pipelineResourceNames({ namePrefix: p.namePrefix, function: { name: functionName } }).functionName,
+      legacyIdempotencyKeyPrefix: p.function.legacyIdempotencyKeyPrefix ?? pipelineResourceNames({ namePrefix: p.namePrefix, fifo, function: { name: functionName } }).functionName,
     },
     stateMachineType: p.stateMachineType ?? "EXPRESS",
     invocationType: p.invocationType ?? "REQUEST_RESPONSE",
     batchSize,
-    maximumBatchingWindowSeconds: p.maximumBatchingWindowSeconds ?? DEFAULTS.maximumBatchingWindowSeconds,
+    maximumBatchingWindowSeconds: p.maximumBatchingWindowSeconds ?? (fifo ? 0 : DEFAULTS.maximumBatchingWindowSeconds),
     filterPatterns: p.filterPatterns ?? [],
     maxConcurrency: p.maxConcurrency ?? batchSize,
     executionTimeoutSeconds,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds ?? DEFAULTS.visibilityTimeoutFactor * executionTimeoutSeconds,
     maxReceiveCount: p.maxReceiveCount ?? DEFAULTS.maxReceiveCount,
-    messageRetentionSeconds: p.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds,
-    deadLetterRetentionSeconds: p.deadLetterRetentionSeconds ?? DEFAULTS.deadLetterRetentionSeconds,
+    messageRetentionSeconds,
+    deadLetterRetentionSeconds,
     maxMessageBytes: p.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
     leaseSeconds: p.leaseSeconds ?? executionTimeoutSeconds,
-    retentionSeconds: p.retentionSeconds ?? DEFAULTS.retentionSeconds,
+    // FIFO: a DLQ copy's retention restarts at the move (retention.ts), so a copy lives up to both retentions.
+    retentionSeconds: p.retentionSeconds ?? (fifo ? Math.max(DEFAULTS.retentionSeconds, messageRetentionSeconds + deadLetterRetentionSeconds) : DEFAULTS.retentionSeconds),
     lambdaRetries: p.lambdaRetries ?? DEFAULTS.lambdaRetries,
     ledgerRetry: p.ledgerRetry ?? DEFAULTS.ledgerRetry,
     logRetentionDays: p.logRetentionDays ?? DEFAULTS.logRetentionDays,
@@ -309,6 +314,9 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     outputPrefix: p.outputPrefix ?? "",
     allowUnguardedDlqMoves: p.allowUnguardedDlqMoves ?? false,
     allowQueuePurge: p.allowQueuePurge ?? false,
+    fifo,
+    contentBasedDeduplication: p.contentBasedDeduplication ?? false,
+    highThroughputFifo: p.highThroughputFifo ?? false,
     region: p.region,
     target,
   };

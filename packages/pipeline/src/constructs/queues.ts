@@ -23,6 +23,9 @@ export class PipelineQueues extends Construct {
     super(scope, id);
     this.deadLetterQueue = new SqsQueue(this, "dlq", {
       name: names.deadLetterQueue,
+      // FIFO: a FIFO queue's DLQ must be FIFO too. No content-based deduplication there: every quarantine sends its
+      // own deduplication id (statemachines/src/fifo.ts), so SQS never drops a copy with the same body.
+      ...fifoAttributes(p, false),
       messageRetentionSeconds: p.deadLetterRetentionSeconds,
       // Room for the largest source message plus the quarantine's attributes (checked in invariants.ts).
       maxMessageSize: DLQ_MAX_MESSAGE_BYTES,
@@ -30,6 +33,7 @@ export class PipelineQueues extends Construct {
     });
     this.queue = new SqsQueue(this, "queue", {
       name: names.queue,
+      ...fifoAttributes(p, p.contentBasedDeduplication),
       visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,
       messageRetentionSeconds: p.messageRetentionSeconds,
       // Explicit: SQS refuses a larger message at send, before it could reach a pipe batch it cannot fit. Producers
@@ -54,4 +58,17 @@ export class PipelineQueues extends Construct {
     const policy = queuePolicyDocument(queue.arn, actions);
     return policy === undefined ? undefined : new SqsQueuePolicy(this, id, { queueUrl: queue.url, policy });
   }
+}
+
+/**
+ * A FIFO queue's attributes (nothing on a standard queue). High-throughput mode is SQS's pair of settings
+ * (`DeduplicationScope` messageGroup, `FifoThroughputLimit` perMessageGroupId: "Enabling high throughput for FIFO queues").
+ */
+function fifoAttributes(p: ResolvedPipelineProps, contentBasedDeduplication: boolean) {
+  if (!p.fifo) return {};
+  return {
+    fifoQueue: true,
+    contentBasedDeduplication,
+    ...(p.highThroughputFifo ? { deduplicationScope: "messageGroup", fifoThroughputLimit: "perMessageGroupId" } : {}),
+  };
 }

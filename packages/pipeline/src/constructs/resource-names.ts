@@ -4,6 +4,8 @@
  * limits (aws-name-rules.ts).
  */
 
+import { FIFO_SUFFIX } from "@effectively-once/contract";
+
 /** The six alarms, by id; an alarm is named `<namePrefix>-<id>`. */
 export const ALARM_IDS = ["dlq-depth", "oldest-message-age", "executions-failed", "executions-timed-out", "function-errors", "pipe-execution-failed"] as const;
 export type AlarmId = (typeof ALARM_IDS)[number];
@@ -56,15 +58,17 @@ export interface PipelineResourceNames {
   readonly all: readonly ResourceName[];
 }
 
-export function pipelineResourceNames(p: { readonly namePrefix: string; readonly function: { readonly name: string } }): PipelineResourceNames {
+export function pipelineResourceNames(p: { readonly namePrefix: string; readonly fifo?: boolean; readonly function: { readonly name: string } }): PipelineResourceNames {
   const prefix = p.namePrefix;
+  // SQS requires a FIFO queue's name to end in `.fifo` (contract/fifo.ts).
+  const queueSuffix = p.fifo ? FIFO_SUFFIX : "";
   const functionName = `${prefix}-${p.function.name}`;
   const stateMachine = `${prefix}-workflow`;
   const pipe = `${prefix}-pipe`;
   const alarm = (id: AlarmId) => `${prefix}-${id}`;
   const names = {
-    queue: `${prefix}-queue`,
-    deadLetterQueue: `${prefix}-dlq`,
+    queue: `${prefix}-queue${queueSuffix}`,
+    deadLetterQueue: `${prefix}-dlq${queueSuffix}`,
     ledgerTable: `${prefix}-ledger`,
     idempotencyTable: `${prefix}-idempotency`,
     functionName,

@@ -6,9 +6,16 @@ import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
  * How much longer than the source queue the DLQ keeps a message. SQS keeps a standard queue's first-send time
  * when it moves a message to the DLQ, so a copy moved at the very end of its source life has only
  * deadLetterRetentionSeconds − messageRetentionSeconds left there: a day for the DLQ alarm to be seen and the copy
- * to be inspected or redriven, instead of a copy deleted as it arrives.
+ * to be inspected or redriven, instead of a copy deleted as it arrives. A FIFO queue's DLQ resets the enqueue time
+ * at the move ("For FIFO queues, the enqueue timestamp resets when the message is moved to a dead-letter queue", SQS
+ * Developer Guide, "Setting-up dead-letter queue retention"): there the DLQ's own retention is the copy's time.
  */
 const DLQ_GRACE_SECONDS = 24 * 3600;
+
+/** The longest a copy of a message can exist after its first send: in the DLQ until its retention, counted from the first send (standard) or from the move (FIFO). */
+function longestCopySeconds(p: ResolvedPipelineProps): number {
+  return p.fifo ? p.messageRetentionSeconds + p.deadLetterRetentionSeconds : p.deadLetterRetentionSeconds;
+}
 
 /**
  * SQS's longest long poll (20 s), which the pipe's pollers use. The receive that moves a message to the DLQ comes
@@ -56,8 +63,16 @@ export const RETENTION_RULES: readonly PropRule[] = [
     name: "deadLetterRetentionSeconds.grace",
     after: ["messageRetentionSeconds", "deadLetterRetentionSeconds"],
     check: (p) => {
-      const minDeadLetterRetention = p.messageRetentionSeconds + DLQ_GRACE_SECONDS;
+      const minDeadLetterRetention = (p.fifo ? 0 : p.messageRetentionSeconds) + DLQ_GRACE_SECONDS;
       if (p.deadLetterRetentionSeconds >= minDeadLetterRetention) return undefined;
+      if (p.fifo) {
+        return {
+          prop: "deadLetterRetentionSeconds",
+          value: p.deadLetterRetentionSeconds,
+          reason: `is below one day (${DLQ_GRACE_SECONDS}); a FIFO DLQ counts a moved copy's retention from the move (AWS), and a day is what the DLQ alarm needs to be seen and the copy inspected or redriven`,
+          fix: `set deadLetterRetentionSeconds >= ${DLQ_GRACE_SECONDS}`,
+        };
+      }
       return {
         prop: "deadLetterRetentionSeconds",
         value: p.deadLetterRetentionSeconds,
@@ -67,19 +82,24 @@ export const RETENTION_RULES: readonly PropRule[] = [
     },
   },
   {
-    // A copy can sit in the DLQ for its whole retention after its first send, so the ledger remembers the key at
-    // least that long; the DLQ outlives the source queue (above), so this covers both queues.
+    // A copy can sit in the DLQ for its whole retention after its first send (standard; in FIFO after its move, which
+    // comes up to the source queue's retention after its first send), so the ledger remembers the key at least that
+    // long; the DLQ outlives the source queue (above), so this covers both queues.
     name: "retentionSeconds.deadLetter",
-    after: ["retentionSeconds.invocation", "deadLetterRetentionSeconds"],
-    check: (p) =>
-      p.retentionSeconds >= p.deadLetterRetentionSeconds
-        ? undefined
-        : {
-            prop: "retentionSeconds",
-            value: p.retentionSeconds,
-            reason: `is below max(messageRetentionSeconds, deadLetterRetentionSeconds) = deadLetterRetentionSeconds (${p.deadLetterRetentionSeconds}); a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
-            fix: `set retentionSeconds >= ${p.deadLetterRetentionSeconds}, or lower deadLetterRetentionSeconds`,
-          },
+    after: ["retentionSeconds.invocation", "messageRetentionSeconds", "deadLetterRetentionSeconds"],
+    check: (p) => {
+      const longest = longestCopySeconds(p);
+      if (p.retentionSeconds >= longest) return undefined;
+      const figures = p.fifo
+        ? `messageRetentionSeconds + deadLetterRetentionSeconds (${p.messageRetentionSeconds} + ${p.deadLetterRetentionSeconds} = ${longest}): a FIFO DLQ restarts a moved copy's retention at the move (AWS)`
+        : `max(messageRetentionSeconds, deadLetterRetentionSeconds) = deadLetterRetentionSeconds (${p.deadLetterRetentionSeconds})`;
+      return {
+        prop: "retentionSeconds",
+        value: p.retentionSeconds,
+        reason: `is below ${figures}; a copy still in a queue could outlive the ledger's memory of its key and be applied twice`,
+        fix: `set retentionSeconds >= ${longest}, or lower ${p.fifo ? "messageRetentionSeconds or deadLetterRetentionSeconds" : "deadLetterRetentionSeconds"}`,
+      };
+    },
   },
 ];
 

@@ -104,6 +104,28 @@ export function worstRecordBudget(p: ResolvedPipelineProps): RecordBudget {
   return { seconds, claim, inspect, invoke, complete, release, quarantine, followerQuarantine };
 }
 
+/** The longest an execution can run, and how: `serial` records one after another, then `followerWaves` waves of follower quarantines. */
+export interface ExecutionBudget {
+  readonly seconds: number;
+  readonly record: RecordBudget;
+  /** Records run one after another at worst: waves of `maxConcurrency` (standard), or a whole batch of one message group (FIFO). */
+  readonly serial: number;
+  readonly followerWaves: number;
+}
+
+/**
+ * The worst case of one execution. Standard mode runs a batch's records `maxConcurrency` at a time, then quarantines
+ * at most `batchSize − 1` followers of quarantined leaders in waves. FIFO mode runs one message group's records one
+ * after another (statemachines/src/fifo.ts), and a batch may hold one group only: `batchSize` records in a row; it has no
+ * followers.
+ */
+export function worstExecution(p: ResolvedPipelineProps): ExecutionBudget {
+  const record = worstRecordBudget(p);
+  const serial = p.fifo ? p.batchSize : Math.ceil(p.batchSize / p.maxConcurrency);
+  const followerWaves = p.fifo ? 0 : Math.ceil((p.batchSize - 1) / p.maxConcurrency);
+  return { seconds: serial * record.seconds + followerWaves * record.followerQuarantine.seconds, record, serial, followerWaves };
+}
+
 /**
  * Timing rules that keep one claim, one invocation and one receive from overlapping another: the execution
  * outlives its slowest record, the function its invocation, and the lease ends before the message can reappear.
@@ -126,22 +148,22 @@ export const TIMING_RULES: readonly PropRule[] = [
     name: "executionTimeoutSeconds.worstRecord",
     after: ["function.timeoutSeconds.belowExecution", "batchSize", "maxConcurrency", "lambdaRetries", "ledgerRetry.intervalSeconds", "ledgerRetry.maxAttempts", "ledgerRetry.backoffRate"],
     check: (p) => {
-      const b = worstRecordBudget(p);
-      const waves = Math.ceil(p.batchSize / p.maxConcurrency);
-      // After the records: at most batchSize − 1 followers of quarantined leaders, quarantined in waves of maxConcurrency.
-      const followerWaves = Math.ceil((p.batchSize - 1) / p.maxConcurrency);
-      const worst = waves * b.seconds + followerWaves * b.followerQuarantine.seconds;
-      if (p.executionTimeoutSeconds >= worst) return undefined;
-      const arithmetic =
-        `${waves > 1 ? `${waves} waves × (` : ""}${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
+      const w = worstExecution(p);
+      if (p.executionTimeoutSeconds >= w.seconds) return undefined;
+      const b = w.record;
+      const one =
+        `${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
         `invoke ${b.invoke.attempts} × (Init ${LAMBDA_INIT_SECONDS} + function timeout ${p.function.timeoutSeconds}) + ${b.invoke.backoffSeconds} backoff + ` +
-        `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})${waves > 1 ? ")" : ""}` +
-        `${followerWaves > 0 ? ` + ${followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""} = ${worst} s`;
+        `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})`;
+      const arithmetic = p.fifo
+        ? `${w.serial} records of one message group one after another × (${one})`
+        : `${w.serial > 1 ? `${w.serial} waves × (` : ""}${one}${w.serial > 1 ? ")" : ""}` +
+          `${w.followerWaves > 0 ? ` + ${w.followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""}`;
       return {
         prop: "executionTimeoutSeconds",
         value: p.executionTimeoutSeconds,
-        reason: `is below the worst case of one record (${arithmetic}); a record still retrying would be cut off and its whole batch would come back`,
-        fix: `set executionTimeoutSeconds >= ${worst} (and visibilityTimeoutSeconds >= ${6 * worst}), or lower function.timeoutSeconds, lambdaRetries or ledgerRetry`,
+        reason: `is below the worst case of ${p.fifo ? "a batch whose records all share one message group" : "one record"} (${arithmetic} = ${w.seconds} s); a record still retrying would be cut off and its whole batch would come back`,
+        fix: `set executionTimeoutSeconds >= ${w.seconds} (and visibilityTimeoutSeconds >= ${6 * w.seconds}), or lower ${p.fifo ? "batchSize, " : ""}function.timeoutSeconds, lambdaRetries or ledgerRetry`,
       };
     },
   },

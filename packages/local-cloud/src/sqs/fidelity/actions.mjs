@@ -3,6 +3,7 @@
 // may call fauxqs's own), or fauxqs's. Errors thrown as SqsError are answered by fauxqs's router as usual, with
 // AWS's names (aws-errors.mjs).
 import { SqsRouter } from "./fauxqs-internals.mjs";
+import { normaliseFifoAttributes } from "./fifo.mjs";
 import { moveTaskActions } from "./move-tasks.mjs";
 import { checkPolicy, checkPolicyAllows, queueOfCall } from "./queue-policy.mjs";
 import { receiptHandleActions } from "./receipt-handles.mjs";
@@ -14,6 +15,7 @@ import { sendActions } from "./send.mjs";
 const OWN_ACTIONS = new Map([...receiptHandleActions, ...receiveActions, ...sendActions, ...purgeActions, ...moveTaskActions]);
 
 function guard(action, body, store, request) {
+  if (action === "CreateQueue" || action === "SetQueueAttributes") normaliseFifoAttributes(body);
   if ((action === "CreateQueue" || action === "SetQueueAttributes") && body.Attributes?.Policy !== undefined) checkPolicy(body.Attributes.Policy);
   checkPolicyAllows(action, queueOfCall(action, body, store), request.sqsSender);
   checkRequest(action, body);

@@ -1,10 +1,12 @@
 // Puts AWS fidelity in front of and inside fauxqs: the SQS query protocol (translated to the JSON protocol fauxqs
 // serves, answered in XML), AWS's message-attribute rules, AWS's error names, and the behaviour fauxqs lacks or
 // gets wrong, one module each (see ../README.md): receipt handles, retention, the redrive's system attributes,
-// attribute filters, AWSTraceHeader, message move tasks, queue policies' explicit denies, and small patches.
+// attribute filters, AWSTraceHeader, message move tasks, queue policies' explicit denies, FIFO delivery and
+// deduplication, and small patches.
 import { installActions } from "./actions.mjs";
 import { installAwsErrorNames, replyWithError, sqsError } from "./aws-errors.mjs";
 import { patchFauxqs } from "./fauxqs-patches.mjs";
+import { patchFifo } from "./fifo.mjs";
 import { checkMessageAttributes } from "./message-attributes.mjs";
 import { stopMoveTasks } from "./move-tasks.mjs";
 import { isSqsQueryRequest, queryToJson } from "./query-request.mjs";
@@ -25,6 +27,7 @@ export function patchSqs() {
   patchRedrive();
   patchRetention();
   patchMessageCreation();
+  patchFifo();
   installActions();
 }
 

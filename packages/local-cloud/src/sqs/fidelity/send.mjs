@@ -3,9 +3,11 @@
 // - AWSTraceHeader, the one message system attribute: from `MessageSystemAttributes` or, failing that, from the
 //   request's X-Amzn-Trace-Id header (recorded on AWS); it counts toward no size, its MD5 comes back as
 //   MD5OfMessageSystemAttributes (recorded) and leaves MD5OfMessageAttributes alone;
-// - a batch answer without an empty `Failed` list (recorded), with the entries that broke an attribute rule.
+// - a batch answer without an empty `Failed` list (recorded), with the entries that broke an attribute rule;
+// - on a FIFO queue, AWS's id checks and deduplication scope (fifo.mjs).
 import { sqsError } from "./aws-errors.mjs";
 import { SqsStore, md5OfMessageAttributes } from "./fauxqs-internals.mjs";
+import { fifoSend } from "./fifo.mjs";
 
 /** Messages fauxqs creates during one (synchronous) send action. */
 let created;
@@ -51,7 +53,7 @@ export const sendActions = new Map([
     "SendMessage",
     (body, store, request, fauxqs) => {
       const trace = traceHeader(body.MessageSystemAttributes, request.headers["x-amzn-trace-id"]);
-      const { result, messages } = collecting(() => fauxqs(body, store, request));
+      const { result, messages } = collecting(() => fifoSend("SendMessage", body, store, request, fauxqs));
       for (const message of messages) stamp(message, request.sqsSender, trace);
       if (body.MessageSystemAttributes) result.MD5OfMessageSystemAttributes = md5OfMessageAttributes(body.MessageSystemAttributes);
       return result;
@@ -61,7 +63,7 @@ export const sendActions = new Map([
     "SendMessageBatch",
     (body, store, request, fauxqs) => {
       const traces = new Map((body.Entries ?? []).map((entry) => [entry.Id, traceHeader(entry.MessageSystemAttributes, request.headers["x-amzn-trace-id"])]));
-      const { result, messages } = collecting(() => fauxqs(body, store, request));
+      const { result, messages } = collecting(() => fifoSend("SendMessageBatch", body, store, request, fauxqs));
       const byId = new Map(messages.map((message) => [message.messageId, message]));
       for (const entry of result.Successful ?? []) {
         const message = byId.get(entry.MessageId);

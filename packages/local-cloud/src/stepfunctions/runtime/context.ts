@@ -38,7 +38,7 @@ export interface Run {
    * state table: bound by machine.ts, so the states that nest programs need not import the program loop.
    */
   readonly runProgram: (program: CompiledProgram, input: unknown, thread: Thread) => Promise<unknown>;
-  readonly onTransition?: (from: string, to: string | undefined) => void;
+  readonly onTransition?: (from: string, to: string | undefined, output: unknown) => void;
   /** Only in a TestState run: watches the one state and decides its retries (see probe.ts). */
   readonly probe?: StateProbe;
 }

@@ -33,7 +33,7 @@ export async function runProgram(types: StateTable, program: CompiledProgram, in
     // A state output over the quota fails the execution before the state exits (recorded on AWS).
     if (exceedsPayloadLimit(step.output)) throw terminalDataLimit(name, "output");
     if (state.type !== "Fail") h.add(thread, `${state.type}StateExited`, h.on ? { name, output: step.output } : undefined);
-    run.onTransition?.(name, step.next);
+    run.onTransition?.(name, step.next, step.output);
     if (step.next === undefined) return step.output;
     name = step.next;
     value = step.output;
