@@ -9,7 +9,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  globalIgnores(["**/node_modules/**", "**/dist/**", "**/cdktf.out/**", ".build/**", ".gen/**", "docs/api/**", "coverage/**", "tmp/**"]),
+  globalIgnores(["**/node_modules/**", "**/dist/**", "**/cdktf.out/**", "**/.build/**", ".gen/**", "docs/api/**", "coverage/**", "tmp/**"]),
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -1,23 +1,10 @@
-/** Tests run through @swc/jest (no type-check: `npm run typecheck` does that). `npm test`: the fast tier (test/tiers.js). */
-const { SLOW } = require("./test/tiers");
+/** `npm test`: every workspace's tests and the cross-cutting suites (test/, the examples), fast tier (jest.preset.js). */
+const fs = require("node:fs");
+const path = require("node:path");
+const { project, RUN, ROOT } = require("./jest.preset");
+const { workspaces } = require("./package.json");
 
 module.exports = {
-  testEnvironment: "node",
-  roots: ["<rootDir>/test", "<rootDir>/examples"],
-  testMatch: ["**/*.test.ts"],
-  testPathIgnorePatterns: ["/node_modules/", ...SLOW],
-  transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
-  setupFiles: ["<rootDir>/test/helpers/env.ts"],
-  testSequencer: "<rootDir>/test/helpers/sequencer.js",
-  // The workspace packages by name, from source (tsconfig.json's "paths" say the same to tsc, tsx and esbuild).
-  moduleNameMapper: {
-    "^@effectively-once/pipeline$": "<rootDir>/packages/pipeline/src/index.ts",
-    "^@effectively-once/pipeline/handler$": "<rootDir>/packages/pipeline/handler/index.ts",
-    "^@effectively-once/pipeline/internal/(.*)$": "<rootDir>/packages/pipeline/$1",
-    "^@effectively-once/local-cloud$": "<rootDir>/packages/local-cloud/src/index.ts",
-    "^@effectively-once/local-cloud/harness$": "<rootDir>/packages/local-cloud/src/harness/index.ts",
-  },
-  testTimeout: 30000,
-  // Many suites wait (on emulators and child processes), so three workers keep two cores busy.
-  maxWorkers: 3,
+  projects: [project(ROOT, ["<rootDir>/test", "<rootDir>/examples"]), ...workspaces.filter((dir) => fs.existsSync(path.join(ROOT, dir, "test"))).map((dir) => project(path.join(ROOT, dir)))],
+  ...RUN,
 };

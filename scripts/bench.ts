@@ -7,7 +7,7 @@ import { formatBench } from "../tools/load/bench-report";
 import { benchFigures } from "../tools/load/bench-figures";
 import { BenchMode, recordCommittedFigures } from "../tools/load/bench-committed";
 import { runBench } from "../tools/load/bench-run";
-import { LoadUsageError } from "../packages/local-cloud/src/soak/errors";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { REMOTE_HELP, splitTarget } from "../tools/load/remote-args";
 import { runRemoteCli } from "../tools/load/remote-cli";
 import { LoadTarget, LoadTool } from "../tools/load/remote-options";

@@ -1,5 +1,5 @@
-// `npm run consumer-check`: dry-run publishes and packs the three workspace packages (their prepack builds them), then installs the tarballs as a team
-// would, outside the repository, and checks what each install can do:
+// `npm run consumer-check`: dry-run publishes and packs the six published workspace packages (their prepack builds
+// them), then installs the tarballs as a team would, outside the repository, and checks what each install can do:
 //   - shipments (test/consumer/shipments): a cdktf 0.21 app, its own domain and side effect;
 //   - subscriptions (test/consumer/subscriptions): a native CDK Terrain app (`cdktn`, `@cdktn/provider-aws`, the
 //     construct's `/cdktn` entry), its own domain and a side effect writing its own table;
@@ -8,7 +8,11 @@
 //   each type-checks against the published types, synthesizes in process, runs on the local cloud and has every fate
 //   judged by the harness;
 //   - deploy-only: the pipeline package and a framework, nothing else: no emulator may arrive with it;
-//   - ops-only: `npx pipeline-ops` from the ops package, without the local cloud.
+//   - ops-only: `npx pipeline-ops` from the ops package, without the local cloud or a framework;
+//   - contract-only: the contract alone loads, and brings neither a framework nor an emulator.
+// The tarballs of the contract, the state machine and the function package are installed beside the others, as the
+// registry would resolve them. The children run without the repository's source condition (.npmrc's NODE_OPTIONS),
+// so they load the packages as published.
 // Installs use the npm cache first (`--prefer-offline`); only what the cache lacks (CDK Terrain's provider on a fresh
 // machine) comes from the registry.
 import { execFileSync } from "node:child_process";
@@ -17,12 +21,19 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const ROOT = resolve(__dirname, "..");
-const PACKAGES = ["pipeline", "local-cloud", "ops"] as const;
-type PackageDir = (typeof PACKAGES)[number];
+/** Short name → folder, in the order their prepack builds them. */
+const PACKAGES = { contract: "packages/contract", statemachines: "statemachines", functions: "functions", pipeline: "packages/pipeline", "local-cloud": "packages/local-cloud", ops: "packages/ops" } as const;
+type PackageDir = keyof typeof PACKAGES;
 /** CDK Terrain's pins for the native app (not in the repository's lock: the construct is built against cdktf here). */
 const CDK_TERRAIN = { cdktn: "0.24.0", "@cdktn/provider-aws": "25.7.0", constructs: "10.6.0" };
 /** What a deploy dependency must not bring: the emulators, the TypeScript runner, the local cloud. */
 const EMULATORS = ["dynalite", "fauxqs", "tsx", "@effectively-once/local-cloud"];
+/** What the contract and the operator CLI must not bring: a construct framework. */
+const FRAMEWORKS = ["cdktf", "cdktn", "constructs", "@cdktf/provider-aws", "@cdktn/provider-aws"];
+/** The environment of every child: the repository's `--conditions=@effectively-once/source` left out. */
+const CHILD_ENV: NodeJS.ProcessEnv = { ...process.env, CHECKPOINT_DISABLE: "1", NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions=@effectively-once\/source/g, "").trim() };
+// npm hands its configuration to the scripts it runs as npm_config_* variables: a nested npm would set it again.
+delete CHILD_ENV.npm_config_node_options;
 
 function step<T>(what: string, run: () => T): T {
   const started = Date.now();
@@ -34,7 +45,7 @@ function step<T>(what: string, run: () => T): T {
 
 function sh(cwd: string, command: string, args: string[]): string {
   try {
-    return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
+    return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: CHILD_ENV });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${e.stdout ?? ""}${e.stderr ?? e.message}`);
@@ -46,19 +57,24 @@ const rootPins = (): Record<string, string> => (JSON.parse(readFileSync(join(ROO
 function pack(work: string): Map<PackageDir, string> {
   // Each package's prepack builds it (and the pipeline package it builds against), as `npm publish` would.
   const tarballs = new Map<PackageDir, string>();
-  for (const dir of PACKAGES) {
+  for (const [name, dir] of Object.entries(PACKAGES) as [PackageDir, string][]) {
     const before = new Set(readdirSync(work));
     // What `npm publish` would send, checked without a registry login (npm says it would need one, and goes on).
-    sh(join(ROOT, "packages", dir), "npm", ["publish", "--dry-run", "--loglevel=error"]);
-    sh(join(ROOT, "packages", dir), "npm", ["pack", "--silent", "--pack-destination", work]);
+    sh(join(ROOT, dir), "npm", ["publish", "--dry-run", "--loglevel=error"]);
+    sh(join(ROOT, dir), "npm", ["pack", "--silent", "--pack-destination", work]);
     const tarball = readdirSync(work).find((f) => f.endsWith(".tgz") && !before.has(f));
-    if (!tarball) throw new Error(`npm pack of packages/${dir} wrote no tarball`);
-    tarballs.set(dir, join(work, tarball));
+    if (!tarball) throw new Error(`npm pack of ${dir} wrote no tarball`);
+    tarballs.set(name, join(work, tarball));
   }
   return tarballs;
 }
 
 /** A fresh app folder with a package.json naming the tarballs and pinned packages, installed. */
+/** The tarballs of the packages the others depend on, as the registry would resolve them. */
+function foundations(tarballs: Map<PackageDir, string>): Record<string, string> {
+  return Object.fromEntries((["contract", "statemachines", "functions"] as const).map((name) => [`@effectively-once/${name}`, `file:${tarballs.get(name)}`]));
+}
+
 function install(dir: string, name: string, dependencies: Record<string, string>): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, dependencies }, null, 2)}\n`);
@@ -78,6 +94,7 @@ function checkApp(
   const dir = join(work, app.name);
   cpSync(join(ROOT, "test/consumer", app.name), dir, { recursive: true });
   const dependencies = {
+    ...foundations(tarballs),
     "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`,
     "@effectively-once/local-cloud": `file:${tarballs.get("local-cloud")}`,
     "@effectively-once/ops": `file:${tarballs.get("ops")}`,
@@ -117,7 +134,7 @@ function main(): void {
     checkApp(work, tarballs, pins, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN, runtime: "nodejs24.x" });
 
     const deploy = join(work, "deploy-only");
-    step("deploy-only: the pipeline package and cdktf, nothing else", () => install(deploy, "deploy-only", { "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`, ...cdktf }));
+    step("deploy-only: the pipeline package and cdktf, nothing else", () => install(deploy, "deploy-only", { ...foundations(tarballs), "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`, ...cdktf }));
     const dragged = present(deploy, EMULATORS);
     if (dragged.length > 0) throw new Error(`installing @effectively-once/pipeline brought ${dragged.join(", ")}: the deploy package must not depend on an emulator`);
     sh(deploy, process.execPath, ["-e", 'const p = require("@effectively-once/pipeline"); const h = require("@effectively-once/pipeline/handler"); if (typeof p.IdempotentPipeline !== "function" || typeof h.createPipelineHandler !== "function") process.exit(1);']);
@@ -125,13 +142,20 @@ function main(): void {
 
     const ops = join(work, "ops-only");
     step("ops-only: the operator CLI without the local cloud", () =>
-      install(ops, "ops-only", { "@effectively-once/ops": `file:${tarballs.get("ops")}`, "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}` }),
+      install(ops, "ops-only", { "@effectively-once/ops": `file:${tarballs.get("ops")}`, "@effectively-once/contract": `file:${tarballs.get("contract")}` }),
     );
-    const withOps = present(ops, EMULATORS);
+    const withOps = present(ops, [...EMULATORS, ...FRAMEWORKS, "@effectively-once/pipeline"]);
     if (withOps.length > 0) throw new Error(`installing @effectively-once/ops brought ${withOps.join(", ")}`);
     const help = sh(ops, "npx", ["--no-install", "pipeline-ops", "--help"]);
     if (!/dlq/.test(help)) throw new Error(`npx pipeline-ops --help printed no command list:\n${help}`);
     console.log(`  npx pipeline-ops --help: ${help.split("\n")[0]}`);
+
+    const contract = join(work, "contract-only");
+    step("contract-only: the contract alone", () => install(contract, "contract-only", { "@effectively-once/contract": `file:${tarballs.get("contract")}` }));
+    const withContract = present(contract, [...EMULATORS, ...FRAMEWORKS]);
+    if (withContract.length > 0) throw new Error(`installing @effectively-once/contract brought ${withContract.join(", ")}`);
+    sh(contract, process.execPath, ["-e", 'const c = require("@effectively-once/contract"); const f = require("@effectively-once/contract/pipe-filter"); if (c.businessKeyText(["a", 1]) !== \'["a",1]\' || typeof f.compileFilterCriteria !== "function") process.exit(1);']);
+    console.log("  no framework, no emulator; the contract and the pipe filter load");
     ok = true;
   } finally {
     rmSync(work, { recursive: true, force: true });

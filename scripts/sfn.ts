@@ -19,7 +19,7 @@ import {
   mockedStatesOf,
   MockConfigError,
   type MockedStates,
-} from "../packages/local-cloud/src/stepfunctions";
+} from "@effectively-once/local-cloud/emulators";
 import { clients, integrationEndpoints, readJson, UsageError } from "./stepfunctions/cli-support";
 import { serveCommand } from "./stepfunctions/serve-command";
 import { testStateCommand } from "./stepfunctions/test-state-command";

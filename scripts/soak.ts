@@ -2,13 +2,13 @@
 import "./support/quiet-sdk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { LoadUsageError } from "../packages/local-cloud/src/soak/errors";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { REMOTE_HELP, splitTarget } from "../tools/load/remote-args";
 import { runRemoteCli } from "../tools/load/remote-cli";
 import { LoadTarget, LoadTool } from "../tools/load/remote-options";
 import { parseSoakArgs, SOAK_HELP } from "../tools/load/soak-args";
 import { buildSoakReport, soakJson } from "../tools/load/soak-report";
-import { runSoak } from "../packages/local-cloud/src/soak/soak-run";
+import { runSoak } from "@effectively-once/local-cloud/harness";
 
 async function main(): Promise<number> {
   const { target, rest } = splitTarget(process.argv.slice(2));

@@ -2,12 +2,12 @@
 // `npm start -- --serve`: keeps the local cloud running for your own producers.
 import "./support/quiet-sdk";
 import { parseArgs } from "node:util";
-import { startLocalCloud, type LocalCloud } from "../packages/local-cloud/src/cloud";
-import { watchInterrupts } from "../packages/local-cloud/src/demo/interrupts";
-import { runDemo } from "../packages/local-cloud/src/demo/run-demo";
-import { serve } from "../packages/local-cloud/src/demo/serve";
-import { APP_ENV, exampleNames, loadApp, loadProfile } from "../packages/local-cloud/src/stack/apps";
-import { stackConfigOf, synthStack } from "../packages/local-cloud/src/stack/synth";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { watchInterrupts } from "@effectively-once/local-cloud";
+import { runDemo } from "@effectively-once/local-cloud";
+import { serve } from "@effectively-once/local-cloud";
+import { APP_ENV, exampleNames, loadApp, loadProfile } from "@effectively-once/local-cloud/stack";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
 
 const help = () => `Usage: npm start [-- options]
 

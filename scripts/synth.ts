@@ -1,5 +1,5 @@
 // `npm run synth`: synthesizes main.ts's stack in this process, much faster than `cdktf synth`, fully offline.
-import { stackConfigOf, synthStack } from "../packages/local-cloud/src/stack/synth";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
 
 const started = performance.now();
 try {

@@ -1,23 +1,35 @@
-// The two tiers of the suite, one list: `npm test` runs everything but these (the fast proof: unit, contract, state
-// machine, construct, the simulation's fixed budget, one published message end to end), `npm run test:slow` runs
-// only these (whole local clouds, real child processes and clients, terraform). `.ci/run` runs both.
+// The two tiers of the suite, one list of repository paths (regular expressions, anchored at the repository root):
+// `npm test` runs everything but these (the fast proof: unit, contract, state machine, construct, the simulation's
+// fixed budget, one published message end to end), `npm run test:slow` runs only these (whole local clouds, real
+// child processes and clients, terraform). `.ci/run` runs both.
 const SLOW = [
   "test/e2e/(?!smoke)",
   "test/plan/terraform-plan",
-  "test/infra/terraform-validate",
-  "test/local/sqs/real-clients",
-  "test/local/cloud/(npm-start|ctrl-c|every-example|mocked-downstream|sync-execution-logs)",
-  "test/local/lambda/side-effects",
+  "test/stack/terraform-validate",
+  "packages/local-cloud/test/sqs/real-clients",
+  "test/start/",
+  "packages/local-cloud/test/cloud/(mocked-downstream|sync-execution-logs)",
+  "packages/local-cloud/test/lambda/side-effects",
   "test/load/soak",
+  "packages/local-cloud/test/load/soak",
   "test/public-api/",
   "test/verify/(end-to-end|probe-stack-terraform|fifo)",
-  "test/stepfunctions/cli",
-  "test/stepfunctions/test-state/aws-cli",
-  "test/ops/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",
+  "test/sfn/cli",
+  "packages/local-cloud/test/stepfunctions/test-state/aws-cli",
+  "packages/ops/test/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",
   "test/cost/path-calls",
   "test/capacity/held-to-evidence",
   "test/rehearse/(front|moto-gaps|cli)\\.",
   "examples/[^/]+/test/bundle",
+  // Checks of the tooling rather than of the guarantee, each over the whole repository or a long draw; CI also runs
+  // the checks themselves (npm run lint:layout, npm run lint:paths).
+  "test/layout/unused-exports",
+  "test/docs/doc-paths",
+  "test/deployer/deployer-policy",
+  "test/stack/iam-simulated",
+  "test/sim/(coverage|allowance-mutants)\\.",
+  "packages/local-cloud/test/load/generator",
+  "packages/ops/test/cli\\.",
 ];
 
 module.exports = { SLOW };

@@ -1,4 +1,4 @@
-// `node scripts/aws-models/extract.mjs [--botocore <botocore package folder>]`: writes test/aws-models/<service>.json,
+// `node scripts/aws-models/extract.mjs [--botocore <botocore package folder>]`: writes packages/testing/src/aws-models/<service>.json,
 // the parts of AWS's own API models (botocore's data/<service>/<version>/service-2.json.gz, Apache-2.0) that the
 // tests hold the construct and the state machine to: each operation's input shape and every shape it reaches, and the
 // named shapes whose limits the synth-time rules copy. Documentation is dropped except where a shape's limit lives

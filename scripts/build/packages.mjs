@@ -4,12 +4,23 @@
 // framework's module names swapped. `node scripts/build/packages.mjs [name...]` builds only the named packages (their
 // dependencies must be built).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "../..");
-/** Dependency order: local-cloud and ops build against the pipeline's declarations. */
-const PACKAGES = ["pipeline", "local-cloud", "ops"];
+/**
+ * The published workspaces, by short name, in dependency order: each builds against the declarations of those
+ * before it (package.json exports without the source condition: dist/).
+ */
+const PACKAGES = [
+  ["contract", "packages/contract"],
+  ["statemachines", "statemachines"],
+  ["functions", "functions"],
+  ["pipeline", "packages/pipeline"],
+  ["local-cloud", "packages/local-cloud"],
+  ["ops", "packages/ops"],
+];
+const NAMES = PACKAGES.map(([name]) => name);
 const ASSET = /\.(mjs|cjs|json)$/;
 /** What the CDK Terrain build imports instead of cdktf's modules (same classes, same construct tree). */
 const FRAMEWORK_MODULES = [
@@ -28,17 +39,16 @@ function walk(dir, visit) {
 
 function copyAssets(pkgDir) {
   let copied = 0;
-  for (const top of readdirSync(pkgDir)) {
-    const dir = join(pkgDir, top);
-    if (!statSync(dir).isDirectory() || ["dist", "node_modules", "bin"].includes(top)) continue;
-    walk(dir, (path) => {
-      if (!ASSET.test(path)) return;
-      const to = join(pkgDir, "dist", relative(pkgDir, path));
-      mkdirSync(dirname(to), { recursive: true });
-      copyFileSync(path, to);
-      copied += 1;
-    });
-  }
+  // Only what ships: src/ (tests and their fixtures stay home).
+  const dir = join(pkgDir, "src");
+  if (!existsSync(dir)) return copied;
+  walk(dir, (path) => {
+    if (!ASSET.test(path)) return;
+    const to = join(pkgDir, "dist", relative(pkgDir, path));
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(path, to);
+    copied += 1;
+  });
   return copied;
 }
 
@@ -77,9 +87,9 @@ function buildCdktnEntry(pkgDir) {
   return files;
 }
 
-function build(name) {
+function build(name, dir) {
   const started = Date.now();
-  const pkgDir = join(ROOT, "packages", name);
+  const pkgDir = join(ROOT, dir);
   rmSync(join(pkgDir, "dist"), { recursive: true, force: true });
   execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", join(pkgDir, "tsconfig.build.json")], { stdio: "inherit" });
   const assets = copyAssets(pkgDir);
@@ -89,5 +99,5 @@ function build(name) {
 }
 
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!PACKAGES.includes(name)) throw new Error(`unknown package "${name}": one of ${PACKAGES.join(", ")}`);
-for (const name of PACKAGES) if (wanted.length === 0 || wanted.includes(name)) build(name);
+for (const name of wanted) if (!NAMES.includes(name)) throw new Error(`unknown package "${name}": one of ${NAMES.join(", ")}`);
+for (const [name, dir] of PACKAGES) if (wanted.length === 0 || wanted.includes(name)) build(name, dir);

@@ -6,9 +6,9 @@ import path from "node:path";
 const SKIPPED_DIRS = new Set(["node_modules", "cdktf.out", ".build", "coverage"]);
 const SOURCE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 
-/** A file of the tests: anything under test/ and any `*.test.*` file. */
+/** A file of the tests: anything under a test/ folder (the root's or a workspace's) and any `*.test.*` file. */
 export function isTestFile(relative: string): boolean {
-  return relative.startsWith("test/") || /\.test\.[cm]?[jt]s$/.test(relative);
+  return /(^|\/)test\//.test(relative) || /\.test\.[cm]?[jt]s$/.test(relative);
 }
 
 /** Every .ts/.mts/.cts/.js/.mjs/.cjs file under `root` (declaration files excepted), as POSIX paths relative to it. */

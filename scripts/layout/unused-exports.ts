@@ -22,6 +22,8 @@ export interface UnusedExportsReport {
   readonly unused: UnusedExport[];
   /** Exports only test files use. */
   readonly testOnly: UnusedExport[];
+  /** Re-exports (a barrel's `export { x } from`) only tests use: the tests can import the file that declares them. */
+  readonly reExportedForTests: UnusedExport[];
   /** The files treated as roots, for the record. */
   readonly roots: string[];
   /** package.json fields naming a file with no source: a broken entry point. */
@@ -151,6 +153,7 @@ export function findUnusedExports(root: string): UnusedExportsReport {
 
   const unused: UnusedExport[] = [];
   const testOnly: UnusedExport[] = [];
+  const reExportedForTests: UnusedExport[] = [];
   for (const file of sources) {
     if (roots.has(file)) continue;
     for (const symbol of exportsOf(file)) {
@@ -160,10 +163,11 @@ export function findUnusedExports(root: string): UnusedExportsReport {
       const use = users.get(canonical(symbol));
       const entry = { file, name: symbol.getName() };
       if (!use) unused.push(entry);
+      else if (!use.source && symbol.flags & ts.SymbolFlags.Alias) reExportedForTests.push(entry);
       else if (!use.source) testOnly.push(entry);
     }
   }
-  return { unused, testOnly, roots: [...roots].sort(), dangling: fromPackage.dangling };
+  return { unused, testOnly, reExportedForTests, roots: [...roots].sort(), dangling: fromPackage.dangling };
 }
 
 /** `file: a, b` lines, one per file. */

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import type { Integrations } from "../../packages/local-cloud/src/stepfunctions";
+import type { Integrations } from "@effectively-once/local-cloud/emulators";
 
 /** Unusable arguments: `sfn` prints the message on one line of stderr and exits 2. */
 export class UsageError extends Error {}

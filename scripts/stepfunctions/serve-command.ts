@@ -3,7 +3,7 @@
  * and tools point an AWS SDK or CLI at it, with the `sync-` host prefix switched off.
  */
 import { parseArgs } from "node:util";
-import { startStepFunctionsEndpoint } from "../../packages/local-cloud/src/stepfunctions-api";
+import { startStepFunctionsEndpoint } from "@effectively-once/local-cloud";
 import { clients, countFlag, integrationEndpoints, UsageError } from "./cli-support";
 
 const HELP = `Usage: npm run -s stepfunctions:local -- serve [--port <n>] [--region <region>] [--dynamodb-endpoint <url>] [--sqs-endpoint <url>]

@@ -4,7 +4,7 @@
  * for `aws stepfunctions test-state`.
  */
 import { parseArgs } from "node:util";
-import { testState, TestStateApiError, type TestStateInput } from "../../packages/local-cloud/src/stepfunctions/test-state";
+import { testState, TestStateApiError, type TestStateInput } from "@effectively-once/local-cloud";
 import { clients, countFlag, integrationEndpoints, jsonFlag, readJson, UsageError } from "./cli-support";
 
 const HELP = `Usage: npm run -s stepfunctions:local -- test-state --definition <file> [options]

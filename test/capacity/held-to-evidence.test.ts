@@ -5,21 +5,21 @@
  * sustainable rate for the same settings, figures and quotas within 20%; past it every message still has exactly
  * one fate (throttled starts are retried by the pipe, never lost or applied twice).
  */
-import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
-import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
 import { findKnee, relativeError, type Knee } from "../../tools/capacity/knee";
 import { planCapacity, type CapacityPlan } from "../../tools/capacity/plan";
 import { resolveQuotas } from "../../tools/capacity/quotas";
 import { readCapacitySettings, type CapacitySettings } from "../../tools/capacity/settings";
 import type { Figures } from "../../tools/capacity/figures";
-import { peekDlq, readEffects, verify } from "../../packages/local-cloud/src/observe";
-import { checkFates } from "../../packages/local-cloud/src/soak/fate-checks";
-import { generateStream, type LoadMessage } from "../../packages/local-cloud/src/soak/generator";
-import { checkLedger } from "../../packages/local-cloud/src/soak/ledger-check";
-import type { LoadSent } from "../../packages/local-cloud/src/soak/publisher";
-import { synthLoadStack, type LoadStack } from "../../packages/local-cloud/src/soak/stack";
-import { loadProfile } from "../../packages/local-cloud/src/stack/apps";
-import { streamContractOf } from "../../packages/local-cloud/src/stack/contract";
+import { peekDlq, readEffects, verify } from "@effectively-once/local-cloud/harness";
+import { checkFates } from "@effectively-once/local-cloud/harness";
+import { generateStream, type LoadMessage } from "@effectively-once/local-cloud/harness";
+import { checkLedger } from "@effectively-once/local-cloud/harness";
+import type { LoadSent } from "@effectively-once/local-cloud/harness";
+import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/stack";
+import { loadProfile } from "@effectively-once/local-cloud/stack";
+import { streamContractOf } from "@effectively-once/local-cloud/stack";
 import { LoadRecorder, mean, median, runStep, type MeasuredStep } from "./support/stepped-load";
 
 /** The limits, low enough that the knee (~10 msg/s) sits far below the local cloud's own ~100 msg/s. */

@@ -4,9 +4,9 @@
  */
 import fc from "fast-check";
 import jsonata from "jsonata";
-import { canonicalJson } from "../../packages/pipeline/src/contract/canonical";
-import { CANONICAL_FUNCTIONS } from "../../packages/pipeline/src/contract/canonical-jsonata";
-import { CanonicalValueError } from "../../packages/pipeline/src/contract/errors";
+import { canonicalJson } from "@effectively-once/contract";
+import { CANONICAL_FUNCTIONS } from "@effectively-once/contract";
+import { CanonicalValueError } from "@effectively-once/contract";
 import { hostileJson, hostileNumber } from "./support/arbitraries";
 
 const canonInJsonata = jsonata(`( ${CANONICAL_FUNCTIONS} $canon($v, 'value', 0) )`);

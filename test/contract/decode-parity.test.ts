@@ -1,16 +1,17 @@
 /**
  * The state machine's Decode step (JSONata, as rendered) and the TypeScript decoder agree on every generated
  * body: the same business key and payload hash, or both refuse the message (naming the same field where the
- * JSONata side gets as far as naming one).
+ * JSONata side gets as far as naming one). `deriveBusinessKey`, the key alone that pipeline-ops and the tools derive,
+ * gives the state machine's key wherever the state machine derives one, and none where the key is too long.
  */
 import fc from "fast-check";
-import { decodeBody } from "../../packages/pipeline/src/contract/decode";
-import { decodeExpression, type DecodeSpec } from "../../packages/pipeline/src/contract/decode-jsonata";
-import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
-import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "../helpers/orders-contract";
-import { PAYMENTS_RULES } from "../helpers/orders-contract";
+import { decodeBody, deriveBusinessKey } from "@effectively-once/contract";
+import { decodeExpression, type DecodeSpec } from "@effectively-once/contract";
+import { compileExpression } from "@effectively-once/local-cloud/emulators";
+import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS } from "@effectively-once/testing";
+import { PAYMENTS_RULES } from "@effectively-once/testing";
 import { paymentBodyText } from "./support/bodies";
-import { MAX_BUSINESS_KEY_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { MAX_BUSINESS_KEY_BYTES } from "@effectively-once/contract";
 
 const SPEC: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: ORDERS_PAYLOAD_FIELDS };
 const decode = compileExpression(decodeExpression(SPEC));
@@ -43,6 +44,7 @@ describe("Decode: the state machine and the TypeScript contract agree", () => {
         const ts = await typescriptOutcome(body);
         if (sm === "failed") expect(ts).toHaveProperty("problemAt");
         else expect(sm).toEqual(ts);
+        if (sm !== "failed" && "key" in sm) expect(await deriveBusinessKey(SPEC.keyExpression, JSON.parse(body))).toBe(sm.key);
       }),
       { numRuns: 600, seed: 42 },
     );
@@ -112,6 +114,7 @@ describe("Decode: the state machine and the TypeScript contract agree", () => {
         const tooLong = Buffer.byteLength(JSON.stringify(parts)) > MAX_BUSINESS_KEY_BYTES;
         expect(got).toEqual(await typescriptOutcome(body, spec));
         expect(got).toEqual(tooLong ? { problemAt: "businessKey" } : expect.objectContaining({ key: JSON.stringify(parts) }));
+        expect(await deriveBusinessKey(spec.keyExpression, JSON.parse(body))).toBe(tooLong ? undefined : JSON.stringify(parts));
       }),
       { numRuns: 200, seed: 45 },
     );

@@ -1,8 +1,8 @@
-import { INVOCATION_EVENT_FIELDS } from "../../packages/pipeline/src/contract/event";
-import { ClaimStatus, COMPLETE_UPDATE, LedgerAttribute, LedgerCondition } from "../../packages/pipeline/src/contract/ledger";
-import { fatesOfStateOutput, QuarantineReason, RecordOutcome } from "../../packages/pipeline/src/contract/outcomes";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
-import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
+import { INVOCATION_EVENT_FIELDS } from "@effectively-once/contract";
+import { ClaimStatus, COMPLETE_UPDATE, LedgerAttribute, LedgerCondition } from "@effectively-once/contract";
+import { fatesOfStateOutput, QuarantineReason, RecordOutcome } from "@effectively-once/contract";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
+import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";
 
 type State = Record<string, any>;
 
@@ -33,7 +33,7 @@ function literals(value: unknown, field: string, found = new Set<string>()): Set
 }
 
 // The definition spells the ledger schema, the outcomes and the event in its own text; these prove it spells them
-// as packages/pipeline/src/contract/ does, so the construct, the local cloud and the tools (which import the contract) cannot drift.
+// as packages/contract/src/ does, so the construct, the local cloud and the tools (which import the contract) cannot drift.
 describe("Contract: the rendered state machine agrees with src/contract", () => {
   const definition = renderPipelineDefinition(PIPELINE_TEST_PARAMS) as State;
   const states = statesOf(definition);

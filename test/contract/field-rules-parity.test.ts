@@ -4,9 +4,9 @@
  * and numbers JSON cannot carry exactly (which must be named as such before any rule).
  */
 import fc from "fast-check";
-import { FieldType, firstFieldProblem, type FieldRule } from "../../packages/pipeline/src/contract/field-rules";
-import { fieldProblemExpression, QUOTE_FUNCTION } from "../../packages/pipeline/src/contract/field-rules-jsonata";
-import { compileExpression } from "../../packages/local-cloud/src/stepfunctions/jsonata/expression";
+import { FieldType, firstFieldProblem, type FieldRule } from "@effectively-once/contract";
+import { fieldProblemExpression, QUOTE_FUNCTION } from "@effectively-once/contract";
+import { compileExpression } from "@effectively-once/local-cloud/emulators";
 import { hostileJson } from "./support/arbitraries";
 import { numberText } from "./support/bodies";
 

@@ -1,12 +1,12 @@
 import { PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { GetQueueAttributesCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
-import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
 import { DESIGN_PATHS, Path, callCounts } from "../../tools/cost/paths";
-import { synthStack, type SynthesizedStack } from "../helpers/synth";
-import { waitFor } from "../helpers/wait-for";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { waitFor } from "@effectively-once/testing";
+import { businessKeyText } from "@effectively-once/contract";
 import { dynamoItemBytes } from "../../tools/cost/item-size";
 
 /**

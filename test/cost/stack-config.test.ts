@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StackConfigError } from "../../tools/cost/errors";
 import { readStackFile } from "../../tools/cost/stack-config";
-import { synthStack, type SynthesizedStack } from "../helpers/synth";
+import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
 import { CONFIG } from "./fixtures";
 
 describe("Function: readStackFile", () => {

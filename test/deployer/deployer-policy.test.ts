@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseStack, type SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
+import { parseStack, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { runDeployerPolicyCli } from "../../tools/deployer/cli";
 import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT, type DeployerPolicy } from "../../tools/deployer/policy";
 import { simulate, type IamCall, type PolicyDocument } from "../../tools/iam/simulate";
 import type { CallRecording } from "../../tools/terraform/rehearse/record-calls";
-import { synthStack as synthJson, TEST_STACK } from "../helpers/synth";
+import { synthStack as synthJson, TEST_STACK } from "@effectively-once/testing";
 
 /** The calls the deploy rehearsal recorded (plan, apply, re-plan, change, teardown, destroy) against moto. */
 const recording = JSON.parse(readFileSync(join(__dirname, "fixtures", "rehearsal-calls.json"), "utf8")) as CallRecording;

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
-import { synthStack, type SynthesizedStack } from "../helpers/synth";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
 import { AWS_PACING, openAwsTarget } from "./support/aws-target";
 import { DlqCollector } from "./support/dlq";
 import { E2eSettingsError, StackOutputsError } from "./support/errors";

@@ -7,7 +7,7 @@ import type { Sent } from "./support/publish";
 import type { Settlement } from "./support/settle";
 import { e2eSuite } from "./support/suite";
 import type { Delivery, E2eTarget } from "./support/target";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
+import { businessKeyText } from "@effectively-once/contract";
 
 const suite = e2eSuite("delivery", {});
 
@@ -19,7 +19,7 @@ const sortedFates = (fates: Record<string, string>) => Object.values(fates).sort
  */
 async function expectLedgerOwnedByApplier(target: E2eTarget, settled: Settlement, key: string): Promise<void> {
   const ledger = await readLedger(target, key);
-  expect(ledger).toMatchObject({ status: "COMPLETED", owner: settled.downstream[key].charge!.messageId });
+  expect(ledger).toMatchObject({ status: "COMPLETED", owner: settled.downstream[key].effect!.messageId });
 }
 
 suite.scenario({ id: "s1", title: "1. one message is applied once, and its ledger item is bounded" }, async ({ target, payment, publish, settle }) => {

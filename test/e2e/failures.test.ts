@@ -3,8 +3,8 @@
  * execution, partial batch failure and a poison message. One local cloud; every fault rule is keyed to one
  * scenario's business key, so the scenarios cannot disturb each other. Only 6 and 8 need no fault injection.
  */
-import { waitFor } from "../helpers/wait-for";
-import { RETRIES_EXHAUSTED } from "./support/dlq";
+import { waitFor } from "@effectively-once/testing";
+import { DlqReason } from "@effectively-once/contract";
 import { callWrite, chargeWrite, ledgerComplete } from "./support/fault-rules";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";
@@ -181,7 +181,7 @@ suite.scenario(
     const settled = await settle([poison, ...first, ...later]);
 
     expect(settled.fates).toEqual({
-      [poison.messageId]: RETRIES_EXHAUSTED,
+      [poison.messageId]: DlqReason.RetriesExhausted,
       ...Object.fromEntries([...first, ...later].map((m) => [m.messageId, "applied"])),
     });
     // Moved by the queue's redrive: same message id and body, no reason attribute.

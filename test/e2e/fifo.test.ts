@@ -28,7 +28,7 @@ const suite = e2eSuite("fifo", {
 /** Each group's applied messages, in the order the downstream applied them. */
 function appliedOrder(settled: Settlement, sent: readonly Sent[]): string[] {
   const charges = sent.flatMap((m) => {
-    const charge = m.key === undefined ? undefined : settled.downstream[m.key]?.charge;
+    const charge = m.key === undefined ? undefined : settled.downstream[m.key]?.effect;
     return charge && charge.messageId === m.messageId ? [{ id: m.messageId, at: String(charge.appliedAt) }] : [];
   });
   return charges.sort((a, b) => a.at.localeCompare(b.at)).map((c) => c.id);

@@ -6,10 +6,10 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
-import { businessKeyFromOperator } from "../../packages/pipeline/src/contract/business-key";
-import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
-import { businessKeyText } from "../../packages/pipeline/src/contract/canonical";
-import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
+import { businessKeyFromOperator } from "@effectively-once/contract";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
+import { businessKeyText } from "@effectively-once/contract";
+import { sourceQueueMaxBytes } from "@effectively-once/contract";
 import { readLedger } from "./support/observe";
 import type { RawMessage } from "./support/publish";
 import { e2eSuite } from "./support/suite";

@@ -6,9 +6,9 @@
  * target; 12 and 15 need the clock.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
-import { DlqReason } from "../../packages/pipeline/src/contract/outcomes";
-import { redriveDlq, type OpsContext } from "../../packages/ops/src";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
+import { DlqReason } from "@effectively-once/contract";
+import { redriveDlq, type OpsContext } from "@effectively-once/ops";
 import { readIdempotencyRecord, readLedger } from "./support/observe";
 import { e2eSuite } from "./support/suite";
 import { Capability, type E2eTarget } from "./support/target";
@@ -56,7 +56,7 @@ suite.scenario(
       [reordered.messageId]: "duplicate",
     });
     expect(settled.effects[first.key!]).toEqual({ charges: 1, calls: 1, callOutcomes: { applied: 1 } });
-    expect(settled.downstream[first.key!].charge).toMatchObject({ amount: 1250, messageId: first.messageId });
+    expect(settled.downstream[first.key!].effect).toMatchObject({ amount: 1250, messageId: first.messageId });
     expect(settled.dlq).toEqual([expect.objectContaining({ reason: "payload-mismatch", businessKey: first.key, body: changed.body })]);
     expect(settled.dlq[0].detail).toContain(first.messageId);
   },
@@ -83,8 +83,8 @@ suite.scenario(
     for (const message of [a1, b1]) {
       expiries.push(Number((await readLedger(target, message.key!))!.expiresAt));
       expiries.push(Number((await readIdempotencyRecord(target, message.key!))!.expiration));
-      const { charge, calls } = first.downstream[message.key!];
-      expiries.push(...[charge!, ...calls].map((item) => Number(item.expiresAt)));
+      const { effect, calls } = first.downstream[message.key!];
+      expiries.push(...[effect!, ...calls].map((item) => Number(item.expiresAt)));
     }
     const lastExpiry = Math.max(...expiries);
     expect(lastExpiry).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + retentionSeconds + 1);

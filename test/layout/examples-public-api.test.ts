@@ -5,9 +5,10 @@ import ts from "typescript";
 
 const ROOT = resolve(__dirname, "../..");
 const EXAMPLES = join(ROOT, "examples");
-/** The public entries, by package name: what a team's own app may import from the project (`./internal/*` is not one). */
-const ENTRIES = ["pipeline", "local-cloud", "ops"].flatMap((dir) => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, "packages", dir, "package.json"), "utf8")) as { name: string; exports: Record<string, unknown> };
+/** The public entries, by package name: what a team's own app may import from the project's published packages. */
+const ENTRIES = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { workspaces: string[] }).workspaces.flatMap((dir) => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as { name: string; private?: boolean; exports: Record<string, unknown> };
+  if (pkg.private) return [];
   return Object.keys(pkg.exports).filter((entry) => !entry.includes("*") && !entry.endsWith(".json")).map((entry) => `${pkg.name}${entry.slice(1)}`);
 });
 
@@ -56,8 +57,8 @@ describe("Layout: examples build only on the public API", () => {
     ["examples/payments/functions/handler.ts", "../identity", true],
     ["examples/payments/test/charge.test.ts", "@aws-sdk/lib-dynamodb", true],
     ["examples/payments/stack.ts", "node:path", true],
-    ["examples/payments/functions/charge.ts", "../../../packages/pipeline/handler/effect-journal", false],
-    ["examples/payments/test/charge.test.ts", "../../../test/helpers/dynalite", false],
+    ["examples/payments/functions/charge.ts", "../../../functions/src/effect-journal", false],
+    ["examples/payments/test/charge.test.ts", "../../../packages/testing/src/dynalite", false],
     ["examples/invoices/stack.ts", "../payments/identity", false],
   ])("judges %s importing %s: allowed %s", (file, specifier, allowed) => {
     // Act / Assert

@@ -1,7 +1,7 @@
 import { computedObjectKeys, definitionObjectKeyFindings } from "../../scripts/layout/jsonata-keys";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 import { simSettings } from "../../tools/sim/settings";
-import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
+import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";
 
 describe("Layout: JSONata objects keyed by computed values", () => {
   it("finds the group-by and the computed key the batch grouping once used", () => {

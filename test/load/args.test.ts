@@ -1,8 +1,8 @@
 import { parseBenchArgs } from "../../tools/load/bench-args";
 import { BENCH_DEFAULTS, DEFAULT_BENCH_JSON } from "../../tools/load/bench-options";
-import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { parseSoakArgs } from "../../tools/load/soak-args";
-import { SOAK_DEFAULTS } from "../../packages/local-cloud/src/soak/soak-options";
+import { SOAK_DEFAULTS } from "@effectively-once/local-cloud/harness";
 
 describe("Function: parseSoakArgs", () => {
   it("gives the defaults with no flags: 10,000 messages, 30% duplicates, the realistic fault profile", () => {

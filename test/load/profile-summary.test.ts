@@ -35,7 +35,7 @@ describe("Function: moduleOf", () => {
     [`${ROOT}/node_modules/fastify/fastify.js`, "fauxqs"],
     [`${ROOT}/packages/local-cloud/src/stepfunctions/states/task.ts`, "interpreter (local-cloud stepfunctions)"],
     [`${ROOT}/packages/local-cloud/src/pipes/runner.ts`, "pipes (local-cloud pipes)"],
-    [`${ROOT}/packages/pipeline/src/contract/decode.ts`, "project (packages)"],
+    [`${ROOT}/packages/contract/src/decode.ts`, "project (packages)"],
     ["node:events", "node (internal)"],
     ["/tmp/lambda-payments-x/index.js", "function bundle"],
   ])("puts %s in %s", (url, module) => {

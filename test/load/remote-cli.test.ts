@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { literalOutputs, loadStackFile } from "../../packages/local-cloud/src/provision";
+import { literalOutputs, loadStackFile } from "@effectively-once/local-cloud/emulators";
 import { splitTarget } from "../../tools/load/remote-args";
 import { runRemoteCli } from "../../tools/load/remote-cli";
 import { LoadTool } from "../../tools/load/remote-options";
-import { synthLoadStack, type LoadStack } from "../../packages/local-cloud/src/soak/stack";
-import { writeTerraformOutputs } from "../helpers/terraform-outputs";
+import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/stack";
+import { writeTerraformOutputs } from "@effectively-once/testing";
 
 // A deployed stack as its outputs file shows it; nothing listens on port 9, so any call that got out would fail.
 const QUEUE = "https://sqs.us-east-1.amazonaws.com/123456789012/remote-queue";

@@ -1,11 +1,11 @@
-import type { LocalCloudStats } from "../../packages/local-cloud/src/cloud";
+import type { LocalCloudStats } from "@effectively-once/local-cloud";
 import type { E2eCaseResult } from "../../tools/load/bench-e2e";
 import { callsPerMessage, floorRatio, perSecond, requestDelta, summarize } from "../../tools/load/bench-math";
 import { BENCH_DEFAULTS } from "../../tools/load/bench-options";
 import { formatBench } from "../../tools/load/bench-report";
 import { buildSoakReport, soakJson } from "../../tools/load/soak-report";
-import type { SoakResult } from "../../packages/local-cloud/src/soak/soak-run";
-import { SOAK_DEFAULTS } from "../../packages/local-cloud/src/soak/soak-options";
+import type { SoakResult } from "@effectively-once/local-cloud/harness";
+import { SOAK_DEFAULTS } from "@effectively-once/local-cloud/harness";
 
 describe("Module: bench-math", () => {
   it("counts the requests made between two snapshots, per operation and per message", () => {

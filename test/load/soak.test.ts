@@ -1,6 +1,6 @@
 import { buildSoakReport } from "../../tools/load/soak-report";
-import { runSoak } from "../../packages/local-cloud/src/soak/soak-run";
-import { SOAK_DEFAULTS } from "../../packages/local-cloud/src/soak/soak-options";
+import { runSoak } from "@effectively-once/local-cloud/harness";
+import { SOAK_DEFAULTS } from "@effectively-once/local-cloud/harness";
 
 describe("Function: runSoak", () => {
   it("keeps every guarantee over 150 messages with duplicates, invalid input, conflicts and harsh faults", async () => {

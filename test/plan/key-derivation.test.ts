@@ -2,14 +2,14 @@
  * A deploy that changes how keys are derived makes every already-applied message a new key for both layers: the
  * review must flag it high, name each change (old → new) and the safe procedure, and stay quiet otherwise.
  */
-import { commentWithKeyDerivation, keyDerivation } from "../../packages/pipeline/src/contract/key-derivation";
-import { effectiveRules } from "../../packages/pipeline/src/contract/field-rules";
-import template from "../../packages/pipeline/statemachines/pipeline.asl.json";
-import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
+import { commentWithKeyDerivation, keyDerivation } from "@effectively-once/contract";
+import { effectiveRules } from "@effectively-once/contract";
+import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "@effectively-once/statemachines";
 import { buildReview } from "../../tools/terraform/review/build";
 import { ActionBasis, RiskKind, Severity, type RiskFlag } from "../../tools/terraform/review/types";
-import { ORDERS_FIELD_RULES } from "../helpers/orders-contract";
-import { PIPELINE_TEST_PARAMS } from "../helpers/pipeline-params";
+import { ORDERS_FIELD_RULES } from "@effectively-once/testing";
+import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";
 import { MACHINE, plan, stateMachine, update } from "./support/plan-fixtures";
 
 const FUNCTION = "aws_lambda_function.fn";

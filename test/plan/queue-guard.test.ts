@@ -1,4 +1,4 @@
-import { GuardedAction, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
+import { GuardedAction, queuePolicyDocument } from "@effectively-once/contract";
 import { buildReview } from "../../tools/terraform/review/build";
 import { ActionBasis, RiskKind, Severity, type RiskFlag } from "../../tools/terraform/review/types";
 import { DLQ, QUEUE, plan, queue, update, type FixtureResource } from "./support/plan-fixtures";

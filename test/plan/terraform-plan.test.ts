@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULTS } from "../../packages/pipeline/src/constructs/props";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
 import { OFFLINE_OVERRIDE_FILE } from "../../tools/terraform/offline-override";
 import { findTerraform } from "../../tools/terraform/offline";
 import { main } from "../../tools/terraform/plan-cli";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { awsReader } from "../../tools/preflight/aws";
 import { runPreflightCli } from "../../tools/preflight/cli";
-import { synthStack } from "../helpers/synth";
+import { synthStack } from "@effectively-once/testing";
 import { startAccountStandIn, type AccountState } from "./account-stand-in";
 
 const LAMBDA_QUOTAS = [{ code: "L-B99A9384", name: "Concurrent executions", value: 1000 }, { code: "L-2ACBD22F", name: "Function and layer storage", value: 80530636800 }];

@@ -3,9 +3,9 @@ import { App, TerraformStack } from "cdktf";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EffectJournalTable, IdempotentPipeline } from "../../packages/pipeline/src";
-import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src";
-import { observe, publishBodies } from "../../packages/local-cloud/src/harness";
+import { EffectJournalTable, IdempotentPipeline } from "@effectively-once/pipeline";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
 
 // A domain no example has (support tickets keyed by [queue, number]), built, run and judged through the package's
 // entry points only (`@effectively-once/pipeline`, its `/handler` entry via the handler file, `@effectively-once/local-cloud`

@@ -1,5 +1,5 @@
 // A function written against the package's ./handler entry only (test/public-api/entry-points.test.ts deploys it).
-import { ConflictError, createPipelineHandler, EffectJournal, effectKey, PermanentError } from "../../packages/pipeline/handler";
+import { ConflictError, createPipelineHandler, EffectJournal, effectKey, PermanentError } from "@effectively-once/functions";
 
 interface Ticket {
   readonly queue: string;

@@ -1,7 +1,7 @@
 import { BREAKS, findBreak } from "../../tools/terraform/rehearse/breaks";
 import { rehearsalOverride } from "../../tools/terraform/rehearse/override";
-import { parseStack, resourceList } from "../../packages/local-cloud/src/terraform-json";
-import { resourcesOfType, synthStack } from "../helpers/synth";
+import { parseStack, resourceList } from "@effectively-once/local-cloud/terraform-json";
+import { resourcesOfType, synthStack } from "@effectively-once/testing";
 
 describe("Break tests (the faults merged into the rehearsal's override)", () => {
   let stack: ReturnType<typeof synthStack>;

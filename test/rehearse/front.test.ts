@@ -3,7 +3,7 @@ import { validateAnswer } from "../../tools/terraform/definition-validator";
 import { createServer } from "node:http";
 import { listenOnLoopback, readBody, replyJson } from "../../tools/terraform/json-http";
 import { compactRedrivePolicy, startFront } from "../../tools/terraform/rehearse/front";
-import { synthStack, resourcesOfType } from "../helpers/synth";
+import { synthStack, resourcesOfType } from "@effectively-once/testing";
 
 /** The definition the provider sends: the synthesized one with its references resolved (as after apply). */
 function deployedDefinition(): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { GapFix, MOTO_GAPS, type MotoGap } from "../../tools/terraform/rehearse/gaps";
 import { endpointServiceOf, REHEARSAL_ACCESS_KEY, rehearsalOverride } from "../../tools/terraform/rehearse/override";
-import { parseStack, resourceList } from "../../packages/local-cloud/src/terraform-json";
+import { parseStack, resourceList } from "@effectively-once/local-cloud/terraform-json";
 
 const gap = (id: string): MotoGap => MOTO_GAPS.find((g) => g.id === id)!;
 const RESOURCES = resourceList(parseStack({

@@ -5,7 +5,7 @@ import { violations } from "../../tools/sim/oracle";
 import { runScenario } from "../../tools/sim/run";
 import { FaultKind, type Fault, type Op, type Scenario } from "../../tools/sim/scenario";
 import { simSettings, type SimSettings } from "../../tools/sim/settings";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 
 /**
  * The misclassification mutants (misclassification-mutants.ts), each on one scenario that reaches its mistake:

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { assertPipelineInvariants } from "../../packages/pipeline/src/constructs/invariants";
+import { assertPipelineInvariants } from "@effectively-once/pipeline";
 import { drawnDomain, domainCaseArbitrary } from "../../tools/sim/domain-cases";
 import { domainCandidate, domainProps, DomainMode, filterPasses, type SimDomain } from "../../tools/sim/domain-space";
 import { scenarioArbitrary } from "../../tools/sim/generator";
@@ -8,7 +8,7 @@ import { runScenario } from "../../tools/sim/run";
 import { Fate, type Scenario } from "../../tools/sim/scenario";
 import { settingsFor, simProps } from "../../tools/sim/settings";
 import { accepts, SettingsMode } from "../../tools/sim/settings-space";
-import { compileFilterCriteria } from "../../packages/pipeline/src/pipe-filter/filter";
+import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
 
 const drawn = fc.sample(drawnDomain, { numRuns: 300, seed: 22 });
 const fields = (d: SimDomain) => [...d.keyParts, ...d.payload];

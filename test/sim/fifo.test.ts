@@ -4,7 +4,7 @@ import { violations } from "../../tools/sim/oracle";
 import { runScenario } from "../../tools/sim/run";
 import { Fate, FaultKind, type Observation, type Scenario } from "../../tools/sim/scenario";
 import { settingsFor, simSettings, type SimSettings } from "../../tools/sim/settings";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 
 /** The simulation in FIFO mode: the ordering row, the last receive and SQS's deduplication, each rule both ways. */
 const body = (orderId: string, amount = 10) => JSON.stringify({ tenantId: "t", orderId, amount, currency: "EUR" });

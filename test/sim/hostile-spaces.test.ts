@@ -8,7 +8,7 @@ import { SIM_NAMES, simSettings } from "../../tools/sim/settings";
 import { SimSqs } from "../../tools/sim/sqs";
 import { attributeProblem, md5OfAttributes } from "../../tools/sim/sqs-attributes";
 import { VirtualClock } from "../../tools/sim/virtual-clock";
-import { toSqsRecord } from "../../packages/pipeline/src/pipe-filter/sqs-record";
+import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
 
 describe("Generator: special texts and the producer's attributes", () => {
   const scenarios = fc.sample(scenarioArbitrary(), { numRuns: 1500, seed: 22 });

@@ -14,7 +14,7 @@ import { Fate, FaultKind, type Scenario } from "../../tools/sim/scenario";
 import { settingsFor, SIM_NAMES } from "../../tools/sim/settings";
 import { SimSqs } from "../../tools/sim/sqs";
 import { VirtualClock } from "../../tools/sim/virtual-clock";
-import { queuePolicyDocument, GuardedAction } from "../../packages/pipeline/src/contract/queue-guard";
+import { queuePolicyDocument, GuardedAction } from "@effectively-once/contract";
 
 const EIGHT_DAYS = 8 * 86_400_000;
 const body = JSON.stringify({ tenantId: "t", orderId: "o", amount: 10, currency: "EUR" });

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { fuzz } from "../../tools/sim/fuzz";
-import { assertPipelineInvariants } from "../../packages/pipeline/src/constructs/invariants";
+import { assertPipelineInvariants } from "@effectively-once/pipeline";
 import { scenarioArbitrary } from "../../tools/sim/generator";
 import { runScenario } from "../../tools/sim/run";
 import { settingsFor, settingsKey, simProps, type PropsOverrides } from "../../tools/sim/settings";
 import { accepts, caseArbitrary, drawnSettings, fitScenario, settingsArbitrary, SettingsMode } from "../../tools/sim/settings-space";
-import type { ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
+import type { ResolvedPipelineProps } from "@effectively-once/pipeline/settings";
 
 const drawn = fc.sample(drawnSettings, { numRuns: 400, seed: 22 });
 const defaults = simProps({});

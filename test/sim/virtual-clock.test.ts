@@ -1,4 +1,4 @@
-import { nap } from "../../packages/local-cloud/src/pipes/clock";
+import { nap } from "@effectively-once/local-cloud/emulators";
 import { VirtualClock } from "../../tools/sim/virtual-clock";
 
 describe("Class: VirtualClock", () => {

@@ -14,7 +14,7 @@ import { returnVerdict } from "../../tools/verify/probes/failed-return";
 import { decodeVectors } from "../../tools/verify/probes/decode";
 import { limitInputs } from "../../tools/verify/probes/sync-input";
 import { sqsMessageBytes, worstRecordBytes } from "../../tools/verify/record-bound";
-import { RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES } from "../../packages/pipeline/src/contract/limits";
+import { RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES } from "@effectively-once/contract";
 import { runProbes } from "../../tools/verify/run";
 import { planChanges, type Target } from "../../tools/verify/targets";
 

@@ -10,13 +10,13 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sharedClock } from "../../packages/local-cloud/src/clock";
-import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
+import { sharedClock } from "@effectively-once/local-cloud/emulators";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { runVerifyCli, type VerifyIo } from "../../tools/verify/cli";
 import { compareAnswers } from "../../tools/verify/compare";
 import { synthProbeStack, type ProbeStack } from "../../tools/verify/probe-stack";
 import { localClock } from "../../tools/verify/targets";
-import { writeTerraformOutputs } from "../helpers/terraform-outputs";
+import { writeTerraformOutputs } from "@effectively-once/testing";
 import { AWS_FIXTURE, DELIBERATE, LOCAL_FIXTURE, readAnswers } from "./support/fixtures";
 
 let dir: string;

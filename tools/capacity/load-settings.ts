@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
 import { readCapacitySettings } from "./settings";
 import type { CapacitySettings } from "./settings";
 

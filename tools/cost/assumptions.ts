@@ -18,7 +18,7 @@ export interface Assumptions {
   readonly functionMs: number;
   /** The part of `functionMs` spent in Powertools idempotency (its INPROGRESS put and COMPLETED update): the pipeline's. */
   readonly functionIdempotencyMs: number;
-  /** INFO lines the function writes per applied key (one: packages/pipeline/handler/invocation-log.ts). */
+  /** INFO lines the function writes per applied key (one: functions/src/invocation-log.ts). */
   readonly functionInfoLines: number;
   /** Bytes of one Powertools JSON log line (measured on the local cloud: test/cost/path-calls.test.ts). */
   readonly functionLogLineBytes: number;

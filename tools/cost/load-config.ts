@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StackConfig } from "../../packages/pipeline/src/app/config";
-import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
+import type { StackConfig } from "@effectively-once/pipeline";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
 import { readStackFile } from "./stack-config";
 import type { DeployedConfig } from "./types";
 

@@ -1,5 +1,5 @@
 /**
- * What each record path does, call by call, read off `packages/pipeline/statemachines/pipeline.asl.json`, `examples/payments/functions/` and
+ * What each record path does, call by call, read off `statemachines/pipeline.asl.json`, `examples/payments/functions/` and
  * the Powertools DynamoDB persistence layer. The empirical test (test/cost/path-calls.test.ts) counts the same calls
  * on the local cloud's DynamoDB proxy.
  */

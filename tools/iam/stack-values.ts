@@ -1,5 +1,4 @@
-import { mapTemplates, renderTemplate, type Block, type ResourceReference, type SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
-import { arnOf, queueUrlOf, type ArnEnv } from "./arns";
+import { arnOf, mapTemplates, queueUrlOf, renderTemplate, type ArnEnv, type Block, type ResourceReference, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 
 /** A reference in a stack that these tools cannot give a value to, named with what to do. */
 class UnresolvableReferenceError extends Error {

@@ -1,4 +1,4 @@
-import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 
 /** Shared flag readers: each names the flag and the fix when the value is wrong. */
 export function readInt(raw: string | undefined, flag: string, fallback: number, min: number, max: number): number {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
+import { DynamoPlacement } from "@effectively-once/local-cloud/harness";
 import { readChoice, readInt, readRatio } from "./args";
-import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { BENCH_DEFAULTS, BENCH_QUICK, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
 import { COMMITTED_FIGURES_FILE } from "./bench-committed";
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { LoadError } from "../../packages/local-cloud/src/soak/errors";
+import { LoadError } from "@effectively-once/local-cloud/harness";
 import type { BenchResult } from "./bench-report";
 
 /** The file that holds the bench figures committed with the code (the CI smoke's reference). */

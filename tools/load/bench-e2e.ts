@@ -1,21 +1,21 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startLocalCloud, type LocalCloud } from "../../packages/local-cloud/src/cloud";
-import { peekDlq, readEffects, verify } from "../../packages/local-cloud/src/observe";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { peekDlq, readEffects, verify } from "@effectively-once/local-cloud/harness";
 import { callsPerMessage, floorRatio, perSecond, requestDelta, summarize, type SampleSummary } from "./bench-math";
 import type { BenchOptions } from "./bench-options";
 import { measureFloor, startFloorSampler, type FloorResult } from "./bench-floor";
 import { startThreadCpu, type ThreadCpu } from "./cpu-profiler";
-import { SettleTimeoutError } from "../../packages/local-cloud/src/soak/errors";
-import { generateStream } from "../../packages/local-cloud/src/soak/generator";
+import { SettleTimeoutError } from "@effectively-once/local-cloud/harness";
+import { generateStream } from "@effectively-once/local-cloud/harness";
 import { summarizeProfile, type ProfileSummary } from "./profile-summary";
-import { publish, type LoadSent } from "../../packages/local-cloud/src/soak/publisher";
-import { synthLoadStack } from "../../packages/local-cloud/src/soak/stack";
-import { loadProfile } from "../../packages/local-cloud/src/stack/apps";
-import { streamContractOf } from "../../packages/local-cloud/src/stack/contract";
+import { publish, type LoadSent } from "@effectively-once/local-cloud/harness";
+import { synthLoadStack } from "@effectively-once/local-cloud/stack";
+import { loadProfile } from "@effectively-once/local-cloud/stack";
+import { streamContractOf } from "@effectively-once/local-cloud/stack";
 import { startThreadProfiles, ThreadKind, type ThreadProfile } from "./thread-profiler";
 import { summarizeThreads, type ThreadKindSummary } from "./thread-summary";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** One measured run through the whole pipeline (one sample, or all samples of a case added up). */
 export interface E2eRun {

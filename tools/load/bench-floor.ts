@@ -1,7 +1,7 @@
-import { ClaimStatus, LedgerCondition } from "../../packages/pipeline/src/contract/ledger";
+import { ClaimStatus, LedgerCondition } from "@effectively-once/contract";
 import { CreateTableCommand, DeleteTableCommand, PutItemCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, DeleteMessageBatchCommand, DeleteQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import { waitForTableActive } from "../../packages/local-cloud/src/dynamodb";
+import { waitForTableActive } from "@effectively-once/local-cloud/harness";
 
 /** The storage floor: what the emulators do alone, with the same SDK clients, on the same servers. */
 export interface FloorResult {

@@ -1,4 +1,4 @@
-import type { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
+import type { DynamoPlacement } from "@effectively-once/local-cloud/harness";
 
 export interface BenchOptions {
   /** Pipe batch sizes to measure, one local cloud each. */

@@ -1,4 +1,4 @@
-import { formatTable } from "../../packages/local-cloud/src/observe";
+import { formatTable } from "@effectively-once/local-cloud/harness";
 import type { E2eCaseResult } from "./bench-e2e";
 import type { BenchOptions } from "./bench-options";
 

@@ -3,7 +3,7 @@ import { BenchMode, type CommittedFigures } from "./bench-committed";
 import { SMOKE_LIMITS, smokeFloor, smokeVerdict, SmokeVerdict, type SmokeLimits } from "./bench-math";
 import type { E2eCaseResult } from "./bench-e2e";
 import type { BenchResult } from "./bench-report";
-import { LoadError } from "../../packages/local-cloud/src/soak/errors";
+import { LoadError } from "@effectively-once/local-cloud/harness";
 
 /** One batch size's judgement in the smoke. */
 export interface SmokeCheck {

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { readInt, readRatio } from "./args";
-import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { LoadTarget, LoadTool, REMOTE_DEFAULTS, REMOTE_MIX, type RemoteOptions } from "./remote-options";
 
 export const REMOTE_HELP = `With --target aws (docs/load-on-aws.md), the same seeded stream and checks run against a DEPLOYED stack:

@@ -1,13 +1,13 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { ClaimStatus } from "../../packages/pipeline/src/contract/ledger";
-import { readKeyEffects, verify, type DlqMessage, type KeyEffects, type Verification } from "../../packages/local-cloud/src/observe";
-import { keyDeriver, keyExpressionOf } from "../../packages/ops/src/business-key";
-import { withDlqScan } from "../../packages/ops/src/dlq-scan";
-import { getLedgerClaim } from "../../packages/ops/src/ledger-get";
-import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "../../packages/ops/src/powertools-record";
-import type { OpsContext } from "../../packages/ops/src/types";
-import { checkFates, type FateChecks } from "../../packages/local-cloud/src/soak/fate-checks";
-import type { LoadSent } from "../../packages/local-cloud/src/soak/publisher";
+import { ClaimStatus } from "@effectively-once/contract";
+import { readKeyEffects, verify, type DlqMessage, type KeyEffects, type Verification } from "@effectively-once/local-cloud/harness";
+import { keyDeriver, keyExpressionOf } from "@effectively-once/ops";
+import { withDlqScan } from "@effectively-once/ops";
+import { getLedgerClaim } from "@effectively-once/ops";
+import { getPowertoolsRecord, POWERTOOLS_COMPLETED } from "@effectively-once/ops";
+import type { OpsContext } from "@effectively-once/ops";
+import { checkFates, type FateChecks } from "@effectively-once/local-cloud/harness";
+import type { LoadSent } from "@effectively-once/local-cloud/harness";
 import type { RemoteStack } from "./remote-target";
 
 /** What the deployed stack's own stores say about this run's keys (never the whole tables: they hold other runs). */

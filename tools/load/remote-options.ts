@@ -1,4 +1,4 @@
-import type { TargetOptions } from "../../packages/ops/src/target";
+import type { TargetOptions } from "@effectively-once/ops";
 
 /** Which load tool runs against the deployed stack: the stream and the report differ, the path is the same. */
 export const LoadTool = { Soak: "soak", Bench: "bench" } as const;

@@ -3,8 +3,8 @@ import { compare } from "../cost/compare";
 import { loadPriceBook, unitPrice, type PriceBook } from "../cost/prices";
 import { DEFAULT_SCENARIO } from "../cost/scenario";
 import type { DeployedConfig } from "../cost/types";
-import { formatTable } from "../../packages/local-cloud/src/observe";
-import { LoadKind, type LoadMessage } from "../../packages/local-cloud/src/soak/generator";
+import { formatTable } from "@effectively-once/local-cloud/harness";
+import { LoadKind, type LoadMessage } from "@effectively-once/local-cloud/harness";
 import type { RemoteOptions } from "./remote-options";
 import type { RemoteStack } from "./remote-target";
 

@@ -1,6 +1,6 @@
-import { formatTable } from "../../packages/local-cloud/src/observe";
+import { formatTable } from "@effectively-once/local-cloud/harness";
 import { perSecond } from "./bench-math";
-import { LoadKind } from "../../packages/local-cloud/src/soak/generator";
+import { LoadKind } from "@effectively-once/local-cloud/harness";
 import { LoadTool } from "./remote-options";
 import type { RemoteResult } from "./remote-run";
 import type { RunEstimate } from "./remote-plan";

@@ -1,10 +1,10 @@
 import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { awsCall } from "../../packages/ops/src/aws-errors";
-import type { OpsClients } from "../../packages/ops/src/clients";
-import type { OpsContext } from "../../packages/ops/src/types";
-import type { LoadKind, LoadMessage } from "../../packages/local-cloud/src/soak/generator";
-import { publish } from "../../packages/local-cloud/src/soak/publisher";
+import { awsCall } from "@effectively-once/ops";
+import type { OpsClients } from "@effectively-once/ops";
+import type { OpsContext } from "@effectively-once/ops";
+import type { LoadKind, LoadMessage } from "@effectively-once/local-cloud/harness";
+import { publish } from "@effectively-once/local-cloud/harness";
 import { checkRemote, type RemoteChecks } from "./remote-checks";
 import type { RemoteOptions } from "./remote-options";
 import type { RemoteStack } from "./remote-target";

@@ -1,8 +1,8 @@
-import { createOpsClients, type OpsClients } from "../../packages/ops/src/clients";
-import { requireOutput, requireSecondsOutput } from "../../packages/ops/src/outputs";
-import { resolveTarget, type Target, type TargetOptions } from "../../packages/ops/src/target";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
-import type { OpsContext } from "../../packages/ops/src/types";
+import { createOpsClients, type OpsClients } from "@effectively-once/ops";
+import { requireOutput, requireSecondsOutput } from "@effectively-once/ops";
+import { resolveTarget, type Target, type TargetOptions } from "@effectively-once/ops";
+import { OutputName } from "@effectively-once/contract";
+import type { OpsContext } from "@effectively-once/ops";
 
 /** Where an endpoint came from, for the plan: a flag, an AWS_ENDPOINT_URL_* variable, or the SDK's default. */
 export interface EndpointSource {

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
-import { DynamoPlacement } from "../../packages/local-cloud/src/dynamodb";
+import { DynamoPlacement } from "@effectively-once/local-cloud/harness";
 import { readChoice, readInt, readRatio } from "./args";
-import { LoadUsageError } from "../../packages/local-cloud/src/soak/errors";
-import { FaultProfile } from "../../packages/local-cloud/src/soak/fault-profile";
-import { SOAK_DEFAULTS, type SoakOptions } from "../../packages/local-cloud/src/soak/soak-options";
+import { LoadUsageError } from "@effectively-once/local-cloud/harness";
+import { FaultProfile } from "@effectively-once/local-cloud/harness";
+import { SOAK_DEFAULTS, type SoakOptions } from "@effectively-once/local-cloud/harness";
 
 export const SOAK_HELP = `Usage: npm run soak [-- options]
 

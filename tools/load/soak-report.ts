@@ -1,7 +1,7 @@
-import { formatTable } from "../../packages/local-cloud/src/observe";
+import { formatTable } from "@effectively-once/local-cloud/harness";
 import { perSecond } from "./bench-math";
-import { LoadKind } from "../../packages/local-cloud/src/soak/generator";
-import type { SoakResult } from "../../packages/local-cloud/src/soak/soak-run";
+import { LoadKind } from "@effectively-once/local-cloud/harness";
+import type { SoakResult } from "@effectively-once/local-cloud/harness";
 
 /** One invariant of the run: what was checked, how many broke it, a few examples. */
 export interface SoakCheck {

@@ -1,4 +1,4 @@
-import type { SynthesizedStack } from "../../packages/local-cloud/src/terraform-json";
+import type { SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 
 /**
  * The read-only AWS calls `npm run preflight` makes, each with why: what only the account knows (its concurrency,

@@ -3,7 +3,7 @@
  * execution handed it back for a retry, the ledger's history (each claim written, each completion and release that
  * landed, with the claim it replaced), and each invocation of the function with its key and result.
  */
-import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
 import type { DynamoCall } from "./dynamo";
 import type { Delivery, ExecutionFact, InvocationFact, LedgerEvent, RedriveFact } from "./facts";
 import { FaultKind, LEDGER_HOLDING_FAULTS, type NativeActionFact } from "./scenario";

@@ -5,7 +5,7 @@
  * Runs are sequential in one process; `restore()` puts the real ones back.
  */
 import crypto from "node:crypto";
-import { createRng } from "../../packages/local-cloud/src/faults/rng";
+import { createRng } from "@effectively-once/local-cloud/emulators";
 
 const RealDate = Date;
 const realRandom = Math.random;

@@ -4,7 +4,7 @@
  * another payload is a conflict), records the payload it applied (world.ts counts the journal's EFFECT items as
  * charges, the model compares the record), and refuses for good the domain's refused value, if any.
  */
-import { EffectJournal, effectKey, type PipelineEvent, type PipelineHandlerOptions, type SideEffectContext } from "../../packages/pipeline/handler/index";
+import { EffectJournal, effectKey, type PipelineEvent, type PipelineHandlerOptions, type SideEffectContext } from "@effectively-once/functions";
 import { payloadRecord, type SimDomain } from "./domain-space";
 
 type Body = Readonly<Record<string, unknown>>;

@@ -9,7 +9,7 @@
  * Field names are outside text: every map here is an array of pairs.
  */
 import fc from "fast-check";
-import type { FieldRule } from "../../packages/pipeline/src/contract/field-rules";
+import type { FieldRule } from "@effectively-once/contract";
 import type { MessageAttribute } from "./scenario";
 import { keyExpression, keyFormArbitrary, type KeyForm } from "./key-terms";
 

@@ -6,7 +6,7 @@
  * the function's document client and the operator tools).
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import type { DynamoDbSender } from "../../packages/local-cloud/src/stepfunctions";
+import { installAllOld, installParseCache, type DynamoDbSender } from "@effectively-once/local-cloud/emulators";
 import type { VirtualClock } from "./virtual-clock";
 
 /* eslint-disable @typescript-eslint/no-require-imports -- dynalite is untyped CommonJS */
@@ -21,9 +21,9 @@ const validations = require("dynalite/validations") as {
   toLowerFirst(name: string): string;
 };
 const db = require("dynalite/db") as { create(options: object): unknown };
-(require("../../packages/local-cloud/src/dynamodb/dynalite-parse-cache.cjs") as { installParseCache(r: NodeJS.Require): unknown }).installParseCache(require);
+installParseCache(require);
 // As the local cloud's DynamoDB: a failed condition under ALL_OLD returns the item (AWS, recorded).
-(require("../../packages/local-cloud/src/dynamodb/dynalite-fidelity.cjs") as { installAllOld(r: NodeJS.Require): void }).installAllOld(require);
+installAllOld(require);
 
 const OPERATIONS = ["BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DescribeTable", "GetItem", "PutItem", "Query", "Scan", "UpdateItem"];
 const actions = new Map<string, { action: (store: unknown, data: object, cb: Callback) => void; validation: Validation }>();

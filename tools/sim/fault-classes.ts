@@ -33,7 +33,7 @@ export const FAULT_CLASSES: ReadonlyMap<FaultKind, { readonly error: string; rea
   [FaultKind.DlqBlip, { error: "one SQS throttle", at: "Quarantine", class: FaultClass.Absorbed }],
   // The Complete's Catch goes to Processed: the record is done, its claim left IN_PROGRESS (the ledger loses the key).
   [FaultKind.CompleteFail, { error: "DynamoDB.InternalServerErrorException on every Complete attempt", at: "Complete", class: FaultClass.Absorbed }],
-  // The wrapper bounds what it returns and stores (packages/pipeline/handler/result-bound.ts): the record is processed as usual.
+  // The wrapper bounds what it returns and stores (functions/src/result-bound.ts): the record is processed as usual.
   [FaultKind.ResultOverPayload, { error: "(none: a 300 KiB result, bounded by the wrapper)", at: "Invoke", class: FaultClass.Absorbed }],
   [FaultKind.ResultOverItem, { error: "(none: a 500 KB result, bounded by the wrapper)", at: "Invoke", class: FaultClass.Absorbed }],
 ]);

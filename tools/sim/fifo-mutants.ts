@@ -1,6 +1,6 @@
 /**
  * Mutants of FIFO mode's state machine that break a message group's order or its last receive, each one plausible
- * mistake (packages/pipeline/statemachines/fifo.ts). `npm run mutate` runs them, with the generic mutants of the FIFO definition's own
+ * mistake (statemachines/src/fifo.ts). `npm run mutate` runs them, with the generic mutants of the FIFO definition's own
  * states, under FIFO settings (FIFO_MUTATE_SETTINGS) against the same budget as the standard ones.
  */
 import type { Mutant } from "./mutant";

@@ -6,7 +6,7 @@
  * producer's retry, or its mistake: SQS drops the repeat within 5 minutes), and under content-based deduplication
  * half carry none (SQS derives one from the body).
  */
-import { createRng } from "../../packages/local-cloud/src/faults/rng";
+import { createRng } from "@effectively-once/local-cloud/emulators";
 import type { Scenario } from "./scenario";
 
 const GROUPS = ["g1", "g1", "g1", "g2", "g2", "g3", "__proto__", "hasOwnProperty", "constructor"] as const;

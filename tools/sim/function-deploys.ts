@@ -5,7 +5,7 @@
  * their data. Only what the Lambda runtime sets changes with the name (`AWS_LAMBDA_FUNCTION_NAME`); the construct's
  * own variables do not, and so nothing the pipeline remembers may change with it.
  */
-import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
 import { createSimFunction } from "./function";
 import { SIM_NAMES } from "./settings";
 

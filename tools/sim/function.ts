@@ -8,10 +8,10 @@
  */
 import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context } from "aws-lambda";
-import { createPipelineHandler, type PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
-import { readPipelineConfig } from "../../packages/pipeline/handler/config";
-import { exitPayload, timeoutPayload } from "../../packages/local-cloud/src/lambda/error-payloads";
-import type { LambdaInvoker } from "../../packages/local-cloud/src/stepfunctions";
+import { createPipelineHandler, type PipelineHandlerOptions } from "@effectively-once/functions";
+import { readPipelineConfig } from "@effectively-once/functions";
+import { exitPayload, timeoutPayload } from "@effectively-once/local-cloud/emulators";
+import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
 import type { SimDynamo } from "./dynamo";
 import { FaultKind } from "./scenario";
 import type { VirtualClock } from "./virtual-clock";

@@ -11,7 +11,7 @@ import { mutantsOf, type Mutant } from "./mutants";
 import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo-mutants";
 import { FaultKind } from "./scenario";
 import { simSettings } from "./settings";
-import { renderPipelineDefinition } from "../../packages/pipeline/statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 
 export const MutantStatus = { Killed: "killed", Survived: "survived", Equivalent: "equivalent" } as const;
 export type MutantStatus = (typeof MutantStatus)[keyof typeof MutantStatus];
@@ -58,7 +58,7 @@ function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined 
   return FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
 }
 
-/** The states only FIFO mode's definition has (packages/pipeline/statemachines/fifo.ts): their generic mutants run under FIFO settings. */
+/** The states only FIFO mode's definition has (statemachines/src/fifo.ts): their generic mutants run under FIFO settings. */
 const FIFO_STATES = new Set(["StartGroup", "NextRecord", "LastReceive", "Settle", "GroupNext", "HoldRest", "GroupDone"]);
 
 /** FIFO mode's mutants: the order-breaking ones, and the generic mutants of the FIFO definition's own states. */

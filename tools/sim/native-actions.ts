@@ -3,9 +3,9 @@
  * redrive", `StartMessageMoveTask`) and `PurgeQueue`. Each is refused with AccessDenied when the queue's policy, as the
  * stack's props render it, holds an explicit Deny of the action to every principal (AWS: an explicit deny in a
  * resource-based policy overrides every allow). The policy is read with the contract's reader, the one `pipeline-ops`
- * and `npm run plan:review` use (packages/pipeline/src/contract/queue-guard.ts, held to IAM's grammar by test/contract/queue-guard.test.ts).
+ * and `npm run plan:review` use (packages/contract/src/queue-guard.ts, held to IAM's grammar by packages/contract/test/queue-guard.test.ts).
  */
-import { queueGuardOf } from "../../packages/pipeline/src/contract/queue-guard";
+import { queueGuardOf } from "@effectively-once/contract";
 import type { VirtualClock } from "./virtual-clock";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 
@@ -30,7 +30,7 @@ const denial = (principal: string, action: string, arn: string, why: string): Sq
  * becomes a new message there, with a new id, a new enqueue time (SentTimestamp: its retention starts again) and a
  * receive count of 0 (AWS: "All redriven messages are considered new messages", with a new messageID and enqueueTime).
  * AWS does not say what becomes of message attributes or SenderId: here both are kept, as in the local SQS (the SQS
- * contract, test/sim/sqs-contract, holds the two to one rule; `npm run verify` asks AWS).
+ * contract, test/sim/sqs-conformance, holds the two to one rule; `npm run verify` asks AWS).
  */
 export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string): { TaskHandle: string } {
   const source = [...host.queues.entries()].find(([, q]) => q.config.arn === sourceArn);

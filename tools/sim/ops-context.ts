@@ -1,9 +1,9 @@
 /** The operator tools' context in the simulation: the simulated queues and tables, the stack's outputs, virtual time. */
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { OpsContext } from "../../packages/ops/src/types";
-import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
-import { secondLayerOutputs } from "../../packages/pipeline/src/contract/function-env";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import type { OpsContext } from "@effectively-once/ops";
+import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "@effectively-once/pipeline/settings";
+import { secondLayerOutputs } from "@effectively-once/contract";
+import { OutputName } from "@effectively-once/contract";
 import type { SimDynamo } from "./dynamo";
 import { SIM_NAMES, simQueues } from "./settings";
 import type { SimSqs } from "./sqs";

@@ -14,7 +14,7 @@
  *   SHA-256 of the body) — SQS's documented behaviour, which no message of the pipeline's own may meet.
  */
 import { createHash } from "node:crypto";
-import { FIFO_DEDUPLICATION_WINDOW_SECONDS } from "../../packages/pipeline/src/contract/fifo";
+import { FIFO_DEDUPLICATION_WINDOW_SECONDS } from "@effectively-once/contract";
 import { fifoSendIds } from "./fifo-sends";
 import { Fate, type Observation, type Scenario } from "./scenario";
 import type { Violation } from "./verdicts";

@@ -6,7 +6,7 @@
  */
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
-import { nap } from "../../packages/local-cloud/src/pipes/clock";
+import { nap } from "@effectively-once/local-cloud/emulators";
 
 export interface PipeOutage {
   /** The pipe's SQS client, receiving nothing while the pipe is down. */

@@ -2,10 +2,10 @@
  * Runs one scenario in a fresh simulated stack and reports what became of every message and every charge.
  * Same scenario → same run, byte for byte (`trace`): all time is virtual and every choice comes from the seed.
  */
-import { releaseClaim } from "../../packages/ops/src/ledger-release";
-import { redriveDlq } from "../../packages/ops/src/dlq-redrive";
-import { keyDeriver } from "../../packages/ops/src/business-key";
-import { startTtlSweeper } from "../../packages/local-cloud/src/dynamodb/ttl-sweeper";
+import { releaseClaim } from "@effectively-once/ops";
+import { redriveDlq } from "@effectively-once/ops";
+import { keyDeriver } from "@effectively-once/ops";
+import { startTtlSweeper } from "@effectively-once/local-cloud/emulators";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { PurgeQueueCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { installDeterminism } from "./determinism";
@@ -16,7 +16,7 @@ import { settingsFor, SIM_NAMES, type SimSettings } from "./settings";
 import { createWorld, SIM_START_MS, type World } from "./world";
 import { fifoFacts } from "./fifo-facts";
 import { fifoSendIds, type FifoSendIds } from "./fifo-sends";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /**
  * How long the system may take to settle after the last operation (virtual time): a day, or longer when the

@@ -1,25 +1,26 @@
 /**
  * The simulated stack's settings: the domain of the app the simulation targets (the payments example, by name: its
  * model speaks of amounts and currencies), or a drawn one (domain-space.ts), through the construct's own `resolveProps` (so the defaults are the
- * deployed ones), rendered by the one renderer with literal names. The mapping mirrors
- * `packages/pipeline/src/constructs/workflow.ts` (render parameters) and `downstream-function.ts` (function environment).
+ * deployed ones), rendered by the one renderer with literal names. Props become render parameters and the function's
+ * environment through the construct's own mapping (`definitionParams`, `functionVariables`), so the simulation runs
+ * the definition and the environment a deploy would.
  */
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../../packages/pipeline/handler/errors";
-import { ContractEnv, encodeFieldRules, encodePayloadFields } from "../../packages/pipeline/src/contract/function-env";
-import { functionSecondLayerEnvironment, invokeTimeoutSeconds, pipelineFieldRules, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
-import type { PipelineHandlerOptions } from "../../packages/pipeline/handler/index";
-import type { PipelineDomain } from "../../packages/pipeline/src/constructs/props";
-import { EFFECTS_TABLE_ENV } from "../../packages/pipeline/src/contract/effects";
-import { loadStackExport } from "../../packages/local-cloud/src/stack/apps";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
+import { ContractEnv } from "@effectively-once/contract";
+import { definitionParams, functionVariables, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "@effectively-once/pipeline/settings";
+import type { PipelineHandlerOptions } from "@effectively-once/functions";
+import type { PipelineDomain } from "@effectively-once/pipeline/settings";
+import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { loadStackExport } from "@effectively-once/local-cloud/stack";
 import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
 import type { MessageAttribute } from "./scenario";
-import { renderPipelineDefinition, type PipelineDefinitionParams } from "../../packages/pipeline/statemachines/render";
-import { CompiledDefinition } from "../../packages/local-cloud/src/stepfunctions";
+import { renderPipelineDefinition, type PipelineDefinitionParams } from "@effectively-once/statemachines";
+import { CompiledDefinition } from "@effectively-once/local-cloud/emulators";
 import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } from "./domain-space";
 import { domainHandlerOptions } from "./domain-effect";
 import { modelKeyTerms } from "./key-terms";
-import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
-import { FIFO_SUFFIX } from "../../packages/pipeline/src/contract/fifo";
+import { sourceQueueMaxBytes } from "@effectively-once/contract";
+import { FIFO_SUFFIX } from "@effectively-once/contract";
 
 /** The simulated queues' names: in FIFO mode they end in `.fifo`, as SQS requires (and `ops` reads). */
 export interface SimQueues {
@@ -118,37 +119,17 @@ export function simSettings(overrides: PropsOverrides = {}, render: (p: Pipeline
   simulation ??= loadSimulation();
   const props = simProps(overrides, domain);
   const queues = simQueues(props.fifo);
-  const params: PipelineDefinitionParams = {
+  const params: PipelineDefinitionParams = definitionParams(props, {
     partition: SIM_NAMES.partition,
     ledgerTableName: SIM_NAMES.ledger,
     functionArn: `arn:aws:lambda:${SIM_NAMES.region}:${SIM_NAMES.account}:function:${SIM_NAMES.functionName}`,
     deadLetterQueueUrl: queues.dlqUrl,
-    operation: props.operation,
-    keyExpression: props.businessKey.expression,
-    fieldRules: pipelineFieldRules(props),
-    payloadFields: props.payloadFields,
-    leaseSeconds: props.leaseSeconds,
-    retentionSeconds: props.retentionSeconds,
-    executionTimeoutSeconds: props.executionTimeoutSeconds,
-    invokeTimeoutSeconds: invokeTimeoutSeconds(props),
-    lambdaRetries: props.lambdaRetries,
-    maxConcurrency: props.maxConcurrency,
-    permanentErrors: props.function.permanentErrors,
-    conflictErrors: props.function.conflictErrors,
-    ledgerRetry: props.ledgerRetry,
-    // As the construct renders it (packages/pipeline/src/constructs/workflow.ts).
-    ...(props.fifo ? { fifo: { maxReceiveCount: props.maxReceiveCount } } : {}),
-  };
+  });
   const functionEnvironment: Record<string, string> = {
+    // As deployed (the second layer's ids included), then what the app's stack and Lambda would add.
+    ...functionVariables(props, SIM_NAMES.idempotency),
     [EFFECTS_TABLE_ENV]: SIM_NAMES.effects,
-    IDEMPOTENCY_TABLE_NAME: SIM_NAMES.idempotency,
-    IDEMPOTENCY_EXPIRES_AFTER_SECONDS: String(props.retentionSeconds),
-    [ContractEnv.PayloadFields]: encodePayloadFields(props.payloadFields),
-    [ContractEnv.FieldRules]: encodeFieldRules(pipelineFieldRules(props)),
-    POWERTOOLS_SERVICE_NAME: props.namePrefix,
-    POWERTOOLS_LOG_LEVEL: "SILENT",
-    // The ids the construct gives the function, and the earlier releases' it honours by default (no such records here).
-    ...functionSecondLayerEnvironment(props),
+    [ContractEnv.LogLevel]: "SILENT",
     AWS_LAMBDA_FUNCTION_NAME: SIM_NAMES.functionName,
     AWS_REGION: SIM_NAMES.region,
   };

@@ -1,6 +1,6 @@
 /**
  * FIFO queues in the simulation's SQS (sqs.ts), by the rules the local SQS follows (its fidelity layer, fifo.mjs) and
- * the SQS contract holds both to (test/sim/sqs-contract/fifo.contract.test.ts):
+ * the SQS contract holds both to (test/sim/sqs-conformance/fifo.conformance.test.ts):
  * - a send needs a `MessageGroupId`, and a `MessageDeduplicationId` unless the queue derives one from the body
  *   (content-based deduplication: SHA-256 of the body); a send whose id (within its group, when the queue's scope is
  *   `messageGroup`) was accepted less than 5 minutes ago is accepted and never delivered;
@@ -9,7 +9,7 @@
  * - a FIFO DLQ counts a moved message's retention from the move (the caller, sqs.ts).
  */
 import { createHash } from "node:crypto";
-import { FIFO_DEDUPLICATION_WINDOW_SECONDS } from "../../packages/pipeline/src/contract/fifo";
+import { FIFO_DEDUPLICATION_WINDOW_SECONDS } from "@effectively-once/contract";
 import { SqsError, type SimQueueConfig, type StoredMessage } from "./sqs-model";
 
 /** AWS's characters of a deduplication or group id: alphanumeric and punctuation, 1 to 128 (recorded on AWS). */

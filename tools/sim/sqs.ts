@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
 import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
-import { nap } from "../../packages/local-cloud/src/pipes/clock";
+import { nap } from "@effectively-once/local-cloud/emulators";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 import { admitFifoSend, fifoReceivable, rememberFifoSend, type DeduplicationMemory, type FifoIds } from "./sqs-fifo";

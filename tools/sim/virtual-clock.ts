@@ -3,7 +3,7 @@
  * `run()` fires timers in (time, registration) order, each only once every piece of work that does not wait on
  * the clock has settled. Same inputs, same order of events, on every machine.
  */
-import type { Clock } from "../../packages/local-cloud/src/clock/clock";
+import type { Clock } from "@effectively-once/local-cloud/emulators";
 
 interface Timer {
   readonly at: number;

@@ -4,9 +4,9 @@
  * and in FIFO mode FIFO queues (the DLQ never derives deduplication ids from bodies; high-throughput mode scopes them
  * per group).
  */
-import type { ResolvedPipelineProps } from "../../packages/pipeline/src/constructs/props";
-import { sourceQueueMaxBytes } from "../../packages/pipeline/src/contract/limits";
-import { guardedActions, queuePolicyDocument } from "../../packages/pipeline/src/contract/queue-guard";
+import type { ResolvedPipelineProps } from "@effectively-once/pipeline/settings";
+import { sourceQueueMaxBytes } from "@effectively-once/contract";
+import { guardedActions, queuePolicyDocument } from "@effectively-once/contract";
 import type { SimQueues } from "./settings";
 import type { SimSqs } from "./sqs";
 

@@ -4,13 +4,13 @@
  * real pipes runner (with the construct's filter criteria), and the operator tools' context. The scheduler's choices
  * (delays of every call, hence interleavings) come from the run's seed; faults come from the scenario.
  */
-import { createRng } from "../../packages/local-cloud/src/faults/rng";
-import { createPipeRunner, type PipeRunner } from "../../packages/local-cloud/src/pipes";
-import { RetryReason } from "../../packages/local-cloud/src/pipes/constants";
-import { createStateMachine, type StateMachine } from "../../packages/local-cloud/src/stepfunctions";
-import type { OpsContext } from "../../packages/ops/src/types";
+import { createRng } from "@effectively-once/local-cloud/emulators";
+import { createPipeRunner, type PipeRunner } from "@effectively-once/local-cloud/emulators";
+import { RetryReason } from "@effectively-once/local-cloud/emulators";
+import { createStateMachine, type StateMachine } from "@effectively-once/local-cloud/emulators";
+import type { OpsContext } from "@effectively-once/ops";
 import { simOpsContext } from "./ops-context";
-import { workflowTarget } from "../../packages/local-cloud/src/cloud/workflow-target";
+import { workflowTarget } from "@effectively-once/local-cloud/emulators";
 import { Audit } from "./audit";
 import type { SideEffectRun } from "./facts";
 import { transitionId } from "./coverage";
@@ -19,13 +19,13 @@ import { ledgerBlip, quarantineFaults } from "./fault-errors";
 import { createFunctionDeploys } from "./function-deploys";
 import { createPipeOutage, type PipeOutage } from "./pipe-outage";
 import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
-import { EFFECT_SK } from "../../packages/pipeline/src/contract/effects";
+import { EFFECT_SK } from "@effectively-once/contract";
 import { SIM_NAMES, type SimQueues, type SimSettings } from "./settings";
 import type { OrderFact } from "./facts";
 import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 import { addSimQueues } from "./world-queues";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { StackConfig } from "../../packages/pipeline/src/app/config";
-import type { PipelineApp, PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
-import { appOf, loadApp } from "../../packages/local-cloud/src/stack/apps";
-import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
+import type { StackConfig } from "@effectively-once/pipeline";
+import type { PipelineApp, PipelineOverrides } from "@effectively-once/pipeline";
+import { appOf, loadApp } from "@effectively-once/local-cloud/stack";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
 import { PlanInputError } from "./errors";
 import { findProviderMirror, requireTerraform } from "./offline";
 import { readRequiredProviders } from "./required-providers";

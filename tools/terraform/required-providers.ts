@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { readStack, StackJsonError } from "../../packages/local-cloud/src/terraform-json";
+import { readStack, StackJsonError } from "@effectively-once/local-cloud/terraform-json";
 import { TerraformToolError } from "./errors";
 
 /**

@@ -11,7 +11,7 @@ import {
   type PlanResourceChange,
   type UnknownMarks,
 } from "./plan-json";
-import { renderTemplate, type ResourceReference } from "../../packages/local-cloud/src/terraform-json";
+import { arnOf, lambdaInvokeArn, queueUrlOf, renderTemplate, type ArnEnv, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 
 /**
  * Turns the planned values of a plan (typically an offline, create-only plan of the *base* configuration) into a
@@ -74,51 +74,25 @@ function nameOf(rc: PlanResourceChange, values: JsonObject): string {
   return rc.name;
 }
 
+/** Where the placeholders live: the plan's region, the placeholder account, the commercial partition. */
+const placeholderEnv = (region: string): ArnEnv => ({ partition: "aws", account: PLACEHOLDER_ACCOUNT, region });
+
 /** ARNs in each service's documented format, so the provider's ARN validation accepts them when they are referenced. */
 function placeholderArn(rc: PlanResourceChange, values: JsonObject, region: string): string {
   const name = nameOf(rc, values);
-  const a = PLACEHOLDER_ACCOUNT;
-  switch (rc.type) {
-    case "aws_sqs_queue":
-      return `arn:aws:sqs:${region}:${a}:${name}`;
-    case "aws_dynamodb_table":
-      return `arn:aws:dynamodb:${region}:${a}:table/${name}`;
-    case "aws_sfn_state_machine":
-      return `arn:aws:states:${region}:${a}:stateMachine:${name}`;
-    case "aws_lambda_function":
-      return `arn:aws:lambda:${region}:${a}:function:${name}`;
-    case "aws_iam_role":
-      return `arn:aws:iam::${a}:role/${name}`;
-    case "aws_iam_policy":
-      return `arn:aws:iam::${a}:policy/${name}`;
-    case "aws_cloudwatch_log_group":
-      return `arn:aws:logs:${region}:${a}:log-group:${name}`;
-    case "aws_pipes_pipe":
-      return `arn:aws:pipes:${region}:${a}:pipe/${name}`;
-    case "aws_cloudwatch_metric_alarm":
-      return `arn:aws:cloudwatch:${region}:${a}:alarm:${name}`;
-    case "aws_cloudwatch_dashboard":
-      return `arn:aws:cloudwatch::${a}:dashboard/${name}`;
-    case "aws_sns_topic":
-      return `arn:aws:sns:${region}:${a}:${name}`;
-    default: {
-      const [, service = "unknown", ...rest] = rc.type.split("_");
-      return `arn:aws:${service}:${region}:${a}:${rest.join("-") || service}/${name}`;
-    }
-  }
-}
-
-function sqsUrl(region: string, name: string): string {
-  return `https://sqs.${region}.amazonaws.com/${PLACEHOLDER_ACCOUNT}/${name}`;
+  const known = arnOf(rc.type, name, placeholderEnv(region));
+  if (known !== undefined) return known;
+  const [, service = "unknown", ...rest] = rc.type.split("_");
+  return `arn:aws:${service}:${region}:${PLACEHOLDER_ACCOUNT}:${rest.join("-") || service}/${name}`;
 }
 
 /** Placeholder for a top-level computed attribute that no configuration expression explains; undefined = leave null. */
 function identityPlaceholder(rc: PlanResourceChange, values: JsonObject, attribute: string, region: string): string | undefined {
   const arn = () => (typeof values.arn === "string" ? values.arn : placeholderArn(rc, values, region));
   if (attribute === "arn" || attribute === "dashboard_arn") return placeholderArn(rc, values, region);
-  if (rc.type === "aws_sqs_queue" && (attribute === "url" || attribute === "id")) return sqsUrl(region, nameOf(rc, values));
+  if (rc.type === "aws_sqs_queue" && (attribute === "url" || attribute === "id")) return queueUrlOf(nameOf(rc, values), placeholderEnv(region));
   if (rc.type === "aws_lambda_function") {
-    if (attribute === "invoke_arn") return `arn:aws:apigateway:${region}:lambda:path/2015-03-31/functions/${arn()}/invocations`;
+    if (attribute === "invoke_arn") return lambdaInvokeArn(arn(), placeholderEnv(region));
     if (attribute === "qualified_arn") return `${arn()}:$LATEST`;
     if (attribute === "version") return "$LATEST";
   }

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { formatTable } from "../../packages/local-cloud/src/observe";
+import { formatTable } from "@effectively-once/local-cloud/harness";
 import { compareAnswers } from "./compare";
 import { estimateCost, type CostEstimate } from "./cost";
 import { VerifyError, VerifyUsageError } from "./errors";

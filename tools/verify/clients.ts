@@ -9,7 +9,7 @@ import { CloudWatchLogsClient } from "@aws-sdk/client-cloudwatch-logs";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SFNClient } from "@aws-sdk/client-sfn";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import { LOCAL_CREDENTIALS } from "../../packages/pipeline/src/contract/local-cloud-state";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import type { ProbeClients } from "./types";
 
 /** Each service's endpoint; undefined = AWS's own for the region. */

@@ -2,7 +2,7 @@
  * verify sends probes only to the stack it deployed: every output a probe addresses must name the probe stack's own
  * resource (read from its synthesized JSON), under the probe stack's name prefix, which differs from the team's.
  */
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 import { NotTheProbeStackError } from "./errors";
 import { PROBE_PREFIX_SUFFIX, type ProbeStack } from "./probe-stack";
 

@@ -7,16 +7,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StackConfig } from "../../packages/pipeline/src/app/config";
-import type { PipelineOverrides } from "../../packages/pipeline/src/app/pipeline-app";
-import type { MessageProfile } from "../../packages/pipeline/src/app/profile";
-import { OutputName } from "../../packages/pipeline/src/contract/outputs";
-import { loadApp, loadProfile } from "../../packages/local-cloud/src/stack/apps";
-import { stackConfigOf, synthStack } from "../../packages/local-cloud/src/stack/synth";
-import { loadStackFile } from "../../packages/local-cloud/src/provision";
-import { AttributeRegistry } from "../../packages/local-cloud/src/provision/attributes";
-import { resolveString } from "../../packages/local-cloud/src/provision/references";
-import type { StackFile } from "../../packages/local-cloud/src/provision/stack-file";
+import type { StackConfig } from "@effectively-once/pipeline/settings";
+import type { PipelineOverrides } from "@effectively-once/pipeline";
+import type { MessageProfile } from "@effectively-once/pipeline";
+import { OutputName } from "@effectively-once/contract";
+import { loadApp, loadProfile } from "@effectively-once/local-cloud/stack";
+import { stackConfigOf, synthStack } from "@effectively-once/local-cloud/stack";
+import { AttributeRegistry, loadStackFile, resolveString, type StackFile } from "@effectively-once/local-cloud/emulators";
 
 /** Appended to the team's stack name and name prefix: the probe stack never shares a resource name with theirs. */
 const PROBE_STACK_SUFFIX = "-verify";

@@ -1,5 +1,5 @@
 /** The report: each probe's facts with AWS's answer beside the local cloud's, then every difference named, then the failed checks. */
-import { formatTable } from "../../packages/local-cloud/src/observe";
+import { formatTable } from "@effectively-once/local-cloud/harness";
 import type { Comparison } from "./compare";
 import type { Probe } from "./types";
 

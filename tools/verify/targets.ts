@@ -5,8 +5,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
-import { sharedClock } from "../../packages/local-cloud/src/clock";
-import { startLocalCloud } from "../../packages/local-cloud/src/cloud";
+import { sharedClock } from "@effectively-once/local-cloud/emulators";
+import { startLocalCloud } from "@effectively-once/local-cloud";
 import { TerraformCommandError } from "../terraform/errors";
 import { findProviderMirror, offlineTerraformEnv, requireTerraform, runTerraform, writeOfflineCliConfig } from "../terraform/offline";
 import { readRequiredProviders } from "../terraform/required-providers";

@@ -11,3 +11,8 @@ export { startStepFunctionsEndpoint } from "./stepfunctions-api";
 export type { StepFunctionsEndpoint, StepFunctionsEndpointOptions } from "./stepfunctions-api";
 export { testState } from "./stepfunctions/test-state";
 export type { MockErrorOutput, TestStateInput, TestStateMock, TestStateOptions, TestStateOutput } from "./stepfunctions/test-state";
+export { watchInterrupts } from "./demo/interrupts";
+export { runDemo } from "./demo/run-demo";
+export { serve } from "./demo/serve";
+export { TestStateApiError } from "./stepfunctions/test-state";
+export type { EarlyVisibilityExpiry } from "./cloud";

@@ -1,7 +1,7 @@
 import jsonata from "jsonata";
-import { deriveBusinessKey } from "@effectively-once/pipeline/internal/src/contract/business-key";
+import { deriveBusinessKey } from "@effectively-once/contract";
 import { UsageError } from "./errors";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /**
  * The business key expression to key DLQ messages with: `--key-expression`, else the stack's output

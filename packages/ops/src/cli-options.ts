@@ -1,8 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { businessKeyFromOperator } from "@effectively-once/pipeline/internal/src/contract/business-key";
+import { businessKeyFromOperator } from "@effectively-once/contract";
 import { UsageError } from "./errors";
 import type { TargetOptions } from "./target";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { DlqReason } from "@effectively-once/contract";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { LOCAL_CREDENTIALS } from "@effectively-once/pipeline/internal/src/contract/local-cloud-state";
+import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import type { Target } from "./target";
 import { TargetKind } from "./target";
 

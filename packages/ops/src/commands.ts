@@ -10,7 +10,7 @@ import { guardWarnings, readDlqGuard, readQueueGuards, renderGuards } from "./qu
 import { renderTrace, traceKey } from "./trace";
 import type { OpsContext } from "./types";
 import { safeJson } from "./safe-text";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** What a command may use besides its context. */
 export interface CommandIo {

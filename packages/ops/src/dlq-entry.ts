@@ -1,8 +1,8 @@
 import type { Message } from "@aws-sdk/client-sqs";
 import type { KeyDeriver } from "./business-key";
 import { KeySource, type DlqEntry } from "./types";
-import { businessKeyFromOperator } from "@effectively-once/pipeline/internal/src/contract/business-key";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { businessKeyFromOperator } from "@effectively-once/contract";
+import { DlqAttribute, DlqReason } from "@effectively-once/contract";
 
 /**
  * Whether a DLQ message was written by the stack's own quarantine: its SenderId (set by SQS, never by a producer)
@@ -33,15 +33,15 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     const value = attrs[name]?.StringValue;
     return value === undefined || value === "" ? undefined : value;
   };
-  const reason = text("reason") ?? DlqReason.RetriesExhausted;
+  const reason = text(DlqAttribute.Reason) ?? DlqReason.RetriesExhausted;
   const body = message.Body ?? "";
   // The attribute escapes what SQS cannot carry (U+FFFE, U+FFFF): read back as the ledger's canonical text.
-  const rawAttributeKey = text("businessKey");
+  const rawAttributeKey = text(DlqAttribute.BusinessKey);
   const attributeKey = rawAttributeKey === undefined ? undefined : canonicalKeyOrSelf(rawAttributeKey);
   // Only a message that passed validation has a meaningful key; invalid-message bodies are not evaluated.
   const derivedKey = attributeKey === undefined && reason === DlqReason.RetriesExhausted ? await deriveKey(body) : undefined;
   const businessKey = attributeKey ?? derivedKey;
-  const detail = text("detail");
+  const detail = text(DlqAttribute.Detail);
   const sent = Number(message.Attributes?.SentTimestamp);
   // Any producer can set a `firstSentTimestamp` attribute: SQS's own SentTimestamp bounds it, so a forged value can
   // only make the message look older (refused sooner), never younger.
@@ -53,7 +53,7 @@ export async function toDlqEntry(message: Message, nowMs: number, deriveKey: Key
     messageId: message.MessageId ?? "",
     reason,
     ...(businessKey !== undefined ? { businessKey, keySource: attributeKey !== undefined ? KeySource.Attribute : KeySource.Body } : {}),
-    originalMessageId: text("originalMessageId") ?? message.MessageId ?? "",
+    originalMessageId: text(DlqAttribute.OriginalMessageId) ?? message.MessageId ?? "",
     ...(detail !== undefined ? { detail } : {}),
     ...(Number.isFinite(sent) && sent > 0 ? { sentAt: sent, ageMs: Math.max(0, nowMs - sent) } : {}),
     ...(firstSent !== undefined ? { firstSentAt: firstSent } : {}),
@@ -72,11 +72,8 @@ function canonicalKeyOrSelf(text: string): string {
   }
 }
 
-/** Name of the message attribute that carries the first send of a message across quarantines and redrives. */
-export const FIRST_SENT_ATTRIBUTE = "firstSentTimestamp";
-
 /** The `firstSentTimestamp` attribute (DataType Number, epoch ms), when present and a plausible epoch. */
 function firstSentTimestampOf(message: Message): number | undefined {
-  const value = Number(message.MessageAttributes?.[FIRST_SENT_ATTRIBUTE]?.StringValue);
+  const value = Number(message.MessageAttributes?.[DlqAttribute.FirstSentTimestamp]?.StringValue);
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }

@@ -14,9 +14,9 @@ import { getPowertoolsRecords, hasPowertoolsAddress, POWERTOOLS_COMPLETED } from
 import { redriveRisk, redriveWindowOf, withProvenFirstSent, type KeyMemory, type RedriveWindow } from "./redrive-safety";
 import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { OutputName } from "@effectively-once/contract";
+import { DlqReason } from "@effectively-once/contract";
+import { ClaimStatus } from "@effectively-once/contract";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */

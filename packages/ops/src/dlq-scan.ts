@@ -4,8 +4,8 @@ import type { KeyDeriver } from "./business-key";
 import { quarantineAuthor, toDlqEntry } from "./dlq-entry";
 import { hasOutput, requireOutput } from "./outputs";
 import { type DlqEntry, type OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { isFifoQueue } from "@effectively-once/pipeline/internal/src/contract/fifo";
+import { OutputName } from "@effectively-once/contract";
+import { isFifoQueue } from "@effectively-once/contract";
 
 /**
  * How the DLQ is read without consuming it.

@@ -1,11 +1,11 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { ClaimStatus } from "@effectively-once/contract";
 import { awsCall } from "./aws-errors";
 import { dateWithRelative, fields } from "./format";
 import { operationOf, requireOutput } from "./outputs";
 import type { OpsContext } from "./types";
 import { safeCell } from "./safe-text";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** A ledger item (`pk` = business key, `sk` = operation); times are epoch seconds as stored. */
 export interface LedgerClaim {

@@ -4,8 +4,8 @@ import { ConflictError, NotFoundError, RefusedError } from "./errors";
 import { humanDate } from "./format";
 import { getLedgerClaim, type LedgerClaim, type LedgerKeyOptions } from "./ledger-get";
 import type { OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { OutputName } from "@effectively-once/contract";
+import { ClaimStatus } from "@effectively-once/contract";
 
 export interface ReleaseOptions extends LedgerKeyOptions {
   /** Shown the claim that is about to be deleted; resolves true to go ahead. */

@@ -1,6 +1,6 @@
 import { TargetError } from "./errors";
 import type { OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** True when the stack has the output as a non-empty string. */
 export function hasOutput(ctx: Pick<OpsContext, "outputs">, name: OutputName): boolean {

@@ -1,9 +1,9 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { legacySecondLayerIds, SECOND_LAYER_IDS, secondLayerRecordId, type SecondLayerIds } from "@effectively-once/pipeline/internal/src/contract/second-layer-ids";
+import { legacySecondLayerIds, SECOND_LAYER_IDS, secondLayerRecordId, type SecondLayerIds } from "@effectively-once/contract";
 import { awsCall } from "./aws-errors";
 import { hasOutput, requireOutput } from "./outputs";
 import { type OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** The function's Powertools idempotency record for the key (`expiration` in s, `inProgressExpiration` in ms, as stored). */
 export interface PowertoolsRecord {

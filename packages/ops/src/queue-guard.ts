@@ -2,13 +2,13 @@ import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { awsCall } from "./aws-errors";
 import { requireOutput } from "./outputs";
 import type { OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { GuardedAction, queueGuardOf, type ActionGuard } from "@effectively-once/pipeline/internal/src/contract/queue-guard";
+import { OutputName } from "@effectively-once/contract";
+import { GuardedAction, queueGuardOf, type ActionGuard } from "@effectively-once/contract";
 
 /**
  * What a deployed queue's policy (its `Policy` attribute, read with GetQueueAttributes) does to SQS's own actions that
  * bypass `dlq redrive`'s guards: a native message move (the console's "Start DLQ redrive") and a purge. The rule that
- * reads the policy is the contract's (packages/pipeline/src/contract/queue-guard.ts), the one `npm run plan:review` and the simulation use.
+ * reads the policy is the contract's (packages/contract/src/queue-guard.ts), the one `npm run plan:review` and the simulation use.
  */
 export interface DeployedQueueGuard {
   readonly queue: "dlq" | "source";

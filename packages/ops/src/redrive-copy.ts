@@ -1,12 +1,11 @@
 import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
-import { compileFilterCriteria } from "@effectively-once/pipeline/internal/src/pipe-filter/filter";
-import { toSqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/sqs-record";
-import { PRODUCER_ATTRIBUTES } from "@effectively-once/pipeline/internal/statemachines/expressions";
-import { FIRST_SENT_ATTRIBUTE } from "./dlq-entry";
+import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
+import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
+import { DlqAttribute } from "@effectively-once/contract";
 import { TargetError } from "./errors";
 import { type DlqEntry, type OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { OutputName } from "@effectively-once/contract";
+import { DlqReason } from "@effectively-once/contract";
 
 type Attributes = Record<string, MessageAttributeValue>;
 
@@ -24,9 +23,9 @@ export function copyAttributes(entry: DlqEntry, message: Message, nowMs: number)
   if (entry.reason === DlqReason.RetriesExhausted) {
     for (const [name, value] of Object.entries(own)) copy[name] = value;
   } else {
-    for (const [name, value] of packedAttributes(own[PRODUCER_ATTRIBUTES]?.StringValue)) copy[name] = value;
+    for (const [name, value] of packedAttributes(own[DlqAttribute.ProducerAttributes]?.StringValue)) copy[name] = value;
   }
-  copy[FIRST_SENT_ATTRIBUTE] = { DataType: "Number", StringValue: String(entry.firstSentAt ?? nowMs) };
+  copy[DlqAttribute.FirstSentTimestamp] = { DataType: "Number", StringValue: String(entry.firstSentAt ?? nowMs) };
   return copy;
 }
 

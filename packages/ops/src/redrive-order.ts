@@ -1,5 +1,5 @@
 import type { SendMessageCommandInput } from "@aws-sdk/client-sqs";
-import { isFifoQueue, redriveDeduplicationId } from "@effectively-once/pipeline/internal/src/contract/fifo";
+import { isFifoQueue, redriveDeduplicationId } from "@effectively-once/contract";
 import type { DlqEntry } from "./types";
 
 /**

@@ -1,10 +1,10 @@
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { ClaimStatus } from "@effectively-once/contract";
 import { duration, humanDate } from "./format";
 import { requireSecondsOutput } from "./outputs";
 import { type DlqEntry, type OpsContext } from "./types";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
-import { isFifoQueue } from "@effectively-once/pipeline/internal/src/contract/fifo";
+import { OutputName } from "@effectively-once/contract";
+import { DlqReason } from "@effectively-once/contract";
+import { isFifoQueue } from "@effectively-once/contract";
 
 /**
  * When a DLQ message may be sent back without risking a second application of its key.

@@ -1,5 +1,5 @@
 import { GetQueueAttributesCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
-import { MAX_PRODUCER_ATTRIBUTES, REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_ATTRIBUTES } from "@effectively-once/pipeline/internal/src/contract/limits";
+import { MAX_PRODUCER_ATTRIBUTES, REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_ATTRIBUTES } from "@effectively-once/contract";
 import type { OpsContext } from "./types";
 
 type Attributes = Record<string, MessageAttributeValue>;

@@ -1,5 +1,5 @@
 import { relative, resolve } from "node:path";
-import { DEFAULT_STATE_FILE, isStateLive, readStateFile, type LocalCloudState } from "@effectively-once/pipeline/internal/src/contract/local-cloud-state";
+import { DEFAULT_STATE_FILE, isStateLive, readStateFile, type LocalCloudState } from "@effectively-once/contract";
 import { TargetError, UsageError } from "./errors";
 import { readOutputsFile } from "./outputs-file";
 

@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { CALL_SK_PREFIX, CallOutcome, EFFECT_SK, effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { CallOutcome, decodeJournalItem, effectKey, type JournalEntry } from "@effectively-once/contract";
 import { awsCall } from "./aws-errors";
 import { keyDeriver, keyExpressionOf } from "./business-key";
 import { DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
@@ -10,8 +10,8 @@ import { operationOf, requireOutput } from "./outputs";
 import type { DlqEntry, OpsContext } from "./types";
 import { safeCell } from "./safe-text";
 import { getPowertoolsRecord, powertoolsRecordAddress, type PowertoolsRecord } from "./powertools-record";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { OutputName } from "@effectively-once/contract";
+import { ClaimStatus } from "@effectively-once/contract";
 
 export type { PowertoolsRecord };
 
@@ -39,13 +39,12 @@ export interface AppliedEffect {
 }
 
 /** Journal attributes every EFFECT item has; the rest is the domain's. */
-const JOURNAL_ATTRIBUTES = new Set(["pk", "sk", "messageId", "appliedAt", "expiresAt", "fingerprint"]);
 
 export interface Effects {
   readonly table: string;
-  /** The downstream idempotency key: `<businessKey>#<operation>`. */
-  readonly downstreamKey: string;
-  /** The EFFECT item (packages/pipeline/src/contract/effects.ts): what was applied, by which message, when. */
+  /** The effect key (the downstream's idempotency key): `<businessKey>#<operation>`. */
+  readonly effectKey: string;
+  /** The EFFECT item (packages/contract/src/effects.ts): what was applied, by which message, when. */
   readonly effect?: AppliedEffect;
   /** How many times the side effect actually ran (CALL items). */
   readonly calls: number;
@@ -95,7 +94,7 @@ export async function traceKey(ctx: OpsContext, options: TraceOptions): Promise<
   return { ...trace, verdict: verdictOf(trace, ctx.now()), known };
 }
 
-async function readEffects(ctx: OpsContext, table: string, downstreamKey: string, where: Parameters<typeof awsCall>[1]): Promise<Effects> {
+async function readEffects(ctx: OpsContext, table: string, key: string, where: Parameters<typeof awsCall>[1]): Promise<Effects> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -104,7 +103,7 @@ async function readEffects(ctx: OpsContext, table: string, downstreamKey: string
         new QueryCommand({
           TableName: table,
           KeyConditionExpression: "pk = :pk",
-          ExpressionAttributeValues: { ":pk": downstreamKey },
+          ExpressionAttributeValues: { ":pk": key },
           ConsistentRead: true,
           ExclusiveStartKey: startKey,
         }),
@@ -113,31 +112,28 @@ async function readEffects(ctx: OpsContext, table: string, downstreamKey: string
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  const effectItem = items.find((item) => item.sk === EFFECT_SK);
-  const calls = items.filter((item) => typeof item.sk === "string" && item.sk.startsWith(CALL_SK_PREFIX));
+  const entries = items.flatMap((item) => decodeJournalItem(item) ?? []);
+  const effectEntry = entries.find((e) => e.kind === "effect");
+  const calls = entries.flatMap((e) => (e.kind === "call" ? [e] : []));
   const callsByOutcome: Record<string, number> = {};
-  for (const call of calls) callsByOutcome[String(call.outcome)] = (callsByOutcome[String(call.outcome)] ?? 0) + 1;
+  for (const call of calls) callsByOutcome[call.outcome] = (callsByOutcome[call.outcome] ?? 0) + 1;
   // CALL sort keys start with the ISO time, so the query returns them oldest first.
-  const recentCalls = calls.slice(-10).map((call) => ({
-    at: String(call.sk).slice(CALL_SK_PREFIX.length).split("#")[0],
-    ...(typeof call.messageId === "string" ? { messageId: call.messageId } : {}),
-    outcome: String(call.outcome),
-  }));
+  const recentCalls = calls.slice(-10).map((call) => ({ at: call.at, ...(call.messageId !== undefined ? { messageId: call.messageId } : {}), outcome: call.outcome }));
   return {
     table,
-    downstreamKey,
-    ...(effectItem ? { effect: appliedEffect(effectItem) } : {}),
+    effectKey: key,
+    ...(effectEntry?.kind === "effect" ? { effect: appliedEffect(effectEntry) } : {}),
     calls: calls.length,
     callsByOutcome,
     recentCalls,
   };
 }
 
-function appliedEffect(item: Record<string, unknown>): AppliedEffect {
-  const rest = Object.fromEntries(Object.entries(item).filter(([name]) => !JOURNAL_ATTRIBUTES.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+function appliedEffect(effect: Extract<JournalEntry, { kind: "effect" }>): AppliedEffect {
+  const rest = Object.fromEntries(Object.entries(effect.attributes).sort(([a], [b]) => a.localeCompare(b)));
   return {
-    ...(typeof item.messageId === "string" ? { messageId: item.messageId } : {}),
-    ...(typeof item.appliedAt === "string" ? { appliedAt: item.appliedAt } : {}),
+    ...(effect.messageId !== undefined ? { messageId: effect.messageId } : {}),
+    ...(effect.appliedAt !== undefined ? { appliedAt: effect.appliedAt } : {}),
     summary: truncate(JSON.stringify(rest), 160),
   };
 }
@@ -234,7 +230,7 @@ export function renderTrace(t: KeyTrace, nowMs: number): string {
 
   if (t.effects) {
     const e = t.effects;
-    lines.push("", `effects (${e.table}, downstream key ${safeCell(e.downstreamKey)})`);
+    lines.push("", `effects (${e.table}, effect key ${safeCell(e.effectKey)})`);
     lines.push(
       fields([
         ["effect", e.effect ? `${e.effect.summary}${e.effect.appliedAt ? `, applied ${at(Date.parse(e.effect.appliedAt))}` : ""}` : "none"],

@@ -1,6 +1,6 @@
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import type { DlqReason } from "@effectively-once/contract";
 
 /** Everything a command needs, passed in (clients are built at the CLI edge, or by a test). */
 export interface OpsContext {

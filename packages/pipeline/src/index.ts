@@ -6,14 +6,16 @@
  */
 export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError } from "./constructs";
 export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, FifoProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
-export { contractEnvironment } from "./contract/function-env";
+export { contractEnvironment } from "@effectively-once/contract";
+/** The synth-time rules alone: checks resolved props as `new IdempotentPipeline(...)` would, without a stack. */
+export { assertPipelineInvariants, pipelineAccepts } from "./constructs/invariants";
 export { stackConfigFromEnv } from "./app/config";
 export type { StackConfig } from "./app/config";
 export type { PipelineApp, PipelineOverrides } from "./app/pipeline-app";
 export type { MessageProfile } from "./app/profile";
-export type { FieldRule, FieldRules } from "./contract/field-rules";
+export type { FieldRule, FieldRules } from "@effectively-once/contract";
 /** The contract's vocabulary: a ledger claim's status, what a record became, why a message is in the DLQ. */
-export { ClaimStatus } from "./contract/ledger";
-export { DlqReason, RecordOutcome } from "./contract/outcomes";
+export { ClaimStatus } from "@effectively-once/contract";
+export { DlqReason, RecordOutcome } from "@effectively-once/contract";
 /** The ledger key of a body's key parts, as the state machine derives it: for producers, tools and tests. */
-export { businessKeyText } from "./contract/canonical";
+export { businessKeyText } from "@effectively-once/contract";

@@ -5,10 +5,10 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { CloudEvent, LocalCloud } from "../../../packages/local-cloud/src/cloud";
+import type { CloudEvent, LocalCloud } from "@effectively-once/local-cloud";
 import type { LoadStep } from "../../../tools/capacity/knee";
-import type { LoadMessage } from "../../../packages/local-cloud/src/soak/generator";
-import type { LoadSent } from "../../../packages/local-cloud/src/soak/publisher";
+import type { LoadMessage } from "@effectively-once/local-cloud/harness";
+import type { LoadSent } from "@effectively-once/local-cloud/harness";
 
 export interface MeasuredStep extends LoadStep {
   readonly sent: number;

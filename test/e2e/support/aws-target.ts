@@ -1,7 +1,7 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from "@aws-sdk/client-dynamodb";
 import { GetQueueAttributesCommand, SQSClient, type SQSClientConfig } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { waitFor } from "../../helpers/wait-for";
+import { waitFor } from "@effectively-once/testing";
 import { readStackOutputs } from "./outputs-file";
 import type { E2eSettings } from "./settings";
 import { stackNamesFromOutputs } from "./stack-names";

@@ -1,4 +1,4 @@
-import type { CloudEvent } from "../../../packages/local-cloud/src/cloud";
+import type { CloudEvent } from "@effectively-once/local-cloud";
 import type { Delivery, DeliveryLog } from "./target";
 
 /** Builds the per-message delivery log from the local cloud's pipe events. */

@@ -13,9 +13,6 @@ export interface DlqEntry {
   readonly detail?: string;
 }
 
-/** The reason tools report for a message the queue's redrive moved after maxReceiveCount receives. */
-export const RETRIES_EXHAUSTED = "retries-exhausted";
-
 /**
  * Drains the DLQ of this run's messages (bodies carrying the run id) and remembers them. Other messages are
  * made visible again at once and left alone, so a shared DLQ keeps what is not ours.

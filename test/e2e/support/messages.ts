@@ -1,5 +1,4 @@
-import { businessKeyText } from "../../../packages/pipeline/src/contract/canonical";
-import { effectKey } from "../../../packages/pipeline/src/contract/effects";
+import { businessKeyText } from "@effectively-once/contract";
 /** Message bodies of the payments example, and the keys the pipeline derives from them. */
 
 export interface PaymentBody {
@@ -22,4 +21,3 @@ export function businessKeyOf(body: PaymentBody): string {
 }
 
 /** The downstream idempotency key (the effects table's `pk`): the contract's one rule. */
-export const downstreamKey = effectKey;

@@ -1,14 +1,13 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { idempotencyRecordId } from "../../../packages/pipeline/handler/idempotency";
-import { CALL_SK_PREFIX as CALL_PREFIX, EFFECT_SK as CHARGE_SK } from "../../../packages/pipeline/src/contract/effects";
-import { downstreamKey } from "./messages";
+import { idempotencyRecordId } from "@effectively-once/functions";
+import { decodeJournalItem, effectKey } from "@effectively-once/contract";
 import type { E2eTarget } from "./target";
 
 type Item = Record<string, unknown>;
 
-/** What the downstream holds for one business key: its charge (at most one) and one CALL item per call. */
+/** What the downstream holds for one business key: its effect (at most one) and one CALL item per call. */
 export interface DownstreamRecord {
-  readonly charge?: Item;
+  readonly effect?: Item;
   readonly calls: readonly Item[];
 }
 
@@ -30,7 +29,7 @@ export async function readDownstream(target: E2eTarget, businessKey: string): Pr
       new QueryCommand({
         TableName: target.names.effectsTable,
         KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": downstreamKey(businessKey, target.names.operation) },
+        ExpressionAttributeValues: { ":pk": effectKey(businessKey, target.names.operation) },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
@@ -39,15 +38,15 @@ export async function readDownstream(target: E2eTarget, businessKey: string): Pr
     start = page.LastEvaluatedKey;
   } while (start);
   return {
-    charge: items.find((item) => item.sk === CHARGE_SK),
-    calls: items.filter((item) => String(item.sk).startsWith(CALL_PREFIX)),
+    effect: items.find((item) => decodeJournalItem(item)?.kind === "effect"),
+    calls: items.filter((item) => decodeJournalItem(item)?.kind === "call"),
   };
 }
 
 export function countEffects(record: DownstreamRecord): EffectCounts {
   const callOutcomes: Record<string, number> = {};
   for (const call of record.calls) callOutcomes[String(call.outcome)] = (callOutcomes[String(call.outcome)] ?? 0) + 1;
-  return { charges: record.charge ? 1 : 0, calls: record.calls.length, callOutcomes };
+  return { charges: record.effect ? 1 : 0, calls: record.calls.length, callOutcomes };
 }
 
 /** The ledger item of a key (`pk = <key>`, `sk = <operation>`), or undefined. */

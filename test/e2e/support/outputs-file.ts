@@ -1,4 +1,4 @@
-import { readOutputsFile } from "../../../packages/ops/src/outputs-file";
+import { readOutputsFile } from "@effectively-once/ops";
 import { StackOutputsError } from "./errors";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
-import { isFifoQueue } from "../../../packages/pipeline/src/contract/fifo";
+import { isFifoQueue } from "@effectively-once/contract";
 import { E2eError } from "./errors";
 import { businessKeyOf, type PaymentBody } from "./messages";
 import type { E2eTarget } from "./target";

@@ -1,5 +1,6 @@
-import { waitFor } from "../../helpers/wait-for";
-import { RETRIES_EXHAUSTED, type DlqCollector, type DlqEntry } from "./dlq";
+import { waitFor } from "@effectively-once/testing";
+import { DlqReason } from "@effectively-once/contract";
+import type { DlqCollector, DlqEntry } from "./dlq";
 import { SettleTimeoutError } from "./errors";
 import { countEffects, readDownstream, type DownstreamRecord, type EffectCounts } from "./observe";
 import type { Sent } from "./publish";
@@ -76,7 +77,7 @@ async function observe(target: E2eTarget, dlq: DlqCollector, sent: readonly Sent
 }
 
 function reachedFate(message: Sent, snapshot: Snapshot): boolean {
-  return dlqFates(message, snapshot).length > 0 || (message.key !== undefined && snapshot.downstream[message.key]?.charge !== undefined);
+  return dlqFates(message, snapshot).length > 0 || (message.key !== undefined && snapshot.downstream[message.key]?.effect !== undefined);
 }
 
 function fatesOf(sent: readonly Sent[], snapshot: Snapshot): Record<string, Fate> {
@@ -89,7 +90,7 @@ function dlqFates(message: Sent, snapshot: Snapshot): Fate[] {
     // The state machine's quarantine sends a new message naming the original; the queue's redrive moves the
     // message itself, keeping its id.
     if (entry.reason !== undefined && entry.originalMessageId === message.messageId) fates.push(`quarantined:${entry.reason}`);
-    if (entry.reason === undefined && entry.messageId === message.messageId) fates.push(RETRIES_EXHAUSTED);
+    if (entry.reason === undefined && entry.messageId === message.messageId) fates.push(DlqReason.RetriesExhausted);
   }
   return fates;
 }
@@ -97,10 +98,10 @@ function dlqFates(message: Sent, snapshot: Snapshot): Fate[] {
 function fateOf(message: Sent, snapshot: Snapshot): Fate {
   const fates = dlqFates(message, snapshot);
   const record = message.key === undefined ? undefined : snapshot.downstream[message.key];
-  if (record?.charge?.messageId === message.messageId) fates.push("applied");
-  if (fates.length === 0 && record?.charge) {
+  if (record?.effect?.messageId === message.messageId) fates.push("applied");
+  if (fates.length === 0 && record?.effect) {
     if (record.calls.some((call) => call.messageId === message.messageId)) fates.push("replayed-by-downstream");
-    else if (!samePayload(record.charge, message.body)) fates.push("acknowledged-with-other-payload");
+    else if (!samePayload(record.effect, message.body)) fates.push("acknowledged-with-other-payload");
     else fates.push("duplicate");
   }
   return fates.length > 0 ? fates.join("+") : "lost";

@@ -6,7 +6,7 @@ import { publish, type Publishable, type Sent } from "./publish";
 import { readSettings, TargetKind, type E2eSettings } from "./settings";
 import { settle, type Settlement } from "./settle";
 import { capabilitiesOf, type Capability, type E2eTarget } from "./target";
-import { businessKeyText } from "../../../packages/pipeline/src/contract/canonical";
+import { businessKeyText } from "@effectively-once/contract";
 
 /** What a scenario works with: the target, its own tenant id, and the publish / settle helpers. */
 export interface ScenarioContext {

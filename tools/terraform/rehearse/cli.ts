@@ -5,7 +5,7 @@ import { formatReport } from "./report";
 import { BREAKS, findBreak, type Break } from "./breaks";
 import { createCallLog, writeRecording } from "./record-calls";
 import { rehearse } from "./run";
-import { stackConfigOf } from "../../../packages/local-cloud/src/stack/synth";
+import { stackConfigOf } from "@effectively-once/local-cloud/stack";
 import { Outcome } from "./table";
 
 export const ExitCode = { Ok: 0, Failed: 1, Usage: 2, NotRun: 3 } as const;

@@ -1,4 +1,4 @@
-import { compileMachine } from "../../../packages/local-cloud/src/stepfunctions/machine-compile";
+import { compileMachine } from "@effectively-once/local-cloud/emulators";
 import { loadChecker, type Check, type Diagnostic } from "../definition-validator";
 
 /**

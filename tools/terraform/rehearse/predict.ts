@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PipelineOverrides } from "../../../packages/pipeline/src/app/pipeline-app";
+import type { PipelineOverrides } from "@effectively-once/pipeline";
 import type { PlanAction } from "../plan-json";
 import { runPlanReview } from "../plan-review";
 import type { Log } from "../progress";

@@ -1,5 +1,5 @@
-import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "../../../packages/pipeline/src/constructs/iam";
-import { describeTemplate, parseTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
+import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "@effectively-once/pipeline/settings";
+import { describeTemplate, parseTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import { StatementSource, type IamStatement } from "./types";
 

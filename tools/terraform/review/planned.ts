@@ -12,7 +12,7 @@ import {
   type PlanJson,
   type UnknownMarks,
 } from "../plan-json";
-import { describeTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
+import { describeTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 import type { Shown } from "./types";
 
 /** Shown for a value AWS assigns at apply when the configuration does not say where it comes from. */

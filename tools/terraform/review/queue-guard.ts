@@ -1,5 +1,5 @@
-import { queueGuardOf } from "../../../packages/pipeline/src/contract/queue-guard";
-import { parseTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
+import { queueGuardOf } from "@effectively-once/contract";
+import { parseTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 import { PlanAction } from "../plan-json";
 import { readers, type PlannedResource, type ValueReader } from "./planned";
 import { RiskKind, Severity, type RiskFlag } from "./types";
@@ -8,7 +8,7 @@ import { RiskKind, Severity, type RiskFlag } from "./types";
  * Whether the plan's DLQs refuse SQS's own actions that bypass `pipeline-ops dlq redrive`: a native message move (the
  * console's "Start DLQ redrive", StartMessageMoveTask) and a purge. A DLQ is a queue another queue's redrive policy
  * targets; its policy is an `aws_sqs_queue_policy` whose `queue_url` is that queue, or the queue's own `policy`. The
- * policy is read with the contract's rule (packages/pipeline/src/contract/queue-guard.ts), the one the CLI and the simulation use.
+ * policy is read with the contract's rule (packages/contract/src/queue-guard.ts), the one the CLI and the simulation use.
  */
 
 type Side = "before" | "after";

@@ -1,4 +1,4 @@
-import { keyDerivationChanges, type KeyDerivation } from "../../../packages/pipeline/src/contract/key-derivation";
+import { keyDerivationChanges, type KeyDerivation } from "@effectively-once/contract";
 import { PlanAction } from "../plan-json";
 import { KNOWN_AFTER_APPLY } from "./planned";
 import { secondLayerRisks } from "./second-layer-risks";

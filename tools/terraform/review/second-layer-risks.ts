@@ -1,13 +1,13 @@
 /**
- * The second layer's record ids in a plan (packages/pipeline/src/contract/second-layer-ids.ts). A pipeline function
+ * The second layer's record ids in a plan (packages/contract/src/second-layer-ids.ts). A pipeline function
  * names its Powertools records `<IDEMPOTENCY_KEY_PREFIX>#<IDEMPOTENCY_HASH_FUNCTION digest of the key>` and still
  * honours `<IDEMPOTENCY_LEGACY_KEY_PREFIX>#<md5>` during the upgrade's transition; a function of release 0.2 or
  * earlier (no prefix variable) named them after itself, `<function_name>#<md5>`. A deploy after which the function
  * honours none of the ids its records were written with forgets every key: a second-layer key reset. A rename of
  * the function alone changes nothing any more; under release 0.2 it was exactly such a reset.
  */
-import { ContractEnv } from "../../../packages/pipeline/src/contract/function-env";
-import { legacySecondLayerIds, type SecondLayerIds } from "../../../packages/pipeline/src/contract/second-layer-ids";
+import { ContractEnv } from "@effectively-once/contract";
+import { legacySecondLayerIds, type SecondLayerIds } from "@effectively-once/contract";
 import { PlanAction } from "../plan-json";
 import type { ValueReader } from "./planned";
 import { RiskKind, Severity, type FunctionSettings, type ResourceSettings, type RiskFlag, type Shown } from "./types";

@@ -1,5 +1,5 @@
-import { readKeyDerivation } from "../../../packages/pipeline/src/contract/key-derivation";
-import { describeTemplate, type ResourceReference } from "../../../packages/local-cloud/src/terraform-json";
+import { readKeyDerivation } from "@effectively-once/contract";
+import { describeTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
 import { secondLayerFacts } from "./second-layer-risks";
 import type { ResourceSettings, Shown, TableSettings, QueueSettings } from "./types";

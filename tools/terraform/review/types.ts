@@ -46,7 +46,7 @@ export interface StateMachineSettings {
   readonly includeExecutionData: Shown;
   readonly logDestination: Shown;
   readonly tracing: Shown;
-  /** The key derivation record in the definition (JSON text, packages/pipeline/src/contract/key-derivation.ts); null when it holds none. */
+  /** The key derivation record in the definition (JSON text, packages/contract/src/key-derivation.ts); null when it holds none. */
   readonly keyDerivation: Shown;
 }
 

@@ -4,7 +4,7 @@
  * The vectors are built from a valid body of the team's contract: spellings that must give one key or one hash,
  * texts that must give two, and values that must be refused.
  */
-import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 import type { Fact, Probe, ProbeContext } from "../types";
 import { testState } from "./test-state";
 

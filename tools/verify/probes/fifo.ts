@@ -1,6 +1,6 @@
 /**
  * FIFO mode on the deployed pipe (fifo: true stacks only), each fact an assumption of FIFO mode's state machine
- * (packages/pipeline/statemachines/fifo.ts) that AWS's pages leave open for Pipes:
+ * (statemachines/src/fifo.ts) that AWS's pages leave open for Pipes:
  * - a message group's later record never runs before an earlier one the workflow handed back: it is either in the
  *   same batch and handed back unprocessed, or received only after the retry (SQS keeps a group's later messages
  *   while one is in flight);
@@ -10,7 +10,7 @@
  * - a quarantine's copy is accepted by the FIFO DLQ with the record's group and the deduplication id the state
  *   machine computes ($hash of the execution and message ids: 64 hex digits).
  */
-import { isFifoQueue } from "../../../packages/pipeline/src/contract/fifo";
+import { isFifoQueue } from "@effectively-once/contract";
 import { acknowledgedDelivery, endedDeliveries, nthDelivery, waitUntil, type Delivery } from "../observe";
 import { FAIL_ONCE, PROBE_FIELD } from "../probe-field";
 import type { Fact, Probe } from "../types";

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { ReceiveMessageCommand, SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
-import { isFifoQueue } from "../../../packages/pipeline/src/contract/fifo";
-import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
+import { isFifoQueue } from "@effectively-once/contract";
+import { OutputName } from "@effectively-once/contract";
 import type { ProbeContext } from "../types";
 
 /** A small seeded generator for the profile's `random()`: the same run id gives the same bodies. */

@@ -4,7 +4,7 @@
  * moved to the source queue, and its record, as the workflow receives it, compared with the original.
  */
 import { ReceiveMessageCommand, StartMessageMoveTaskCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
-import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 import { nthDelivery, waitUntil } from "../observe";
 import type { Fact, Probe } from "../types";
 import { probeBody, queueUrl, send } from "./messages";

@@ -4,9 +4,9 @@
  * (not handed back, not quarantined, the claim still the first's).
  */
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
-import { canonicalJson } from "../../../packages/pipeline/src/contract/canonical";
-import { LedgerAttribute } from "../../../packages/pipeline/src/contract/ledger";
-import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
+import { canonicalJson } from "@effectively-once/contract";
+import { LedgerAttribute } from "@effectively-once/contract";
+import { OutputName } from "@effectively-once/contract";
 import jsonata from "jsonata";
 import { nthDelivery, type Delivery } from "../observe";
 import type { Probe } from "../types";

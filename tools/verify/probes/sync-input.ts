@@ -4,7 +4,7 @@
  * input, so an accepted one runs a short failed execution; what counts is whether the call was accepted).
  */
 import { StartSyncExecutionCommand } from "@aws-sdk/client-sfn";
-import { OutputName } from "../../../packages/pipeline/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 import type { Fact, Probe } from "../types";
 
 const LIMIT = 262_144;

@@ -1,11 +1,11 @@
 import type { HistoryEvent } from "../stepfunctions";
-import { fatesOfStateOutput } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { fatesOfStateOutput } from "@effectively-once/contract";
 import { type OutcomeCounts, type OutcomeEvent } from "./types";
-import { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { RecordOutcome } from "@effectively-once/contract";
 
 /**
  * The per-record outcomes of one execution: the raw outputs of its exited states, read by the contract's rule
- * (`packages/pipeline/src/contract/outcomes.ts`: a record's fate and its in-batch followers'). Other state machines yield none.
+ * (`packages/contract/src/outcomes.ts`: a record's fate and its in-batch followers'). Other state machines yield none.
  */
 export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
   const found: OutcomeEvent[] = [];

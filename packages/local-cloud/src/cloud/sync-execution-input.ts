@@ -4,7 +4,7 @@
  * the JSON protocol's constraint error (HTTP 400, a client error): the pipe then treats the batch as failed
  * (pipes/invoke-target.ts), and its messages come back after their visibility timeout.
  */
-import { SYNC_EXECUTION_INPUT_BYTES } from "@effectively-once/pipeline/internal/src/contract/limits";
+import { SYNC_EXECUTION_INPUT_BYTES } from "@effectively-once/contract";
 
 class ValidationException extends Error {
   readonly $fault = "client";

@@ -8,7 +8,7 @@ import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
 import type { SharedClock } from "../clock";
-import type { RecordOutcome } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import type { RecordOutcome } from "@effectively-once/contract";
 
 /** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
 export interface LocalCloudOptions {
@@ -64,7 +64,7 @@ export interface LocalCloudOptions {
   };
 }
 
-/** One record's fate, as the contract reads it from an execution (`packages/pipeline/src/contract/outcomes.ts`). */
+/** One record's fate, as the contract reads it from an execution (`packages/contract/src/outcomes.ts`). */
 export interface OutcomeEvent {
   /** The event kind. */
   readonly type: "record-outcome";

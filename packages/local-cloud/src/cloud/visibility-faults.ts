@@ -7,6 +7,7 @@ import type { SqsSender } from "../pipes";
  * short: another poller then receives the same message and processes it concurrently. The guarantees must hold.
  */
 export interface EarlyVisibilityExpiry {
+  /** The seed of the draws: the same seed expires the same receives. */
   readonly seed: string | number;
   /** Chance per received message (default 1). */
   readonly probability?: number;

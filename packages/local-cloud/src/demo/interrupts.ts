@@ -13,6 +13,7 @@ export interface Interrupts {
   dispose(): void;
 }
 
+/** Installs the Ctrl-C and SIGTERM handlers for a running local cloud; `say` prints the progress lines. */
 export function watchInterrupts(say: (line: string) => void): Interrupts {
   let first: NodeJS.Signals | undefined;
   let resolve!: (signal: NodeJS.Signals) => void;

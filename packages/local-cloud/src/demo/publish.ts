@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, type SQSClient } from "@aws-sdk/client-sqs";
-import { isFifoQueue } from "@effectively-once/pipeline/internal/src/contract/fifo";
+import { isFifoQueue } from "@effectively-once/contract";
 import type { SentMessage } from "../observe";
 import type { SampleMessage } from "./sample-stream";
 

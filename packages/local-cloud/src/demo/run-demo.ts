@@ -1,12 +1,12 @@
 import type { LocalCloud } from "../cloud";
-import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
+import type { MessageProfile } from "@effectively-once/pipeline";
 import { streamContractOf } from "../stack/contract";
 import { peekDlq, readEffects, verify } from "../observe";
 import { showProgress } from "./progress";
 import { publish, type PublishedMessage } from "./publish";
 import { sampleStream } from "./sample-stream";
 import { summarize } from "./summary";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** Publishes the sample stream wave by wave, waits for the pipeline to settle and prints the summary. */
 export async function runDemo(cloud: LocalCloud, options: { profile: MessageProfile; orders: number; seed: number; retryAfterSeconds: number; startedAt: number }): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { createRng } from "../faults";
-import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import type { MessageProfile } from "@effectively-once/pipeline";
+import { DlqReason } from "@effectively-once/contract";
 import { labelMessages, type BodyLabel, type StreamContract } from "../stack/contract";
 
 /** Why a sample message is in the stream, and so what must become of it. */

@@ -1,5 +1,5 @@
 import { removeStateFile, writeStateFile, DEFAULT_STATE_FILE, type LocalCloud } from "../cloud";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /**
  * Keeps the cloud running for outside producers, prints one line per record outcome, stops cleanly when

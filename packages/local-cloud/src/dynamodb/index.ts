@@ -9,5 +9,4 @@ export { waitForTableActive } from "./tables";
 export { startTtlSweeper } from "./ttl-sweeper";
 export type { TtlSweeper } from "./ttl-sweeper";
 export { ProxyVerdict, startDynamoFaultProxy } from "./fault-proxy";
-export type { DynamoFaultProxy, ProxyRequestContext, ProxyResponseContext } from "./fault-proxy";
-export { InvalidDynamoOptionError } from "./errors";
+export type { DynamoFaultProxy } from "./fault-proxy";

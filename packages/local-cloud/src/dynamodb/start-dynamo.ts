@@ -4,12 +4,13 @@ import { startWorkerServer } from "../sqs/worker-server";
 import { DynamoStartError, InvalidDynamoOptionError } from "./errors";
 import { COUNTED_OPERATIONS, createRequestCounter, type RequestCounter } from "./request-counter";
 import { sharedClock } from "../clock";
+import { installDynaliteFidelity, installParseCache } from "./dynalite-patches";
 
 /** Where dynalite runs. */
 export const DynamoPlacement = {
   /** Its own worker thread and event loop. */
   Worker: "worker",
-  /** The caller's event loop (default: measured faster from the main thread, see bench-placement.ts). */
+  /** The caller's event loop (default: measured faster from the main thread, see tools/load/bench-dynamo-placement.ts). */
   InProcess: "in-process",
 } as const;
 export type DynamoPlacement = (typeof DynamoPlacement)[keyof typeof DynamoPlacement];
@@ -52,23 +53,11 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
   throw new InvalidDynamoOptionError(`placement must be "worker" or "in-process", got ${JSON.stringify(placement)}`);
 }
 
-/** dynalite's expression parsers, memoized (see dynalite-parse-cache.cjs). */
-interface ParseCacheModule {
-  installParseCache(requireFn: NodeJS.Require): { hits: number; misses: number };
-}
-
-/** Transactions, ALL_OLD on a failed condition, TTL settings (see dynalite-fidelity.cjs). */
-interface FidelityModule {
-  installDynaliteFidelity(requireFn: NodeJS.Require): { attach(server: Server): void };
-}
-
 async function startInProcess(counter: RequestCounter): Promise<LocalDynamo> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
   const dynalite = require("dynalite") as DynaliteFactory;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker
-  (require("./dynalite-parse-cache.cjs") as ParseCacheModule).installParseCache(require);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS shared with the worker
-  const fidelity = (require("./dynalite-fidelity.cjs") as FidelityModule).installDynaliteFidelity(require);
+  installParseCache(require);
+  const fidelity = installDynaliteFidelity(require);
   const server = dynalite({ ...DYNALITE_OPTIONS });
   fidelity.attach(server);
   server.on("request", (req: { headers: Record<string, string | string[] | undefined> }) => counter.record(req.headers["x-amz-target"]));

@@ -4,7 +4,6 @@
  */
 export { createFaultPlan } from "./plan";
 export { createRng } from "./rng";
-export { describeDynamoRequest, matchesDynamoRequest } from "./dynamo-request";
-export { InvalidFaultPlanError } from "./errors";
+export { describeDynamoRequest } from "./dynamo-request";
 export { FaultTiming } from "./types";
 export type { DynamoRequestInfo, DynamoRequestMatcher, FaultPlan, FaultPlanSpec, FaultReport, FaultRule, LambdaFaultDecision } from "./types";

@@ -1,5 +1,5 @@
-import { CallOutcome, effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
-import { InvocationOutcome } from "@effectively-once/pipeline/internal/handler/invocation-log";
+import { CallOutcome, effectKey } from "@effectively-once/contract";
+import { InvocationOutcome } from "@effectively-once/contract";
 import type { KeyEffects } from "../observe";
 
 /** One application of the side effect, as the team's own records show it. */

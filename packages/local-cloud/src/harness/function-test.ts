@@ -3,8 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CreateTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
-import type { PipelineDomain } from "@effectively-once/pipeline/internal/src/constructs/props";
-import { contractEnvironment, secondLayerEnvironment } from "@effectively-once/pipeline/internal/src/contract/function-env";
+import { ContractEnv, EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { functionVariables, resolveProps, type PipelineDomain } from "@effectively-once/pipeline/settings";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- dynalite ships no types; this is the part of its API used here
 const dynalite = require("dynalite") as (options: { createTableMs: number; deleteTableMs: number }) => Server;
@@ -62,16 +62,16 @@ export async function startLocalDynamoDb(tables: FunctionTables): Promise<LocalD
   };
 }
 
-/** The environment the construct gives a function of `domain` (named `name`), pointed at a local DynamoDB. */
+/**
+ * The environment the construct gives a function of `domain` (named `name`, default props: the construct's own
+ * mapping), pointed at a local DynamoDB, with the effect journal's table and logs silenced.
+ */
 export function functionEnvironment(domain: PipelineDomain, name: string, endpoint: string, tables: FunctionTables): Record<string, string> {
+  const props = resolveProps({ ...domain, namePrefix: name, function: { name, entry: "(unit test)" } });
   return {
-    ...contractEnvironment(domain),
-    ...secondLayerEnvironment(),
-    IDEMPOTENCY_TABLE_NAME: tables.idempotency,
-    EFFECTS_TABLE_NAME: tables.effects,
-    IDEMPOTENCY_EXPIRES_AFTER_SECONDS: "3600",
-    POWERTOOLS_SERVICE_NAME: name,
-    POWERTOOLS_LOG_LEVEL: "SILENT",
+    ...functionVariables(props, tables.idempotency),
+    [EFFECTS_TABLE_ENV]: tables.effects,
+    [ContractEnv.LogLevel]: "SILENT",
     AWS_LAMBDA_FUNCTION_NAME: `${name}-test`,
     AWS_REGION: "us-east-1",
     AWS_ENDPOINT_URL_DYNAMODB: endpoint,

@@ -10,7 +10,7 @@ import { labelMessages, streamContractOf, type StreamContract } from "../stack/c
 import { publish } from "../demo/publish";
 import { effectsFromApplications, effectsFromInvocations, type ApplicationReader, type InvocationRecord } from "./applications";
 import { parseInvocationLines } from "./invocations";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 export { peekDlq, readEffects, verify, streamContractOf };
 export type { DlqMessage, KeyEffects, SentMessage, StreamContract, Verification };
@@ -115,3 +115,15 @@ export type { InvocationCollector } from "./invocations";
 export type { Application, ApplicationReader, InvocationRecord } from "./applications";
 export { functionEnvironment, lambdaContext, startLocalDynamoDb } from "./function-test";
 export type { FunctionTables, LocalDynamoDb } from "./function-test";
+export { DynamoPlacement, waitForTableActive } from "../dynamodb";
+export { formatTable, readKeyEffects } from "../observe";
+export { LoadError, LoadUsageError, SettleTimeoutError } from "../soak/errors";
+export { checkFates } from "../soak/fate-checks";
+export type { FateChecks } from "../soak/fate-checks";
+export { FaultProfile } from "../soak/fault-profile";
+export { generateStream, LoadKind, streamMix } from "../soak/generator";
+export type { LoadMessage } from "../soak/generator";
+export { publish } from "../soak/publisher";
+export type { LoadSent } from "../soak/publisher";
+export type { SoakResult } from "../soak/soak-run";
+export { checkLedger } from "../soak/ledger-check";

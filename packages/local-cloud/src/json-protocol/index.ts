@@ -1,4 +1,3 @@
 /** A lean AWS JSON-protocol client (DynamoDB, SQS) with the SDK's `send(command)` shape, for the local cloud's hot paths. */
 export { JsonProtocolClient } from "./client";
-export { ServiceError, UnsupportedCommandError } from "./errors";
-export { signRequest } from "./sigv4";
+export { ServiceError } from "./errors";

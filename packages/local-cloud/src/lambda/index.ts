@@ -3,5 +3,4 @@
  * timeouts, concurrency, error shapes and fault injection.
  */
 export { createLambdaRunner } from "./runner";
-export type { InvokeResponse, LambdaFunctionConfig, LambdaLogs, LambdaRunner, LambdaRunnerStats } from "./types";
-export { InvalidLambdaConfigError, ResourceNotFoundException } from "./errors";
+export type { LambdaLogs, LambdaRunner, LambdaRunnerStats } from "./types";

@@ -1,4 +1,5 @@
 import { ChangeMessageVisibilityBatchCommand, ReceiveMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { DlqAttribute, DlqReason } from "@effectively-once/contract";
 
 /** A message in the dead-letter queue, with the reason the pipeline gave it. */
 export interface DlqMessage {
@@ -17,9 +18,6 @@ export interface DlqMessage {
   /** When the copy entered the DLQ (SQS `SentTimestamp`, epoch ms). */
   readonly sentAt: number;
 }
-
-/** The reason of a message moved by the queue's redrive policy: it carries no attributes of ours. */
-export const RETRIES_EXHAUSTED = "retries-exhausted";
 
 /**
  * Reads every message in the DLQ without consuming it: each is received with a visibility timeout long enough for
@@ -41,10 +39,10 @@ export async function peekDlq(sqs: SQSClient, queueUrl: string, options: { max?:
       found.set(m.MessageId!, {
         messageId: m.MessageId!,
         body: m.Body ?? "",
-        reason: attribute("reason") ?? RETRIES_EXHAUSTED,
-        originalMessageId: attribute("originalMessageId"),
-        businessKey: attribute("businessKey"),
-        detail: attribute("detail"),
+        reason: attribute(DlqAttribute.Reason) ?? DlqReason.RetriesExhausted,
+        originalMessageId: attribute(DlqAttribute.OriginalMessageId),
+        businessKey: attribute(DlqAttribute.BusinessKey),
+        detail: attribute(DlqAttribute.Detail),
         sentAt: Number(m.Attributes?.SentTimestamp ?? 0),
       });
     }

@@ -1,7 +1,8 @@
 import { QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { CALL_SK_PREFIX, EFFECT_SK } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { decodeJournalItem, type JournalEntry } from "@effectively-once/contract";
 
-/** What the effect journal recorded for one effect key (`<businessKey>#<operation>`, packages/pipeline/src/contract/effects.ts). */
+/** What the effect journal recorded for one effect key (`<businessKey>#<operation>`, packages/contract/src/effects.ts). */
 export interface KeyEffects {
   /** EFFECT items: the effect as applied (at most one, by the journal's own condition). */
   effects: {
@@ -21,30 +22,37 @@ export interface KeyEffects {
   }[];
 }
 
+
 type Item = Record<string, AttributeValue>;
 
+/** Per key, the journal's entries as read (the contract's one decoder of its items). */
+type Entries = Map<string, JournalEntry[]>;
+
 /** Files one journal item under its key (EFFECT or CALL#…; anything else is ignored). */
-function addItem(byKey: Map<string, KeyEffects>, item: Item): void {
-  const pk = item.pk?.S;
-  const sk = item.sk?.S;
-  if (!pk || !sk) return;
-  const effects = byKey.get(pk) ?? { effects: [], calls: [] };
-  byKey.set(pk, effects);
-  if (sk === EFFECT_SK) effects.effects.push({ messageId: item.messageId?.S ?? "", appliedAt: item.appliedAt?.S ?? "" });
-  else if (sk.startsWith(CALL_SK_PREFIX)) effects.calls.push({ messageId: item.messageId?.S ?? "", outcome: item.outcome?.S ?? "", at: sk.slice(CALL_SK_PREFIX.length) });
+function addItem(byKey: Entries, item: Item): void {
+  const entry = decodeJournalItem(unmarshall(item));
+  if (entry) byKey.set(entry.key, [...(byKey.get(entry.key) ?? []), entry]);
+}
+
+/** A key's effects, calls oldest first (two of one millisecond by their ids, as the journal's sort key orders them). */
+function keyEffects(entries: readonly JournalEntry[]): KeyEffects {
+  const effects: KeyEffects = { effects: [], calls: [] };
+  const calls = entries.flatMap((e) => (e.kind === "call" ? [e] : [])).sort((a, b) => a.at.localeCompare(b.at) || a.callId.localeCompare(b.callId));
+  for (const e of entries) if (e.kind === "effect") effects.effects.push({ messageId: e.messageId ?? "", appliedAt: e.appliedAt ?? "" });
+  for (const c of calls) effects.calls.push({ messageId: c.messageId ?? "", outcome: c.outcome, at: c.at });
+  return effects;
 }
 
 /** Reads the whole effects table (paginated Scan) into per-key effects. */
 export async function readEffects(dynamodb: DynamoDBClient, tableName: string): Promise<Map<string, KeyEffects>> {
-  const byKey = new Map<string, KeyEffects>();
+  const byKey: Entries = new Map();
   let ExclusiveStartKey: Item | undefined;
   do {
     const page = await dynamodb.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey, ConsistentRead: true }));
     for (const item of page.Items ?? []) addItem(byKey, item);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  for (const effects of byKey.values()) effects.calls.sort((a, b) => a.at.localeCompare(b.at));
-  return byKey;
+  return new Map([...byKey].map(([key, entries]) => [key, keyEffects(entries)]));
 }
 
 /**
@@ -52,7 +60,7 @@ export async function readEffects(dynamodb: DynamoDBClient, tableName: string): 
  * would read every other run's items too. Undefined when the journal holds nothing for the key.
  */
 export async function readKeyEffects(dynamodb: DynamoDBClient, tableName: string, effectKey: string): Promise<KeyEffects | undefined> {
-  const byKey = new Map<string, KeyEffects>();
+  const byKey: Entries = new Map();
   let ExclusiveStartKey: Item | undefined;
   do {
     const page = await dynamodb.send(
@@ -61,7 +69,6 @@ export async function readKeyEffects(dynamodb: DynamoDBClient, tableName: string
     for (const item of page.Items ?? []) addItem(byKey, item);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  const effects = byKey.get(effectKey);
-  effects?.calls.sort((a, b) => a.at.localeCompare(b.at));
-  return effects;
+  const entries = byKey.get(effectKey);
+  return entries && keyEffects(entries);
 }

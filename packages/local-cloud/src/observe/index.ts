@@ -1,5 +1,5 @@
 /** What a client can observe of the pipeline (effects, DLQ) and the guarantees checked over it. */
-export { peekDlq, RETRIES_EXHAUSTED } from "./dlq";
+export { peekDlq } from "./dlq";
 export type { DlqMessage } from "./dlq";
 export { readEffects, readKeyEffects } from "./effects";
 export type { KeyEffects } from "./effects";

@@ -1,4 +1,4 @@
-import { CallOutcome } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { CallOutcome } from "@effectively-once/contract";
 import type { DlqMessage } from "./dlq";
 import type { KeyEffects } from "./effects";
 
@@ -8,7 +8,7 @@ export interface SentMessage {
   readonly messageId: string;
   /** The body as sent. */
   readonly body: string;
-  /** The downstream idempotency key (`<businessKey>#<operation>`); undefined for a body without a valid key. */
+  /** The effect key (`<businessKey>#<operation>`, the downstream's idempotency key); undefined for a body without a valid key. */
   readonly effectKey?: string;
   /** Epoch ms. */
   readonly sentAt: number;

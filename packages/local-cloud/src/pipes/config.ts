@@ -1,12 +1,12 @@
 import { realClock, type Clock } from "../clock/clock";
 import { InvocationType, PipeLimits, WorkflowType } from "./constants";
-import { PipeConfigError } from "@effectively-once/pipeline/internal/src/pipe-filter/errors";
-import { compileFilterCriteria } from "@effectively-once/pipeline/internal/src/pipe-filter/filter";
-import type { RecordFilter } from "@effectively-once/pipeline/internal/src/pipe-filter/filter";
+import { PipeConfigError } from "@effectively-once/contract/pipe-filter";
+import { compileFilterCriteria } from "@effectively-once/contract/pipe-filter";
+import type { RecordFilter } from "@effectively-once/contract/pipe-filter";
 import { compileInputTemplate } from "./input-template";
 import type { RenderResult, TemplateVariables } from "./input-template";
 import type { PipeRunnerOptions, PipeTarget } from "./types";
-import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 /** Options after validation, with defaults filled in. */
 export interface PipeConfig {

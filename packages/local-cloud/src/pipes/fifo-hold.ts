@@ -1,4 +1,4 @@
-import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 /**
  * A FIFO source's rule across the executions one batch needs (payload-split.ts): once a record of a message group is

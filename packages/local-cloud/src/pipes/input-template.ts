@@ -1,6 +1,6 @@
-import { PipeConfigError } from "@effectively-once/pipeline/internal/src/pipe-filter/errors";
-import { parseBody } from "@effectively-once/pipeline/internal/src/pipe-filter/parse-body";
-import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import { PipeConfigError } from "@effectively-once/contract/pipe-filter";
+import { parseBody } from "@effectively-once/contract/pipe-filter";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 /** Values of the `<aws.pipes.*>` reserved variables for one rendering. */
 export interface TemplateVariables {

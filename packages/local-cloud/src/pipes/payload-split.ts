@@ -1,5 +1,5 @@
 import { PipeLimits } from "./constants";
-import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 /** Records sent to the target in one execution, with their input (records or rendered templates). */
 export interface PayloadChunk {

@@ -9,9 +9,9 @@ import { splitByPayload } from "./payload-split";
 import type { PayloadChunk } from "./payload-split";
 import type { InvokeOutcome } from "./invoke-target";
 import type { SqsSource } from "./sqs-source";
-import { toSqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/sqs-record";
+import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
 import type { PipeStats } from "./types";
-import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 export interface BatchContext {
   config: PipeConfig;

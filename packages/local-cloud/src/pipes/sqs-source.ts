@@ -7,7 +7,7 @@ import {
 import type { ChangeMessageVisibilityBatchResult, DeleteMessageBatchResult, GetQueueAttributesResult, Message, ReceiveMessageResult, SQSClient } from "@aws-sdk/client-sqs";
 import { PipeLimits } from "./constants";
 import type { DeleteFailure, SqsSender } from "./types";
-import type { SqsRecord } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
 
 /** The SQS calls of the pipe (the pipe role's ReceiveMessage, DeleteMessage, GetQueueAttributes). */
 export interface SqsSource {

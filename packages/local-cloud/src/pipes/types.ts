@@ -1,6 +1,6 @@
 /** Public types of the Pipes runner. */
 import type { SQSClient } from "@aws-sdk/client-sqs";
-import type { FilterCriteria } from "@effectively-once/pipeline/internal/src/pipe-filter/types";
+import type { FilterCriteria } from "@effectively-once/contract/pipe-filter";
 import type { ExecutionStatus, InvocationType, RetryReason, RunnerState, WorkflowType } from "./constants";
 import type { Clock } from "../clock/clock";
 

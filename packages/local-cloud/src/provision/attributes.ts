@@ -1,5 +1,5 @@
-import { dnsSuffixOfPartition, partitionOfRegion } from "@effectively-once/pipeline/internal/src/contract/partition";
-import type { BlocksByType } from "../terraform-json";
+import { dnsSuffixOfPartition, partitionOfRegion } from "@effectively-once/contract";
+import { arnOf, lambdaInvokeArn, type BlocksByType } from "../terraform-json";
 import { UnresolvedReferenceError } from "./errors";
 import { resolveString, type AttributeLookup } from "./references";
 
@@ -27,30 +27,23 @@ export function roleNameOfArn(roleArn: string): string {
  * computed the way AWS builds them so the values look and compare like the real ones.
  */
 function computedAttributes(type: string, name: string, region: string): Attributes | undefined {
-  const partition = partitionOfRegion(region);
-  const arn = (service: string, resource: string, withRegion = true) =>
-    `arn:${partition}:${service}:${withRegion ? region : ""}:${LOCAL_ACCOUNT}:${resource}`;
+  const env = { partition: partitionOfRegion(region), account: LOCAL_ACCOUNT, region };
+  const arn = arnOf(type, name, env);
+  if (arn === undefined) return undefined;
   switch (type) {
     case "aws_iam_role":
-      return { name, id: name, arn: arn("iam", `role/${name}`, false), unique_id: localRoleUniqueId(name) };
+      return { name, id: name, arn, unique_id: localRoleUniqueId(name) };
     case "aws_cloudwatch_log_group":
-      return { name, id: name, arn: arn("logs", `log-group:${name}`) };
     case "aws_dynamodb_table":
-      return { name, id: name, arn: arn("dynamodb", `table/${name}`) };
-    case "aws_lambda_function": {
-      const fnArn = arn("lambda", `function:${name}`);
-      return { function_name: name, id: name, arn: fnArn, qualified_arn: `${fnArn}:$LATEST`, version: "$LATEST", invoke_arn: `arn:${partition}:apigateway:${region}:lambda:path/2015-03-31/functions/${fnArn}/invocations` };
-    }
-    case "aws_sfn_state_machine": {
-      const smArn = arn("states", `stateMachine:${name}`);
-      return { name, id: smArn, arn: smArn };
-    }
     case "aws_pipes_pipe":
-      return { name, id: name, arn: arn("pipes", `pipe/${name}`) };
-    case "aws_cloudwatch_metric_alarm":
-      return { alarm_name: name, id: name, arn: arn("cloudwatch", `alarm:${name}`) };
+      return { name, id: name, arn };
+    case "aws_lambda_function":
+      return { function_name: name, id: name, arn, qualified_arn: `${arn}:$LATEST`, version: "$LATEST", invoke_arn: lambdaInvokeArn(arn, env) };
+    case "aws_sfn_state_machine":
     case "aws_sns_topic":
-      return { name, id: arn("sns", name), arn: arn("sns", name) };
+      return { name, id: arn, arn };
+    case "aws_cloudwatch_metric_alarm":
+      return { alarm_name: name, id: name, arn };
     default:
       return undefined;
   }

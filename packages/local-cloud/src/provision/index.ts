@@ -2,6 +2,6 @@
 export { loadStackFile } from "./stack-file";
 export { provisionStack } from "./provision";
 export type { ProvisionedStack } from "./provision";
-export { ProvisionError, StackFileError, UnresolvedReferenceError } from "./errors";
+export { ProvisionError } from "./errors";
 export { literalOutputs } from "./literal-outputs";
 export { localRoleUniqueId, roleNameOfArn } from "./attributes";

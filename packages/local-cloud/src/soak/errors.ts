@@ -8,6 +8,7 @@ export class LoadError extends Error {
 
 /** A command-line flag is wrong: the message names the flag and the fix. */
 export class LoadUsageError extends LoadError {
+  /** The command-line flag at fault (`--rate`, `--seconds`, …). */
   readonly flag: string;
   constructor(flag: string, message: string, options?: { cause?: unknown }) {
     super(`--${flag}: ${message}`, options);

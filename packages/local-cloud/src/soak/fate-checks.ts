@@ -1,6 +1,5 @@
-import { DlqReason } from "@effectively-once/pipeline/internal/src/contract/outcomes";
+import { DlqReason } from "@effectively-once/contract";
 import type { DlqMessage } from "../observe";
-import { RETRIES_EXHAUSTED } from "../observe";
 import { LoadKind } from "./generator";
 import type { LoadSent } from "./publisher";
 
@@ -14,6 +13,7 @@ export interface FateChecks {
   readonly conflictsDetected: number;
 }
 
+/** Checks each message's fate in the DLQ against the kind it was sent as (an invalid body, a refused charge, a conflict). */
 export function checkFates(sent: readonly LoadSent[], dlq: readonly DlqMessage[]): FateChecks {
   const reasons = new Map<string, Set<string>>();
   for (const m of dlq) {
@@ -26,7 +26,7 @@ export function checkFates(sent: readonly LoadSent[], dlq: readonly DlqMessage[]
   const invalid = sent.filter((m) => m.kind === LoadKind.InvalidJson || m.kind === LoadKind.MissingField);
   return {
     invalidMisfiled: invalid.filter((m) => !has(m.messageId, DlqReason.InvalidMessage)).map((m) => m.messageId),
-    rejectedMisfiled: sent.filter((m) => m.kind === LoadKind.Rejected && !has(m.messageId, DlqReason.Rejected, RETRIES_EXHAUSTED)).map((m) => m.messageId),
+    rejectedMisfiled: sent.filter((m) => m.kind === LoadKind.Rejected && !has(m.messageId, DlqReason.Rejected, DlqReason.RetriesExhausted)).map((m) => m.messageId),
     conflictsDetected: dlq.filter((m) => m.reason === DlqReason.PayloadMismatch).length,
   };
 }

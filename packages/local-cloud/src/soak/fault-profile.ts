@@ -1,5 +1,5 @@
 import type { EarlyVisibilityExpiry } from "../cloud";
-import { EFFECT_SK } from "@effectively-once/pipeline/internal/src/contract/effects";
+import { EFFECT_SK } from "@effectively-once/contract";
 import type { FaultPlanSpec, FaultRule } from "../faults";
 import type { LoadStackNames } from "./stack";
 

@@ -1,5 +1,5 @@
 import { createRng } from "../faults";
-import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
+import type { MessageProfile } from "@effectively-once/pipeline";
 import { labelMessages, type BodyLabel, type StreamContract } from "../stack/contract";
 
 /** Why a message is in the load stream, and so what must become of it. */
@@ -23,7 +23,9 @@ export type LoadKind = (typeof LoadKind)[keyof typeof LoadKind];
 
 /** One message to publish, labelled with its effect key and payload hash (`src/stack/contract.ts`). */
 export interface LoadMessage extends BodyLabel {
+  /** What the message is meant to exercise (valid, invalid, refused, a copy, a conflict, …). */
   readonly kind: LoadKind;
+  /** The body sent. */
   readonly body: string;
 }
 

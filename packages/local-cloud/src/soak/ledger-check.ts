@@ -1,4 +1,4 @@
-import { ClaimStatus } from "@effectively-once/pipeline/internal/src/contract/ledger";
+import { ClaimStatus } from "@effectively-once/contract";
 import { ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 
 /** The bounded-ledger guarantee (README: guarantees), checked over every item. */

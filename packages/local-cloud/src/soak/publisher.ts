@@ -4,7 +4,11 @@ import type { SentMessage } from "../observe";
 import { LoadError } from "./errors";
 import type { LoadKind, LoadMessage } from "./generator";
 
-export type LoadSent = SentMessage & { readonly kind: LoadKind };
+/** A message the soak sent: its id, body and attributes, with the kind the generator drew. */
+export type LoadSent = SentMessage & {
+  /** The kind the generator drew. */
+  readonly kind: LoadKind;
+};
 
 export interface PublishOptions {
   readonly sqs: SQSClient;

@@ -1,5 +1,5 @@
 import { startLocalCloud, type CloudEvent, type LocalCloud, type LocalCloudStats } from "../cloud";
-import { DEFAULTS } from "@effectively-once/pipeline/internal/src/constructs/props";
+import { DEFAULTS } from "@effectively-once/pipeline/settings";
 import { peekDlq, readEffects, verify, type Verification } from "../observe";
 import { SettleTimeoutError } from "./errors";
 import { checkFates, type FateChecks } from "./fate-checks";
@@ -12,7 +12,7 @@ import type { SoakOptions } from "./soak-options";
 import { synthLoadStack } from "./stack";
 import { loadProfile } from "../stack/apps";
 import { streamContractOf } from "../stack/contract";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** Outcome events counted while the soak runs. */
 export interface LiveCounts {
@@ -24,15 +24,33 @@ export interface LiveCounts {
 
 /** Everything a soak measured and checked; the report is built from it. */
 export interface SoakResult {
+  /** The options the soak ran with (defaults filled in). */
   readonly options: SoakOptions;
+  /** How many messages of each kind were sent. */
   readonly mix: Record<LoadKind, number>;
+  /** The fault rules in force, one line each. */
   readonly faultRules: readonly string[];
+  /** The guarantee checked over every message sent: none lost, none applied twice. */
   readonly verification: Verification;
+  /** Each message's DLQ reason held to the kind it was sent as. */
   readonly fates: FateChecks;
+  /** The ledger's claims held to the fates. */
   readonly ledger: LedgerCheck;
+  /** The queues' and tables' counts at the end. */
   readonly counts: LiveCounts;
+  /** What the local cloud did (executions, invocations, requests). */
   readonly stats: LocalCloudStats;
-  readonly timings: { readonly bootMs: number; readonly publishMs: number; readonly settleMs: number; readonly runMs: number };
+  /** Where the time went, in milliseconds. */
+  readonly timings: {
+    /** Synth and start of the local cloud. */
+    readonly bootMs: number;
+    /** Publishing the stream. */
+    readonly publishMs: number;
+    /** Waiting until every message has a fate. */
+    readonly settleMs: number;
+    /** The whole run. */
+    readonly runMs: number;
+  };
 }
 
 export interface SoakIo {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { literalOutputs, loadStackFile } from "../provision";
-import type { StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
-import type { PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
+import type { StackConfig } from "@effectively-once/pipeline";
+import type { PipelineOverrides } from "@effectively-once/pipeline";
 import { synthStack } from "../stack/synth";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { OutputName } from "@effectively-once/contract";
 
 /** Names the load tools need before the cloud boots (fault rules match on them). */
 export interface LoadStackNames {

@@ -1,9 +1,8 @@
 import { SQSClient } from "@aws-sdk/client-sqs";
 import type { SQSClientConfig } from "@aws-sdk/client-sqs";
 
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from "@effectively-once/pipeline/internal/src/contract/local-cloud-state";
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from "@effectively-once/contract";
 
-export { LOCAL_CREDENTIALS, LOCAL_REGION };
 
 /**
  * An SQS client for the local emulator. The explicit endpoint matters: fauxqs returns queue URLs on

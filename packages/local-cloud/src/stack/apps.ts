@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import type { PipelineApp } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
-import type { MessageProfile } from "@effectively-once/pipeline/internal/src/app/profile";
+import type { PipelineApp } from "@effectively-once/pipeline";
+import type { MessageProfile } from "@effectively-once/pipeline";
 
 /** Which app the tools run when none is named: `PIPELINE_APP`, else the payments example. */
 export const APP_ENV = "PIPELINE_APP";

@@ -1,7 +1,7 @@
-import { deriveBusinessKey } from "@effectively-once/pipeline/internal/src/contract/business-key";
-import { payloadHash } from "@effectively-once/pipeline/internal/src/contract/canonical";
-import { effectKey } from "@effectively-once/pipeline/internal/src/contract/effects";
-import { OutputName } from "@effectively-once/pipeline/internal/src/contract/outputs";
+import { deriveBusinessKey } from "@effectively-once/contract";
+import { payloadHash } from "@effectively-once/contract";
+import { effectKey } from "@effectively-once/contract";
+import { OutputName } from "@effectively-once/contract";
 
 /** What a tool needs to know about a stack's messages, read from its outputs (`IdempotentPipeline` writes them). */
 export interface StreamContract {
@@ -40,7 +40,9 @@ export function streamContractOf(outputs: Readonly<Record<string, unknown>>): St
 
 /** What a producer knows of one body: its effect key and its payload's hash; absent when the body has none. */
 export interface BodyLabel {
+  /** The effect key the pipeline derives from the body (`<businessKey>#<operation>`). */
   readonly effectKey?: string;
+  /** The hash of the body's payload fields. */
   readonly fingerprint?: string;
 }
 

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
-import { stackConfigFromEnv, type StackConfig } from "@effectively-once/pipeline/internal/src/app/config";
-import type { PipelineApp, PipelineOverrides } from "@effectively-once/pipeline/internal/src/app/pipeline-app";
+import { stackConfigFromEnv, type StackConfig } from "@effectively-once/pipeline/settings";
+import type { PipelineApp, PipelineOverrides } from "@effectively-once/pipeline";
 import { appOf, loadApp } from "./apps";
 
 export interface SynthResult {

@@ -3,7 +3,7 @@
  * (botocore states 2016-11-23, StartSyncExecutionInput/Output): `input` is at most 262,144 bytes of UTF-8, checked
  * before any execution exists; an execution that fails is an answer with status FAILED, not an error.
  */
-import { SYNC_EXECUTION_INPUT_BYTES } from "@effectively-once/pipeline/internal/src/contract/limits";
+import { SYNC_EXECUTION_INPUT_BYTES } from "@effectively-once/contract";
 import { readMembers, type Member } from "../stepfunctions/test-state/request";
 import { TestStateApiError } from "../stepfunctions/test-state";
 import type { ExecutionResult } from "../stepfunctions";

@@ -10,7 +10,7 @@
  */
 export { CompiledDefinition, createStateMachine } from "./machine";
 export { formatHistory } from "./history/format";
-export { DefinitionError, InvalidArgumentError, StatesErrorName } from "./errors";
+export { DefinitionError } from "./errors";
 export type { ExecutionResult, HistoryEvent, Integrations, DynamoDbSender, StateMachine, StateMachineOptions, LambdaInvoker } from "./types";
 export { mockedStatesOf, MockConfigError } from "./mocks/config";
 export type { MockedStates } from "./mocks/config";

@@ -7,3 +7,4 @@ export { mapTemplates, referencesIn } from "./blocks";
 export { StackJsonError, TemplateDirectiveError, TemplateSyntaxError } from "./errors";
 export { parseStack, providerConfig, readStack, resourceList, resourcesOf, type Block, type BlocksByType, type SynthesizedStack } from "./stack";
 export { describeTemplate, parseTemplate, renderTemplate, type ResourceReference } from "./template";
+export { arnOf, lambdaInvokeArn, queueUrlOf, type ArnEnv } from "./arns";

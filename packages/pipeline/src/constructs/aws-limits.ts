@@ -1,6 +1,6 @@
 /**
  * What AWS accepts, as data: each limit with its value and its source (an API model shape in botocore, vendored in
- * test/aws-models and held equal there by test/infra/aws-limits-model.test.ts, or a documentation page). The
+ * packages/testing/src/aws-models and held equal there by packages/pipeline/test/constructs/aws-limits-model.test.ts, or a documentation page). The
  * synth-time rules (aws-name-rules.ts, aws-prop-rules.ts, function-rules.ts, region-rules.ts) read them from here
  * only, and docs/construct.md lists them.
  */
@@ -8,7 +8,7 @@ import { NameKind } from "./resource-names";
 
 /** Where a limit comes from: a model shape (`service Shape`) and/or a documentation page. */
 export interface LimitSource {
-  /** `<model file> <shape>` in test/aws-models (e.g. `iam roleNameType`). */
+  /** `<model file> <shape>` in packages/testing/src/aws-models (e.g. `iam roleNameType`). */
   readonly model?: string;
   readonly doc?: string;
 }

@@ -1,6 +1,6 @@
 import { Token } from "cdktf";
-import { EventPatternError } from "../pipe-filter/errors";
-import { compileEventPattern } from "../pipe-filter/event-pattern";
+import { EventPatternError } from "@effectively-once/contract/pipe-filter";
+import { compileEventPattern } from "@effectively-once/contract/pipe-filter";
 import {
   ALARM_ACTION_MAX_CHARS,
   ALARM_ACTIONS_MAX,

@@ -9,7 +9,7 @@ import {
   sourceQueueMaxBytes,
   SYNC_EXECUTION_INPUT_BYTES,
   worstBatchInputBytes,
-} from "../contract/limits";
+} from "@effectively-once/contract";
 import type { PropRule } from "./prop-rules";
 
 const n = (value: number): string => value.toLocaleString("en-US");

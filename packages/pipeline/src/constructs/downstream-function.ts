@@ -5,7 +5,7 @@ import { LambdaFunction } from "@cdktf/provider-aws/lib/lambda-function";
 import { AssetType, Op, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
 import { CHINA_LAMBDA_XRAY_SOURCE, cite } from "./aws-limits";
-import { bundleHandler } from "./bundle";
+import { bundleArchive } from "./bundle";
 import { functionVariables } from "./function-variables";
 import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
 import { esbuildTarget } from "./lambda-runtime";
@@ -47,8 +47,10 @@ export class DownstreamFunction extends Construct {
     new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
     const asset = new TerraformAsset(this, "bundle", {
-      path: bundleHandler(fn.entry, `.build/functions/${functionName}`, esbuildTarget(fn.runtime)),
-      type: AssetType.ARCHIVE,
+      // A zip of our own, the same bytes for the same code: cdktf's ARCHIVE spawns a process per synth and stamps
+      // the entries with the time.
+      path: bundleArchive(fn.entry, `.build/functions/${functionName}`, esbuildTarget(fn.runtime)),
+      type: AssetType.FILE,
     });
     this.function = new LambdaFunction(this, "function", {
       functionName,
@@ -57,7 +59,7 @@ export class DownstreamFunction extends Construct {
       runtime: fn.runtime,
       architectures: ["arm64"],
       filename: asset.path,
-      // The zip gets fresh timestamps on every synth; the asset hash does not, so plans stay quiet.
+      // The archive's hash: it changes with the code only, so plans stay quiet.
       sourceCodeHash: asset.assetHash,
       timeout: fn.timeoutSeconds,
       memorySize: fn.memoryMb,

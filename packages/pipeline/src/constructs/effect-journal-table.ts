@@ -1,8 +1,8 @@
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
-import { EFFECTS_TABLE_ENV } from "../contract/effects";
-import { OutputName } from "../contract/outputs";
+import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { OutputName } from "@effectively-once/contract";
 import { cite, NAME_LIMITS } from "./aws-limits";
 import { InvalidPropError } from "./errors";
 import type { PolicyStatement } from "./props";
@@ -19,7 +19,7 @@ export interface EffectJournalTableProps {
 /**
  * The table of an effect journal (`EffectJournal` in the function): a stand-in downstream that honours
  * idempotency keys, with one `EFFECT` item per key and one `CALL#…` item per call (layout in
- * src/contract/effects.ts). Give the pipeline's function its `environment` and `policyStatements`. The table's
+ * packages/contract/src/effects.ts). Give the pipeline's function its `environment` and `policyStatements`. The table's
  * name is the stack output `effects_table_name`, where the tools look for it.
  */
 export class EffectJournalTable extends Construct {

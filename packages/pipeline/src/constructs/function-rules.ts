@@ -1,5 +1,5 @@
 import { Token } from "cdktf";
-import { ContractEnv } from "../contract/function-env";
+import { ContractEnv } from "@effectively-once/contract";
 import {
   ASSUMED_ACCOUNT_CONCURRENCY,
   cite,

@@ -1,9 +1,10 @@
-import { ContractEnv, contractEnvironment } from "../contract/function-env";
+import { ContractEnv, contractEnvironment } from "@effectively-once/contract";
 import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "./props";
 
 /**
  * The downstream function's environment, as deployed: the team's variables, then the ones the construct sets (which
- * win). One function for the construct and for the rule that measures it against Lambda's 4 KB (function-rules.ts).
+ * win). One function for the construct, for the rule that measures it against Lambda's 4 KB (function-rules.ts), and
+ * for the tools that run the function without deploying it (the simulation, the harness's function tests).
  */
 export function functionVariables(p: ResolvedPipelineProps, idempotencyTableName: string): Record<string, string> {
   return { ...p.function.environment, ...constructVariables(p, idempotencyTableName) };

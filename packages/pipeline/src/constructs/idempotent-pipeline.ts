@@ -1,7 +1,7 @@
 import { Annotations, TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
-import { secondLayerOutputs } from "../contract/function-env";
-import { OutputName, type PipelineOutputName } from "../contract/outputs";
+import { secondLayerOutputs } from "@effectively-once/contract";
+import { OutputName, type PipelineOutputName } from "@effectively-once/contract";
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
 import { DownstreamFunction } from "./downstream-function";

@@ -1,7 +1,7 @@
-import { assertKeyExpression } from "../contract/business-key";
-import { ContractConfigError } from "../contract/errors";
-import { assertFieldRules, fieldNameProblem, FieldType } from "../contract/field-rules";
-import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "../contract/limits";
+import { assertKeyExpression, OPERATION_PATTERN } from "@effectively-once/contract";
+import { ContractConfigError } from "@effectively-once/contract";
+import { assertFieldRules, fieldNameProblem, FieldType } from "@effectively-once/contract";
+import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "@effectively-once/contract";
 import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "./aws-limits";
 import { AWS_NAME_RULES } from "./aws-name-rules";
 import { AWS_PROP_RULES } from "./aws-prop-rules";
@@ -151,7 +151,7 @@ const CONTRACT_RULES: readonly PropRule[] = [
   {
     name: "operation",
     check: (p) =>
-      /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(p.operation)
+      OPERATION_PATTERN.test(p.operation)
         ? undefined
         : { prop: "operation", value: p.operation, reason: "is not a valid operation name", fix: "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"" },
   },
@@ -255,4 +255,12 @@ export const PIPELINE_RULES: readonly PropRule[] = [
 export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
   const { problems, skipped } = runPropRules(PIPELINE_RULES, p);
   if (problems.length > 0) throw InvalidPropError.of(problems, skipped);
+}
+
+/**
+ * True when the synth would accept these props: the rules of {@link assertPipelineInvariants}, stopping at the first
+ * problem instead of reporting them all (for a generator that draws many props and keeps the few accepted).
+ */
+export function pipelineAccepts(p: ResolvedPipelineProps): boolean {
+  return runPropRules(PIPELINE_RULES, p, { firstOnly: true }).problems.length === 0;
 }

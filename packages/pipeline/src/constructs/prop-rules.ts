@@ -22,8 +22,11 @@ export interface RuleReport {
   readonly skipped: readonly SkippedRule[];
 }
 
-/** Runs every rule in order (a rule's `after` must come before it), collecting all problems. */
-export function runPropRules(rules: readonly PropRule[], p: ResolvedPipelineProps): RuleReport {
+/**
+ * Runs every rule in order (a rule's `after` must come before it), collecting all problems; with `firstOnly`, stops at
+ * the first rule that finds one (a yes/no answer for a generator that draws many props and keeps few).
+ */
+export function runPropRules(rules: readonly PropRule[], p: ResolvedPipelineProps, { firstOnly = false } = {}): RuleReport {
   const problems: PropProblem[] = [];
   const skipped: SkippedRule[] = [];
   const failed = new Set<string>();
@@ -44,6 +47,7 @@ export function runPropRules(rules: readonly PropRule[], p: ResolvedPipelineProp
     if (list.length > 0) {
       failed.add(rule.name);
       problems.push(...list);
+      if (firstOnly) break;
     }
   }
   return { problems, skipped };

@@ -1,10 +1,10 @@
-import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "../contract/error-names";
-import { effectiveRules, type FieldRule, type FieldRules } from "../contract/field-rules";
+import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
+import { effectiveRules, type FieldRule, type FieldRules } from "@effectively-once/contract";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
 import { FIFO_DEFAULTS, type FifoProps } from "./fifo-props";
 import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
 import { pipelineResourceNames } from "./resource-names";
-import { secondLayerEnvironment } from "../contract/function-env";
+import { secondLayerEnvironment } from "@effectively-once/contract";
 
 /** How the pipeline recognises one business operation in a message body. */
 export interface BusinessKeyProps {
@@ -14,7 +14,7 @@ export interface BusinessKeyProps {
    * so no value can forge another key. It must name business identity plus intent, never the SQS messageId.
    * Concatenation (`&`, `$join`, `$string`) is refused at synth: a separator inside a value would make two keys one.
    * So is anything that is not a pure function of `requiredFields`: functions (a clock, `$random`, `$uuid`), the
-   * context, variables, deeper paths, operators (see src/contract/key-expression-grammar.ts).
+   * context, variables, deeper paths, operators (see packages/contract/src/key-expression-grammar.ts).
    * @example "[tenantId, orderId]"
    */
   readonly expression: string;
@@ -73,7 +73,7 @@ export interface DownstreamFunctionProps {
   readonly reservedConcurrency?: number;
   /**
    * The upgrade from release 0.2 (docs/upgrading.md): the second layer's records used to be named after the function
-   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, src/contract/second-layer-ids.ts).
+   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, packages/contract/src/second-layer-ids.ts).
    * The function keeps honouring the records of this earlier name, and `ops` reads them, so a key applied before the
    * upgrade is still recognised when the ledger lost it. Give the name the function had under 0.2 if it differs;
    * set `false` once `retentionSeconds` have passed since the upgrade was deployed, or on a stack first deployed with
@@ -116,7 +116,7 @@ export interface IdempotentPipelineProps extends FifoProps {
   readonly operation?: string;
   /**
    * Body fields covered by the payload hash (conflict detection); field order in the message does not matter. Names
-   * follow `fieldNameProblem` (src/contract/field-rules.ts): no whitespace, control characters or Object.prototype members.
+   * follow `fieldNameProblem` (packages/contract/src/field-rules.ts): no whitespace, control characters or Object.prototype members.
    */
   readonly payloadFields: readonly string[];
   /**

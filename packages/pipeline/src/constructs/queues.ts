@@ -2,14 +2,14 @@ import { SqsQueue } from "@cdktf/provider-aws/lib/sqs-queue";
 import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
-import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "../contract/limits";
-import { guardedActions, queuePolicyDocument } from "../contract/queue-guard";
+import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "@effectively-once/contract";
+import { guardedActions, queuePolicyDocument } from "@effectively-once/contract";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineResourceNames } from "./resource-names";
 
 /**
  * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with a queue policy that
- * refuses SQS's own actions that bypass the redrive guards (src/contract/queue-guard.ts) unless the props opt out.
+ * refuses SQS's own actions that bypass the redrive guards (packages/contract/src/queue-guard.ts) unless the props opt out.
  */
 export class PipelineQueues extends Construct {
   readonly queue: SqsQueue;
@@ -24,7 +24,7 @@ export class PipelineQueues extends Construct {
     this.deadLetterQueue = new SqsQueue(this, "dlq", {
       name: names.deadLetterQueue,
       // FIFO: a FIFO queue's DLQ must be FIFO too. No content-based deduplication there: every quarantine sends its
-      // own deduplication id (statemachines/fifo.ts), so SQS never drops a copy with the same body.
+      // own deduplication id (statemachines/src/fifo.ts), so SQS never drops a copy with the same body.
       ...fifoAttributes(p, false),
       messageRetentionSeconds: p.deadLetterRetentionSeconds,
       // Room for the largest source message plus the quarantine's attributes (checked in invariants.ts).

@@ -1,5 +1,5 @@
 import { Token } from "cdktf";
-import { partitionOfRegion } from "../contract/partition";
+import { partitionOfRegion } from "@effectively-once/contract";
 import { CHINA_LAMBDA_XRAY_SOURCE, cite, GOVCLOUD_PIPES_SOURCE } from "./aws-limits";
 import type { PropProblem } from "./errors";
 import type { PropRule } from "./prop-rules";

@@ -4,7 +4,7 @@
  * limits (aws-name-rules.ts).
  */
 
-import { FIFO_SUFFIX } from "../contract/fifo";
+import { FIFO_SUFFIX } from "@effectively-once/contract";
 
 /** The six alarms, by id; an alarm is named `<namePrefix>-<id>`. */
 export const ALARM_IDS = ["dlq-depth", "oldest-message-age", "executions-failed", "executions-timed-out", "function-errors", "pipe-execution-failed"] as const;

@@ -105,7 +105,7 @@ export const RETENTION_RULES: readonly PropRule[] = [
 
 /**
  * The claim's `expiresAt` is its write time + retentionSeconds, and a claim whose `expiresAt` has passed may be
- * taken over (the claim condition, src/contract/ledger.ts); Powertools treats its record alike. A retention below
+ * taken over (the claim condition, packages/contract/src/ledger.ts); Powertools treats its record alike. A retention below
  * the lease, the execution or the function's attempts would let a second message take a key whose invocation
  * still runs. The queue rules imply this bound (the ledger outlives the DLQ, which outlives the source queue by a
  * day).

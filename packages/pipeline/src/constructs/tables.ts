@@ -1,4 +1,4 @@
-import { LedgerAttribute } from "../contract/ledger";
+import { LedgerAttribute } from "@effectively-once/contract";
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { Construct } from "constructs";
 import type { ResolvedPipelineProps } from "./props";

@@ -1,4 +1,4 @@
-import template from "../../statemachines/pipeline.asl.json";
+import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import type { PropRule } from "./prop-rules";
 import { invocationAttemptSeconds, LAMBDA_INIT_SECONDS, type ResolvedPipelineProps } from "./props";
 import { LONG_POLL_SECONDS } from "./retention";
@@ -116,7 +116,7 @@ export interface ExecutionBudget {
 /**
  * The worst case of one execution. Standard mode runs a batch's records `maxConcurrency` at a time, then quarantines
  * at most `batchSize − 1` followers of quarantined leaders in waves. FIFO mode runs one message group's records one
- * after another (statemachines/fifo.ts), and a batch may hold one group only: `batchSize` records in a row; it has no
+ * after another (statemachines/src/fifo.ts), and a batch may hold one group only: `batchSize` records in a row; it has no
  * followers.
  */
 export function worstExecution(p: ResolvedPipelineProps): ExecutionBudget {

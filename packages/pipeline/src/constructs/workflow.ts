@@ -3,10 +3,11 @@ import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { SfnStateMachine } from "@cdktf/provider-aws/lib/sfn-state-machine";
 import { Construct } from "constructs";
-import { renderPipelineDefinition } from "../../statemachines/render";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
 import type { DownstreamFunction } from "./downstream-function";
 import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
-import { invokeTimeoutSeconds, pipelineFieldRules, type PolicyStatement, type ResolvedPipelineProps } from "./props";
+import { definitionParams } from "./definition-params";
+import type { PolicyStatement, ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
 import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
 import type { StackArnScope } from "./stack-data";
@@ -46,26 +47,14 @@ export class PipelineWorkflow extends Construct {
     ];
     const policy = new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
-    const definition = renderPipelineDefinition({
-      partition: parts.arns.partition,
-      ledgerTableName: parts.tables.ledger.name,
-      functionArn: parts.fn.function.arn,
-      deadLetterQueueUrl: parts.queues.deadLetterQueue.url,
-      operation: p.operation,
-      keyExpression: p.businessKey.expression,
-      fieldRules: pipelineFieldRules(p),
-      payloadFields: p.payloadFields,
-      leaseSeconds: p.leaseSeconds,
-      retentionSeconds: p.retentionSeconds,
-      executionTimeoutSeconds: p.executionTimeoutSeconds,
-      invokeTimeoutSeconds: invokeTimeoutSeconds(p),
-      lambdaRetries: p.lambdaRetries,
-      maxConcurrency: p.maxConcurrency,
-      permanentErrors: p.function.permanentErrors,
-      conflictErrors: p.function.conflictErrors,
-      ledgerRetry: p.ledgerRetry,
-      ...(p.fifo ? { fifo: { maxReceiveCount: p.maxReceiveCount } } : {}),
-    });
+    const definition = renderPipelineDefinition(
+      definitionParams(p, {
+        partition: parts.arns.partition,
+        ledgerTableName: parts.tables.ledger.name,
+        functionArn: parts.fn.function.arn,
+        deadLetterQueueUrl: parts.queues.deadLetterQueue.url,
+      }),
+    );
     this.stateMachine = new SfnStateMachine(this, "state-machine", {
       name,
       type: p.stateMachineType,

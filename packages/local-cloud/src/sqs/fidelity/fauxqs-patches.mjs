@@ -1,5 +1,5 @@
 // Where fauxqs 1.9.2 differs from AWS in ways users hit, patched at its seams (one patch per difference, each
-// checked by test/local/sqs); the larger differences have a module each (see install.mjs).
+// checked by packages/local-cloud/test/sqs); the larger differences have a module each (see install.mjs).
 import { INVALID_MESSAGE_BODY_CHAR, SqsQueue, SqsStore } from "./fauxqs-internals.mjs";
 
 /** AWS's valid characters (SendMessage): #x9 #xA #xD #x20–#xD7FF #xE000–#xFFFD #x10000–#x10FFFF. */

@@ -5,9 +5,11 @@
  */
 import { StepFunctionsError } from "../errors";
 
+/** An error TestState answers with (HTTP 400), carrying the AWS error code. */
 export abstract class TestStateApiError extends StepFunctionsError {
   /** The AWS error code (`__type` on the wire). */
   abstract readonly code: string;
+  /** The HTTP status AWS answers with. */
   readonly statusCode = 400;
 }
 

@@ -1,0 +1,73 @@
+import type { FieldRule } from "@effectively-once/contract";
+import { ContractEnv } from "@effectively-once/contract";
+import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "@effectively-once/contract";
+import { readFieldRules, readPayloadFields } from "./payload-check";
+import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
+import { ConfigurationError } from "./errors";
+
+/** Log levels of the Powertools logger (`POWERTOOLS_LOG_LEVEL`). */
+export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "CRITICAL", "SILENT"] as const;
+/** One of {@link LOG_LEVELS}. */
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+/** The variable the Lambda runtime sets, which the wrapper reads too. */
+const RuntimeEnv = { Region: "AWS_REGION" } as const;
+
+/** What the handler wrapper reads from the environment the construct (and the Lambda runtime) sets. */
+export interface PipelineConfig {
+  /** Powertools idempotency table (hash key `id`, TTL `expiration`). */
+  readonly idempotencyTableName: string;
+  /** Lifetime of Powertools records (and of an effect journal's items), in seconds: the ledger's retention. */
+  readonly expiresAfterSeconds: number;
+  /** Top-level payload fields the payload hash covers, sorted and de-duplicated. */
+  readonly payloadFields: readonly string[];
+  /** The pipeline's field rules, in checking order (PIPELINE_FIELD_RULES). */
+  readonly fieldRules: readonly (readonly [string, FieldRule])[];
+  /** The logger's `service`. */
+  readonly serviceName: string;
+  /** Level of the function's Powertools logger (`POWERTOOLS_LOG_LEVEL`, default `INFO`). */
+  readonly logLevel: LogLevelName;
+  /**
+   * How the second layer's record ids are formed (Powertools' `keyPrefix` and `hashFunction`): the contract's
+   * constants, never the function's name, so a rename forgets nothing (packages/contract/src/second-layer-ids.ts).
+   */
+  readonly secondLayerIds: SecondLayerIds;
+  /** The ids of the earlier releases the function still honours during the upgrade's transition; absent: none. */
+  readonly legacySecondLayerIds?: SecondLayerIds;
+  /** The function's region (`AWS_REGION`), for its DynamoDB client. */
+  readonly region: string;
+}
+
+/**
+ * Reads and checks the environment once, at cold start. Throws `ConfigurationError` naming the variable and the
+ * fix. `POWERTOOLS_LOG_LEVEL` is optional (default `INFO`); every other variable is required.
+ */
+export function readPipelineConfig(env: Environment): PipelineConfig {
+  return {
+    idempotencyTableName: requireString(env, ContractEnv.IdempotencyTableName),
+    expiresAfterSeconds: requirePositiveInteger(env, ContractEnv.ExpiresAfterSeconds),
+    payloadFields: readPayloadFields(env),
+    fieldRules: readFieldRules(env),
+    serviceName: requireString(env, ContractEnv.ServiceName),
+    logLevel: optionalOneOf(env, ContractEnv.LogLevel, LOG_LEVELS) ?? "INFO",
+    secondLayerIds: { keyPrefix: requireString(env, ContractEnv.IdempotencyKeyPrefix), hashFunction: readHashFunction(env) },
+    ...legacyIds(env),
+    region: requireString(env, RuntimeEnv.Region),
+  };
+}
+
+/** A digest that no producer can make two keys share (MD5 and SHA-1 are refused). */
+function readHashFunction(env: Environment): string {
+  const name = ContractEnv.IdempotencyHashFunction;
+  const raw = requireString(env, name);
+  const value = raw.toLowerCase();
+  if (!SECOND_LAYER_HASH_FUNCTIONS.includes(value)) {
+    throw new ConfigurationError(name, `${name} is "${raw}": set it to one of ${SECOND_LAYER_HASH_FUNCTIONS.join(", ")} (a digest two keys cannot share)`);
+  }
+  return value;
+}
+
+function legacyIds(env: Environment): Pick<PipelineConfig, "legacySecondLayerIds"> {
+  const prefix = env[ContractEnv.IdempotencyLegacyKeyPrefix]?.trim();
+  return prefix ? { legacySecondLayerIds: legacySecondLayerIds(prefix) } : {};
+}

@@ -1,0 +1,94 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "@aws-lambda-powertools/logger";
+import type { Context } from "aws-lambda";
+import { InvocationOutcome } from "@effectively-once/contract";
+
+/**
+ * One compact structured log line per invocation, written when the invocation ends.
+ *
+ * Why one line: at INFO the function used to write two Powertools lines per applied key, each repeating the Lambda
+ * context (function ARN, name, memory: what the log group already says), ~1 KB in all; at a million messages that
+ * was the largest item of the pipeline's own bill after DynamoDB. The line keeps what an operator searches by
+ * (business key, operation, messageId, request id) and what happened (outcome, plus what the work noted, e.g. the
+ * charge id). Failures keep the error with its stack, one line too.
+ */
+
+/** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
+const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
+
+/** Fields of the invocation's log line. */
+export type LogFields = Record<string, unknown>;
+
+interface InvocationLog {
+  /**
+   * Runs one invocation's `work` and writes its line when it settles: INFO on success, WARN for a permanent error,
+   * ERROR otherwise. The result or error passes through unchanged.
+   */
+  run<T>(event: unknown, context: Context, work: () => Promise<T>): Promise<T>;
+  /** Adds fields (e.g. `{ outcome: "applied", chargeId }`) to the line of the invocation running now; no-op outside one. */
+  note(fields: LogFields): void;
+  /** A copy of the line of the invocation running now (its keys, what was noted so far); empty outside one. */
+  fields(): LogFields;
+}
+
+function correlationFields(event: unknown): LogFields {
+  const fields: LogFields = {};
+  if (typeof event !== "object" || event === null) return fields;
+  for (const key of CORRELATION_FIELDS) {
+    const value = (event as Record<string, unknown>)[key];
+    if (typeof value === "string") fields[key] = value;
+  }
+  return fields;
+}
+
+/**
+ * One store for the process, whatever the number of logs, switched off while no invocation is open: an enabled
+ * AsyncLocalStorage costs a step on every promise the process creates (Node 20), so one per handler made a process
+ * that builds many handlers (the simulation builds one per run) slower with each. A line belongs to its log.
+ */
+const current = new AsyncLocalStorage<{ readonly log: InvocationLog; readonly line: LogFields }>();
+let open = 0;
+
+/**
+ * `isPermanent` tells rejections from failures. Fields live in an AsyncLocalStorage, not in the logger's keys, so
+ * invocations that overlap in one process (tests, a local cloud) never write each other's keys.
+ */
+export function createInvocationLog(logger: Logger, isPermanent: (error: unknown) => boolean): InvocationLog {
+  let coldStart = true;
+
+  const log: InvocationLog = {
+    note(fields) {
+      const store = current.getStore();
+      if (store?.log === log) Object.assign(store.line, fields);
+    },
+
+    fields() {
+      const store = current.getStore();
+      return store?.log === log ? { ...store.line } : {};
+    },
+
+    async run(event, context, work) {
+      const line: LogFields = { function_request_id: context.awsRequestId, cold_start: coldStart, ...correlationFields(event) };
+      coldStart = false;
+      open++;
+      try {
+        const result = await current.run({ log, line }, work).finally(() => {
+          if (--open === 0) current.disable();
+        });
+        line.outcome ??= InvocationOutcome.Processed;
+        logger.info(`invocation ${String(line.outcome)}`, line);
+        return result;
+      } catch (error) {
+        if (isPermanent(error)) {
+          line.outcome = InvocationOutcome.Rejected;
+          logger.warn("invocation rejected: permanent error, the message will be quarantined", { ...line, error });
+        } else {
+          line.outcome = InvocationOutcome.Failed;
+          logger.error("invocation failed: transient error, the message will be retried", { ...line, error });
+        }
+        throw error;
+      }
+    },
+  };
+  return log;
+}

@@ -1,0 +1,157 @@
+import { IdempotencyConfig, IdempotencyRecordStatus, makeIdempotent } from "@aws-lambda-powertools/idempotency";
+import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
+import { Logger } from "@aws-lambda-powertools/logger";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { Context } from "aws-lambda";
+import { type PipelineConfig, readPipelineConfig } from "./config";
+import type { Environment } from "./env";
+import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
+import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
+import { createInvocationLog } from "./invocation-log";
+import { InvocationOutcome } from "@effectively-once/contract";
+import { legacyRecords } from "./legacy-records";
+import { boundResult, type TruncatedResult } from "./result-bound";
+import { MAX_RESULT_BYTES } from "@effectively-once/contract";
+import type { Payload, PipelineEvent, SideEffect } from "./types";
+import { validatePipelineEvent } from "./validate";
+
+/** What a handler's `setup` gets at cold start. */
+export interface HandlerInit {
+  /** The environment the handler was built from (`process.env` when deployed). */
+  readonly env: Environment;
+  /** The checked pipeline configuration. */
+  readonly config: PipelineConfig;
+  /** The DynamoDB client the wrapper uses for Powertools; `setup` may share it. */
+  readonly dynamoDb: DynamoDBClient;
+}
+
+/** What {@link createPipelineHandler} turns into a Lambda handler. */
+export interface PipelineHandlerOptions<P extends Payload, T, R = undefined> {
+  /**
+   * The side effect, run at most once per `[businessKey, operation]` while Powertools remembers the key.
+   *
+   * Its result goes back to the state machine and into the Powertools record, so keep it small: an id, an outcome.
+   * A result whose JSON is larger than `MAX_RESULT_BYTES` (65,536 UTF-8 bytes, packages/contract/src/limits.ts) is replaced,
+   * after the effect was applied, by a {@link TruncatedResult} `{ truncated: true, bytes, sha256 }` (the size and
+   * SHA-256 of the JSON it stands for): the handler returns it, Powertools stores it and duplicates get it back, and
+   * the first one of a cold start is logged as a warning. Without the bound such a result would fail the Invoke state
+   * (Step Functions' 256 KiB) or the Powertools record (DynamoDB's 400 KB item) after the effect, on every delivery.
+   */
+  readonly sideEffect: SideEffect<P, T, R>;
+  /**
+   * Builds what the side effect needs, once per cold start (e.g. `EffectJournal.fromEnvironment`); its result is
+   * the side effect's `context.resources`. If it throws, the cold start fails (throw `ConfigurationError`).
+   */
+  readonly setup?: (init: HandlerInit) => R;
+}
+
+/** The testing seam: what the wrapper would otherwise build from `process.env`. */
+export interface HandlerDependencies {
+  /** @default process.env */
+  readonly env?: Environment;
+  /** @default a client for `AWS_REGION` (it honours `AWS_ENDPOINT_URL_DYNAMODB`, which the local cloud sets) */
+  readonly dynamoDb?: DynamoDBClient;
+  /** @default a Powertools logger with `POWERTOOLS_SERVICE_NAME` and `POWERTOOLS_LOG_LEVEL` */
+  readonly logger?: Logger;
+}
+
+/**
+ * The downstream Lambda handler: takes the state machine's event, returns the side effect's result, or a
+ * {@link TruncatedResult} in its place when that result is larger than the bound (see `sideEffect`).
+ */
+export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T | TruncatedResult>;
+
+/**
+ * Turns a side effect into the pipeline's downstream handler. Call it at module scope of the handler file, so the
+ * environment is read at cold start and a missing variable fails the cold start with a `ConfigurationError` naming
+ * it. Per invocation the handler:
+ *
+ * 1. checks the event with the pipeline's field rules and computes the canonical payload hash (a malformed event
+ *    throws `ValidationError` before any idempotency record is written);
+ * 2. runs the side effect under Powertools idempotency on the construct's table, keyed by `[businessKey, operation]`
+ *    under the contract's id prefix and digest (never the function's name) and validated on the payload hash
+ *    (another payload under a stored key: `IdempotencyValidationError`); during the upgrade's transition a record of
+ *    the earlier release's ids answers first (legacy-records.ts);
+ * 3. replaces a result larger than `MAX_RESULT_BYTES` with a {@link TruncatedResult}, inside the idempotent
+ *    function, so that Powertools stores the small stand-in (see `sideEffect`);
+ * 4. writes one log line with the key, operation, messageId and outcome;
+ * 5. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
+ *
+ * @example
+ * export const handler = createPipelineHandler({ setup: EffectJournal.fromEnvironment, sideEffect: charge });
+ */
+export function createPipelineHandler<P extends Payload, T, R = undefined>(
+  options: PipelineHandlerOptions<P, T, R>,
+  dependencies: HandlerDependencies = {},
+): PipelineHandler<T> {
+  const env = dependencies.env ?? process.env;
+  const config = readPipelineConfig(env);
+  const dynamoDb = dependencies.dynamoDb ?? new DynamoDBClient({ region: config.region });
+  const logger = dependencies.logger ?? new Logger({ serviceName: config.serviceName, logLevel: config.logLevel });
+  const resources = options.setup ? options.setup({ env, config, dynamoDb }) : (undefined as R);
+  // One line per invocation (see invocation-log.ts): the side effect and the duplicate hook only add fields to it.
+  const log = createInvocationLog(logger, isPermanentError);
+  // Once per cold start: the line of each invocation says it too (resultTruncated), the warning says what to do.
+  let warnedOversize = false;
+  const bound = <V>(result: V): V | TruncatedResult =>
+    boundResult(result, ({ bytes, sha256 }) => {
+      log.note({ resultTruncated: true, resultBytes: bytes });
+      if (warnedOversize) return;
+      warnedOversize = true;
+      logger.warn("side effect result too large: replaced by a stand-in; return less (an id, an outcome)", {
+        ...log.fields(),
+        resultBytes: bytes,
+        resultSha256: sha256,
+        maxResultBytes: MAX_RESULT_BYTES,
+      });
+    });
+
+  const idempotencyConfig = new IdempotencyConfig({
+    eventKeyJmesPath: EVENT_KEY_JMESPATH,
+    payloadValidationJmesPath: PAYLOAD_VALIDATION_JMESPATH,
+    expiresAfterSeconds: config.expiresAfterSeconds,
+    throwOnNoIdempotencyKey: true,
+    // The record ids' digest (and the payload check's): collision-resistant, from the construct (second-layer-ids.ts).
+    hashFunction: config.secondLayerIds.hashFunction,
+    // Runs only when Powertools answers from a stored record instead of running the side effect.
+    // The bound again: a record stored before it (or by another version) may hold a result above it.
+    responseHook: (response, record) => {
+      log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: record.getStatus() });
+      return bound(response) as typeof response;
+    },
+  });
+  const persistenceStore = new DynamoDBPersistenceLayer({ tableName: config.idempotencyTableName, awsSdkV3Client: dynamoDb });
+  const runOnce = makeIdempotent(
+    // Bounded inside the idempotent function: Powertools stores what this returns.
+    async (event: PipelineEvent<P>, lambda: Context): Promise<T | TruncatedResult> => bound(await options.sideEffect(event, { lambda, resources, note: log.note })),
+    // The contract's prefix, never Powertools' default (the function's name): a rename must forget nothing.
+    { persistenceStore, config: idempotencyConfig, keyPrefix: config.secondLayerIds.keyPrefix },
+  );
+  // During the upgrade's transition, the records the earlier release wrote answer too (legacy-records.ts).
+  const legacy = config.legacySecondLayerIds
+    ? legacyRecords({ tableName: config.idempotencyTableName, client: dynamoDb, ids: config.legacySecondLayerIds, expiresAfterSeconds: config.expiresAfterSeconds })
+    : undefined;
+
+  return async function handler(event: unknown, context: Context): Promise<T | TruncatedResult> {
+    idempotencyConfig.registerLambdaContext(context);
+    try {
+      // Validate before Powertools: a malformed event never writes an idempotency record.
+      return await log.run(event, context, async () => {
+        try {
+          const checked = validatePipelineEvent(event, config) as PipelineEvent<P>;
+          const answered = await legacy?.answer(checked);
+          if (answered) {
+            log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: IdempotencyRecordStatus.COMPLETED, legacyRecord: true });
+            return bound(answered.response) as T | TruncatedResult;
+          }
+          return await runOnce(checked, context);
+        } catch (error) {
+          // Before the log classifies it: another payload still in flight is not a conflict yet.
+          throw conflictOnlyWhenCompleted(error);
+        }
+      });
+    } catch (error) {
+      throw reportedError(error);
+    }
+  };
+}

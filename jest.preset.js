@@ -1,0 +1,45 @@
+// The one jest configuration every project shares: the root's (cross-cutting suites in test/, the examples' tests)
+// and each workspace's (<workspace>/test, run alone with `npm test -w <workspace>`). Tests run through @swc/jest (no
+// type-check: `npm run typecheck` does that). The tier comes from TEST_TIER: the fast one by default (`npm test`),
+// `slow` for `npm run test:slow`; test/tiers.js lists what is slow.
+const path = require("node:path");
+const { SLOW } = require("./test/tiers");
+
+const ROOT = __dirname;
+/** test/tiers.js's patterns are repository paths: anchored here, so one pattern names one place. */
+const slowPaths = SLOW.map((pattern) => `^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/(?:${pattern})`);
+
+/** One project: `dir` is the repository root or a workspace folder; `roots` are searched for `*.test.ts`. */
+function project(dir, roots = ["<rootDir>/test"]) {
+  const name = path.relative(ROOT, dir) || "root";
+  const tier = process.env.TEST_TIER === "slow" ? { testRegex: slowPaths.map((p) => `(?=${p}).*\\.test\\.ts$`), testPathIgnorePatterns: ["/node_modules/"] } : { testMatch: ["**/*.test.ts"], testPathIgnorePatterns: ["/node_modules/", ...slowPaths] };
+  return {
+    displayName: name,
+    rootDir: dir,
+    testEnvironment: "node",
+    roots,
+    ...tier,
+    transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
+    setupFiles: [path.join(ROOT, "test/jest/env.ts")],
+    setupFilesAfterEnv: [path.join(ROOT, "test/jest/stack-traces.ts")],
+    // The workspace packages by name, from source: each package.json's "exports" maps an entry to its .ts file under
+    // the "@effectively-once/source" condition (tsconfig.json's customConditions says the same to tsc, .npmrc to tsx).
+    testEnvironmentOptions: { customExportConditions: ["node", "node-addons", "@effectively-once/source"] },
+  };
+}
+
+/** What applies to a whole run, not to one project. */
+const RUN = {
+  testSequencer: path.join(ROOT, "test/jest/sequencer.js"),
+  // Many suites wait (on emulators and child processes), so three workers keep two cores busy.
+  maxWorkers: 3,
+  // A run-wide option: jest ignores it inside a project, where the default 5 s would then apply.
+  testTimeout: 30000,
+};
+
+/** A workspace's own jest.config.js: its tests alone. */
+function workspaceConfig(dir) {
+  return { ...project(dir), ...RUN };
+}
+
+module.exports = { ROOT, project, workspaceConfig, RUN };

@@ -1,0 +1,41 @@
+/**
+ * The contract of a pipeline stack, framework-free: what the state machine, the function, the local cloud, the operator
+ * CLI and the tools agree on. Every rule has one owner here; where the state machine needs it too, its JSONata twin
+ * sits beside the TypeScript and a parity test holds the two to one rule.
+ */
+export { assertKeyExpression, businessKeyFromOperator } from "./business-key";
+export { businessKeyText, nestsTooDeep, payloadHash } from "./canonical";
+export { decodeExpression, DecodeProblem } from "./decode-jsonata";
+export { CALL_SK_PREFIX, CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, effectKey, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES, OPERATION_PATTERN } from "./effects";
+export type { JournalEntry } from "./effects";
+export { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES, PIPELINE_CONFLICT, PIPELINE_REJECTED, RESERVED_ERROR_NAMES } from "./error-names";
+export { CanonicalValueError, ContractConfigError } from "./errors";
+export type { InvocationEvent } from "./event";
+export { assertFieldRules, effectiveRules, fieldNameProblem, FieldType, firstFieldProblem } from "./field-rules";
+export type { FieldRule, FieldRules } from "./field-rules";
+export { ContractEnv, contractEnvironment, decodePayloadFields, encodeFieldRules, encodePayloadFields, secondLayerEnvironment, secondLayerOutputs } from "./function-env";
+export { commentWithKeyDerivation, keyDerivation, keyDerivationChanges, readKeyDerivation } from "./key-derivation";
+export type { KeyDerivation } from "./key-derivation";
+export { ClaimStatus, LedgerAttribute, LedgerCondition } from "./ledger";
+export { DLQ_MAX_MESSAGE_BYTES, largestBatchSize, largestMaxMessageBytes, MAX_BUSINESS_KEY_BYTES, MAX_DETAIL_CHARS, MAX_PRODUCER_ATTRIBUTES, MAX_RESULT_BYTES, QUARANTINE_ATTRIBUTE_BYTES, RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES, REDRIVE_ATTRIBUTE_BYTES, sourceQueueMaxBytes, SQS_MAX_ATTRIBUTES, SQS_MAX_MESSAGE_BYTES, SYNC_EXECUTION_INPUT_BYTES, worstBatchInputBytes } from "./limits";
+export { DEFAULT_STATE_FILE, isStateLive, LOCAL_CREDENTIALS, LOCAL_REGION, readStateFile, removeStateFile, writeStateFile } from "./local-cloud-state";
+export type { LocalCloudState } from "./local-cloud-state";
+export { DlqAttribute, DlqReason, FIFO_HELD_DETAIL, fatesOfStateOutput, RecordOutcome } from "./outcomes";
+export { FIFO_DEDUPLICATION_WINDOW_SECONDS, FIFO_SUFFIX, isFifoQueue, redriveDeduplicationId } from "./fifo";
+export { OutputName } from "./outputs";
+export type { PipelineOutputName } from "./outputs";
+export { dnsSuffixOfPartition, partitionOfRegion } from "./partition";
+export { GuardedAction, guardedActions, queueGuardOf, queuePolicyDocument } from "./queue-guard";
+export type { ActionGuard } from "./queue-guard";
+export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
+export type { SecondLayerIds } from "./second-layer-ids";
+export { InvocationOutcome } from "./invocation-log";
+export { CANONICAL_FUNCTIONS, jsonataString } from "./canonical-jsonata";
+export { canonicalJson } from "./canonical";
+export type { DecodeSpec } from "./decode-jsonata";
+export { decodeBody, deriveBusinessKey } from "./decode";
+export { INVOCATION_EVENT_FIELDS } from "./event";
+export { fieldProblemExpression, QUOTE_FUNCTION } from "./field-rules-jsonata";
+export { CANONICAL_FORM } from "./key-derivation";
+export { COMPLETE_UPDATE } from "./ledger";
+export { QuarantineReason } from "./outcomes";

@@ -1,0 +1,17 @@
+/**
+ * The invocation log's format: the function writes one line per invocation (`@effectively-once/functions`), and the
+ * harness counts applications from those lines (`@effectively-once/local-cloud/harness`).
+ */
+
+/** What one invocation ended in, as the function saw it. */
+export const InvocationOutcome = {
+  /** The work ran and reported its own outcome (e.g. `applied` / `replayed`); this is the fallback word. */
+  Processed: "processed",
+  /** Powertools answered from a completed record: the work did not run again. */
+  Duplicate: "duplicate",
+  /** A permanent error: the state machine quarantines the message. */
+  Rejected: "rejected",
+  /** Any other error: the state machine releases the claim and the message is retried. */
+  Failed: "failed",
+} as const;
+export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof InvocationOutcome];

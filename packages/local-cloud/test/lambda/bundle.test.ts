@@ -1,0 +1,118 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { strToU8, zipSync } from "fflate";
+import { createLambdaRunner } from "../../src/lambda";
+import { InvalidLambdaConfigError } from "../../src/lambda/errors";
+import type { LambdaRunner } from "../../src/lambda";
+import type { LambdaFunctionConfig } from "../../src/lambda/types";
+import { BASIC_HANDLER, buildHandlerBundle } from "./fixture";
+
+const arn = (name: string) => `arn:aws:lambda:us-east-1:123456789012:function:${name}`;
+let bundle: { dir: string; cleanup(): Promise<void> };
+let workDir: string;
+const runners: LambdaRunner[] = [];
+
+beforeAll(async () => {
+  bundle = await buildHandlerBundle(BASIC_HANDLER);
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), "lambda-bundle-test-"));
+});
+
+afterAll(async () => {
+  await Promise.all(runners.map((r) => r.stop()));
+  await bundle?.cleanup();
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+/** Zips files the way cdktf's TerraformAsset archives a folder. */
+async function writeZip(name: string, files: Record<string, Uint8Array>): Promise<string> {
+  const zipPath = path.join(workDir, name);
+  await fs.writeFile(zipPath, zipSync(files));
+  return zipPath;
+}
+
+async function runnerFor(functions: LambdaFunctionConfig[]): Promise<LambdaRunner> {
+  const runner = await createLambdaRunner({ functions, logs: "silent" });
+  runners.push(runner);
+  return runner;
+}
+
+const payloadOf = async (runner: LambdaRunner, name: string, event: unknown) =>
+  JSON.parse((await runner.invoke({ FunctionName: name, Payload: JSON.stringify(event) })).Payload) as Record<string, any>;
+
+describe("Lambda bundles", () => {
+  it("runs a TerraformAsset archive.zip, byte for byte, from a temp folder removed on stop()", async () => {
+    // Arrange
+    const code = await fs.readFile(path.join(bundle.dir, "index.js"));
+    const zipPath = await writeZip("archive.zip", { "index.js": new Uint8Array(code) });
+    const runner = await createLambdaRunner({
+      functions: [{ name: "zipped", arn: arn("zipped"), bundle: { zipPath } }],
+      logs: "silent",
+    });
+    // Act
+    const { LAMBDA_TASK_ROOT: root } = await payloadOf(runner, "zipped", { action: "env", keys: ["LAMBDA_TASK_ROOT"] });
+    const unzipped = await fs.readFile(path.join(root, "index.js"));
+    const { count } = await payloadOf(runner, "zipped", { action: "count" });
+    await runner.stop();
+    // Assert
+    expect(root.startsWith(os.tmpdir())).toBe(true);
+    expect(unzipped.equals(code)).toBe(true);
+    expect(count).toBe(2);
+    await expect(fs.stat(root)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("finds handlers in sub-folders of the archive (handler 'src/app.handler')", async () => {
+    const zipPath = await writeZip("nested.zip", {
+      "src/app.js": strToU8("exports.handler = async (event) => ({ from: 'src/app.js', event });"),
+    });
+    const runner = await runnerFor([{ name: "deep", arn: arn("deep"), bundle: { zipPath }, handler: "src/app.handler" }]);
+    expect(await payloadOf(runner, "deep", { a: 1 })).toEqual({ from: "src/app.js", event: { a: 1 } });
+  });
+
+  it.each([
+    ["missing.handler", "Runtime.ImportModuleError", /^Error: Cannot find module 'missing'/],
+    ["broken.handler", "Runtime.UserCodeSyntaxError", /^SyntaxError: /],
+    ["throws.handler", "Error", /^init failed$/],
+  ])("reports init failures like the runtime (%s)", async (handler, errorType, message) => {
+    const zipPath = await writeZip(`init-${handler}.zip`, {
+      "broken.js": strToU8("exports.handler = async () => {;"),
+      "throws.js": strToU8("throw new Error('init failed');"),
+    });
+    const name = `init-${handler.split(".")[0]}`;
+    const runner = await runnerFor([{ name, arn: arn(name), bundle: { zipPath }, handler }]);
+    const response = await runner.invoke({ FunctionName: name, Payload: "{}" });
+    expect(response.FunctionError).toBe("Unhandled");
+    const error = JSON.parse(response.Payload) as { errorType: string; errorMessage: string };
+    expect(error.errorType).toBe(errorType);
+    expect(error.errorMessage).toMatch(message);
+  });
+
+  it("reports a handler that outgrows its memory as Runtime.OutOfMemory", async () => {
+    const zipPath = await writeZip("hog.zip", {
+      "index.js": strToU8("const hog = []; exports.handler = async () => { for (;;) hog.push(new Array(1e6).fill(Math.random())); };"),
+    });
+    const runner = await runnerFor([{ name: "hog", arn: arn("hog"), bundle: { zipPath }, memoryMb: 128, timeoutSeconds: 20 }]);
+    const response = await runner.invoke({ FunctionName: "hog", Payload: "{}" });
+    expect(JSON.parse(response.Payload)).toMatchObject({ errorType: "Runtime.OutOfMemory" });
+  });
+
+  it("refuses an archive entry that would land outside its folder", async () => {
+    const zipPath = await writeZip("slip.zip", { "../evil.js": strToU8("exports.handler = async () => 1;") });
+    await expect(createLambdaRunner({ functions: [{ name: "slip", arn: arn("slip"), bundle: { zipPath } }] })).rejects.toThrow(
+      /entry outside the archive root: \.\.\/evil\.js/,
+    );
+  });
+
+  it.each<[Partial<LambdaFunctionConfig>, RegExp]>([
+    [{ env: { AWS_REGION: "eu-west-1" } }, /env\.AWS_REGION is reserved by Lambda/],
+    [{ arn: "arn:aws:lambda:us-east-1:123:function:bad" }, /functions\[0\]\.arn must be/],
+    [{ bundle: {} }, /bundle needs dir .* or zipPath/],
+    [{ bundle: { dir: "/nonexistent-folder" } }, /bundle\.dir \/nonexistent-folder is not a folder/],
+    [{ timeoutSeconds: 0 }, /timeoutSeconds must be above 0/],
+    [{ memoryMb: 64 }, /memoryMb must be a whole number from 128/],
+  ])("rejects bad configuration naming the field (%#)", async (override, message) => {
+    const config: LambdaFunctionConfig = { name: "bad", arn: arn("bad"), bundle: { dir: bundle.dir }, ...override };
+    await expect(createLambdaRunner({ functions: [config] })).rejects.toThrow(InvalidLambdaConfigError);
+    await expect(createLambdaRunner({ functions: [config] })).rejects.toThrow(message);
+  });
+});

@@ -1,0 +1,213 @@
+import {
+  ChangeMessageVisibilityCommand,
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+} from "@aws-sdk/client-sqs";
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import { createQueueAttributesFromTerraform, createSqsClient, startSqs } from "../../src/sqs";
+import type { LocalSqs } from "../../src/sqs";
+import { waitFor } from "@effectively-once/testing";
+
+let sqs: LocalSqs;
+let client: SQSClient;
+let queueCount = 0;
+
+beforeAll(async () => {
+  sqs = await startSqs();
+  client = createSqsClient(sqs.endpoint);
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await sqs?.stop();
+});
+
+async function newQueue(attributes: Record<string, string> = {}): Promise<{ url: string; arn: string }> {
+  queueCount += 1;
+  const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `q-${queueCount}`, Attributes: attributes }));
+  const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
+  return { url: QueueUrl as string, arn: Attributes?.QueueArn as string };
+}
+
+const receive = (url: string, extra: Partial<ConstructorParameters<typeof ReceiveMessageCommand>[0]> = {}) =>
+  client.send(
+    new ReceiveMessageCommand({
+      QueueUrl: url,
+      MaxNumberOfMessages: 10,
+      MessageSystemAttributeNames: ["All"],
+      MessageAttributeNames: ["All"],
+      ...extra,
+    }),
+  );
+
+describe("Function: startSqs", () => {
+  it("listens on 127.0.0.1 and returns queue URLs on *.localhost that the client reaches through its endpoint", async () => {
+    const { url } = await newQueue();
+    expect(sqs.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url).toBe(`http://sqs.us-east-1.localhost:${sqs.port}/000000000000/q-${queueCount}`);
+    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "hello" }));
+    const { Messages } = await receive(url);
+    expect(Messages?.map((m) => m.Body)).toEqual(["hello"]);
+  });
+});
+
+describe("SQS behaviour through fauxqs", () => {
+  it("hides a received message for the visibility timeout, then delivers it again", async () => {
+    // Arrange
+    const { url } = await newQueue({ VisibilityTimeout: "1" });
+    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "m" }));
+    // Act
+    const first = await receive(url);
+    const whileHidden = await receive(url);
+    const again = await waitFor(async () => (await receive(url)).Messages?.[0], {
+      timeoutMs: 4_000,
+      message: "message visible again after 1 s",
+    });
+    // Assert
+    expect(first.Messages).toHaveLength(1);
+    expect(whileHidden.Messages ?? []).toHaveLength(0);
+    expect(again.MessageId).toBe(first.Messages?.[0]?.MessageId);
+    expect(again.Attributes?.ApproximateReceiveCount).toBe("2");
+  });
+
+  it("moves a message to the DLQ after maxReceiveCount receives (redrive)", async () => {
+    // Arrange
+    const dlq = await newQueue();
+    const { url } = await newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
+    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "poison" }));
+    // Act: a receive with VisibilityTimeout 0 returns the message to the queue at once.
+    const counts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { Messages } = await receive(url, { VisibilityTimeout: 0 });
+      for (const m of Messages ?? []) counts.push(m.Attributes?.ApproximateReceiveCount ?? "?");
+    }
+    const moved = await receive(dlq.url);
+    // Assert
+    expect(counts).toEqual(["1", "2"]);
+    expect(moved.Messages?.map((m) => m.Body)).toEqual(["poison"]);
+    // AWS keeps the count across the move: 2 + this read (fidelity/redrive.mjs undoes fauxqs counting
+    // the receive attempt that triggered the move).
+    expect(moved.Messages?.[0]?.Attributes?.ApproximateReceiveCount).toBe("3");
+  });
+
+  it("long polling waits when the queue is empty and wakes up when a message arrives", async () => {
+    // Arrange
+    const { url } = await newQueue();
+    // Act
+    const emptyStart = Date.now();
+    const empty = await receive(url, { WaitTimeSeconds: 1 });
+    const emptyMs = Date.now() - emptyStart;
+    const polling = receive(url, { WaitTimeSeconds: 10 });
+    await receive(url, { WaitTimeSeconds: 0 }); // a round trip, so the long poll is most likely parked
+    const sentAt = Date.now();
+    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "wake" }));
+    const woke = await polling;
+    const wokeMs = Date.now() - sentAt;
+    // Assert
+    expect(empty.Messages ?? []).toHaveLength(0);
+    expect(emptyMs).toBeGreaterThanOrEqual(900);
+    expect(woke.Messages?.map((m) => m.Body)).toEqual(["wake"]);
+    expect(wokeMs).toBeLessThan(2_000);
+  });
+
+  it("sends and deletes in batches", async () => {
+    // Arrange
+    const { url } = await newQueue();
+    // Act
+    const sent = await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: url,
+        Entries: ["a", "b", "c"].map((body) => ({ Id: `id-${body}`, MessageBody: body })),
+      }),
+    );
+    const { Messages = [] } = await receive(url);
+    const deleted = await client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: url,
+        Entries: Messages.map((m, i) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle })),
+      }),
+    );
+    const { Attributes } = await client.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: url,
+        AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+      }),
+    );
+    // Assert
+    expect(sent.Successful).toHaveLength(3);
+    expect(Messages.map((m) => m.Body).sort()).toEqual(["a", "b", "c"]);
+    expect(deleted.Successful).toHaveLength(3);
+    expect(deleted.Failed ?? []).toHaveLength(0);
+    expect(Attributes).toEqual({ ApproximateNumberOfMessages: "0", ApproximateNumberOfMessagesNotVisible: "0" });
+  });
+
+  it("ChangeMessageVisibility to 0 makes an in-flight message visible at once", async () => {
+    // Arrange
+    const { url } = await newQueue({ VisibilityTimeout: "300" });
+    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "retry-me" }));
+    const first = await receive(url);
+    // Act
+    await client.send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: first.Messages?.[0]?.ReceiptHandle, VisibilityTimeout: 0 }),
+    );
+    const again = await receive(url);
+    // Assert
+    expect(again.Messages?.[0]?.Body).toBe("retry-me");
+    expect(again.Messages?.[0]?.Attributes?.ApproximateReceiveCount).toBe("2");
+  });
+
+  it("keeps message attributes (the SDK also checks their MD5)", async () => {
+    // Arrange
+    const { url } = await newQueue();
+    // Act
+    await client.send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: "{}",
+        MessageAttributes: {
+          reason: { DataType: "String", StringValue: "payload-mismatch" },
+          attempt: { DataType: "Number", StringValue: "3" },
+        },
+      }),
+    );
+    const { Messages } = await receive(url);
+    // Assert
+    expect(Messages?.[0]?.MessageAttributes).toEqual({
+      reason: { DataType: "String", StringValue: "payload-mismatch" },
+      attempt: { DataType: "Number", StringValue: "3" },
+    });
+    expect(Messages?.[0]?.MD5OfMessageAttributes).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("accepts the attributes a Terraform aws_sqs_queue sets", async () => {
+    // Arrange
+    const dlq = await newQueue();
+    const attributes = createQueueAttributesFromTerraform({
+      visibility_timeout_seconds: 180,
+      message_retention_seconds: 1_209_600,
+      max_message_size: 262_144,
+      delay_seconds: 0,
+      receive_wait_time_seconds: 20,
+      sqs_managed_sse_enabled: true,
+      redrive_policy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 5 }),
+    });
+    // Act
+    const { url } = await newQueue(attributes);
+    const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ["All"] }));
+    // Assert
+    expect(Attributes).toMatchObject({
+      VisibilityTimeout: "180",
+      MessageRetentionPeriod: "1209600",
+      MaximumMessageSize: "262144",
+      DelaySeconds: "0",
+      ReceiveMessageWaitTimeSeconds: "20",
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 5 }),
+    });
+    // Quirk (packages/local-cloud/src/sqs/README.md): SqsManagedSseEnabled is accepted but not reported back.
+    expect(Attributes?.SqsManagedSseEnabled).toBeUndefined();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * `dlq guard`, and the warnings of `dlq list` / `dlq redrive`, against queues provisioned from synthesized stacks on
+ * the local SQS (fauxqs, real SDK): the default stack's policies refuse SQS's own DLQ redrive and purges; a stack
+ * that opts out lets them through, and the CLI says so.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import { writeStateFile } from "@effectively-once/contract";
+import { loadStackFile, provisionStack } from "@effectively-once/local-cloud/emulators";
+import { createSqsClient, startSqs, type LocalSqs } from "@effectively-once/local-cloud/emulators";
+import { ExitCode, runCli } from "../src";
+import type { PipelineOverrides } from "@effectively-once/pipeline";
+import { startDynalite, type Dynalite } from "@effectively-once/testing";
+import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { captureIo } from "./support/ops-cloud";
+
+let sqsServer: LocalSqs;
+let sqs: SQSClient;
+let dynamo: Dynalite;
+const dir = mkdtempSync(join(tmpdir(), "ops-guard-"));
+const stacks: SynthesizedStack[] = [];
+
+/** Provisions one synthesized stack and writes a state file for it, as `npm start -- --serve` does. */
+async function provisioned(namePrefix: string, overrides: PipelineOverrides = {}): Promise<string> {
+  const stack = synthStack(overrides, { stackName: `${namePrefix}-stack`, region: "us-east-1", namePrefix });
+  stacks.push(stack);
+  const { outputs, region } = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });
+  return writeStateFile(
+    { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile: join(stack.stackDir, "cdk.tf.json"), region, endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint }, outputs },
+    join(dir, `${namePrefix}.json`),
+  );
+}
+
+let guarded: string;
+let open: string;
+beforeAll(async () => {
+  [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
+  sqs = createSqsClient(sqsServer.endpoint);
+  guarded = await provisioned("guarded");
+  open = await provisioned("open", { allowUnguardedDlqMoves: true, allowQueuePurge: true });
+}, 60_000);
+afterAll(async () => {
+  sqs?.destroy();
+  await Promise.all([sqsServer?.stop(), dynamo?.stop()]);
+  for (const stack of stacks) stack.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("pipeline-ops dlq guard", () => {
+  it("reports the default stack's queues refusing native moves and purges, exit 0, no warning", async () => {
+    const cli = captureIo();
+    expect(await runCli(["dlq", "guard", "--state", guarded, "--json"], cli.io)).toBe(ExitCode.Ok);
+    const { queues } = JSON.parse(cli.out.join(""));
+    expect(queues.map((q: { queue: string; nativeMoves?: { refused: boolean }; purge: { refused: boolean } }) => [q.queue, q.nativeMoves?.refused, q.purge.refused])).toEqual([
+      ["dlq", true, true],
+      ["source", undefined, true],
+    ]);
+    expect(cli.err).toEqual([]);
+  });
+
+  it("warns, and exits 1, when the stack's props let native moves and purges through", async () => {
+    const cli = captureIo();
+    expect(await runCli(["dlq", "guard", "--state", open], cli.io)).toBe(ExitCode.Failure);
+    const warnings = cli.err.filter((line) => line.startsWith("WARNING:"));
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/^WARNING: the DLQ \(.*open-dlq\) allows sqs:StartMessageMoveTask: allowed: the queue has no policy.*Use `dlq redrive`/);
+    expect(cli.out.join("")).toContain("native moves (sqs:StartMessageMoveTask)  allowed");
+  });
+});
+
+describe("pipeline-ops dlq list / dlq redrive", () => {
+  it("say nothing of the guard on the default stack", async () => {
+    const cli = captureIo();
+    await runCli(["dlq", "list", "--state", guarded], cli.io);
+    expect(cli.err.filter((line) => line.startsWith("WARNING:"))).toEqual([]);
+  });
+
+  it.each([["list"], ["redrive"]])("dlq %s warns first when the deployed DLQ allows SQS's own redrive", async (verb) => {
+    const cli = captureIo();
+    await runCli(["dlq", verb, "--state", open, "--json"], cli.io);
+    expect(cli.err[0]).toMatch(/^WARNING: the DLQ .* allows sqs:StartMessageMoveTask/);
+    if (verb === "list") expect(JSON.parse(cli.out.join("")).guard.nativeMoves.refused).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { startLocalCloud, type LocalCloud, type OutcomeEvent } from "@effectively-once/local-cloud";
+import { writeStateFile } from "@effectively-once/contract";
+import type { FaultPlanSpec } from "@effectively-once/local-cloud/emulators";
+import type { OpsContext } from "../../src";
+import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
+import { synthStack } from "@effectively-once/local-cloud/stack";
+import { waitFor } from "@effectively-once/testing";
+import { createSqsClient } from "@effectively-once/local-cloud/emulators";
+
+/** Test-sized windows (the load tools' own): a lease lasts 5 s. */
+const OVERRIDES = LOAD_WINDOWS;
+
+export interface OpsCloud {
+  readonly cloud: LocalCloud;
+  /** A command context on the cloud's own clients. */
+  readonly ctx: OpsContext;
+  /** A state file naming this process as the cloud's owner, as `npm start -- --serve` writes it. */
+  readonly stateFile: string;
+  readonly functionName: string;
+  /** Sends to the source queue; resolves with the messageId. */
+  send(body: unknown): Promise<string>;
+  /** Sends straight to the DLQ, as the queue's redrive does: body and producer attributes, no reason. */
+  sendToDlq(body: unknown, attributes?: Record<string, MessageAttributeValue>): Promise<string>;
+  /** Sends to the DLQ as the workflow role does (its SenderId): what the state machine's quarantine writes. */
+  quarantine(body: unknown, attributes?: Record<string, MessageAttributeValue>): Promise<string>;
+  /** The first final outcome (not "retry") of a message, waiting for it. */
+  outcome(messageId: string, timeoutMs?: number): Promise<OutcomeEvent>;
+  stop(): Promise<void>;
+}
+
+/** Synthesizes the payments stack into a temp folder and boots it on the local cloud (prefix `ops`). */
+export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefix?: string } = {}): Promise<OpsCloud> {
+  const dir = mkdtempSync(join(tmpdir(), "ops-cloud-"));
+  const namePrefix = options.namePrefix ?? "ops";
+  const { stackFile } = synthStack({ stackName: "ops-test", region: "us-east-1", namePrefix }, { outdir: join(dir, "out"), overrides: OVERRIDES });
+  let cloud: LocalCloud;
+  try {
+    cloud = await startLocalCloud({ stackFile, retryVisibilityTimeoutSeconds: 1, faults: options.faults, ttlSweepIntervalMs: 0 });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const outcomes = new Map<string, OutcomeEvent>();
+  cloud.subscribe((event) => {
+    if (event.type === "record-outcome" && event.outcome !== "retry" && !outcomes.has(event.messageId)) outcomes.set(event.messageId, event);
+  });
+  const stateFile = writeStateFile(
+    { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile, region: cloud.region, endpoints: cloud.endpoints, outputs: cloud.outputs },
+    join(dir, "state.json"),
+  );
+  const ctx: OpsContext = {
+    sqs: cloud.clients.sqs,
+    dynamodb: DynamoDBDocumentClient.from(cloud.clients.dynamodb),
+    outputs: cloud.outputs,
+    targetLabel: "the test cloud",
+    endpoints: cloud.endpoints,
+    now: Date.now,
+  };
+  const asWorkflow = createSqsClient(cloud.endpoints.sqs, { credentials: { accessKeyId: `${cloud.outputs.workflow_role_id}:test`, secretAccessKey: "local" } });
+  const sendTo = async (queueUrl: string, body: unknown, attributes?: Record<string, MessageAttributeValue>, client = cloud.clients.sqs) => {
+    const { MessageId } = await client.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: typeof body === "string" ? body : JSON.stringify(body), MessageAttributes: attributes }),
+    );
+    return MessageId!;
+  };
+  return {
+    cloud,
+    ctx,
+    stateFile,
+    functionName: `${namePrefix}-charge`,
+    send: (body) => sendTo(cloud.outputs.queue_url as string, body),
+    sendToDlq: (body, attributes) => sendTo(cloud.outputs.dlq_url as string, body, attributes),
+    quarantine: (body, attributes) => sendTo(cloud.outputs.dlq_url as string, body, attributes, asWorkflow),
+    outcome: (messageId, timeoutMs = 10_000) => waitFor(() => outcomes.get(messageId), { timeoutMs, message: `a final outcome for ${messageId}` }),
+    stop: async () => {
+      asWorkflow.destroy();
+      await cloud.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A payments message body. */
+export function payment(orderId: string, amount = 100, currency = "EUR"): Record<string, unknown> {
+  return { tenantId: "t1", orderId, amount, currency };
+}
+
+/** Captures what the CLI writes, for `runCli` in-process. */
+export function captureIo(overrides: { stdinIsTty?: boolean; answer?: string } = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: {
+      stdout: (text: string) => out.push(text),
+      stderr: (text: string) => err.push(text),
+      stdinIsTty: overrides.stdinIsTty ?? false,
+      prompt: async () => overrides.answer ?? "",
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** The pipeline's state machine: `pipeline.asl.json` (JSONata) and the one renderer that fills its placeholders. */
+export { renderPipelineDefinition } from "./render";
+export type { PipelineDefinitionParams } from "./render";
+/** `pipeline.asl.json` as written, placeholders unfilled: for code that reads the definition's own Retry blocks. */
+export { default as PIPELINE_TEMPLATE } from "../pipeline.asl.json";

@@ -1,5 +1,0 @@
-// The tiny domain's handler file, as a team writes one: loaded with an environment by `loadHandler` (its own cold start).
-import { createPipelineHandler } from "../../../packages/pipeline/handler";
-import { depositFunction } from "./deposit";
-
-export const handler = createPipelineHandler(depositFunction);

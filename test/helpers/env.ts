@@ -1,8 +1,0 @@
-// Every test process stays offline: cdktf must not phone home, AWS SDK clients must never find real credentials.
-process.env.CHECKPOINT_DISABLE = "1";
-process.env.CDKTF_DISABLE_PLUGIN_CACHE_ENV = "1";
-process.env.AWS_ACCESS_KEY_ID ??= "local";
-process.env.AWS_SECRET_ACCESS_KEY ??= "local";
-process.env.AWS_REGION ??= "us-east-1";
-// The AWS SDK warns once per process about Node 20 on stderr; it is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
