@@ -1,18 +1,26 @@
 // The one jest configuration every project shares: the root's (cross-cutting suites in test/, the examples' tests)
 // and each workspace's (<workspace>/test, run alone with `npm test -w <workspace>`). Tests run through @swc/jest (no
 // type-check: `npm run typecheck` does that). The tier comes from TEST_TIER: the fast one by default (`npm test`),
-// `slow` for `npm run test:slow`; test/tiers.js lists what is slow.
+// `slow` for `npm run test:slow`, `alone` for `npm run test:alone`; test/tiers.js lists what is slow and what runs alone.
 const path = require("node:path");
-const { SLOW } = require("./test/tiers");
+const { SLOW, ALONE } = require("./test/tiers");
 
 const ROOT = __dirname;
 /** test/tiers.js's patterns are repository paths: anchored here, so one pattern names one place. */
-const slowPaths = SLOW.map((pattern) => `^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/(?:${pattern})`);
+const anchored = (patterns) => patterns.map((pattern) => `^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/(?:${pattern})`);
+const slowPaths = anchored(SLOW);
+const alonePaths = anchored(ALONE);
+/** The suites of a tier: `only` these, none of `ignored`. */
+const tierOf = (only, ignored) => ({ testRegex: only.map((p) => `(?=${p}).*\\.test\\.ts$`), testPathIgnorePatterns: ["/node_modules/", ...ignored] });
+const TIERS = new Map([
+  ["slow", tierOf(slowPaths, [])],
+  ["alone", tierOf(alonePaths, [])],
+]);
 
 /** One project: `dir` is the repository root or a workspace folder; `roots` are searched for `*.test.ts`. */
 function project(dir, roots = ["<rootDir>/test"]) {
   const name = path.relative(ROOT, dir) || "root";
-  const tier = process.env.TEST_TIER === "slow" ? { testRegex: slowPaths.map((p) => `(?=${p}).*\\.test\\.ts$`), testPathIgnorePatterns: ["/node_modules/"] } : { testMatch: ["**/*.test.ts"], testPathIgnorePatterns: ["/node_modules/", ...slowPaths] };
+  const tier = TIERS.get(process.env.TEST_TIER ?? "") ?? { testMatch: ["**/*.test.ts"], testPathIgnorePatterns: ["/node_modules/", ...slowPaths, ...alonePaths] };
   return {
     displayName: name,
     rootDir: dir,
