@@ -11,11 +11,17 @@ const terraform = findTerraform();
 const optedOut = !terraform && process.env.SKIP_TERRAFORM_TESTS === "1";
 if (optedOut) console.warn("\n*** terraform CLI not found and SKIP_TERRAFORM_TESTS=1: `terraform validate` of the stack is NOT checked ***\n");
 
-(optedOut ? describe.skip : describe)("terraform validate (offline, provider mirror)", () => {
+/** The default stack, and FIFO mode's (FIFO queues, content-based deduplication, the FIFO definition). */
+const STACKS: readonly [string, Parameters<typeof synthStack>[0]][] = [
+  ["the default stack", {}],
+  ["a FIFO stack", { fifo: true, contentBasedDeduplication: true }],
+];
+
+(optedOut ? describe.skip : describe).each(STACKS)("terraform validate (offline, provider mirror): %s", (_name, overrides) => {
   let stack: SynthesizedStack;
   let cliDir: string;
   beforeAll(() => {
-    stack = synthStack();
+    stack = synthStack(overrides);
     cliDir = mkdtempSync(join(tmpdir(), "pipeline-tfrc-"));
   });
   afterAll(() => {
@@ -31,5 +37,8 @@ if (optedOut) console.warn("\n*** terraform CLI not found and SKIP_TERRAFORM_TES
     const result = JSON.parse(stdout);
     expect(result.diagnostics).toEqual([]);
     expect(result.valid).toBe(true);
+    // The stack validated is the one named: FIFO mode's queues are FIFO queues.
+    const queues = Object.values(stack.json.resource.aws_sqs_queue ?? {}) as { fifo_queue?: boolean }[];
+    expect(queues.map((q) => q.fifo_queue === true)).toEqual(queues.map(() => overrides?.fifo === true));
   }, 60_000);
 });
