@@ -19,11 +19,9 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { PUBLISHED as PACKAGES, type PublishedPackage as PackageDir } from "./packages/published";
 
 const ROOT = resolve(__dirname, "..");
-/** Short name → folder, in the order their prepack builds them. */
-const PACKAGES = { contract: "packages/contract", statemachines: "statemachines", functions: "functions", pipeline: "packages/pipeline", "local-cloud": "packages/local-cloud", ops: "packages/ops" } as const;
-type PackageDir = keyof typeof PACKAGES;
 /** CDK Terrain's pins for the native app (not in the repository's lock: the construct is built against cdktf here). */
 const CDK_TERRAIN = { cdktn: "0.24.0", "@cdktn/provider-aws": "25.7.0", constructs: "10.6.0" };
 /** What a deploy dependency must not bring: the emulators, the TypeScript runner, the local cloud. */
