@@ -19,6 +19,8 @@ const root = join(__dirname, "..", "..", "..");
 const RAW_UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** ESC ] 0 ; … BEL sets the terminal's title; CR + text overwrites the line; U+202E reverses it; a lone surrogate. */
 const HOSTILE_TENANT = "t\u001b]0;pwned\u0007\u001b[2J\rFAKE\u202egnp.exe\u009b31m\ud800";
+/** Long enough to be cut on the terminal, short enough to be a key: the Decode step's rule caps a key at MAX_BUSINESS_KEY_BYTES (1,024). */
+const LONG_ORDER_ID = `o-${"9".repeat(900)}`;
 
 describe("Function: safeCell", () => {
   it("escapes C0, DEL, C1, bidi controls and lone surrogates, and keeps real text", () => {
@@ -63,7 +65,7 @@ describe("CLI against the local cloud, with a hostile key in the DLQ", () => {
   beforeAll(async () => {
     ops = await startOpsCloud({ namePrefix: "safe" });
     // As the queue's redrive moves it (no reason attribute): the CLI derives the key from the body.
-    await ops.sendToDlq(JSON.stringify({ tenantId: HOSTILE_TENANT, orderId: `o-${"9".repeat(1500)}`, amount: 1, currency: "EUR" }));
+    await ops.sendToDlq(JSON.stringify({ tenantId: HOSTILE_TENANT, orderId: LONG_ORDER_ID, amount: 1, currency: "EUR" }));
   }, 30_000);
   afterAll(async () => ops?.stop());
 
@@ -81,7 +83,7 @@ describe("CLI against the local cloud, with a hostile key in the DLQ", () => {
     expect(stdout).not.toMatch(RAW_UNSAFE);
     const parsed = JSON.parse(stdout) as { messages: { businessKey?: string }[] };
     // The exact key: its canonical text, in which JSON already escapes the control characters and the lone surrogate.
-    expect(parsed.messages[0].businessKey).toBe(businessKeyText([HOSTILE_TENANT, `o-${"9".repeat(1500)}`]));
+    expect(parsed.messages[0].businessKey).toBe(businessKeyText([HOSTILE_TENANT, LONG_ORDER_ID]));
     const jq = spawnSync("jq", ["-r", ".messages | length"], { input: stdout, encoding: "utf8" });
     if (jq.error && (jq.error as NodeJS.ErrnoException).code === "ENOENT") return; // no jq here: JSON.parse above is the proof
     expect(jq.status).toBe(0);
