@@ -24,7 +24,11 @@ function entrySources(): [string, string][] {
 
 /** Exported names of an entry whose declaration carries no TSDoc comment. */
 function undocumented(file: string): string[] {
-  const program = ts.createProgram([join(ROOT, file)], { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, resolveJsonModule: true, esModuleInterop: true, skipLibCheck: true, noEmit: true });
+  // The repository's own compiler options: a sibling package resolves to its source (customConditions), as tsc sees it,
+  // whether or not its dist/ was built (a fresh clone has none).
+  const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  const program = ts.createProgram([join(ROOT, file)], { ...options, noEmit: true });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(join(ROOT, file))!;
   const missing: string[] = [];

@@ -38,6 +38,9 @@ describe("Bundle: examples/payments/functions/handler.ts through esbuild, as the
       platform: "node",
       target: "node22",
       format: "cjs",
+      // In this repository the workspace packages resolve to their source, as the construct's bundle does here
+      // (a fresh clone has no dist/ to resolve to).
+      conditions: ["@effectively-once/source"],
       outfile: bundle,
       logLevel: "silent",
     });
