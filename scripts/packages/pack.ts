@@ -22,6 +22,10 @@ for (const [name, dir] of Object.entries(PUBLISHED)) {
   console.log(`${tarball} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 const at = (name: string) => written.find((f) => f.includes(`effectively-once-${name}-`)) ?? "";
-const shown = (f: string) => f;
-const foundations = ["contract", "statemachines", "functions"].map((n) => shown(at(n))).join(" ");
-console.log(`\nIn your app:\n  npm install ${shown(at("pipeline"))} ${foundations}\n  npm install -D ${shown(at("local-cloud"))}\n  npm install -D ${shown(at("ops"))}   # or run it once: npx ${shown(at("ops"))} --help`);
+const foundations = ["contract", "statemachines", "functions"].map((n) => at(n)).join(" ");
+console.log(
+  `\nIn your app (each package's siblings at its own version come from these tarballs, as the registry would give them):\n` +
+    `  npm install ${at("pipeline")} ${foundations}\n` +
+    `  npm install -D ${at("local-cloud")} ${at("ops")}\n` +
+    `The operator CLI alone: npm install ${at("ops")} ${at("contract")}`,
+);
