@@ -23,10 +23,10 @@
  * - history: CHANGELOG files, `.changeset/` and `docs/history.md` record what was, with the paths of the time, and
  *   `docs/upgrading.md` names what a release renamed or removed; their links are checked, their other paths are not.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 import ts from "typescript";
+import { ignoredByGit, trackedFiles } from "./repo-files";
 
 /** Paths of a team's app, shown as examples of what a team writes (the README's and the guides' apps). */
 const TEAM_APP_PATHS: readonly string[] = ["functions/charge.ts", "functions/dispatch.ts"];
@@ -57,42 +57,6 @@ interface Text {
   readonly markdown: boolean;
   /** A history file: only its links are checked. */
   readonly linksOnly?: boolean;
-}
-
-/** The repository's files: git's list, or outside a git work tree (a copy, a source archive) every file .gitignore keeps. */
-function trackedFiles(root: string): string[] {
-  if (!existsSync(join(root, ".git"))) return unignoredFiles(root);
-  return execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter((f) => f && existsSync(join(root, f)));
-}
-
-/** .gitignore's patterns as this repository writes them: `name`, `name/`, `/name` (root only) and `*` globs. */
-function ignoreRule(root: string): (path: string, name: string) => boolean {
-  const patterns = readFileSync(join(root, ".gitignore"), "utf8")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const rooted = line.startsWith("/") || line.replace(/\/$/, "").includes("/");
-      const body = line.replace(/^\//, "").replace(/\/$/, "");
-      const regex = new RegExp(`^${body.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")}$`);
-      return { rooted, regex };
-    });
-  return (path, name) => name === ".git" || patterns.some((p) => p.regex.test(p.rooted ? path : name));
-}
-
-function unignoredFiles(root: string): string[] {
-  const ignored = ignoreRule(root);
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-      const path = dir ? `${dir}/${entry.name}` : entry.name;
-      if (ignored(path, entry.name)) continue;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) files.push(path);
-    }
-  };
-  walk("");
-  return files.sort();
 }
 
 /** The comments of a JavaScript or TypeScript file, each with its first line (1-based). */
@@ -194,27 +158,6 @@ function isOurs(ctx: Context, file: string, path: string, link: boolean): boolea
   const pkg = packageOf(ctx, file);
   if (pkg && existsSync(join(ctx.root, pkg, first))) return true;
   return ctx.roots.has(first) || FORMER_ROOTS.includes(first);
-}
-
-function ignoredByGit(root: string, paths: readonly string[]): Set<string> {
-  if (paths.length === 0) return new Set();
-  if (!existsSync(join(root, ".git"))) {
-    // Outside a work tree: a path is ignored when it or a folder above it matches .gitignore.
-    const ignored = ignoreRule(root);
-    const isIgnored = (path: string) => {
-      const parts = path.replace(/\/$/, "").split("/");
-      return parts.some((name, i) => ignored(parts.slice(0, i + 1).join("/"), name));
-    };
-    return new Set(paths.filter(isIgnored));
-  }
-  try {
-    const out = execFileSync("git", ["check-ignore", "--no-index", "--stdin"], { cwd: root, input: paths.join("\n"), encoding: "utf8" });
-    return new Set(out.split("\n").filter(Boolean));
-  } catch (error) {
-    // Exit 1: none of them is ignored.
-    if ((error as { status?: number }).status === 1) return new Set();
-    throw error;
-  }
 }
 
 function anchorsOf(ctx: Context, file: string): Set<string> {
