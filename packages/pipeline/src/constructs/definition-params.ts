@@ -1,5 +1,6 @@
 import type { PipelineDefinitionParams } from "@effectively-once/statemachines";
-import { invokeTimeoutSeconds, pipelineFieldRules, type ResolvedPipelineProps } from "./props";
+import { invokeTimeoutSeconds } from "./invocation-budget";
+import { pipelineFieldRules, type ResolvedPipelineProps } from "./props";
 
 /** The names the definition embeds: tokens at synth, literal names where a tool models a stack without synthesizing it. */
 export interface DefinitionNames {

@@ -5,7 +5,7 @@ import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
 import { OutputName } from "@effectively-once/contract";
 import { cite, NAME_LIMITS } from "./aws-limits";
 import { InvalidPropError } from "./errors";
-import type { PolicyStatement } from "./props";
+import type { PolicyStatement } from "./function-props";
 import { effectJournalTableName, NameKind } from "./resource-names";
 
 /** Props of {@link EffectJournalTable}. */

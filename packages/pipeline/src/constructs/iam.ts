@@ -1,4 +1,4 @@
-import type { PolicyStatement } from "./props";
+import type { PolicyStatement } from "./function-props";
 import type { StackArnScope } from "./stack-data";
 
 /**

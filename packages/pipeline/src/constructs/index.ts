@@ -3,5 +3,6 @@ export { EffectJournalTable, type EffectJournalTableProps } from "./effect-journ
 export { InvalidPropError, PipelineConfigError } from "./errors";
 export { StateMachineLogLevel } from "./props";
 export { LambdaRuntime } from "./lambda-runtime";
-export type { BusinessKeyProps, DownstreamFunctionProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./props";
+export type { DownstreamFunctionProps, PolicyStatement } from "./function-props";
+export type { BusinessKeyProps, IdempotentPipelineProps, PipelineDomain } from "./props";
 export type { FifoProps } from "./fifo-props";

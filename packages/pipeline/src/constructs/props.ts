@@ -2,7 +2,8 @@ import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/c
 import { effectiveRules, type FieldRule, type FieldRules } from "@effectively-once/contract";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
 import { FIFO_DEFAULTS, type FifoProps } from "./fifo-props";
-import { DEFAULT_RUNTIME, type LambdaRuntime } from "./lambda-runtime";
+import type { DownstreamFunctionProps } from "./function-props";
+import { DEFAULT_RUNTIME } from "./lambda-runtime";
 import { pipelineResourceNames } from "./resource-names";
 import { secondLayerEnvironment } from "@effectively-once/contract";
 
@@ -24,75 +25,6 @@ export interface BusinessKeyProps {
    * message breaking one is quarantined as `invalid-message`.
    */
   readonly requiredFields: readonly string[];
-}
-
-/** The downstream Lambda function (the side effect), bundled with esbuild at synth time. */
-export interface DownstreamFunctionProps {
-  /** Short name, appended to the name prefix. @default "worker" */
-  readonly name?: string;
-  /** Path of the TypeScript handler file, exporting `handler`. */
-  readonly entry: string;
-  /** Lambda timeout; below the execution timeout, which the construct checks. @default 10 */
-  readonly timeoutSeconds?: number;
-  /** Lambda memory (arm64). @default 256 */
-  readonly memoryMb?: number;
-  /**
-   * The Node.js runtime. `nodejs24.x` needs hashicorp/aws 6.19.0 or later: the `/cdktn` entry (@cdktn/provider-aws
-   * 25.x) has it, the cdktf entry (@cdktf/provider-aws 20.x, hashicorp/aws 5.100.0) refuses it at synth. nodejs22.x
-   * leaves Lambda's standard support on 2027-04-30 (docs/construct.md, "Runtime").
-   * @default "nodejs22.x"
-   */
-  readonly runtime?: LambdaRuntime;
-  /** Extra environment variables (the construct sets the idempotency ones itself). @default {} */
-  readonly environment?: Readonly<Record<string, string>>;
-  /** Extra IAM statements for what the function reaches besides its idempotency table. @default [] */
-  readonly policyStatements?: readonly PolicyStatement[];
-  /**
-   * More function error names that are permanent: the message is quarantined as `rejected` instead of retried.
-   * `PipelineRejected`, the name the handler wrapper reports its `PermanentError` (and every subclass) under, is
-   * always included. Plain names such as `ValidationError` are not: libraries throw those for errors of their own.
-   * @default []
-   */
-  readonly permanentErrors?: readonly string[];
-  /**
-   * More function error names that mean "this key was already applied with another payload": the message is
-   * quarantined as `payload-mismatch` (so a redrive needs `--force`). Powertools' `IdempotencyValidationError` and
-   * `PipelineConflict`, the name the wrapper reports its `ConflictError` (and every subclass) under, are always
-   * included.
-   * @default []
-   */
-  readonly conflictErrors?: readonly string[];
-  /** Log level of the function's Powertools logger. @default "INFO" */
-  readonly logLevel?: "DEBUG" | "INFO" | "WARN" | "ERROR";
-  /**
-   * Reserved concurrency, to protect the downstream system. 0 is refused: it throttles every invocation, so every
-   * message would end in the DLQ; stop the pipe to pause the pipeline. The account must keep 100 unreserved: with
-   * the default account quota (1,000) at most 900 can be reserved, which the preflight checks against the real one.
-   * @default none (account pool)
-   */
-  readonly reservedConcurrency?: number;
-  /**
-   * The upgrade from release 0.2 (docs/upgrading.md): the second layer's records used to be named after the function
-   * (`<function name>#<md5>`), now after the contract (`effectively-once.v1#<sha256>`, packages/contract/src/second-layer-ids.ts).
-   * The function keeps honouring the records of this earlier name, and `ops` reads them, so a key applied before the
-   * upgrade is still recognised when the ledger lost it. Give the name the function had under 0.2 if it differs;
-   * set `false` once `retentionSeconds` have passed since the upgrade was deployed, or on a stack first deployed with
-   * this release (each invocation then saves one read).
-   * @default the function's name, `<namePrefix>-<name>` (what 0.2 named the records after)
-   */
-  readonly legacyIdempotencyKeyPrefix?: string | false;
-}
-
-/** One IAM statement; `Resource` entries must be ARNs of this stack (checked by the IAM tests). */
-export interface PolicyStatement {
-  /** Statement id. @default none */
-  readonly Sid?: string;
-  /** Allow or deny. */
-  readonly Effect: "Allow" | "Deny";
-  /** IAM actions, e.g. `dynamodb:PutItem`. */
-  readonly Action: readonly string[];
-  /** ARNs (or Terraform references to them) the actions apply to. */
-  readonly Resource: readonly string[];
 }
 
 export const StateMachineLogLevel = { All: "ALL", Error: "ERROR", Fatal: "FATAL", Off: "OFF" } as const;
@@ -320,34 +252,6 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     region: p.region,
     target,
   };
-}
-
-/** Attempts of one downstream invocation: the first call plus the Lambda service-error retries. */
-export function lambdaAttempts(p: ResolvedPipelineProps): number {
-  return 1 + p.lambdaRetries;
-}
-
-/**
- * A cold start's Init phase, which the function's timeout does not count: "The Init phase is limited to 10 seconds"
- * (AWS Lambda, "Understanding the Lambda execution environment lifecycle"); when it runs out, Lambda retries the Init
- * within the invocation's own timeout. An invocation can thus take up to Init + the function's timeout.
- */
-export const LAMBDA_INIT_SECONDS = 10;
-
-/** Room after Init and the function's timeout, so that the function's own timeout fires before the Task's. */
-const INVOKE_TIMEOUT_MARGIN_SECONDS = 5;
-
-/** The longest one invocation attempt can run: a cold start's Init, then the handler until the function's timeout. */
-export function invocationAttemptSeconds(p: ResolvedPipelineProps): number {
-  return LAMBDA_INIT_SECONDS + p.function.timeoutSeconds;
-}
-
-/**
- * The Task timeout around the invocation: the function's timeout, a cold start's Init and a margin, so the Task never
- * gives up (and releases the claim) on a handler that still runs.
- */
-export function invokeTimeoutSeconds(p: ResolvedPipelineProps): number {
-  return invocationAttemptSeconds(p) + INVOKE_TIMEOUT_MARGIN_SECONDS;
 }
 
 /** Every field the pipeline checks, with its rule, in the order both layers check them. */

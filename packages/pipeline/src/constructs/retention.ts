@@ -1,6 +1,7 @@
 import type { PropProblem } from "./errors";
 import type { PropRule } from "./prop-rules";
-import { lambdaAttempts, type ResolvedPipelineProps } from "./props";
+import { lambdaAttempts } from "./invocation-budget";
+import type { ResolvedPipelineProps } from "./props";
 
 /**
  * How much longer than the source queue the DLQ keeps a message. SQS keeps a standard queue's first-send time

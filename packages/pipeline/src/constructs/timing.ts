@@ -1,6 +1,7 @@
 import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import type { PropRule } from "./prop-rules";
-import { invocationAttemptSeconds, LAMBDA_INIT_SECONDS, type ResolvedPipelineProps } from "./props";
+import { invocationAttemptSeconds, LAMBDA_INIT_SECONDS } from "./invocation-budget";
+import type { ResolvedPipelineProps } from "./props";
 import { LONG_POLL_SECONDS } from "./retention";
 
 /**
