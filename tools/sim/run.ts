@@ -10,10 +10,11 @@ import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { PurgeQueueCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { installDeterminism } from "./determinism";
 import { expiryFacts } from "./expiry-facts";
-import { Fate, FaultKind, type Observation, type Scenario } from "./scenario";
+import { FaultKind, type Observation, type Scenario } from "./scenario";
 import { toSdkAttributes } from "./sqs-attributes";
 import { settingsFor, SIM_NAMES, type SimSettings } from "./settings";
 import { createWorld, SIM_START_MS, type World } from "./world";
+import { fates, provenance } from "./fates";
 import { fifoFacts } from "./fifo-facts";
 import { fifoSendIds, type FifoSendIds } from "./fifo-sends";
 import { OutputName } from "@effectively-once/contract";
@@ -174,18 +175,6 @@ async function nativeAction(world: World, op: { op: "native-move" } | { op: "pur
 }
 
 /**
- * Which sent message a DLQ message descends from and the reason the pipeline gave it, from the simulation's own
- * records: a quarantine copy is the state machine's (its SenderId; its attributes are the machine's own), anything
- * else is a copy the queue's redrive policy moved (its id kept), whatever attributes its producer gave it.
- */
-function provenance(world: World, dlqMessageId: string): { root?: number; givenReason: string } {
-  const stored = world.sqs.ever(dlqMessageId);
-  if (stored?.senderId !== SIM_NAMES.senders.stateMachine) return { root: world.roots.get(dlqMessageId), givenReason: "retries-exhausted" };
-  const original = stored.attributes?.originalMessageId?.StringValue;
-  return { root: original === undefined ? undefined : world.roots.get(original), givenReason: stored.attributes?.reason?.StringValue ?? "(none)" };
-}
-
-/**
  * Nothing left to happen: no execution running, nothing the pipe received and has not finished (a purge can empty the
  * queue while the pipe still collects a batch: stopping then would abort the execution it starts), nothing queued.
  */
@@ -195,40 +184,6 @@ function idle(world: World): boolean {
 
 function bodyOf(scenario: Scenario, index: number): string | undefined {
   return scenario.ops.filter((o) => o.op === "send")[index]?.body as string | undefined;
-}
-
-/** The final fate of each sent message: where its latest copy ended. */
-function fates(world: World, sent: string[]): Fate[] {
-  const { sqs } = world;
-  const source = new Set(sqs.messages(world.queues.queueUrl).map((m) => m.id));
-  const dlq = sqs.messages(world.queues.dlqUrl);
-  const deduplicated = new Set(sqs.events.flatMap((e) => (e.type === "deduplicated" ? [e.id] : [])));
-  const expired = new Set(sqs.events.filter((e) => e.type === "expired").map((e) => e.id));
-  const purged = new Set(sqs.events.filter((e) => e.type === "purged").map((e) => e.id));
-  // Quarantined copies that aged out of the DLQ count for the message they came from (only the state machine's
-  // copies name it: a producer's attributes name nothing).
-  const byMachine = (m: { senderId: string } | undefined): boolean => m?.senderId === SIM_NAMES.senders.stateMachine;
-  for (const e of sqs.events) {
-    const copy = e.type === "expired" || e.type === "purged" ? sqs.ever(e.id) : undefined;
-    const original = byMachine(copy) ? copy?.attributes?.originalMessageId?.StringValue : undefined;
-    if (original) (e.type === "purged" ? purged : expired).add(original);
-  }
-  const latest = new Map<number, string>();
-  for (const [id, root] of world.roots) latest.set(root, id);
-  return sent.map((firstId, index) => {
-    if (firstId === "") return Fate.RefusedAtSend;
-    if (deduplicated.has(firstId)) return Fate.Deduplicated;
-    const id = latest.get(index) ?? firstId;
-    if (source.has(id)) return Fate.Pending;
-    if (dlq.some((m) => m.id === id)) return Fate.RetriesExhausted;
-    const quarantined = dlq.find((m) => byMachine(m) && m.attributes?.originalMessageId?.StringValue === id);
-    // FIFO mode's quarantine on the last receive says retries-exhausted itself: the fate SQS's move would give.
-    const reason = quarantined?.attributes?.reason?.StringValue;
-    if (quarantined) return reason === Fate.RetriesExhausted ? Fate.RetriesExhausted : (`quarantined:${reason}` as Fate);
-    if (purged.has(id)) return Fate.Purged;
-    if (expired.has(id)) return Fate.Expired;
-    return world.audit.filtered.has(id) ? Fate.Filtered : Fate.Acked;
-  });
 }
 
 /**
