@@ -12,7 +12,7 @@ import type { PipelineHandlerOptions } from "@effectively-once/functions";
 import type { PipelineDomain } from "@effectively-once/pipeline/settings";
 import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
 import { loadStackExport } from "@effectively-once/local-cloud/stack";
-import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle";
+import { PAYMENTS_RULES, type OracleFieldRule, type OracleRules } from "./oracle-rules";
 import type { MessageAttribute } from "./scenario";
 import { renderPipelineDefinition, type PipelineDefinitionParams } from "@effectively-once/statemachines";
 import { CompiledDefinition } from "@effectively-once/local-cloud/emulators";
