@@ -89,7 +89,7 @@ describe("verify --target aws (the local cloud addressed as AWS: endpoints and o
     };
 
     // Act
-    const { code, out, err } = await verify(["--target", "aws", "--yes"], { env, awsClock: localClock() });
+    const { code, out, err } = await verify(["--target", "aws", "--yes"], { env, awsClock: localClock(cloud) });
 
     // Assert: the same answers on both sides but the re-plan, which the stand-in made drift.
     expect(err).not.toMatch(/verify failed|did not finish/);

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { sharedClock } from "@effectively-once/local-cloud/emulators";
-import { startLocalCloud } from "@effectively-once/local-cloud";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { TerraformCommandError } from "../terraform/errors";
 import { findProviderMirror, offlineTerraformEnv, requireTerraform, runTerraform, writeOfflineCliConfig } from "../terraform/offline";
 import { readRequiredProviders } from "../terraform/required-providers";
@@ -35,13 +35,24 @@ function predictedReplan(stack: ProbeStack): string {
   return stack.pipesWithoutLogs.length ? `changes: ${stack.pipesWithoutLogs.join(", ")}` : "no changes";
 }
 
-/** The local cloud's clock: a wait moves the shared clock forward (a visibility timeout passes without sleeping it). */
-export function localClock(): VerifyClock {
+/** Executions a running local cloud has started and not yet ended. */
+const executionsInFlight = (cloud: Pick<LocalCloud, "stats">) => {
+  const e = cloud.stats().executions;
+  return e.started - e.succeeded - e.failed - e.timedOut;
+};
+
+/**
+ * The local cloud's clock: a wait moves the shared clock forward (a visibility timeout passes without sleeping it),
+ * but only while no execution runs. A jump inside an execution would age its lease and its Lambda's remaining time
+ * by minutes in a few milliseconds, which AWS never does; it would also spend a wait's deadline while the cloud works
+ * (a loaded machine makes executions slower, never the visibility timeout shorter).
+ */
+export function localClock(cloud: Pick<LocalCloud, "stats">): VerifyClock {
   const clock = sharedClock();
   return {
     now: () => clock.now(),
     async sleep(ms) {
-      clock.advance(ms / 1000);
+      if (executionsInFlight(cloud) <= 0) clock.advance(ms / 1000);
       // Some real time too: the cloud needs it to act on what the jump made due (a redelivery, an invocation).
       await sleep(Math.min(ms, 250));
     },
@@ -63,7 +74,7 @@ export const localTarget: Target = async (stack) => {
     local: true,
     outputs: cloud.outputs,
     endpoints: cloud.endpoints,
-    clock: localClock(),
+    clock: localClock(cloud),
     replan: async () => predictedReplan(stack),
     async close() {
       await cloud.stop();

@@ -39,7 +39,6 @@ interface Running {
   request: RunRequest;
   resolve(outcome: Outcome): void;
   timer?: NodeJS.Timeout;
-  deadline?: number;
   /** Error the runtime reported just before exiting (uncaught exception, unhandled rejection). */
   crash?: LambdaErrorPayload;
 }
@@ -61,6 +60,12 @@ export class ExecutionEnvironment {
   private readonly worker: Worker;
   private running?: Running;
   private dead = false;
+  /**
+   * When the last invocation's timeout falls due, on the monotonic clock (performance.now()). The handler sees the
+   * shared clock (its Date, getRemainingTimeInMillis), but the timeout is the function's own time: a jump of the
+   * shared clock while an invocation runs (a test moving time, verify waiting out a visibility timeout) must not
+   * end it, as the caller's clock never ends an invocation on AWS.
+   */
   private lastDeadline = 0;
 
   constructor(options: EnvironmentOptions) {
@@ -164,8 +169,8 @@ export class ExecutionEnvironment {
     const running = this.running;
     if (!running || !("requestId" in message) || message.requestId !== running.request.requestId) return;
     if (message.type === "started") {
-      this.lastDeadline = message.deadline;
-      this.armTimer(message.deadline);
+      this.lastDeadline = performance.now() + running.request.timeoutSeconds * 1000;
+      this.armTimer(this.lastDeadline);
     } else if (message.type === "done") {
       this.settle(
         message.ok
@@ -184,7 +189,7 @@ export class ExecutionEnvironment {
     running.timer = setTimeout(() => {
       const { requestId, timeoutSeconds } = running.request;
       void this.kill({ kind: "error", error: timeoutPayload(requestId, timeoutSeconds), discard: true, cause: "timeout" });
-    }, Math.max(0, deadline - Date.now()));
+    }, Math.max(0, deadline - performance.now()));
   }
 
   private onExit(code: number): void {
@@ -214,7 +219,7 @@ export class ExecutionEnvironment {
 type WorkerMessage =
   | { type: "ready" }
   | { type: "init-error"; error: LambdaErrorPayload }
-  | { type: "started"; requestId: string; deadline: number }
+  | { type: "started"; requestId: string }
   | { type: "done"; requestId: string; ok: true; payload: string }
   | { type: "done"; requestId: string; ok: false; error: LambdaErrorPayload }
   | { type: "crash"; requestId?: string; error: LambdaErrorPayload };

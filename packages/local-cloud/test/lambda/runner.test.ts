@@ -3,6 +3,7 @@ import { ResourceNotFoundException } from "../../src/lambda/errors";
 import type { LambdaRunner } from "../../src/lambda";
 import type { InvokeResponse, LambdaFunctionConfig } from "../../src/lambda/types";
 import { waitFor } from "@effectively-once/testing";
+import { sharedClock } from "../../src/clock";
 import { BASIC_HANDLER, buildHandlerBundle } from "./fixture";
 
 const ARN = (name: string) => `arn:aws:lambda:eu-west-1:123456789012:function:${name}`;
@@ -139,6 +140,27 @@ describe("Function: createLambdaRunner", () => {
       expect(warm).toBe(1);
       expect(next).toBe(1); // a fresh environment: module scope starts over
       expect(runner.stats().functions.short).toMatchObject({ timeouts: 1, coldStarts: 2 });
+    });
+
+    it("times out on the function's own time: a jump of the shared clock while the handler runs does not end it", async () => {
+      // Arrange: a warm environment, so that the invocation reaches its worker within a few microtasks.
+      await call("payments", { action: "count" });
+      const clock = sharedClock();
+      // Act: the handler starts while this thread is blocked; the clock jumps past the 3 s timeout before this thread
+      // reads the environment's "started" message.
+      const pending = call("payments", { action: "sleep", ms: 1_000 });
+      for (let i = 0; i < 50; i += 1) await Promise.resolve();
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      clock.advance(60);
+      let response: InvokeResponse;
+      try {
+        response = await pending;
+      } finally {
+        clock.advance(-60);
+      }
+      // Assert
+      expect(response.FunctionError).toBeUndefined();
+      expect(parsed(response).count).toBeGreaterThan(1);
     });
 
     it.each([

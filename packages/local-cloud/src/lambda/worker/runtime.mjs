@@ -126,7 +126,7 @@ function invoke(handler, message) {
   const { requestId, payload, timeoutMs, invokedFunctionArn, traceId, delayMs, fault } = message;
   current = requestId;
   const deadline = Date.now() + timeoutMs;
-  parentPort.postMessage({ type: "started", requestId, deadline });
+  parentPort.postMessage({ type: "started", requestId });
   if (fault === "crash") process.exit(1);
   if (fault === "hang") return; // never answers: the runner's timeout ends it
 
