@@ -30,17 +30,33 @@ function concatenations(node: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** Parsed key expressions (or their parse errors), by text: validating props parses the same few keys thousands of times. */
+const parsed = new Map<string, unknown>();
+const PARSED_LIMIT = 256;
+
+/** The expression's syntax tree (read, never changed, by the checks below), or the parse error. */
+function parsedKeyExpression(expression: string): unknown {
+  if (parsed.has(expression)) return parsed.get(expression);
+  let ast: unknown;
+  try {
+    ast = jsonata(expression).ast();
+  } catch (error) {
+    ast = error instanceof Error ? error : new Error(String(error));
+  }
+  if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(expression, ast);
+  return ast;
+}
+
 /**
  * Refuses a key expression that does not compile, that joins parts into one string, or that is not a pure function
  * of the required body fields (key-expression-grammar.ts). The fix is the parts as an array, e.g.
  * `[tenantId, orderId]`: the state machine writes them as canonical JSON, which no value can forge.
  */
 export function assertKeyExpression(expression: string, requiredFields: readonly string[], prop = "businessKey.expression"): void {
-  let ast: unknown;
-  try {
-    ast = jsonata(expression).ast();
-  } catch (error) {
-    throw new ContractConfigError(prop, expression, `is not a JSONata expression (${(error as Error).message})`, "give the key parts as a JSONata array, e.g. \"[tenantId, orderId]\"", { cause: error });
+  const ast = parsedKeyExpression(expression);
+  if (ast instanceof Error) {
+    throw new ContractConfigError(prop, expression, `is not a JSONata expression (${ast.message})`, "give the key parts as a JSONata array, e.g. \"[tenantId, orderId]\"", { cause: ast });
   }
   const joined = [...new Set(concatenations(ast))];
   if (joined.length > 0) {
