@@ -17,8 +17,8 @@ const TIERS = new Map([
   ["alone", tierOf(alonePaths, [])],
 ]);
 
-/** Dependencies that run in the simulation's inner loops (JSONata, the AWS SDK, dynalite's store): their globals bound. */
-const HOT_DEPENDENCIES = ["jsonata", "@smithy", "@aws-sdk", "@aws-lambda-powertools", "dynalite", "abstract-level", "memory-level", "level-transcoder"];
+/** Dependencies that run in the simulation's inner loops (JSONata, the AWS SDK, dynalite's store, fast-check's generators): their globals bound. */
+const HOT_DEPENDENCIES = ["jsonata", "fast-check", "@smithy", "@aws-sdk", "@aws-lambda-powertools", "dynalite", "abstract-level", "memory-level", "level-transcoder"];
 
 /** One project: `dir` is the repository root or a workspace folder; `roots` are searched for `*.test.ts`. */
 function project(dir, roots = ["<rootDir>/test"]) {
