@@ -37,9 +37,22 @@ function textOf(unit: string, bytes: number): string {
   return text + "x".repeat(bytes - Buffer.byteLength(text));
 }
 
-/** Every character outside printable ASCII as \u escapes: the stated worst case of a serializer (limits.ts). */
+/** The \u escape of each UTF-16 code unit met so far: the batches repeat a few units millions of times. */
+const ESCAPES = new Map<string, string>();
+
+/**
+ * Every character outside printable ASCII as \u escapes: the stated worst case of a serializer (limits.ts). Matched
+ * one UTF-16 code unit at a time (no `u` flag), so a surrogate pair becomes its two escapes, as a serializer writes it.
+ */
 function escapedEverywhere(json: string): string {
-  return json.replace(/[^\x20-\x7e]/gu, (c) => [...c].flatMap((ch) => (ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [ch.charCodeAt(0)])).map((u) => `\\u${u.toString(16).padStart(4, "0")}`).join(""));
+  return json.replace(/[^\x20-\x7e]/g, (unit) => {
+    let escaped = ESCAPES.get(unit);
+    if (escaped === undefined) {
+      escaped = `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`;
+      ESCAPES.set(unit, escaped);
+    }
+    return escaped;
+  });
 }
 
 const UNITS = { cyrillic: "ж", cjk: "語", emoji: "😀", quotes: '"', backslashes: "\\", newlines: "\n" } as const;
