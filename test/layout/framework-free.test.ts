@@ -43,7 +43,7 @@ const SPECIFIERS = new Map<string, string[]>();
 function runtimeSpecifiers(file: string): string[] {
   const known = SPECIFIERS.get(file);
   if (known) return known;
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
