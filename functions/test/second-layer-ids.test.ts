@@ -23,7 +23,7 @@ import { depositEnv, depositEvent, redelivery, type DepositResult } from "./supp
 import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { createGate } from "./support/gate";
 import { lambdaContext } from "./support/lambda-context";
-import { loadHandler } from "./support/load-handler";
+import { applyEnv, loadHandler } from "./support/load-handler";
 import { effectsTable, idempotencyTable } from "./support/tables";
 
 const TABLES = { idempotency: "ids-idempotency", effects: "ids-effects" };
@@ -43,24 +43,44 @@ afterAll(async () => {
   await db?.stop();
 });
 
-/** A cold start of the deposit function deployed as `name` (Lambda sets AWS_LAMBDA_FUNCTION_NAME), with `env` on top. */
+/** The deployments of this file, by their environment: each handler's cold start, kept warm for the next call. */
+const deployments = new Map<string, PipelineHandler<DepositResult>>();
+
+/**
+ * The deposit function deployed as `name` (Lambda sets AWS_LAMBDA_FUNCTION_NAME), with `env` on top: a cold start the
+ * first time, then the warm instance, as Lambda reuses one (a fresh module graph costs ~0.25 s of CPU). Every test
+ * draws its own keys, so a warm instance carries nothing from one test into another.
+ */
 function deployed(name: string, env: Record<string, string | undefined> = {}): PipelineHandler<DepositResult> {
-  const { handler, restore } = loadHandler({ ...depositEnv(db.endpoint, TABLES), AWS_LAMBDA_FUNCTION_NAME: name, ...env });
+  const full = { ...depositEnv(db.endpoint, TABLES), AWS_LAMBDA_FUNCTION_NAME: name, ...env };
+  const id = JSON.stringify(Object.entries(full).map(([variable, value]) => [variable, value ?? null]));
+  const warm = deployments.get(id);
+  if (warm) {
+    // The process's environment is the deployment's again (the SDK reads the endpoint override per request).
+    const previous = applyEnv(full);
+    restores.push(() => applyEnv(previous));
+    return warm;
+  }
+  const { handler, restore } = loadHandler(full);
   restores.push(restore);
+  deployments.set(id, handler);
   return handler;
 }
 
 const effectsOf = (businessKey: string) => readEffects(db.client, TABLES.effects, effectKey(businessKey, "deposit"));
 const sha256Id = (businessKey: string) => `effectively-once.v1#${createHash("sha256").update(JSON.stringify([businessKey, "deposit"])).digest("base64")}`;
 
-/** What release 0.2's wrapper stored for `event`: Powertools with `keyPrefix` = the function's name and its default MD5. */
-async function writtenByRelease02(event: ReturnType<typeof depositEvent>, result: unknown, options: { hold?: Promise<void>; remainingMs?: number } = {}): Promise<void> {
+/**
+ * What release 0.2's wrapper stored for `event`: Powertools with `keyPrefix` = the function's name and its default MD5.
+ * `hold` is called inside the function, so a gate it waits on is reached only once the INPROGRESS record is written.
+ */
+async function writtenByRelease02(event: ReturnType<typeof depositEvent>, result: unknown, options: { hold?: () => Promise<void>; remainingMs?: number } = {}): Promise<void> {
   const config = readPipelineConfig(depositEnv(db.endpoint, TABLES));
   const checked = validatePipelineEvent(event, config);
   const run = makeIdempotent(
     // Two parameters, as 0.2's wrapper had: Powertools then takes the second as the Lambda context (in-progress expiry).
     async (_event: unknown, _lambda: Context) => {
-      await options.hold;
+      await options.hold?.();
       return result;
     },
     {
@@ -162,7 +182,7 @@ describe("Second-layer ids: the upgrade's transition honours release 0.2's recor
     // Arrange: 0.2's invocation holds its record INPROGRESS.
     const event = depositEvent();
     const gate = createGate();
-    const old = writtenByRelease02(event, { depositId: "dep_0.2", outcome: "applied", amount: 1250 }, { hold: gate.wait() });
+    const old = writtenByRelease02(event, { depositId: "dep_0.2", outcome: "applied", amount: 1250 }, { hold: gate.wait });
     await gate.reached;
 
     // Act / Assert: another payload too is retried, not a conflict, while the other run may still fail.
@@ -177,7 +197,7 @@ describe("Second-layer ids: the upgrade's transition honours release 0.2's recor
     // Arrange: 0.2's invocation whose time is already up (no real wait); its record stays INPROGRESS (the gate stays shut).
     const event = depositEvent();
     const gate = createGate();
-    void writtenByRelease02(event, { depositId: "dep_0.2" }, { hold: gate.wait(), remainingMs: -1000 });
+    void writtenByRelease02(event, { depositId: "dep_0.2" }, { hold: gate.wait, remainingMs: -1000 });
     await gate.reached;
 
     // Act / Assert

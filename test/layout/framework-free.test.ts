@@ -36,9 +36,14 @@ function resolveRelative(from: string, specifier: string): string | undefined {
   return ["", ".ts", "/index.ts", ".js", ".cjs", ".mjs"].map((s) => base + s).find((f) => existsSync(f) && statSync(f).isFile());
 }
 
+/** Each file's specifiers, parsed once: the entries share most of their graphs (19 walks of the same files). */
+const SPECIFIERS = new Map<string, string[]>();
+
 /** The modules a file loads at run time: imports and re-exports that are not type-only, require() of a literal. */
 function runtimeSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const known = SPECIFIERS.get(file);
+  if (known) return known;
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
@@ -54,6 +59,7 @@ function runtimeSpecifiers(file: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
+  SPECIFIERS.set(file, found);
   return found;
 }
 

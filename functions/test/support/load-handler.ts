@@ -20,7 +20,8 @@ export function loadHandler(env: Record<string, string | undefined>): { handler:
   return { handler: handler as PipelineHandler<DepositResult>, restore: () => applyEnv(previous) };
 }
 
-function applyEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+/** Sets (or, for `undefined`, deletes) each variable of `env` in process.env; returns the values it replaced. */
+export function applyEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
   const previous: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(env)) {
     previous[name] = process.env[name];
