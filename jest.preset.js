@@ -17,6 +17,9 @@ const TIERS = new Map([
   ["alone", tierOf(alonePaths, [])],
 ]);
 
+/** Dependencies that run in the simulation's inner loops (JSONata, the AWS SDK, dynalite's store, fast-check's generators): their globals bound. */
+const HOT_DEPENDENCIES = ["jsonata", "fast-check", "@smithy", "@aws-sdk", "@aws-lambda-powertools", "dynalite", "abstract-level", "memory-level", "level-transcoder"];
+
 /** One project: `dir` is the repository root or a workspace folder; `roots` are searched for `*.test.ts`. */
 function project(dir, roots = ["<rootDir>/test"]) {
   const name = path.relative(ROOT, dir) || "root";
@@ -27,9 +30,11 @@ function project(dir, roots = ["<rootDir>/test"]) {
     testEnvironment: "node",
     roots,
     ...tier,
-    transform: { "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { target: "es2022" } }] },
+    transform: { "^.+\\.(t|j)sx?$": [path.join(ROOT, "test/jest/intrinsics.js"), { jsc: { target: "es2022" } }] },
+    // The hot dependencies of the simulation and the local cloud get the intrinsics bound too (test/jest/intrinsics.js).
+    transformIgnorePatterns: [`/node_modules/(?!(?:${HOT_DEPENDENCIES.join("|")})/)`],
     setupFiles: [path.join(ROOT, "test/jest/env.ts")],
-    setupFilesAfterEnv: [path.join(ROOT, "test/jest/stack-traces.ts")],
+    setupFilesAfterEnv: [path.join(ROOT, "test/jest/stack-traces.ts"), path.join(ROOT, "test/jest/test-name-storage.ts")],
     // The workspace packages by name, from source: each package.json's "exports" maps an entry to its .ts file under
     // the "@effectively-once/source" condition (tsconfig.json's customConditions says the same to tsc, .npmrc to tsx).
     testEnvironmentOptions: { customExportConditions: ["node", "node-addons", "@effectively-once/source"] },

@@ -69,11 +69,23 @@ function keeps(value: string | number, rule: DomainRule): boolean {
   if (typeof value !== "string") return false;
   const length = [...value].length;
   if (length < (rule.minLength ?? 1) || length > (rule.maxLength ?? Infinity)) return false;
-  try {
-    return rule.pattern === undefined || new RegExp(rule.pattern).test(value);
-  } catch {
-    return false;
+  if (rule.pattern === undefined) return true;
+  return patternOf(rule.pattern)?.test(value) ?? false;
+}
+
+/** Each pattern compiled once (no flags: `test` keeps no state); `null` for one that does not compile. */
+const compiledPatterns = new Map<string, RegExp | null>();
+function patternOf(pattern: string): RegExp | null {
+  let compiled = compiledPatterns.get(pattern);
+  if (compiled === undefined) {
+    try {
+      compiled = new RegExp(pattern);
+    } catch {
+      compiled = null;
+    }
+    compiledPatterns.set(pattern, compiled);
   }
+  return compiled;
 }
 
 const opt = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(a, { nil: undefined, freq: 2 });
