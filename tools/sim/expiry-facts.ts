@@ -4,7 +4,7 @@
  */
 import type { ExpiryFact } from "./facts";
 import { SIM_NAMES } from "./settings";
-import type { World } from "./world";
+import type { World } from "./world-shape";
 
 export function expiryFacts(world: World, sent: readonly string[]): ExpiryFact[] {
   const { sqs } = world;

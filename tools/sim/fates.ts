@@ -4,7 +4,7 @@
  */
 import { Fate } from "./scenario";
 import { SIM_NAMES } from "./settings";
-import type { World } from "./world";
+import type { World } from "./world-shape";
 
 /**
  * Which sent message a DLQ message descends from and the reason the pipeline gave it, from the simulation's own

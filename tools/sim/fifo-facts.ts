@@ -5,7 +5,7 @@
  */
 import type { FifoCopyFact } from "./facts";
 import type { Observation } from "./scenario";
-import type { World } from "./world";
+import type { World } from "./world-shape";
 
 export function fifoFacts(world: World, sent: readonly string[], maxReceiveCount: number): NonNullable<Observation["fifo"]> {
   const { sqs } = world;

@@ -4,64 +4,25 @@
  * real pipes runner (with the construct's filter criteria), and the operator tools' context. The scheduler's choices
  * (delays of every call, hence interleavings) come from the run's seed; faults come from the scenario.
  */
-import { createRng } from "@effectively-once/local-cloud/emulators";
-import { createPipeRunner, type PipeRunner } from "@effectively-once/local-cloud/emulators";
-import { RetryReason } from "@effectively-once/local-cloud/emulators";
-import { createStateMachine, type StateMachine } from "@effectively-once/local-cloud/emulators";
-import type { OpsContext } from "@effectively-once/ops";
+import { createRng, createPipeRunner, RetryReason, createStateMachine, workflowTarget } from "@effectively-once/local-cloud/emulators";
 import { simOpsContext } from "./ops-context";
-import { workflowTarget } from "@effectively-once/local-cloud/emulators";
 import { Audit } from "./audit";
-import type { SideEffectRun } from "./facts";
+import type { OrderFact, SideEffectRun } from "./facts";
 import { transitionId } from "./coverage";
-import { createSimDynamo, DynamoError, type SimDynamo } from "./dynamo";
+import { createSimDynamo, DynamoError } from "./dynamo";
 import { ledgerBlip, quarantineFaults } from "./fault-errors";
 import { createFunctionDeploys } from "./function-deploys";
-import { createPipeOutage, type PipeOutage } from "./pipe-outage";
+import { createPipeOutage } from "./pipe-outage";
 import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
-import { EFFECT_SK } from "@effectively-once/contract";
-import { SIM_NAMES, type SimQueues, type SimSettings } from "./settings";
-import type { OrderFact } from "./facts";
+import { EFFECT_SK, OutputName } from "@effectively-once/contract";
+import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
 import { VirtualClock } from "./virtual-clock";
-import { OutputName } from "@effectively-once/contract";
 import { addSimQueues } from "./world-queues";
+import type { World } from "./world-shape";
 
 export const SIM_START_MS = Date.UTC(2026, 0, 1);
-
-export interface World {
-  readonly clock: VirtualClock;
-  /** The queues' names (`.fifo` in FIFO mode). */
-  readonly queues: SimQueues;
-  readonly sqs: SimSqs;
-  readonly dynamo: SimDynamo;
-  readonly machine: StateMachine;
-  readonly runner: PipeRunner;
-  readonly ops: OpsContext;
-  readonly trace: string[];
-  readonly charges: Charge[];
-  /** Copy message id → index of the sent message it descends from. */
-  readonly roots: Map<string, number>;
-  /** Sent message → the hard faults that hit it. */
-  readonly faulted: Map<number, Set<FaultKind>>;
-  /** Every invocation that reached the handler, by sent message. */
-  readonly handlerRuns: { message: number; at: number }[];
-  /** Every run of the side effect (the second layer let it through). */
-  readonly sideEffects: SideEffectRun[];
-  /** `inFlight`: executions running; `held`: deliveries the pipe received and has not finished (still collecting its batch, or about to call its target). */
-  readonly counters: { executions: number; inFlight: number; held: number; dynamoCalls: number; invocations: number };
-  /** State machine transitions taken (see coverage.ts). */
-  readonly transitions: Set<string>;
-  readonly audit: Audit;
-  /** The pipe's outages (the `outage` op). */
-  readonly pipe: PipeOutage;
-  /** FIFO mode's ordering facts (facts.ts), in the order they happened. */
-  readonly order: OrderFact[];
-  /** Deploys the function again under a new name, tables kept (the `rename` op); `ops` reads the new name's outputs. */
-  renameFunction(): string;
-  log(line: string): void;
-}
 
 export async function createWorld(settings: SimSettings, scenario: Scenario): Promise<World> {
   const clock = new VirtualClock(SIM_START_MS);
