@@ -17,6 +17,7 @@ export { ContractEnv, contractEnvironment, decodePayloadFields, encodeFieldRules
 export { commentWithKeyDerivation, keyDerivation, keyDerivationChanges, readKeyDerivation } from "./key-derivation";
 export type { KeyDerivation } from "./key-derivation";
 export { ClaimStatus, LedgerAttribute, LedgerCondition } from "./ledger";
+export { LAMBDA_ENVIRONMENT_MAX_BYTES, LAMBDA_MEMORY_MB, LAMBDA_RESERVED_VARIABLES, LAMBDA_TIMEOUT_SECONDS, LAMBDA_VARIABLE_NAME, lambdaEnvironmentBytes } from "./lambda-limits";
 export { DLQ_MAX_MESSAGE_BYTES, largestBatchSize, largestMaxMessageBytes, MAX_BUSINESS_KEY_BYTES, MAX_DETAIL_CHARS, MAX_PRODUCER_ATTRIBUTES, MAX_RESULT_BYTES, QUARANTINE_ATTRIBUTE_BYTES, RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES, REDRIVE_ATTRIBUTE_BYTES, sourceQueueMaxBytes, SQS_MAX_ATTRIBUTES, SQS_MAX_MESSAGE_BYTES, SYNC_EXECUTION_INPUT_BYTES, worstBatchInputBytes } from "./limits";
 export { DEFAULT_STATE_FILE, isStateLive, LOCAL_CREDENTIALS, LOCAL_REGION, readStateFile, removeStateFile, writeStateFile } from "./local-cloud-state";
 export type { LocalCloudState } from "./local-cloud-state";

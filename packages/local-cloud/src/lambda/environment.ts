@@ -1,26 +1,5 @@
+import { LAMBDA_ENVIRONMENT_MAX_BYTES, LAMBDA_RESERVED_VARIABLES, LAMBDA_VARIABLE_NAME, lambdaEnvironmentBytes } from "@effectively-once/contract";
 import { InvalidLambdaConfigError } from "./errors";
-
-/** Variables Lambda sets itself; a function's configuration may not set them (AWS rejects it). */
-const RESERVED_VARIABLES = [
-  "_HANDLER",
-  "_X_AMZN_TRACE_ID",
-  "AWS_DEFAULT_REGION",
-  "AWS_REGION",
-  "AWS_EXECUTION_ENV",
-  "AWS_LAMBDA_FUNCTION_NAME",
-  "AWS_LAMBDA_FUNCTION_MEMORY_SIZE",
-  "AWS_LAMBDA_FUNCTION_VERSION",
-  "AWS_LAMBDA_INITIALIZATION_TYPE",
-  "AWS_LAMBDA_LOG_GROUP_NAME",
-  "AWS_LAMBDA_LOG_STREAM_NAME",
-  "AWS_ACCESS_KEY",
-  "AWS_ACCESS_KEY_ID",
-  "AWS_SECRET_ACCESS_KEY",
-  "AWS_SESSION_TOKEN",
-  "AWS_LAMBDA_RUNTIME_API",
-  "LAMBDA_TASK_ROOT",
-  "LAMBDA_RUNTIME_DIR",
-] as const;
 
 interface EnvironmentInput {
   functionName: string;
@@ -35,16 +14,17 @@ interface EnvironmentInput {
   sqsEndpoint?: string;
 }
 
-/** Checks a function's own variables on entry, like the Lambda API does. */
+const RESERVED = new Set<string>(LAMBDA_RESERVED_VARIABLES);
+
+/** Checks a function's own variables on entry, like the Lambda API does (the rules are the contract's, as the synth's). */
 export function validateUserEnvironment(functionName: string, env: Record<string, string>): void {
-  const reserved: readonly string[] = RESERVED_VARIABLES;
   for (const [key, value] of Object.entries(env)) {
-    if (reserved.includes(key)) {
+    if (RESERVED.has(key)) {
       throw new InvalidLambdaConfigError(
         `functions[${functionName}].env.${key} is reserved by Lambda; remove it (Lambda sets it itself)`,
       );
     }
-    if (!/^[a-zA-Z]([a-zA-Z0-9_])+$/.test(key)) {
+    if (!LAMBDA_VARIABLE_NAME.test(key)) {
       throw new InvalidLambdaConfigError(
         `functions[${functionName}].env has an invalid name "${key}": use letters, digits and _ and start with a letter`,
       );
@@ -52,6 +32,13 @@ export function validateUserEnvironment(functionName: string, env: Record<string
     if (typeof value !== "string") {
       throw new InvalidLambdaConfigError(`functions[${functionName}].env.${key} must be a string, got ${typeof value}`);
     }
+  }
+  const size = lambdaEnvironmentBytes(Object.entries(env));
+  if (size > LAMBDA_ENVIRONMENT_MAX_BYTES) {
+    throw new InvalidLambdaConfigError(
+      `functions[${functionName}].env is ${size} bytes as Lambda measures it (the compact JSON of every variable), over Lambda's ` +
+        `${LAMBDA_ENVIRONMENT_MAX_BYTES}; Lambda refuses such a function: trim it by ${size - LAMBDA_ENVIRONMENT_MAX_BYTES} bytes`,
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "@effectively-once/contract";
 import { prepareBundle } from "./bundle";
 import type { PreparedBundle } from "./bundle";
 import { buildEnvironment, validateUserEnvironment } from "./environment";
@@ -158,11 +159,13 @@ function validateOptions(options: LambdaRunnerOptions): void {
     if (!arn || arn.name !== fn.name || arn.qualifier !== undefined) {
       throw new InvalidLambdaConfigError(`${at}.arn must be arn:aws:lambda:<region>:<12-digit account>:function:${fn.name}`);
     }
-    if (fn.timeoutSeconds !== undefined && !(fn.timeoutSeconds > 0 && fn.timeoutSeconds <= 900)) {
-      throw new InvalidLambdaConfigError(`${at}.timeoutSeconds must be above 0 and at most 900`);
+    // Fractions of a second are allowed here (tests time functions out quickly); Lambda's maximum is not exceeded.
+    if (fn.timeoutSeconds !== undefined && !(fn.timeoutSeconds > 0 && fn.timeoutSeconds <= LAMBDA_TIMEOUT_SECONDS.max)) {
+      throw new InvalidLambdaConfigError(`${at}.timeoutSeconds must be above 0 and at most ${LAMBDA_TIMEOUT_SECONDS.max}`);
     }
-    if (fn.memoryMb !== undefined && !(Number.isInteger(fn.memoryMb) && fn.memoryMb >= 128 && fn.memoryMb <= 10_240)) {
-      throw new InvalidLambdaConfigError(`${at}.memoryMb must be a whole number from 128 to 10240`);
+    const memory = LAMBDA_MEMORY_MB;
+    if (fn.memoryMb !== undefined && !(Number.isInteger(fn.memoryMb) && fn.memoryMb >= memory.min && fn.memoryMb <= memory.max)) {
+      throw new InvalidLambdaConfigError(`${at}.memoryMb must be a whole number from ${memory.min} to ${memory.max}`);
     }
     if (fn.reservedConcurrency !== undefined && !(Number.isInteger(fn.reservedConcurrency) && fn.reservedConcurrency >= 0)) {
       throw new InvalidLambdaConfigError(`${at}.reservedConcurrency must be a whole number ≥ 0`);

@@ -103,8 +103,17 @@ describe("Lambda bundles", () => {
     );
   });
 
+  it("accepts an environment of exactly Lambda's 4,096 bytes, measured as UTF-8", async () => {
+    // {"BIG":"é…é"}: 10 bytes of JSON around 2,043 two-byte characters.
+    const runner = await runnerFor([{ name: "edge", arn: arn("edge"), bundle: { dir: bundle.dir }, env: { BIG: "é".repeat(2043) } }]);
+    expect(await payloadOf(runner, "edge", { action: "env", keys: ["BIG"] })).toEqual({ BIG: "é".repeat(2043) });
+  });
+
   it.each<[Partial<LambdaFunctionConfig>, RegExp]>([
     [{ env: { AWS_REGION: "eu-west-1" } }, /env\.AWS_REGION is reserved by Lambda/],
+    [{ env: { _LEADING: "x" } }, /env has an invalid name "_LEADING"/],
+    // {"BIG":"é…éx"}: 4,097 UTF-8 bytes in 2,054 characters; Lambda counts bytes.
+    [{ env: { BIG: `${"é".repeat(2043)}x` } }, /env is 4097 bytes as Lambda measures it .*over Lambda's 4096.*trim it by 1 bytes/],
     [{ arn: "arn:aws:lambda:us-east-1:123:function:bad" }, /functions\[0\]\.arn must be/],
     [{ bundle: {} }, /bundle needs dir .* or zipPath/],
     [{ bundle: { dir: "/nonexistent-folder" } }, /bundle\.dir \/nonexistent-folder is not a folder/],

@@ -80,42 +80,14 @@ export const NAME_LIMITS: Readonly<Record<NameKind, NameLimit>> = {
 export const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
 export const LOG_RETENTION_SOURCE: LimitSource = { model: "logs Days" };
 
-/**
- * A function's whole environment: at most 4,096 bytes, measured as Lambda quotes it when it refuses one ("String
- * measured: {…}"), the compact JSON object of every key and value. LocalStack's AWS-validated tests pin the edge: a
- * 4,096-byte object is accepted, 4,097 refused.
- */
-export const LAMBDA_ENVIRONMENT_MAX_BYTES = 4096;
+// Lambda's configuration limits have one owner, the contract (the local cloud's Lambda refuses by them too); their
+// sources stay here with the construct's other citations.
+export { LAMBDA_ENVIRONMENT_MAX_BYTES, LAMBDA_MEMORY_MB, LAMBDA_RESERVED_VARIABLES, LAMBDA_TIMEOUT_SECONDS, LAMBDA_VARIABLE_NAME } from "@effectively-once/contract";
 export const LAMBDA_ENVIRONMENT_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html" };
-/** A variable's name: a letter, then at least one letter, digit or '_'. */
-export const LAMBDA_VARIABLE_NAME = /^[a-zA-Z][a-zA-Z0-9_]+$/;
 export const LAMBDA_VARIABLE_NAME_SOURCE: LimitSource = { model: "lambda EnvironmentVariableName" };
-/** Variables the Lambda runtime defines; a function configuration may not set them. */
-export const LAMBDA_RESERVED_VARIABLES = [
-  "_HANDLER",
-  "_X_AMZN_TRACE_ID",
-  "AWS_DEFAULT_REGION",
-  "AWS_REGION",
-  "AWS_EXECUTION_ENV",
-  "AWS_LAMBDA_FUNCTION_NAME",
-  "AWS_LAMBDA_FUNCTION_MEMORY_SIZE",
-  "AWS_LAMBDA_FUNCTION_VERSION",
-  "AWS_LAMBDA_INITIALIZATION_TYPE",
-  "AWS_LAMBDA_LOG_GROUP_NAME",
-  "AWS_LAMBDA_LOG_STREAM_NAME",
-  "AWS_ACCESS_KEY",
-  "AWS_ACCESS_KEY_ID",
-  "AWS_SECRET_ACCESS_KEY",
-  "AWS_SESSION_TOKEN",
-  "AWS_LAMBDA_RUNTIME_API",
-  "LAMBDA_TASK_ROOT",
-  "LAMBDA_RUNTIME_DIR",
-] as const;
 export const LAMBDA_RESERVED_VARIABLES_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html" };
 
 /** Lambda's memory (MB) and timeout (s) for a function (the model's MemorySize also covers Managed Instances). */
-export const LAMBDA_MEMORY_MB = { min: 128, max: 10240 } as const;
-export const LAMBDA_TIMEOUT_SECONDS = { min: 1, max: 900 } as const;
 export const LAMBDA_FUNCTION_SOURCE: LimitSource = { model: "lambda MemorySize, Timeout", doc: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html" };
 
 /** Levels the function's logging configuration accepts (`applicationLogLevel`). */

@@ -1,5 +1,5 @@
 import { Token } from "cdktf";
-import { ContractEnv } from "@effectively-once/contract";
+import { ContractEnv, lambdaEnvironmentBytes } from "@effectively-once/contract";
 import {
   ASSUMED_ACCOUNT_CONCURRENCY,
   cite,
@@ -33,8 +33,6 @@ const SOURCE_OF_VARIABLE = new Map<string, string>([
   [ContractEnv.ServiceName, "namePrefix"],
 ]);
 
-const bytes = (text: string) => new TextEncoder().encode(text).length;
-
 /**
  * The environment as Lambda measures it: the compact JSON object of every key and value, in UTF-8. A value that is
  * a Terraform reference (another resource's name) is known only at apply and counts as empty here.
@@ -42,15 +40,13 @@ const bytes = (text: string) => new TextEncoder().encode(text).length;
 function measuredEnvironment(p: ResolvedPipelineProps): { bytes: number; unknown: number; perVariable: Map<string, number> } {
   const variables = functionVariables(p, pipelineResourceNames(p).idempotencyTable);
   let unknown = 0;
-  const known = Object.fromEntries(
-    Object.entries(variables).map(([k, v]) => {
-      if (!Token.isUnresolved(v)) return [k, v];
-      unknown += 1;
-      return [k, ""];
-    }),
-  );
-  const perVariable = new Map(Object.entries(known).map(([k, v]) => [k, bytes(JSON.stringify({ [k]: v })) - 2]));
-  return { bytes: bytes(JSON.stringify(known)), unknown, perVariable };
+  const known = Object.entries(variables).map(([k, v]): [string, string] => {
+    if (!Token.isUnresolved(v)) return [k, v];
+    unknown += 1;
+    return [k, ""];
+  });
+  const perVariable = new Map(known.map(([k, v]) => [k, lambdaEnvironmentBytes([[k, v]]) - 2]));
+  return { bytes: lambdaEnvironmentBytes(known), unknown, perVariable };
 }
 
 function environmentSize(p: ResolvedPipelineProps): PropProblem | undefined {
