@@ -4,10 +4,10 @@
 import { ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { ReceiveMessageCommandInput } from "@aws-sdk/client-sqs";
 import { answer, expectReplay, recording } from "./replay";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 import { queryCall } from "./sqs-query-client";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 
 async function queueWithMessage(attributes: Record<string, string>): Promise<string> {
   const url = await sqs.createQueue({ VisibilityTimeout: "0" });

@@ -11,9 +11,9 @@ import {
   type SendMessageCommandInput,
 } from "@aws-sdk/client-sqs";
 import { answer, expectReplay, failure, recording } from "./replay";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 const fifoQueue = (attributes: Record<string, string> = {}) => sqs.createQueue({ FifoQueue: "true", ...attributes }, `replay-${process.pid}-${Math.random().toString(36).slice(2, 10)}.fifo`);
 const send = (input: SendMessageCommandInput) => sqs.client.send(new SendMessageCommand(input));
 const receive = (QueueUrl: string, MaxNumberOfMessages?: number) => sqs.client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages }));

@@ -15,10 +15,10 @@ import {
 } from "@aws-sdk/client-sqs";
 import type { Message } from "@aws-sdk/client-sqs";
 import { answer, expectReplay, failure, failureText, recording } from "./replay";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 import { queryCall, queryFailure } from "./sqs-query-client";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 const DETAIL = { skip: ["$..Error.Detail"] };
 const MAX = 1_048_576;
 const K = { k: { DataType: "String", StringValue: "x" } };

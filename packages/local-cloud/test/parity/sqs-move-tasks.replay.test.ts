@@ -12,9 +12,9 @@ import {
 } from "@aws-sdk/client-sqs";
 import { waitFor } from "@effectively-once/testing";
 import { answer, expectReplay, failure, recording } from "./replay";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 const handle = (taskId: string, sourceArn: string) => Buffer.from(`{"taskId":"${taskId}","sourceArn":"${sourceArn}"}`).toString("base64");
 const visible = async (QueueUrl: string) =>
   Number((await sqs.client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }))).Attributes?.ApproximateNumberOfMessages);

@@ -2,9 +2,9 @@
 // test_message_retention, test_message_retention_with_inflight; assertions only, no snapshot, no validation date).
 // On AWS they wait 60 + 5 seconds; here the local cloud's clock moves instead.
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 const RETENTION = 60;
 const WAIT = 5;
 

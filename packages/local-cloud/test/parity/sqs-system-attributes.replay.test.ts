@@ -5,9 +5,9 @@
 import { ListDeadLetterSourceQueuesCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import type { Message } from "@aws-sdk/client-sqs";
 import { answer, expectReplay, recording } from "./replay";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 const TRACE = "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1";
 
 async function redrivenPair(maxReceiveCount: number, extra: Record<string, string> = {}) {

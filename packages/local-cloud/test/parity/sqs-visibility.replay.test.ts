@@ -10,10 +10,10 @@ import {
   SendMessageCommand,
 } from "@aws-sdk/client-sqs";
 import { answer, expectReplay, failure, recording } from "./replay";
-import { useReplaySqs } from "./sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 import { queryCall } from "./sqs-query-client";
 
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("replay");
 
 async function sendOne(queueUrl: string, body = "test"): Promise<void> {
   await sqs.client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));

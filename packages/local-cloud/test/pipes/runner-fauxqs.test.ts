@@ -1,44 +1,24 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
-import type { SQSClient } from "@aws-sdk/client-sqs";
+import { ReceiveMessageCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { createPipeRunner } from "../../src/pipes";
 import type { PipeEvent, PipeRunner, TargetResult } from "../../src/pipes";
 import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
-import { createSqsClient, startSqs } from "../../src/sqs";
-import type { LocalSqs } from "../../src/sqs";
+import { useLocalSqs } from "../support/local-sqs";
 import { waitFor } from "@effectively-once/testing";
 
 /** The runner against the real SQS wire protocol (fauxqs in a worker thread), with the real clock. */
-let sqs: LocalSqs;
-let client: SQSClient;
+const sqs = useLocalSqs("pipe-src");
 let runner: PipeRunner | undefined;
-let queues = 0;
-
-beforeAll(async () => {
-  sqs = await startSqs();
-  client = createSqsClient(sqs.endpoint);
-});
 
 afterEach(async () => {
   await runner?.stop({ gracePeriodMs: 1000 });
   runner = undefined;
 });
 
-afterAll(async () => {
-  client?.destroy();
-  await sqs?.stop();
-});
-
-async function newQueue(attributes: Record<string, string> = {}): Promise<{ url: string; arn: string }> {
-  const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `pipe-src-${++queues}`, Attributes: attributes }));
-  const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
-  return { url: QueueUrl as string, arn: Attributes?.QueueArn as string };
-}
-
 function startPipe(queue: { url: string; arn: string }, target: (input: unknown) => Promise<TargetResult>, extra = {}) {
   const events: PipeEvent[] = [];
   runner = createPipeRunner({
     name: "fauxqs-pipe",
-    sqs: client,
+    sqs: sqs.client,
     queueUrl: queue.url,
     queueArn: queue.arn,
     region: "us-east-1",
@@ -58,9 +38,9 @@ function startPipe(queue: { url: string; arn: string }, target: (input: unknown)
 describe("Pipe runner on fauxqs", () => {
   it("delivers real SQS records, deletes the acknowledged ones and redelivers the failed one", async () => {
     // Arrange
-    const queue = await newQueue();
+    const queue = await sqs.newQueue();
     const send = (body: string, attrs?: Record<string, { DataType: string; StringValue: string }>) =>
-      client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body, MessageAttributes: attrs })).then((r) => r.MessageId as string);
+      sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body, MessageAttributes: attrs })).then((r) => r.MessageId as string);
     const ok = await send('{"orderId":"o-1"}', { tenant: { DataType: "String", StringValue: "t-1" } });
     const flaky = await send('{"orderId":"o-2"}');
     const inputs: SqsRecord[][] = [];
@@ -99,9 +79,9 @@ describe("Pipe runner on fauxqs", () => {
 
   it("leaves a message that always fails to the queue's redrive policy (DLQ after maxReceiveCount)", async () => {
     // Arrange
-    const dlq = await newQueue();
-    const queue = await newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
-    const { MessageId } = await client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: "poison" }));
+    const dlq = await sqs.newQueue();
+    const queue = await sqs.newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
+    const { MessageId } = await sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: "poison" }));
     let executions = 0;
     // Act
     startPipe(queue, async () => {
@@ -110,7 +90,7 @@ describe("Pipe runner on fauxqs", () => {
     });
     const moved = await waitFor(
       async () => {
-        const { Messages } = await client.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, WaitTimeSeconds: 0 }));
+        const { Messages } = await sqs.client.send(new ReceiveMessageCommand({ QueueUrl: dlq.url, WaitTimeSeconds: 0 }));
         return Messages?.[0];
       },
       { message: "message in the DLQ", timeoutMs: 5000 },
@@ -121,9 +101,9 @@ describe("Pipe runner on fauxqs", () => {
   });
 
   it("deletes the messages no filter matches", async () => {
-    const queue = await newQueue();
+    const queue = await sqs.newQueue();
     for (const body of ['{"type":"order"}', '{"type":"refund"}', "plain"]) {
-      await client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
+      await sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
     }
     const bodies: string[] = [];
     const events = startPipe(

@@ -1,10 +1,8 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
-import type { SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { createPipeRunner } from "../../src/pipes";
 import type { PipeRunner, TargetResult } from "../../src/pipes";
 import type { SqsRecord } from "@effectively-once/contract/pipe-filter";
-import { createSqsClient, startSqs } from "../../src/sqs";
-import type { LocalSqs } from "../../src/sqs";
+import { useLocalSqs } from "../support/local-sqs";
 import { waitFor } from "@effectively-once/testing";
 
 /**
@@ -14,37 +12,23 @@ import { waitFor } from "@effectively-once/testing";
  * retry, also when a batch needs several executions (AWS: Lambda's SQS poller "attempts all retries on the affected
  * messages before Lambda receives additional messages from the same group").
  */
-let sqs: LocalSqs;
-let client: SQSClient;
+const sqs = useLocalSqs("pipe-fifo");
 let runner: PipeRunner | undefined;
-let queues = 0;
 
-beforeAll(async () => {
-  sqs = await startSqs();
-  client = createSqsClient(sqs.endpoint);
-});
 afterEach(async () => {
   await runner?.stop({ gracePeriodMs: 1000 });
   runner = undefined;
 });
-afterAll(async () => {
-  client?.destroy();
-  await sqs?.stop();
-});
 
-async function fifoQueue(): Promise<{ url: string; arn: string }> {
-  const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `pipe-fifo-${process.pid}-${++queues}.fifo`, Attributes: { FifoQueue: "true", VisibilityTimeout: "30" } }));
-  const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
-  return { url: QueueUrl as string, arn: Attributes?.QueueArn as string };
-}
+const fifoQueue = () => sqs.newQueue({ FifoQueue: "true", VisibilityTimeout: "30" });
 
 const sendTo = (url: string) => async (body: string, group: string) =>
-  (await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageGroupId: group, MessageDeduplicationId: `${group}-${body.slice(0, 40)}` }))).MessageId as string;
+  (await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageGroupId: group, MessageDeduplicationId: `${group}-${body.slice(0, 40)}` }))).MessageId as string;
 
 function startPipe(queue: { url: string; arn: string }, target: (records: SqsRecord[]) => Promise<TargetResult>, extra = {}): void {
   runner = createPipeRunner({
     name: "fifo-pipe",
-    sqs: client,
+    sqs: sqs.client,
     queueUrl: queue.url,
     queueArn: queue.arn,
     region: "us-east-1",

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  CreateQueueCommand,
   DeleteQueueCommand,
   GetQueueAttributesCommand,
   ListQueuesCommand,
@@ -10,40 +9,19 @@ import {
   SendMessageBatchCommand,
   SendMessageCommand,
 } from "@aws-sdk/client-sqs";
-import type { MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
+import type { MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { loadStackFile, provisionStack } from "../../src/provision";
-import { createSqsClient, startSqs } from "../../src/sqs";
-import type { LocalSqs } from "../../src/sqs";
+import { useLocalSqs } from "../support/local-sqs";
 import { startDynalite } from "@effectively-once/testing";
 import type { Dynalite } from "@effectively-once/testing";
 
 // AWS's SQS limits and counts, as the SendMessage / GetQueueAttributes API references and the SQS Developer Guide
 // ("Amazon SQS message attributes", "Amazon SQS dead-letter queues") document them.
-let sqs: LocalSqs;
-let client: SQSClient;
-let queues = 0;
-
-beforeAll(async () => {
-  sqs = await startSqs();
-  client = createSqsClient(sqs.endpoint);
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await sqs?.stop();
-});
-
-async function newQueue(attributes: Record<string, string> = {}): Promise<{ url: string; arn: string; name: string }> {
-  queues += 1;
-  const name = `limits-${queues}`;
-  const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
-  const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
-  return { url: QueueUrl!, arn: Attributes!.QueueArn!, name };
-}
+const sqs = useLocalSqs("limits");
 
 const counts = async (url: string) =>
   (
-    await client.send(
+    await sqs.client.send(
       new GetQueueAttributesCommand({
         QueueUrl: url,
         AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
@@ -52,7 +30,7 @@ const counts = async (url: string) =>
   ).Attributes;
 
 const receive = (url: string, visibilityTimeout?: number) =>
-  client.send(
+  sqs.client.send(
     new ReceiveMessageCommand({
       QueueUrl: url,
       MaxNumberOfMessages: 10,
@@ -64,8 +42,8 @@ const receive = (url: string, visibilityTimeout?: number) =>
 
 describe("Counts as AWS reports them", () => {
   it("counts a message received with VisibilityTimeout 0 as visible at once, not in flight", async () => {
-    const { url } = await newQueue();
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "m" }));
+    const { url } = await sqs.newQueue();
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "m" }));
     await receive(url, 0);
     expect(await counts(url)).toEqual({ ApproximateNumberOfMessages: "1", ApproximateNumberOfMessagesNotVisible: "0" });
   });
@@ -73,9 +51,9 @@ describe("Counts as AWS reports them", () => {
   it("keeps the receive count across the redrive: maxReceiveCount 2 → the first DLQ receive says 3", async () => {
     // AWS: the count is kept across queues ("the number of times a message has been received across all queues
     // but not deleted"); the receive attempt that moves the message does not deliver it, so it does not count.
-    const dlq = await newQueue();
-    const { url } = await newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "poison" }));
+    const dlq = await sqs.newQueue();
+    const { url } = await sqs.newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "poison" }));
     for (let i = 0; i < 3; i += 1) await receive(url, 0);
     const moved = await receive(dlq.url);
     expect(moved.Messages?.map((m) => [m.Body, m.Attributes?.ApproximateReceiveCount])).toEqual([["poison", "3"]]);
@@ -99,7 +77,7 @@ describe("Message size: the queue's MaximumMessageSize, as provisioned from the 
       }),
     );
     dynamo = await startDynalite();
-    const stack = await provisionStack(loadStackFile(file), { sqs: client, dynamodb: dynamo.client });
+    const stack = await provisionStack(loadStackFile(file), { sqs: sqs.client, dynamodb: dynamo.client });
     url = stack.queues[0].url;
   });
 
@@ -109,12 +87,12 @@ describe("Message size: the queue's MaximumMessageSize, as provisioned from the 
   });
 
   it("refuses a 300 KB body at send with AWS's error, and accepts exactly 262,144 bytes", async () => {
-    const refused = client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "x".repeat(300_000) }));
+    const refused = sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "x".repeat(300_000) }));
     await expect(refused).rejects.toMatchObject({
       name: "InvalidParameterValue",
       message: "One or more parameters are invalid. Reason: Message must be shorter than 262144 bytes.",
     });
-    await expect(client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "x".repeat(262_144) }))).resolves.toHaveProperty(
+    await expect(sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "x".repeat(262_144) }))).resolves.toHaveProperty(
       "MessageId",
     );
   });
@@ -122,7 +100,7 @@ describe("Message size: the queue's MaximumMessageSize, as provisioned from the 
   it("counts the attributes (name, type and value bytes) into the size", async () => {
     const body = "x".repeat(262_144 - 10);
     const attributes = { tenant: { DataType: "String", StringValue: "t1" } }; // 6 + 6 + 2 = 14 bytes
-    await expect(client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageAttributes: attributes }))).rejects.toMatchObject(
+    await expect(sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageAttributes: attributes }))).rejects.toMatchObject(
       { name: "InvalidParameterValue" },
     );
   });
@@ -130,11 +108,11 @@ describe("Message size: the queue's MaximumMessageSize, as provisioned from the 
 
 describe("Characters: AWS's set, including characters outside the BMP", () => {
   it("accepts emoji in bodies and attribute values (the SDK checks both MD5s)", async () => {
-    const { url } = await newQueue();
+    const { url } = await sqs.newQueue();
     const body = '{"note":"paid 😀 \u{1F680}","zh":"\u4F60\u597D"}';
     const attributes = { mood: { DataType: "String", StringValue: "😀" } };
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageAttributes: attributes }));
-    const batch = await client.send(
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageAttributes: attributes }));
+    const batch = await sqs.client.send(
       new SendMessageBatchCommand({ QueueUrl: url, Entries: [{ Id: "e", MessageBody: "🎉", MessageAttributes: attributes }] }),
     );
     const { Messages } = await receive(url);
@@ -144,9 +122,9 @@ describe("Characters: AWS's set, including characters outside the BMP", () => {
   });
 
   it("refuses a lone surrogate and a control character as AWS does", async () => {
-    const { url } = await newQueue();
+    const { url } = await sqs.newQueue();
     for (const body of ["half \uD83D pair", "bell \u0007"]) {
-      await expect(client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body }))).rejects.toMatchObject({
+      await expect(sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body }))).rejects.toMatchObject({
         name: "InvalidMessageContents",
       });
     }
@@ -176,13 +154,13 @@ describe("Message attributes: AWS's rules", () => {
   ];
 
   it.each(refusals)("refuses %s at SendMessage with InvalidParameterValue", async (_label, attributes, message) => {
-    const { url } = await newQueue();
-    const send = client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "b", MessageAttributes: attributes }));
+    const { url } = await sqs.newQueue();
+    const send = sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "b", MessageAttributes: attributes }));
     await expect(send).rejects.toMatchObject({ name: "InvalidParameterValue", message: expect.stringMatching(message) });
   });
 
   it("accepts custom type labels, letters with accents, 10 attributes and long Numbers within 38 digits", async () => {
-    const { url } = await newQueue();
+    const { url } = await sqs.newQueue();
     const attributes: Record<string, MessageAttributeValue> = {
       "price.eur": { DataType: "Number.eur", StringValue: "-12.50" },
       "Größe_x-1": string("L"),
@@ -191,14 +169,14 @@ describe("Message attributes: AWS's rules", () => {
       blob: { DataType: "Binary.gz", BinaryValue: new Uint8Array([1, 2, 3]) },
       ...Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`a${i}`, string("v")])),
     };
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "b", MessageAttributes: attributes }));
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "b", MessageAttributes: attributes }));
     const { Messages } = await receive(url);
     expect(Object.keys(Messages![0].MessageAttributes!).sort()).toEqual(Object.keys(attributes).sort());
   });
 
   it("fails only the offending entry of a SendMessageBatch, as AWS does", async () => {
-    const { url } = await newQueue();
-    const result = await client.send(
+    const { url } = await sqs.newQueue();
+    const result = await sqs.client.send(
       new SendMessageBatchCommand({
         QueueUrl: url,
         Entries: [
@@ -217,20 +195,20 @@ describe("Message attributes: AWS's rules", () => {
 
 describe("Queue URLs on another local host", () => {
   it("finds the queue by a URL on 127.0.0.1 or localhost, and refuses another account", async () => {
-    const { url, name } = await newQueue();
+    const { url, name } = await sqs.newQueue();
     for (const host of ["127.0.0.1", "localhost"]) {
-      await client.send(new SendMessageCommand({ QueueUrl: `http://${host}:${sqs.port}/000000000000/${name}`, MessageBody: host }));
+      await sqs.client.send(new SendMessageCommand({ QueueUrl: `http://${host}:${sqs.port}/000000000000/${name}`, MessageBody: host }));
     }
     expect((await receive(url)).Messages?.map((m) => m.Body).sort()).toEqual(["127.0.0.1", "localhost"]);
     await expect(
-      client.send(new SendMessageCommand({ QueueUrl: `http://127.0.0.1:${sqs.port}/123456789012/${name}`, MessageBody: "x" })),
+      sqs.client.send(new SendMessageCommand({ QueueUrl: `http://127.0.0.1:${sqs.port}/123456789012/${name}`, MessageBody: "x" })),
     ).rejects.toMatchObject({ name: "QueueDoesNotExist" });
   });
 
   it("deletes a queue named by its 127.0.0.1 URL", async () => {
-    const { name } = await newQueue();
-    await client.send(new DeleteQueueCommand({ QueueUrl: `http://127.0.0.1:${sqs.port}/000000000000/${name}` }));
-    const { QueueUrls } = await client.send(new ListQueuesCommand({ QueueNamePrefix: name }));
+    const { name } = await sqs.newQueue();
+    await sqs.client.send(new DeleteQueueCommand({ QueueUrl: `http://127.0.0.1:${sqs.port}/000000000000/${name}` }));
+    const { QueueUrls } = await sqs.client.send(new ListQueuesCommand({ QueueNamePrefix: name }));
     expect(QueueUrls ?? []).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { sharedClock } from "../../src/clock";
 import { waitFor } from "@effectively-once/testing";
-import { useReplaySqs } from "../parity/sqs-fixture";
+import { useLocalSqs } from "../support/local-sqs";
 
 // What a message move keeps and what it renews, per the SQS Developer Guide ("configure dead-letter queue redrive":
 // "The redrive task resets the retention period. All redriven messages are considered new messages with a new
 // messageID and enqueueTime"). The replays of AWS's recorded move tasks are in packages/local-cloud/test/parity.
-const sqs = useReplaySqs();
+const sqs = useLocalSqs("move");
 const TRACE = "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1";
 
 async function deadLetteredOne(retentionSeconds: number) {

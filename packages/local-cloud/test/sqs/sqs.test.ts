@@ -1,40 +1,19 @@
 import {
   ChangeMessageVisibilityCommand,
-  CreateQueueCommand,
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
   SendMessageCommand,
 } from "@aws-sdk/client-sqs";
-import type { SQSClient } from "@aws-sdk/client-sqs";
 import { sharedClock } from "../../src/clock";
-import { createQueueAttributesFromTerraform, createSqsClient, startSqs } from "../../src/sqs";
-import type { LocalSqs } from "../../src/sqs";
+import { createQueueAttributesFromTerraform } from "../../src/sqs";
+import { useLocalSqs } from "../support/local-sqs";
 
-let sqs: LocalSqs;
-let client: SQSClient;
-let queueCount = 0;
-
-beforeAll(async () => {
-  sqs = await startSqs();
-  client = createSqsClient(sqs.endpoint);
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await sqs?.stop();
-});
-
-async function newQueue(attributes: Record<string, string> = {}): Promise<{ url: string; arn: string }> {
-  queueCount += 1;
-  const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: `q-${queueCount}`, Attributes: attributes }));
-  const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ["QueueArn"] }));
-  return { url: QueueUrl as string, arn: Attributes?.QueueArn as string };
-}
+const sqs = useLocalSqs("q");
 
 const receive = (url: string, extra: Partial<ConstructorParameters<typeof ReceiveMessageCommand>[0]> = {}) =>
-  client.send(
+  sqs.client.send(
     new ReceiveMessageCommand({
       QueueUrl: url,
       MaxNumberOfMessages: 10,
@@ -46,10 +25,10 @@ const receive = (url: string, extra: Partial<ConstructorParameters<typeof Receiv
 
 describe("Function: startSqs", () => {
   it("listens on 127.0.0.1 and returns queue URLs on *.localhost that the client reaches through its endpoint", async () => {
-    const { url } = await newQueue();
+    const { url, name } = await sqs.newQueue();
     expect(sqs.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(url).toBe(`http://sqs.us-east-1.localhost:${sqs.port}/000000000000/q-${queueCount}`);
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "hello" }));
+    expect(url).toBe(`http://sqs.us-east-1.localhost:${sqs.port}/000000000000/${name}`);
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "hello" }));
     const { Messages } = await receive(url);
     expect(Messages?.map((m) => m.Body)).toEqual(["hello"]);
   });
@@ -58,8 +37,8 @@ describe("Function: startSqs", () => {
 describe("SQS behaviour through fauxqs", () => {
   it("hides a received message for the visibility timeout, then delivers it again", async () => {
     // Arrange
-    const { url } = await newQueue({ VisibilityTimeout: "1" });
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "m" }));
+    const { url } = await sqs.newQueue({ VisibilityTimeout: "1" });
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "m" }));
     // Act
     const first = await receive(url);
     const whileHidden = await receive(url);
@@ -78,9 +57,9 @@ describe("SQS behaviour through fauxqs", () => {
 
   it("moves a message to the DLQ after maxReceiveCount receives (redrive)", async () => {
     // Arrange
-    const dlq = await newQueue();
-    const { url } = await newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "poison" }));
+    const dlq = await sqs.newQueue();
+    const { url } = await sqs.newQueue({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }) });
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "poison" }));
     // Act: a receive with VisibilityTimeout 0 returns the message to the queue at once.
     const counts: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -98,7 +77,7 @@ describe("SQS behaviour through fauxqs", () => {
 
   it("long polling waits when the queue is empty and wakes up when a message arrives", async () => {
     // Arrange
-    const { url } = await newQueue();
+    const { url } = await sqs.newQueue();
     // Act
     const emptyStart = Date.now();
     const empty = await receive(url, { WaitTimeSeconds: 1 });
@@ -106,7 +85,7 @@ describe("SQS behaviour through fauxqs", () => {
     const polling = receive(url, { WaitTimeSeconds: 10 });
     await receive(url, { WaitTimeSeconds: 0 }); // a round trip, so the long poll is most likely parked
     const sentAt = Date.now();
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "wake" }));
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "wake" }));
     const woke = await polling;
     const wokeMs = Date.now() - sentAt;
     // Assert
@@ -118,22 +97,22 @@ describe("SQS behaviour through fauxqs", () => {
 
   it("sends and deletes in batches", async () => {
     // Arrange
-    const { url } = await newQueue();
+    const { url } = await sqs.newQueue();
     // Act
-    const sent = await client.send(
+    const sent = await sqs.client.send(
       new SendMessageBatchCommand({
         QueueUrl: url,
         Entries: ["a", "b", "c"].map((body) => ({ Id: `id-${body}`, MessageBody: body })),
       }),
     );
     const { Messages = [] } = await receive(url);
-    const deleted = await client.send(
+    const deleted = await sqs.client.send(
       new DeleteMessageBatchCommand({
         QueueUrl: url,
         Entries: Messages.map((m, i) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle })),
       }),
     );
-    const { Attributes } = await client.send(
+    const { Attributes } = await sqs.client.send(
       new GetQueueAttributesCommand({
         QueueUrl: url,
         AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
@@ -149,11 +128,11 @@ describe("SQS behaviour through fauxqs", () => {
 
   it("ChangeMessageVisibility to 0 makes an in-flight message visible at once", async () => {
     // Arrange
-    const { url } = await newQueue({ VisibilityTimeout: "300" });
-    await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "retry-me" }));
+    const { url } = await sqs.newQueue({ VisibilityTimeout: "300" });
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: "retry-me" }));
     const first = await receive(url);
     // Act
-    await client.send(
+    await sqs.client.send(
       new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: first.Messages?.[0]?.ReceiptHandle, VisibilityTimeout: 0 }),
     );
     const again = await receive(url);
@@ -164,9 +143,9 @@ describe("SQS behaviour through fauxqs", () => {
 
   it("keeps message attributes (the SDK also checks their MD5)", async () => {
     // Arrange
-    const { url } = await newQueue();
+    const { url } = await sqs.newQueue();
     // Act
-    await client.send(
+    await sqs.client.send(
       new SendMessageCommand({
         QueueUrl: url,
         MessageBody: "{}",
@@ -187,7 +166,7 @@ describe("SQS behaviour through fauxqs", () => {
 
   it("accepts the attributes a Terraform aws_sqs_queue sets", async () => {
     // Arrange
-    const dlq = await newQueue();
+    const dlq = await sqs.newQueue();
     const attributes = createQueueAttributesFromTerraform({
       visibility_timeout_seconds: 180,
       message_retention_seconds: 1_209_600,
@@ -198,8 +177,8 @@ describe("SQS behaviour through fauxqs", () => {
       redrive_policy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 5 }),
     });
     // Act
-    const { url } = await newQueue(attributes);
-    const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ["All"] }));
+    const { url } = await sqs.newQueue(attributes);
+    const { Attributes } = await sqs.client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ["All"] }));
     // Assert
     expect(Attributes).toMatchObject({
       VisibilityTimeout: "180",
