@@ -14,66 +14,42 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  */
 export const FIFO_MUTATE_SETTINGS: PropsOverrides = { fifo: true, batchSize: 4, lambdaRetries: 0, function: { timeoutSeconds: 3 }, executionTimeoutSeconds: 270 };
 
-const copy = (d: Json): Json => JSON.parse(JSON.stringify(d)) as Json;
 const record = (d: Json): Json => d.States.ProcessBatch.ItemProcessor.States;
+
+/** A mutant that changes a copy of the definition in place. */
+const mutant = (id: string, description: string, change: (m: Json) => void): Mutant => ({
+  id,
+  description,
+  apply: (d) => {
+    const m = JSON.parse(JSON.stringify(d)) as Json;
+    change(m);
+    return m;
+  },
+});
+
+/** A mutant that rewrites part of the HoldRest state's Output (what a record to retry does to the rest of its group). */
+const holdRest = (id: string, description: string, from: string, to: string): Mutant =>
+  mutant(id, description, (m) => {
+    const hold = record(m).HoldRest;
+    if (!String(hold.Output).includes(from)) throw new Error(`${id}: HoldRest's Output has no "${from}" (the FIFO definition changed; update the mutant)`);
+    hold.Output = String(hold.Output).replace(from, to);
+  });
 
 export function fifoMutants(): Mutant[] {
   return [
-    {
-      id: "FIFO:group-records-in-parallel",
-      description: "FIFO: every record its own group (a group's later records run beside its earlier ones)",
-      apply: (d) => {
-        const m = copy(d);
-        m.States.GroupDuplicates.Assign.groups = "{% [$map([0..$count($states.input) - 1], function($i) { { 'positions': [$i] } })] %}";
-        return m;
-      },
-    },
-    {
-      id: "FIFO:no-hold",
-      description: "FIFO: a record to retry does not hold its group (the later records run on)",
-      apply: (d) => {
-        const m = copy(d);
-        record(m).GroupNext.Choices.splice(0, 1);
-        return m;
-      },
-    },
-    {
-      id: "FIFO:reverse-order",
-      description: "FIFO: a group's records in reverse batch order",
-      apply: (d) => {
-        const m = copy(d);
-        record(m).StartGroup.Assign.positions = "{% $reverse($states.input.positions) %}";
-        return m;
-      },
-    },
-    {
-      id: "FIFO:hold-next-only",
-      description: "FIFO: a record to retry holds only the next record of its group, the rest acknowledged unprocessed",
-      apply: (d) => {
-        const m = copy(d);
-        const hold = record(m).HoldRest;
-        hold.Output = String(hold.Output).replace("$i >= $cursor", "$i = $cursor");
-        return m;
-      },
-    },
-    {
-      id: "FIFO:held-as-processed",
-      description: "FIFO: the held records reported processed (the pipe deletes them unprocessed)",
-      apply: (d) => {
-        const m = copy(d);
-        const hold = record(m).HoldRest;
-        hold.Output = String(hold.Output).replace("'outcome': 'retry'", "'outcome': 'processed'");
-        return m;
-      },
-    },
-    {
-      id: "FIFO:last-receive-retried",
-      description: "FIFO: a record to retry on its last receive handed back (SQS moves it and its group's held records to the DLQ)",
-      apply: (d) => {
-        const m = copy(d);
-        record(m).LastReceive.Choices = [{ Condition: "{% false %}", Next: "Quarantine" }];
-        return m;
-      },
-    },
+    mutant("FIFO:group-records-in-parallel", "FIFO: every record its own group (a group's later records run beside its earlier ones)", (m) => {
+      m.States.GroupDuplicates.Assign.groups = "{% [$map([0..$count($states.input) - 1], function($i) { { 'positions': [$i] } })] %}";
+    }),
+    mutant("FIFO:no-hold", "FIFO: a record to retry does not hold its group (the later records run on)", (m) => {
+      record(m).GroupNext.Choices.splice(0, 1);
+    }),
+    mutant("FIFO:reverse-order", "FIFO: a group's records in reverse batch order", (m) => {
+      record(m).StartGroup.Assign.positions = "{% $reverse($states.input.positions) %}";
+    }),
+    holdRest("FIFO:hold-next-only", "FIFO: a record to retry holds only the next record of its group, the rest acknowledged unprocessed", "$i >= $cursor", "$i = $cursor"),
+    holdRest("FIFO:held-as-processed", "FIFO: the held records reported processed (the pipe deletes them unprocessed)", "'outcome': 'retry'", "'outcome': 'processed'"),
+    mutant("FIFO:last-receive-retried", "FIFO: a record to retry on its last receive handed back (SQS moves it and its group's held records to the DLQ)", (m) => {
+      record(m).LastReceive.Choices = [{ Condition: "{% false %}", Next: "Quarantine" }];
+    }),
   ];
 }
