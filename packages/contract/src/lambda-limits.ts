@@ -1,7 +1,7 @@
 /**
  * What the Lambda API refuses in a function's configuration, with one owner: the construct's synth checks
  * (`function-rules`, `invariants`) and the local cloud's Lambda (which refuses what the API refuses) read these.
- * Their sources are cited beside the construct's copy of each limit (`aws-limits.ts`).
+ * Their sources are cited where the construct re-exports them (`aws-limits.ts`).
  */
 
 /** Variables the Lambda runtime defines; a function configuration may not set them. */

@@ -163,9 +163,8 @@ function validateOptions(options: LambdaRunnerOptions): void {
     if (fn.timeoutSeconds !== undefined && !(fn.timeoutSeconds > 0 && fn.timeoutSeconds <= LAMBDA_TIMEOUT_SECONDS.max)) {
       throw new InvalidLambdaConfigError(`${at}.timeoutSeconds must be above 0 and at most ${LAMBDA_TIMEOUT_SECONDS.max}`);
     }
-    const memory = LAMBDA_MEMORY_MB;
-    if (fn.memoryMb !== undefined && !(Number.isInteger(fn.memoryMb) && fn.memoryMb >= memory.min && fn.memoryMb <= memory.max)) {
-      throw new InvalidLambdaConfigError(`${at}.memoryMb must be a whole number from ${memory.min} to ${memory.max}`);
+    if (fn.memoryMb !== undefined && !(Number.isInteger(fn.memoryMb) && fn.memoryMb >= LAMBDA_MEMORY_MB.min && fn.memoryMb <= LAMBDA_MEMORY_MB.max)) {
+      throw new InvalidLambdaConfigError(`${at}.memoryMb must be a whole number from ${LAMBDA_MEMORY_MB.min} to ${LAMBDA_MEMORY_MB.max}`);
     }
     if (fn.reservedConcurrency !== undefined && !(Number.isInteger(fn.reservedConcurrency) && fn.reservedConcurrency >= 0)) {
       throw new InvalidLambdaConfigError(`${at}.reservedConcurrency must be a whole number ≥ 0`);

@@ -87,7 +87,7 @@ export const LAMBDA_ENVIRONMENT_SOURCE: LimitSource = { doc: "https://docs.aws.a
 export const LAMBDA_VARIABLE_NAME_SOURCE: LimitSource = { model: "lambda EnvironmentVariableName" };
 export const LAMBDA_RESERVED_VARIABLES_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html" };
 
-/** Lambda's memory (MB) and timeout (s) for a function (the model's MemorySize also covers Managed Instances). */
+/** Where Lambda's memory (MB) and timeout (s) ranges come from (the model's MemorySize also covers Managed Instances). */
 export const LAMBDA_FUNCTION_SOURCE: LimitSource = { model: "lambda MemorySize, Timeout", doc: "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html" };
 
 /** Levels the function's logging configuration accepts (`applicationLogLevel`). */
