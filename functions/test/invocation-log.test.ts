@@ -1,16 +1,10 @@
 import { Logger } from "@aws-lambda-powertools/logger";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context } from "aws-lambda";
 import { createInvocationLog } from "../src/invocation-log";
 
 const context = { awsRequestId: "req-1" } as Context;
 const silent = () => new Logger({ serviceName: "invocation-log-test", logLevel: "SILENT" });
-
-/** Milliseconds to create and settle `n` promises (the cost every enabled AsyncLocalStorage adds to). */
-async function promiseCost(n: number): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < n; i++) await Promise.resolve(i);
-  return performance.now() - started;
-}
 
 describe("Function: createInvocationLog", () => {
   it("notes reach the line of the log that opened the invocation, not another log's", async () => {
@@ -32,19 +26,38 @@ describe("Function: createInvocationLog", () => {
     expect(lines).toEqual([expect.objectContaining({ messageId: "a", outcome: "applied" }), expect.objectContaining({ messageId: "b", outcome: "processed" })]);
   });
 
-  it("many logs in one process, each used once, leave promises as cheap as before (one store, off when idle)", async () => {
-    // Arrange: a warm baseline
-    await promiseCost(50_000);
-    const before = await promiseCost(50_000);
+  it("many logs in one process share one store, switched off whenever no invocation is open (counted, not timed)", async () => {
+    // Arrange: every run and disable of any AsyncLocalStorage, with the store it was called on
+    const runs = jest.spyOn(AsyncLocalStorage.prototype, "run");
+    const disables = jest.spyOn(AsyncLocalStorage.prototype, "disable");
 
-    // Act: 400 handlers' logs, as a simulation builds one per run
+    // Act: 400 handlers' logs, as a simulation builds one per run, then two invocations that overlap
     for (let i = 0; i < 400; i++) {
       const log = createInvocationLog(silent(), () => false);
       await log.run({ messageId: `m${i}` }, context, async () => log.note({ outcome: "applied" }));
     }
-    const after = await promiseCost(50_000);
+    const disabledBeforeOverlap = disables.mock.calls.length;
+    const log = createInvocationLog(silent(), () => false);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = log.run({ messageId: "held" }, context, () => held);
+    await log.run({ messageId: "inner" }, context, async () => log.note({ outcome: "applied" }));
+    const disabledWhileOneOpen = disables.mock.calls.length - disabledBeforeOverlap;
+    release();
+    await first;
 
-    // Assert: one store per log, left enabled, made this ~100 times slower; the ratio leaves room for a loaded machine
-    expect(after / before).toBeLessThan(4);
+    // Assert: the logs' runs all used one store (an enabled store costs a step on every promise of the process, so
+    // one per log made each later promise slower), and it was switched off after each invocation, but not while
+    // another was still open
+    const logRuns = runs.mock.calls.filter(([store]) => typeof store === "object" && store !== null && "log" in store);
+    const stores = new Set(logRuns.map((_, i) => runs.mock.contexts[runs.mock.calls.indexOf(logRuns[i])]));
+    expect(logRuns).toHaveLength(402);
+    expect(stores.size).toBe(1);
+    const [store] = stores;
+    expect(disables.mock.contexts.slice(0, disabledBeforeOverlap).filter((c) => c === store)).toHaveLength(400);
+    expect(disabledWhileOneOpen).toBe(0);
+    expect(disables.mock.contexts.slice(disabledBeforeOverlap)).toEqual([store]);
+    runs.mockRestore();
+    disables.mockRestore();
   });
 });
