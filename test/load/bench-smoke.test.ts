@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { median, smokeFloor, smokeVerdict, SmokeVerdict, spread, summarize } from "../../tools/load/bench-math";
@@ -7,6 +7,8 @@ import { addRuns, type E2eCaseResult, type E2eRun } from "../../tools/load/bench
 import { BENCH_DEFAULTS, BENCH_QUICK, type BenchOptions } from "../../tools/load/bench-options";
 import type { BenchResult } from "../../tools/load/bench-report";
 import { formatSmokeCheck, runSmoke } from "../../tools/load/bench-smoke";
+import { resolveBase } from "../../tools/load/bench-base";
+import { execFileSync } from "node:child_process";
 import { parseBenchArgs } from "../../tools/load/bench-args";
 
 const cpu = { wallMs: 1000, processCpuMs: 1500, mainCpuMs: 500, mainWaitMs: 100, otherThreadsMs: 1000 };
@@ -114,67 +116,113 @@ describe("Module: bench-math (samples)", () => {
   });
 });
 
-describe("Function: runSmoke", () => {
-  it("passes when every batch size's median is within 15 % of the committed quick figure, in one quick run", async () => {
-    // Arrange
-    const calls: BenchOptions[] = [];
-    const bench = async (options: BenchOptions) => {
-      calls.push(options);
-      return resultWith(options, { 1: [0.6, 0.61, 0.62], 10: [0.8, 0.82, 0.81] });
+describe("Function: runSmoke (A/B)", () => {
+  /** An arm answering the given per-round ratios, one answer per call, recording the batch sizes asked for. */
+  const arm = (answers: readonly Record<number, readonly number[]>[], calls: (readonly number[])[], log: string[], name: string) => {
+    let n = 0;
+    return async (batchSizes: readonly number[]) => {
+      calls.push(batchSizes);
+      log.push(name);
+      return resultWith({ ...BENCH_DEFAULTS, batchSizes }, answers[Math.min(n++, answers.length - 1)]);
     };
+  };
+
+  it("alternates base and change twice and passes when every pooled median is within 15 % of the base's", async () => {
+    // Arrange
+    const order: string[] = [];
+    const baseCalls: (readonly number[])[] = [];
+    const base = arm([{ 1: [0.6, 0.61, 0.62], 10: [0.8, 0.82, 0.81] }], baseCalls, order, "base");
+    const change = arm([{ 1: [0.55, 0.56, 0.57], 10: [0.8, 0.8, 0.8] }], [], order, "change");
 
     // Act
-    const outcome = await runSmoke(committed(0.62, 0.83), "f.json", bench);
+    const outcome = await runSmoke(base, change);
 
-    // Assert
+    // Assert: 0.56 ≥ 0.61 × 0.85 = 0.5185
+    expect(order).toEqual(["base", "change", "base", "change"]);
+    expect(baseCalls).toEqual([[1, 10], [1, 10]]);
+    expect(outcome.checks.map((c) => [c.batchSize, c.verdict, c.change.samples.length])).toEqual([[1, "pass", 6], [10, "pass", 6]]);
     expect(outcome.passed).toBe(true);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ ...BENCH_QUICK, batchSizes: [1, 10] });
-    expect(outcome.checks.map((c) => c.verdict)).toEqual(["pass", "pass"]);
   });
 
-  it("fails when a median falls more than 15 % below (figure raised on purpose) and the rounds agree", async () => {
-    const bench = async (options: BenchOptions) => resultWith(options, { 1: [0.6, 0.61, 0.62], 10: [0.8, 0.82, 0.81] });
+  it("fails a change more than 15 % slower than its base when the rounds agree, whatever the committed figures", async () => {
+    const base = arm([{ 1: [0.6, 0.61, 0.62], 10: [1.0, 1.0, 1.01] }], [], [], "base");
+    const change = arm([{ 1: [0.6, 0.61, 0.62], 10: [0.8, 0.82, 0.81] }], [], [], "change");
 
-    const outcome = await runSmoke(committed(0.62, 1.0), "f.json", bench);
+    const outcome = await runSmoke(base, change);
 
     expect(outcome.passed).toBe(false);
     expect(outcome.checks.map((c) => [c.batchSize, c.verdict])).toEqual([[1, "pass"], [10, "fail"]]);
-    expect(formatSmokeCheck(outcome.checks[1])).toBe("batch 10 (run 1): median ratio 0.810 ±1.2%, committed 1.000, lowest passing 0.850 (−15.0%): FAIL");
+    expect(formatSmokeCheck(outcome.checks[1])).toBe(
+      "batch 10 (attempt 1): change's median ratio 0.810 ±1.2% over 6 rounds, base's 1.000 (−19.0%), lowest passing 0.850 (−15.0%): FAIL",
+    );
   });
 
-  it("reruns only the noisy low batch size once, and the rerun's verdict is final", async () => {
-    // Arrange: batch 10 is low and noisy first, then low and steady
-    const calls: BenchOptions[] = [];
-    const answers: Record<number, readonly number[]>[] = [
-      { 1: [0.6, 0.61, 0.62], 10: [0.55, 0.7, 0.8] },
-      { 10: [0.81, 0.82, 0.83] },
-    ];
-    const bench = async (options: BenchOptions) => resultWith(options, answers[calls.push(options) - 1]);
+  it("passes a slow machine: the base is as slow, so the ratio holds (the committed figures would have failed it)", async () => {
+    // Arrange: both arms at half the committed quick figures (0.330 and 0.383)
+    const base = arm([{ 1: [0.16, 0.165, 0.17], 10: [0.19, 0.19, 0.2] }], [], [], "base");
+    const change = arm([{ 1: [0.16, 0.166, 0.17], 10: [0.19, 0.195, 0.2] }], [], [], "change");
 
     // Act
-    const outcome = await runSmoke(committed(0.62, 0.9), "f.json", bench);
+    const outcome = await runSmoke(base, change);
 
-    // Assert: 0.82 ≥ 0.9 × 0.85 = 0.765 on the rerun
-    expect(calls.map((c) => c.batchSizes)).toEqual([[1, 10], [10]]);
+    // Assert
+    expect(outcome.passed).toBe(true);
+  });
+
+  it("gives only the noisy low batch size one more pair, pooled, and that verdict is final", async () => {
+    // Arrange: batch 10 of the change is low and noisy in the first pairs, steady and fast in the extra one
+    const baseCalls: (readonly number[])[] = [];
+    const base = arm([{ 1: [0.6, 0.61, 0.62], 10: [0.9, 0.9, 0.9] }], baseCalls, [], "base");
+    const change = arm(
+      [{ 1: [0.6, 0.61, 0.62], 10: [0.5, 0.7, 0.8] }, { 1: [0.6, 0.61, 0.62], 10: [0.5, 0.7, 0.8] }, { 10: [0.9, 0.9, 0.9] }],
+      [],
+      [],
+      "change",
+    );
+
+    // Act
+    const outcome = await runSmoke(base, change);
+
+    // Assert: pooled change rounds of batch 10: 0.5 0.5 0.7 0.7 0.8 0.8 0.9 0.9 0.9 → median 0.8 ≥ 0.765
+    expect(baseCalls).toEqual([[1, 10], [1, 10], [10]]);
     expect(outcome.checks.map((c) => [c.batchSize, c.attempt, c.verdict])).toEqual([[1, 1, "pass"], [10, 1, "rerun"], [10, 2, "pass"]]);
     expect(outcome.passed).toBe(true);
   });
 
-  it("fails when the rerun is low too, however noisy", async () => {
-    const bench = async (options: BenchOptions) => resultWith(options, { 1: [0.6, 0.61, 0.62], 10: [0.4, 0.6, 0.8] });
+  it("fails when the extra pair is low too, however noisy", async () => {
+    const base = arm([{ 1: [0.6, 0.61, 0.62], 10: [0.9, 0.9, 0.9] }], [], [], "base");
+    const change = arm([{ 1: [0.6, 0.61, 0.62], 10: [0.4, 0.6, 0.8] }], [], [], "change");
 
-    const outcome = await runSmoke(committed(0.62, 0.9), "f.json", bench);
+    const outcome = await runSmoke(base, change);
 
     expect(outcome.checks.map((c) => c.verdict)).toEqual(["pass", "rerun", "fail"]);
     expect(outcome.passed).toBe(false);
   });
+});
 
-  it("refuses to run without committed quick figures, naming the command that records them", async () => {
-    const none: CommittedFigures = { kind: "bench-committed-figures", note: "", modes: {} };
-    await expect(runSmoke(none, "bench/figures.json", async () => resultWith(BENCH_DEFAULTS, {}))).rejects.toThrow(
-      "bench/figures.json: no quick figures to hold the smoke to; record them with npm run bench -- --quick --record",
-    );
+describe("Function: resolveBase (a real git repository)", () => {
+  let repo: string;
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
+  beforeEach(() => {
+    repo = mkdtempSync(join(tmpdir(), "bench-base-"));
+    git("init", "-q");
+    for (const n of [1, 2, 3]) git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", `c${n}`);
+  });
+  afterEach(() => rmSync(repo, { recursive: true, force: true }));
+
+  it("takes the ancestor named in bench/base-commit", () => {
+    const first = git("rev-list", "--max-parents=0", "HEAD");
+    mkdirSync(join(repo, "bench"));
+    writeFileSync(join(repo, "bench", "base-commit"), `${first}\n`);
+
+    expect(resolveBase(repo)).toEqual({ rev: first, note: `base ${first.slice(0, 7)} (bench/base-commit)` });
+  });
+
+  it("falls back to HEAD's parent, saying why, when the file is missing, names HEAD or names no commit", () => {
+    const parent = git("rev-parse", "HEAD~1");
+    expect(resolveBase(repo).note).toBe(`base ${parent.slice(0, 7)} (HEAD's parent: no bench/base-commit)`);
+    expect(resolveBase(repo, git("rev-parse", "HEAD"))).toMatchObject({ rev: parent });
+    expect(resolveBase(repo, "0123456789abcdef0123456789abcdef01234567").note).toContain("is not a commit here");
   });
 });
 

@@ -1,18 +1,19 @@
-import { BENCH_DEFAULTS, BENCH_QUICK, type BenchOptions } from "./bench-options";
-import { BenchMode, type CommittedFigures } from "./bench-committed";
-import { SMOKE_LIMITS, smokeFloor, smokeVerdict, SmokeVerdict, type SmokeLimits } from "./bench-math";
-import type { E2eCaseResult } from "./bench-e2e";
+import { BENCH_DEFAULTS } from "./bench-options";
+import { median, SMOKE_LIMITS, smokeFloor, smokeVerdict, SmokeVerdict, summarize, type SampleSummary, type SmokeLimits } from "./bench-math";
 import type { BenchResult } from "./bench-report";
-import { LoadError } from "@effectively-once/local-cloud/harness";
 
-/** One batch size's judgement in the smoke. */
+/** One arm of the A/B: a quick bench of one checkout for the given batch sizes. */
+export type SmokeArm = (batchSizes: readonly number[]) => Promise<BenchResult>;
+
+/** One batch size's judgement in the smoke: the change's rounds against the base's, measured alternately. */
 export interface SmokeCheck {
   readonly batchSize: number;
-  readonly committed: number;
-  readonly median: number;
-  readonly spread: number;
+  /** The median of the base's round ratios (every base run so far, pooled). */
+  readonly base: number;
+  /** The change's round ratios (every change run so far, pooled). */
+  readonly change: SampleSummary;
   readonly verdict: SmokeVerdict;
-  /** 1 = first run, 2 = the rerun. */
+  /** 1 = the first pairs, 2 = after the rerun pair. */
   readonly attempt: number;
 }
 
@@ -21,47 +22,59 @@ export interface SmokeOutcome {
   readonly passed: boolean;
 }
 
-/** The quick run's options for the committed quick figures' batch sizes. */
-function smokeOptions(figures: CommittedFigures, file: string): BenchOptions {
-  const quick = figures.modes[BenchMode.Quick];
-  if (!quick || quick.cases.length === 0) throw new LoadError(`${file}: no quick figures to hold the smoke to; record them with npm run bench -- --quick --record`);
-  return { ...BENCH_DEFAULTS, ...BENCH_QUICK, batchSizes: quick.cases.map((c) => c.batchSize) };
+/** Per batch size, the round ratios of a bench run. */
+function roundRatios(result: BenchResult): Map<number, number[]> {
+  return new Map(result.cases.map((c) => [c.batchSize, [...c.ratio.samples]]));
+}
+
+function pool(into: Map<number, number[]>, result: BenchResult): void {
+  for (const [batchSize, samples] of roundRatios(result)) into.set(batchSize, [...(into.get(batchSize) ?? []), ...samples]);
 }
 
 /**
- * The CI bench smoke: a quick bench, each batch size's median ratio held against the committed quick figure; a
- * batch size whose low median comes with a spread above the bound is measured once more (only that one), and its
- * second verdict is final.
+ * The CI bench smoke as an A/B: the base commit and the change, each a quick bench, run alternately on one machine
+ * (base, change, base, change): each run's ratio to the storage floor already divides out the machine's speed, and
+ * alternating divides out its drift, so the change is held to its base and never to a figure committed from another
+ * machine. A batch size whose pooled median falls more than the tolerance below the base's, with a spread too wide
+ * to trust, gets one more pair (that batch size only); its verdict then is final.
  */
 export async function runSmoke(
-  figures: CommittedFigures,
-  file: string,
-  bench: (options: BenchOptions) => Promise<BenchResult>,
+  base: SmokeArm,
+  change: SmokeArm,
+  batchSizes: readonly number[] = BENCH_DEFAULTS.batchSizes,
+  pairs = 2,
   limits: SmokeLimits = SMOKE_LIMITS,
 ): Promise<SmokeOutcome> {
-  const options = smokeOptions(figures, file);
-  const committed = new Map(figures.modes[BenchMode.Quick]!.cases.map((c) => [c.batchSize, c.ratio]));
-  const judge = (c: E2eCaseResult, attempt: number): SmokeCheck => ({
-    batchSize: c.batchSize,
-    committed: committed.get(c.batchSize)!,
-    median: c.ratio.median,
-    spread: c.ratio.spread,
-    verdict: smokeVerdict(c.ratio, committed.get(c.batchSize)!, attempt > 1, limits),
-    attempt,
-  });
-  const first = (await bench(options)).cases.map((c) => judge(c, 1));
+  const baseRounds = new Map<number, number[]>();
+  const changeRounds = new Map<number, number[]>();
+  const measure = async (sizes: readonly number[], n: number) => {
+    for (let i = 0; i < n; i++) {
+      pool(baseRounds, await base(sizes));
+      pool(changeRounds, await change(sizes));
+    }
+  };
+  const judge = (batchSize: number, attempt: number): SmokeCheck => {
+    const reference = median(baseRounds.get(batchSize) ?? []);
+    const measured = summarize(changeRounds.get(batchSize) ?? []);
+    return { batchSize, base: reference, change: measured, verdict: smokeVerdict(measured, reference, attempt > 1, limits), attempt };
+  };
+  await measure(batchSizes, pairs);
+  const first = batchSizes.map((b) => judge(b, 1));
   const again = first.filter((c) => c.verdict === SmokeVerdict.Rerun).map((c) => c.batchSize);
-  const second = again.length > 0 ? (await bench({ ...options, batchSizes: again })).cases.map((c) => judge(c, 2)) : [];
+  if (again.length > 0) await measure(again, 1);
+  const second = again.map((b) => judge(b, 2));
   const checks = [...first, ...second];
-  const final = options.batchSizes.map((b) => [...checks].reverse().find((c) => c.batchSize === b)!);
+  const final = batchSizes.map((b) => [...checks].reverse().find((c) => c.batchSize === b)!);
   return { checks, passed: final.every((c) => c.verdict === SmokeVerdict.Pass) };
 }
 
 export function formatSmokeCheck(c: SmokeCheck, limits: SmokeLimits = SMOKE_LIMITS): string {
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+  const change = c.base > 0 ? c.change.median / c.base - 1 : 0;
   return (
-    `batch ${c.batchSize} (run ${c.attempt}): median ratio ${c.median.toFixed(3)} ±${pct(c.spread)}, committed ${c.committed.toFixed(3)}, ` +
-    `lowest passing ${smokeFloor(c.committed, limits).toFixed(3)} (−${pct(limits.tolerance)}): ${c.verdict.toUpperCase()}` +
-    (c.verdict === SmokeVerdict.Rerun ? ` (spread above ±${pct(limits.maxSpread)}: measuring once more)` : "")
+    `batch ${c.batchSize} (attempt ${c.attempt}): change's median ratio ${c.change.median.toFixed(3)} ±${pct(c.change.spread)} ` +
+    `over ${c.change.samples.length} rounds, base's ${c.base.toFixed(3)} (${change >= 0 ? "+" : "−"}${pct(Math.abs(change))}), ` +
+    `lowest passing ${smokeFloor(c.base, limits).toFixed(3)} (−${pct(limits.tolerance)}): ${c.verdict.toUpperCase()}` +
+    (c.verdict === SmokeVerdict.Rerun ? ` (spread above ±${pct(limits.maxSpread)}: one more pair)` : "")
   );
 }
