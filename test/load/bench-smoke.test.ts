@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { median, smokeFloor, smokeVerdict, SmokeVerdict, spread, summarize } from "../../tools/load/bench-math";
-import { BenchMode, readCommittedFigures, recordCommittedFigures, type CommittedFigures } from "../../tools/load/bench-committed";
+import { BenchMode, readCommittedFigures, recordCommittedFigures } from "../../tools/load/bench-committed";
 import { addRuns, type E2eCaseResult, type E2eRun } from "../../tools/load/bench-e2e";
 import { BENCH_DEFAULTS, BENCH_QUICK, type BenchOptions } from "../../tools/load/bench-options";
 import type { BenchResult } from "../../tools/load/bench-report";
@@ -39,23 +39,6 @@ function resultWith(options: BenchOptions, ratios: Record<number, readonly numbe
   });
   return { options, startedAt: "2026-12-02T00:00:00.000Z", host: { cpus: 2, node: "20.20.2", loadAverage: [0.5, 0.4, 0.3] }, cases };
 }
-
-const committed = (b1: number, b10: number): CommittedFigures => ({
-  kind: "bench-committed-figures",
-  note: "",
-  modes: {
-    quick: {
-      measuredAt: "2026-12-02T00:00:00.000Z",
-      host: "2 cores",
-      rounds: 3,
-      messagesPerSample: 300,
-      cases: [
-        { batchSize: 1, ratio: b1, ratioSpread: 0.02, throughput: 150, floorOpsPerSecond: 1500, dynamoCallsPerMessage: 5.3 },
-        { batchSize: 10, ratio: b10, ratioSpread: 0.02, throughput: 200, floorOpsPerSecond: 1700, dynamoCallsPerMessage: 5.1 },
-      ],
-    },
-  },
-});
 
 describe("Module: bench-math (samples)", () => {
   describe("Function: median", () => {

@@ -37,7 +37,7 @@ Options:
   --profile-dir <dir>   also write every thread's raw .cpuprofile there (open in Chrome DevTools)
   --write-figures <file>  also write the per-batch figures npm run capacity:plan -- --figures reads (docs/capacity.md)
   --record              store this run's medians as the committed figures of its mode (full or quick) in
-                        ${COMMITTED_FIGURES_FILE}, which npm run bench:smoke holds CI to
+                        ${COMMITTED_FIGURES_FILE}, the published figures (the CI smoke measures its base instead)
   --record-file <file>  the same, into another file
   -h, --help            this text`;
 

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { LoadError } from "@effectively-once/local-cloud/harness";
 import type { BenchResult } from "./bench-report";
 
-/** The file that holds the bench figures committed with the code (the CI smoke's reference). */
+/** The file that holds the bench figures published with the code (documentation: the CI smoke holds a change to its base commit). */
 export const COMMITTED_FIGURES_FILE = "bench/figures.json";
 
 /** The two modes of `npm run bench`: the default run, and `--quick` (the CI smoke's). */
