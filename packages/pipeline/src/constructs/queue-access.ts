@@ -68,7 +68,7 @@ const oneOrMany = (values: readonly string[]): string | string[] => (values.leng
  * of that account; a separate statement per account keeps each ARN paired with its owner), and one for every
  * account, role and user.
  */
-export function producerStatements(producers: readonly DeclaredProducer[], queueArn: string): Record<string, unknown>[] {
+function producerStatements(producers: readonly DeclaredProducer[], queueArn: string): Record<string, unknown>[] {
   const statements: Record<string, unknown>[] = [];
   for (const [kind, service] of SERVICE_OF) {
     const groups = new Map<string, string[]>();
@@ -97,7 +97,7 @@ export function producerStatements(producers: readonly DeclaredProducer[], queue
 }
 
 /** A team's statement as the policy holds it: its own elements, in IAM's order, with the queue as its Resource. */
-export function teamStatement(s: QueuePolicyStatement, queueArn: string): Record<string, unknown> {
+function teamStatement(s: QueuePolicyStatement, queueArn: string): Record<string, unknown> {
   return { Sid: s.Sid, Effect: s.Effect, Principal: s.Principal, Action: oneOrMany(s.Action), Resource: queueArn, ...(s.Condition ? { Condition: s.Condition } : {}) };
 }
 
