@@ -27,8 +27,8 @@ export interface ServiceProducer {
   readonly arn: string;
   /**
    * The account that owns the resource, written into the `aws:SourceAccount` condition (AWS recommends both keys
-   * against the confused deputy). A bucket's ARN holds no account.
-   * @default the account in `arn` (a topic or rule); for a bucket, or an ARN given as a Terraform reference, the stack's account
+   * against the confused deputy). Required for a bucket given as a literal ARN, which names no account.
+   * @default the account in `arn` (a topic or rule); for an ARN given as a Terraform reference (a resource of this stack), the stack's account
    */
   readonly account?: string;
 }

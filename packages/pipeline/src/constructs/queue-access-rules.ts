@@ -45,6 +45,11 @@ function producerProblems(p: ResolvedPipelineProps): PropProblem[] {
     if (literal(producer.arn) && !shape.pattern.test(producer.arn)) {
       problems.push({ prop: `${prop}.arn`, value: producer.arn, reason: `is not the ARN of ${producer.kind === ProducerKind.S3Bucket ? "an S3 bucket" : `an ${producer.kind === ProducerKind.SnsTopic ? "SNS topic" : "EventBridge rule"}`}`, fix: `give its whole ARN, e.g. "${shape.example}" (or the resource's .arn)` });
     }
+    // A bucket's ARN names no owner, and a wrong aws:SourceAccount refuses every notification: the owner is stated,
+    // except for a bucket of this stack (a Terraform reference), whose owner is the stack's account.
+    if (producer.kind === ProducerKind.S3Bucket && producer.account === undefined && literal(producer.arn)) {
+      problems.push({ prop: `${prop}.account`, value: producer.account, reason: "is missing: a bucket's ARN names no account, and S3 delivers only when aws:SourceAccount is the bucket owner's", fix: 'give the 12-digit id of the account that owns the bucket, e.g. account: "111122223333"' });
+    }
     if (producer.account !== undefined && literal(producer.account)) {
       const inArn = literal(producer.arn) && producer.kind !== ProducerKind.S3Bucket ? producer.arn.split(":")[4] : undefined;
       if (!ACCOUNT.test(producer.account)) {

@@ -24,7 +24,7 @@ const DECLARED: PipelineOverrides = {
     producers: [
       { kind: ProducerKind.SnsTopic, arn: TOPIC },
       { kind: ProducerKind.EventBridgeRule, arn: RULE },
-      { kind: ProducerKind.S3Bucket, arn: BUCKET },
+      { kind: ProducerKind.S3Bucket, arn: BUCKET, account: "222233334444" },
       { kind: ProducerKind.AwsPrincipal, principal: PARTNER },
     ],
     deadLetterQueueStatements: [OPS_READS_DLQ],
@@ -41,14 +41,12 @@ describe("Construct: IdempotentPipeline's queueAccess", () => {
 
     it("renders every producer into the source queue's one policy, after the purge Deny, with aws:SourceArn and aws:SourceAccount", () => {
       const arn = referenceTo(stack.json, "aws_sqs_queue", "test-queue", "arn");
-      const account = expect.stringMatching(/^\$\{data\.aws_caller_identity\.[\w]+\.account_id\}$/);
       expect(resourcesOfType(stack.json, "aws_sqs_queue_policy")).toHaveLength(2);
       expect(policies(stack.json).get("test-queue")?.Statement).toEqual([
         { Sid: "RefusePurge", Effect: "Deny", Principal: "*", Action: "sqs:PurgeQueue", Resource: arn },
         { Sid: "AllowSnsTopics1", Effect: "Allow", Principal: { Service: "sns.amazonaws.com" }, Action: "sqs:SendMessage", Resource: arn, Condition: { ArnEquals: { "aws:SourceArn": TOPIC }, StringEquals: { "aws:SourceAccount": "111122223333" } } },
         { Sid: "AllowEventBridgeRules1", Effect: "Allow", Principal: { Service: "events.amazonaws.com" }, Action: "sqs:SendMessage", Resource: arn, Condition: { ArnEquals: { "aws:SourceArn": RULE }, StringEquals: { "aws:SourceAccount": "444455556666" } } },
-        // A bucket's ARN names no account: the stack's own, unless the producer says otherwise.
-        { Sid: "AllowS3Buckets1", Effect: "Allow", Principal: { Service: "s3.amazonaws.com" }, Action: "sqs:SendMessage", Resource: arn, Condition: { ArnLike: { "aws:SourceArn": BUCKET }, StringEquals: { "aws:SourceAccount": account } } },
+        { Sid: "AllowS3Buckets1", Effect: "Allow", Principal: { Service: "s3.amazonaws.com" }, Action: "sqs:SendMessage", Resource: arn, Condition: { ArnLike: { "aws:SourceArn": BUCKET }, StringEquals: { "aws:SourceAccount": "222233334444" } } },
         { Sid: "AllowProducerPrincipals", Effect: "Allow", Principal: { AWS: PARTNER }, Action: "sqs:SendMessage", Resource: arn },
       ]);
     });
@@ -96,6 +94,7 @@ describe("Synth refuses a queueAccess that is malformed or would weaken the cons
   it.each<[string, PipelineOverrides, string, RegExp]>([
     ["an SNS producer whose ARN is not a topic's", { queueAccess: { producers: [{ kind: ProducerKind.SnsTopic, arn: "arn:aws:sqs:us-east-1:111122223333:orders" }] } }, "queueAccess.producers[0].arn", /not the ARN of an SNS topic.*arn:aws:sns:/],
     ["a producer account other than its ARN's", { queueAccess: { producers: [{ kind: ProducerKind.EventBridgeRule, arn: RULE, account: "111122223333" }] } }, "queueAccess.producers[0].account", /differs from the account in its ARN \(444455556666\)/],
+    ["a bucket given by ARN without its owner's account", { queueAccess: { producers: [{ kind: ProducerKind.S3Bucket, arn: BUCKET }] } }, "queueAccess.producers[0].account", /is missing: a bucket's ARN names no account/],
     ["a bucket owner that is not an account id", { queueAccess: { producers: [{ kind: ProducerKind.S3Bucket, arn: BUCKET, account: "orders" }] } }, "queueAccess.producers[0].account", /not an account id \(12 digits\)/],
     ["a principal producer that is neither account nor role", { queueAccess: { producers: [{ kind: ProducerKind.AwsPrincipal, principal: "partner" }] } }, "queueAccess.producers[0].principal", /not an account id.*role/],
     ["a statement reusing the construct's Sid", dlqStatements(statement({ Sid: "RefusePurge" })), "queueAccess.deadLetterQueueStatements[0].Sid", /construct writes itself; yours would shadow it/],
