@@ -26,7 +26,7 @@ export { FIFO_DEDUPLICATION_WINDOW_SECONDS, FIFO_SUFFIX, isFifoQueue, redriveDed
 export { OutputName } from "./outputs";
 export type { PipelineOutputName } from "./outputs";
 export { dnsSuffixOfPartition, partitionOfRegion } from "./partition";
-export { GuardedAction, guardedActions, queueGuardOf, queuePolicyDocument } from "./queue-guard";
+export { GUARD_STATEMENT_IDS, GuardedAction, guardedActions, guardStatements, QUEUE_ACTIONS_IN_USE, queueGuardOf, queuePolicyDocument, wildcardMatches } from "./queue-guard";
 export type { ActionGuard } from "./queue-guard";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";

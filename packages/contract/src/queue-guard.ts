@@ -39,16 +39,41 @@ export function guardedActions(options: { readonly allowUnguardedDlqMoves: boole
   return { deadLetterQueue: [...(options.allowUnguardedDlqMoves ? [] : [GuardedAction.NativeMove]), ...purge], sourceQueue: purge };
 }
 
+/** The Sids of the guard's statements: no other statement of the queue's policy may carry one. */
+export const GUARD_STATEMENT_IDS: readonly string[] = [...STATEMENT_ID.values()];
+
+/**
+ * What the pipeline, Terraform and `pipeline-ops` call on the queues (producers' sends included): a statement a team
+ * adds to a queue's policy may not deny any of them. Batch calls are authorized as their single action.
+ */
+export const QUEUE_ACTIONS_IN_USE: readonly string[] = [
+  "sqs:SendMessage", // producers, the quarantine (workflow role), `pipeline-ops dlq redrive`
+  "sqs:ReceiveMessage", // the pipe, `pipeline-ops dlq list`
+  "sqs:DeleteMessage",
+  "sqs:ChangeMessageVisibility",
+  "sqs:GetQueueAttributes", // the pipe, `pipeline-ops`, Terraform's reads
+  "sqs:GetQueueUrl",
+  "sqs:SetQueueAttributes", // Terraform: the policy itself, redrive, retention
+  "sqs:DeleteQueue",
+  "sqs:TagQueue",
+  "sqs:UntagQueue",
+  "sqs:ListQueueTags",
+  "sqs:CancelMessageMoveTask", // stops a move started before the policy landed
+];
+
+/** The Deny statements refusing `actions` on `queueArn` to every principal, in the order the policy lists them. */
+export function guardStatements(queueArn: string, actions: readonly GuardedAction[]): Record<string, unknown>[] {
+  return actions.map((action) => ({ Sid: STATEMENT_ID.get(action), Effect: "Deny", Principal: "*", Action: action, Resource: queueArn }));
+}
+
 /**
  * The queue policy refusing `actions` on `queueArn` to every principal (a JSON text, as `aws_sqs_queue_policy`
- * takes it); undefined when nothing is refused (no policy at all).
+ * takes it); undefined when nothing is refused (no policy at all). The construct adds the team's statements after
+ * these (packages/pipeline/src/constructs/queue-access.ts).
  */
 export function queuePolicyDocument(queueArn: string, actions: readonly GuardedAction[]): string | undefined {
   if (actions.length === 0) return undefined;
-  return JSON.stringify({
-    Version: "2012-10-17",
-    Statement: actions.map((action) => ({ Sid: STATEMENT_ID.get(action), Effect: "Deny", Principal: "*", Action: action, Resource: queueArn })),
-  });
+  return JSON.stringify({ Version: "2012-10-17", Statement: guardStatements(queueArn, actions) });
 }
 
 /** What a queue's policy does to one guarded action. */
@@ -69,7 +94,7 @@ const entriesOf = (value: unknown): Map<string, unknown> =>
 const listOf = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** IAM's wildcard match (`*`, `?`), case-insensitive as action names are. */
-function wildcardMatches(pattern: string, value: string): boolean {
+export function wildcardMatches(pattern: string, value: string): boolean {
   const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`, "i");
   return re.test(value);
 }

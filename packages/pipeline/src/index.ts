@@ -4,8 +4,10 @@
  * for the project's tools, export the stack as a {@link PipelineApp} and a {@link MessageProfile}. The Lambda side
  * is the `@effectively-once/pipeline/handler` entry; `@effectively-once/pipeline/cdktn` is this entry for CDK Terrain.
  */
-export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError } from "./constructs";
+export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError, ProducerKind } from "./constructs";
 export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, FifoProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
+/** Who may send to the source queue and the queues' other grants (`queueAccess`), and the producers as the stack grants them. */
+export type { DeclaredProducer, PrincipalProducer, QueueAccessProps, QueuePolicyStatement, QueueProducer, ServiceProducer } from "./constructs";
 export { contractEnvironment } from "@effectively-once/contract";
 /** The synth-time rules alone: checks resolved props as `new IdempotentPipeline(...)` would, without a stack. */
 export { assertPipelineInvariants, pipelineAccepts } from "./constructs/invariants";

@@ -4,6 +4,7 @@ import { extractStatements } from "./iam";
 import { displayName, plannedResources, readers, referenceLabeler, serviceOf, type PlannedResource } from "./planned";
 import { assessRisks, type FactsSide, type Transition } from "./risks";
 import { queueGuardRisks } from "./queue-guard";
+import { queuePolicySourceRisks } from "./queue-policy-sources";
 import { extractSettings } from "./settings";
 import { summarize } from "./summary";
 import { ActionBasis, type PlanReview, type ResourceFacts, type ReviewMode } from "./types";
@@ -87,7 +88,11 @@ export function buildReview(plan: PlanJson, options: ReviewOptions): PlanReview 
     basis: options.basis,
     terraformVersion: plan.terraform_version ?? null,
     summary: summarize(resources),
-    risks: sortRisks([...assessRisks(transitions, { baselineKnown }), ...queueGuardRisks(planned, label)]),
+    risks: sortRisks([
+      ...assessRisks(transitions, { baselineKnown }),
+      ...queueGuardRisks(planned, label),
+      ...queuePolicySourceRisks(planned, label, { basis: options.basis, baseline: options.baseline?.resources }),
+    ]),
     resources,
     changes: options.baseline ? compareConfigurations(options.baseline.label, options.baseline.resources, resources) : null,
     notes: options.notes ?? [],

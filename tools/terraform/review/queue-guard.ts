@@ -14,7 +14,7 @@ import { RiskKind, Severity, type RiskFlag } from "./types";
 type Side = "before" | "after";
 
 /** The text of an attribute: the configuration's template (references kept as `${…}`), else the known value. */
-function text(r: ValueReader, attribute: string): string | undefined {
+export function text(r: ValueReader, attribute: string): string | undefined {
   const known = r.raw([attribute]);
   return r.template([attribute]) ?? (typeof known === "string" ? known : undefined);
 }
@@ -54,18 +54,45 @@ function dlqGuards(planned: readonly PlannedResource[], side: Side, label: (ref:
       // An unreadable redrive policy names no DLQ here; the settings section shows it as it is.
     }
   }
-  const policies = new Map<string, string[]>();
-  for (const r of present) {
-    const attach = (address: string | undefined, policy: string | undefined) => {
-      if (address && policy) policies.set(address, [...(policies.get(address) ?? []), policy]);
-    };
-    if (r.type === "aws_sqs_queue_policy") attach(queueNamed(text(read(r), "queue_url"), queues, "/"), text(read(r), "policy"));
-    if (r.type === "aws_sqs_queue") attach(r.address, text(read(r), "policy"));
-  }
+  const policies = queuePolicySources(planned, side, label);
   return [...dlqs].map((address) => {
-    const guards = (policies.get(address) ?? []).map((p) => queueGuardOf(p));
-    return { address, name: queues.get(address) ?? address, nativeMoves: guards.some((g) => g.nativeMoves.refused), purge: guards.some((g) => g.purge.refused) };
+    // Each source alone: only one is in force on AWS, and Terraform writes them in no fixed order, so the queue is
+    // guarded only when every source refuses (queue-policy-sources.ts flags the second source itself).
+    const guards = (policies.get(address) ?? []).map((p) => queueGuardOf(p.policy));
+    const every = (refused: (g: (typeof guards)[number]) => boolean) => guards.length > 0 && guards.every(refused);
+    return { address, name: queues.get(address) ?? address, nativeMoves: every((g) => g.nativeMoves.refused), purge: every((g) => g.purge.refused) };
   });
+}
+
+/** One writer of a queue's `Policy`: an `aws_sqs_queue_policy`, or the queue's own `policy` argument. */
+export interface PolicySource {
+  /** The resource that writes it. */
+  readonly address: string;
+  /** Its text (a template when built from references); "" when the planned value is unknown and has no template. */
+  readonly policy: string;
+}
+
+/**
+ * Every source of each queue's policy on one side of the plan, by queue address. The queue's own `policy` counts on
+ * the planned side only when the configuration sets it: otherwise its planned value is the refreshed one, whatever
+ * another resource then writes. On the state side it is the live attribute, as is every policy resource's.
+ */
+export function queuePolicySources(planned: readonly PlannedResource[], side: Side, label: (ref: ResourceReference) => string): Map<string, PolicySource[]> {
+  const present = planned.filter((r) => r[side] !== null);
+  const read = (r: PlannedResource) => readers(r, label)[side] as ValueReader;
+  const queues = new Map(present.filter((r) => r.type === "aws_sqs_queue").map((r) => [r.address, String(read(r).raw(["name"]) ?? r.address)]));
+  const sources = new Map<string, PolicySource[]>();
+  const attach = (queue: string | undefined, source: PolicySource) => {
+    if (queue) sources.set(queue, [...(sources.get(queue) ?? []), source]);
+  };
+  for (const r of present) {
+    if (r.type === "aws_sqs_queue_policy") attach(queueNamed(text(read(r), "queue_url"), queues, "/"), { address: r.address, policy: text(read(r), "policy") ?? "" });
+    if (r.type !== "aws_sqs_queue") continue;
+    const configured = side === "before" || r.expressions?.policy !== undefined;
+    const policy = text(read(r), "policy");
+    if (configured && policy) attach(r.address, { address: r.address, policy });
+  }
+  return sources;
 }
 
 /**

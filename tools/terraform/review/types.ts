@@ -148,6 +148,12 @@ export const RiskKind = {
   DlqNativeMovesAllowed: "dlq-native-moves-allowed",
   /** The DLQ's policy does not refuse PurgeQueue. */
   DlqPurgeAllowed: "dlq-purge-allowed",
+  /** More than one resource writes one queue's Policy (queue-policy-sources.ts). */
+  QueuePolicySources: "queue-policy-sources",
+  /** Online: a queue policy write leaves out statements of the live policy. */
+  QueuePolicyDropsStatements: "queue-policy-drops-statements",
+  /** Offline: a queue policy created for a queue the baseline has; its live statements are unknown. */
+  QueuePolicyReplacesLive: "queue-policy-replaces-live",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
 } as const;

@@ -126,3 +126,26 @@ export const CHINA_LAMBDA_XRAY_SOURCE: LimitSource = { doc: "https://docs.amazon
 export function cite(source: LimitSource): string {
   return [source.model ? `AWS API model ${source.model}` : undefined, source.doc].filter(Boolean).join("; ");
 }
+
+/** SQS's quotas on one queue's policy ("Amazon SQS policy quotas"), each checked at synth over the policy the construct writes. */
+export const SQS_POLICY_QUOTAS = { bytes: 8192, statements: 20, principals: 50, conditions: 10, actionsPerStatement: 7 } as const;
+export const SQS_POLICY_QUOTAS_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-policies.html" };
+/** The actions an SQS policy can name (the IAM actions of SQS; batch calls are authorized as their single action). */
+export const SQS_IAM_ACTIONS = [
+  "AddPermission", "CancelMessageMoveTask", "ChangeMessageVisibility", "CreateQueue", "DeleteMessage", "DeleteQueue", "GetQueueAttributes", "GetQueueUrl",
+  "ListDeadLetterSourceQueues", "ListMessageMoveTasks", "ListQueueTags", "ListQueues", "PurgeQueue", "ReceiveMessage", "RemovePermission", "SendMessage",
+  "SetQueueAttributes", "StartMessageMoveTask", "TagQueue", "UntagQueue",
+] as const;
+// botocore's sqs model lists these operations and the three *Batch calls, which IAM authorizes as their single action.
+export const SQS_IAM_ACTIONS_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonsqs.html" };
+/** IAM's statement id: ASCII letters and digits ("IAM JSON policy elements: Sid"). */
+export const POLICY_SID = /^[A-Za-z0-9]+$/;
+export const POLICY_SID_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_elements_sid.html" };
+/**
+ * A queue ARN as long as any can be: the longest partition (`aws-us-gov`) and region name (15 characters,
+ * `us-isof-south-1`) in botocore's endpoints.json, a 12-digit account. The policy's size is counted with it, since
+ * the synthesized policy holds a reference where SQS will see the ARN.
+ */
+export function longestQueueArn(queueName: string): string {
+  return `arn:aws-us-gov:sqs:us-isof-south-1:123456789012:${queueName}`;
+}

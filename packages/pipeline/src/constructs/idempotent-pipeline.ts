@@ -27,7 +27,7 @@ import { PipelineWorkflow } from "./workflow";
 export class IdempotentPipeline extends Construct {
   /** The props with every default applied, as the parts of the construct read them. */
   readonly config: ResolvedPipelineProps;
-  /** The source queue and its dead-letter queue (with the redrive policy). */
+  /** The source queue and its dead-letter queue (with the redrive policy, their one policy each, and the declared `producers`). */
   readonly queues: PipelineQueues;
   /** The ledger (business-key claims) and the Powertools idempotency table. */
   readonly tables: PipelineTables;
@@ -57,7 +57,7 @@ export class IdempotentPipeline extends Construct {
       Annotations.of(this).addWarning(`IdempotentPipeline: the region prop is deprecated and unused: the pipeline deploys to the provider's region. Remove it (docs/upgrading.md).`);
     }
     const names = pipelineResourceNames(p);
-    this.queues = new PipelineQueues(this, "queues", p, names);
+    this.queues = new PipelineQueues(this, "queues", p, names, arns.account);
     this.tables = new PipelineTables(this, "tables", p, names);
     this.downstream = new DownstreamFunction(this, "downstream", p, { names, tables: this.tables, arns });
     this.workflow = new PipelineWorkflow(this, "workflow", p, { names, tables: this.tables, queues: this.queues, fn: this.downstream, arns });

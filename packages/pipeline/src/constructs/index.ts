@@ -6,3 +6,6 @@ export { LambdaRuntime } from "./lambda-runtime";
 export type { DownstreamFunctionProps, PolicyStatement } from "./function-props";
 export type { BusinessKeyProps, IdempotentPipelineProps, PipelineDomain } from "./props";
 export type { FifoProps } from "./fifo-props";
+export { ProducerKind } from "./queue-access-props";
+export type { PrincipalProducer, QueueAccessProps, QueuePolicyStatement, QueueProducer, ServiceProducer } from "./queue-access-props";
+export type { DeclaredProducer } from "./queue-access";

@@ -12,6 +12,7 @@ import { FUNCTION_RULES } from "./function-rules";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
 import { lambdaAttempts } from "./invocation-budget";
 import type { ResolvedPipelineProps } from "./props";
+import { QUEUE_ACCESS_RULES } from "./queue-access-rules";
 import { REGION_RULES } from "./region-rules";
 import { RETENTION_RULES } from "./retention";
 import { SECOND_LAYER_RULES } from "./second-layer-rules";
@@ -244,6 +245,7 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   // What AWS accepts (aws-limits.ts): names, the other props AWS validates, the function, the region.
   ...AWS_NAME_RULES,
   ...AWS_PROP_RULES,
+  ...QUEUE_ACCESS_RULES,
   ...FUNCTION_RULES,
   ...REGION_RULES,
   ...SECOND_LAYER_RULES,

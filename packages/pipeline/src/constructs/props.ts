@@ -4,6 +4,7 @@ import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
 import { FIFO_DEFAULTS, type FifoProps } from "./fifo-props";
 import type { DownstreamFunctionProps } from "./function-props";
 import { DEFAULT_RUNTIME } from "./lambda-runtime";
+import { resolveQueueAccess, type QueueAccessProps, type ResolvedQueueAccess } from "./queue-access-props";
 import { pipelineResourceNames } from "./resource-names";
 import { secondLayerEnvironment } from "@effectively-once/contract";
 
@@ -150,13 +151,24 @@ export interface IdempotentPipelineProps extends FifoProps {
    * principal; with `true` the guarantee does not cover a purge. @default false
    */
   readonly allowQueuePurge?: boolean;
+  /**
+   * Who sends to the source queue (SNS topics, EventBridge rules, S3 buckets, accounts, roles) and any other grant the
+   * queues need (e.g. an operations account that reads the DLQ). SQS keeps one policy per queue and the construct
+   * writes it whole, beside its own Deny statements: a grant set outside this prop (the console's "Subscribe to Amazon
+   * SNS topic", another `aws_sqs_queue_policy`) is removed by the next deploy, and SNS, EventBridge and S3 then drop
+   * their deliveries. Declare every producer that reaches the queue through its policy before deploying
+   * (docs/construct.md, "Producers and queue access"; docs/upgrading.md).
+   * @default {} (no producer in the policy: only principals of the queue's own account whose IAM policies allow sqs:SendMessage can send)
+   */
+  readonly queueAccess?: QueueAccessProps;
 }
 
 /** What a domain decides, apart from its resources: the key, the intent, the payload fields and their rules. */
 export type PipelineDomain = Pick<IdempotentPipelineProps, "businessKey" | "operation" | "payloadFields" | "fieldRules">;
 
 /** Props with every default applied: what the parts of the construct read. */
-export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns" | "region">> & {
+export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns" | "region" | "queueAccess">> & {
+  readonly queueAccess: ResolvedQueueAccess;
   readonly function: Required<Omit<DownstreamFunctionProps, "reservedConcurrency">> & { readonly reservedConcurrency?: number };
   readonly filterPatterns: readonly Record<string, unknown>[];
   /** The deprecated `region` prop, as given (checked against the provider's, used for nothing else). */
@@ -246,6 +258,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     outputPrefix: p.outputPrefix ?? "",
     allowUnguardedDlqMoves: p.allowUnguardedDlqMoves ?? false,
     allowQueuePurge: p.allowQueuePurge ?? false,
+    queueAccess: resolveQueueAccess(p.queueAccess),
     fifo,
     contentBasedDeduplication: p.contentBasedDeduplication ?? false,
     highThroughputFifo: p.highThroughputFifo ?? false,

@@ -3,23 +3,30 @@ import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
 import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "@effectively-once/contract";
-import { guardedActions, queuePolicyDocument } from "@effectively-once/contract";
 import type { ResolvedPipelineProps } from "./props";
+import { declaredProducers, queuePolicyStatements, queuePolicyText, type DeclaredProducer } from "./queue-access";
 import type { PipelineResourceNames } from "./resource-names";
 
 /**
- * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with a queue policy that
- * refuses SQS's own actions that bypass the redrive guards (packages/contract/src/queue-guard.ts) unless the props opt out.
+ * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with ONE queue policy: the
+ * Deny statements that refuse SQS's own actions that bypass the redrive guards (packages/contract/src/queue-guard.ts)
+ * unless the props opt out, then the declared producers and the team's statements (`queueAccess`, queue-access.ts).
  */
 export class PipelineQueues extends Construct {
   readonly queue: SqsQueue;
   readonly deadLetterQueue: SqsQueue;
-  /** The DLQ's policy (refuses native message moves and purges); absent when both are allowed. */
+  /** The DLQ's policy (refuses native message moves and purges, then `queueAccess.deadLetterQueueStatements`); absent when it would be empty. */
   readonly deadLetterQueuePolicy?: SqsQueuePolicy;
-  /** The source queue's policy (refuses purges); absent when `allowQueuePurge` is set. */
+  /** The source queue's policy (refuses purges, then the producers and `queueAccess.sourceQueueStatements`); absent when it would be empty. */
   readonly queuePolicy?: SqsQueuePolicy;
+  /**
+   * The producers `queueAccess.producers` declares, resolved (each service producer's source account filled in), in
+   * the order given: who the source queue's policy lets send. Other parts of the stack that must let the same senders
+   * in (a KMS key policy, for instance) read them here rather than the prop.
+   */
+  readonly producers: readonly DeclaredProducer[];
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, names: PipelineResourceNames) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, names: PipelineResourceNames, account: string) {
     super(scope, id);
     this.deadLetterQueue = new SqsQueue(this, "dlq", {
       name: names.deadLetterQueue,
@@ -49,13 +56,12 @@ export class PipelineQueues extends Construct {
       queueUrl: this.deadLetterQueue.url,
       redriveAllowPolicy: JSON.stringify({ redrivePermission: "byQueue", sourceQueueArns: [this.queue.arn] }),
     });
-    const refused = guardedActions(p);
-    this.deadLetterQueuePolicy = this.policy("dlq-policy", this.deadLetterQueue, refused.deadLetterQueue);
-    this.queuePolicy = this.policy("queue-policy", this.queue, refused.sourceQueue);
+    this.producers = declaredProducers(p.queueAccess, account);
+    this.deadLetterQueuePolicy = this.policy("dlq-policy", this.deadLetterQueue, queuePolicyText(queuePolicyStatements("dead-letter", p, this.deadLetterQueue.arn, account)));
+    this.queuePolicy = this.policy("queue-policy", this.queue, queuePolicyText(queuePolicyStatements("source", p, this.queue.arn, account)));
   }
 
-  private policy(id: string, queue: SqsQueue, actions: Parameters<typeof queuePolicyDocument>[1]): SqsQueuePolicy | undefined {
-    const policy = queuePolicyDocument(queue.arn, actions);
+  private policy(id: string, queue: SqsQueue, policy: string | undefined): SqsQueuePolicy | undefined {
     return policy === undefined ? undefined : new SqsQueuePolicy(this, id, { queueUrl: queue.url, policy });
   }
 }
