@@ -57,8 +57,9 @@ async function depth(ctx: OpsContext, url: string, what: string, extra: string[]
       }),
     ),
   );
-  const n = (name: string) => Number(Attributes[name] ?? 0);
-  return { depth: { url, visible: n("ApproximateNumberOfMessages"), inFlight: n("ApproximateNumberOfMessagesNotVisible"), delayed: n("ApproximateNumberOfMessagesDelayed") }, attributes: Attributes };
+  const attributes: Record<string, string> = { ...Attributes };
+  const n = (name: string) => Number(attributes[name] ?? 0);
+  return { depth: { url, visible: n("ApproximateNumberOfMessages"), inFlight: n("ApproximateNumberOfMessagesNotVisible"), delayed: n("ApproximateNumberOfMessagesDelayed") }, attributes };
 }
 
 /**
