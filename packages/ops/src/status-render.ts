@@ -8,17 +8,17 @@ import type { StuckClaim } from "./stuck-claims";
 const USD_PER_READ_UNIT = 0.125 / 1e6;
 
 /** A shell word: single-quoted unless it is plainly safe (business keys are JSON text with quotes and brackets). */
-export function shellWord(text: string): string {
+function shellWord(text: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The command that frees one stuck claim: `ledger release` (it shows the claim and asks before deleting it). */
-export function releaseCommand(claim: StuckClaim, targetArgs: readonly string[]): string {
+function releaseCommand(claim: StuckClaim, targetArgs: readonly string[]): string {
   return [PROG, "ledger", "release", shellWord(claim.key), "--operation", shellWord(claim.operation), ...targetArgs.map(shellWord)].join(" ");
 }
 
 function scanLine(what: string, r: { table: string; scannedItems: number; readUnits: number; truncated: boolean }): string {
-  const cost = `${r.readUnits.toFixed(1)} read units ≈ $${(r.readUnits * USD_PER_READ_UNIT).toFixed(6)}`;
+  const cost = `${r.readUnits.toFixed(1)} read units, $${USD_PER_READ_UNIT * 1e6} per million on demand`;
   return `  scanned ${plural(r.scannedItems, "item")} of ${r.table} for ${what} (${cost})${r.truncated ? "; stopped at the budget: raise --scan-items to read on" : ", the whole table"}`;
 }
 

@@ -12,7 +12,7 @@ import type { OpsContext } from "./types";
  * million at on-demand prices, about 30% of the pipeline's own cost, past its 0.65 × budget), and adding a GSI to an
  * existing ledger is a table update with a backfill on every stack that upgrades. A status check runs now and then;
  * its scan reads each item once at half a read unit per 4 KB (eventually consistent), ~0.05 RRU per ledger item
- * of ~350 B: a million items cost about $0.006 a look. The scan stops after `maxItems` items and says so, and the
+ * of ~350 B: a million items cost about 43,000 read units, $0.005, a look. The scan stops after `maxItems` items and says so, and the
  * read units DynamoDB reports (`ReturnConsumedCapacity`) are printed. A filter does not lower the cost: DynamoDB
  * bills the items it reads, not the ones it returns.
  */
@@ -21,7 +21,7 @@ export interface ScanBudget {
   readonly maxItems?: number;
 }
 
-export const DEFAULT_SCAN_ITEMS = 10_000;
+const DEFAULT_SCAN_ITEMS = 10_000;
 /** Items per Scan page: small enough that a page returns quickly, large enough that pages are few. */
 const PAGE_ITEMS = 1_000;
 
