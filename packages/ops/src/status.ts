@@ -8,6 +8,7 @@ import { requireOutput } from "./outputs";
 import { findStuckClaims, findStuckPowertoolsRecords, type ScanBudget, type ScanReport, type StuckClaim, type StuckPowertoolsRecord } from "./stuck-claims";
 import type { OpsContext } from "./types";
 
+/** A queue's approximate counts, as GetQueueAttributes reports them. */
 export interface QueueDepth {
   readonly url: string;
   readonly visible: number;
@@ -15,12 +16,14 @@ export interface QueueDepth {
   readonly delayed: number;
 }
 
+/** The source queue: its depth and the age of its oldest message. */
 export interface SourceQueueStatus extends QueueDepth {
   /** ApproximateAgeOfOldestMessage (seconds), the latest minute CloudWatch has; undefined with `ageNote` when unknown. */
   readonly oldestAgeSeconds?: number;
   readonly ageNote?: string;
 }
 
+/** The dead-letter queue: its depth, its messages by reason, and when SQS deletes the oldest one. */
 export interface DlqStatus extends QueueDepth {
   /** Messages per reason among the ones scanned (`scanned`; `truncated` when the DLQ holds more). */
   readonly byReason: Readonly<Record<string, number>>;
@@ -31,6 +34,7 @@ export interface DlqStatus extends QueueDepth {
   readonly oldest?: { readonly messageId: string; readonly reason: string; readonly sentAt: number; readonly expiresAt: number };
 }
 
+/** What `pipeline-ops status` shows (its `--json` document). */
 export interface PipelineStatus {
   readonly source: SourceQueueStatus;
   readonly dlq: DlqStatus;
@@ -41,6 +45,7 @@ export interface PipelineStatus {
   readonly attention: readonly string[];
 }
 
+/** How much `status` reads: DLQ messages and table items at most. */
 export interface StatusOptions extends ScanBudget {
   /** DLQ messages to scan at most (default 100). */
   readonly maxDlqMessages?: number;

@@ -25,6 +25,7 @@ const DEFAULT_SCAN_ITEMS = 10_000;
 /** Items per Scan page: small enough that a page returns quickly, large enough that pages are few. */
 const PAGE_ITEMS = 1_000;
 
+/** What a bounded scan found, how much it read, and what that cost in read units. */
 export interface ScanReport<T> {
   readonly table: string;
   readonly found: readonly T[];
@@ -36,6 +37,7 @@ export interface ScanReport<T> {
   readonly truncated: boolean;
 }
 
+/** A ledger claim IN_PROGRESS whose lease ran out. */
 export interface StuckClaim {
   readonly key: string;
   readonly operation: string;
@@ -45,6 +47,7 @@ export interface StuckClaim {
   readonly leaseExpiresAt: number;
 }
 
+/** A Powertools record INPROGRESS past its `in_progress_expiration`. */
 export interface StuckPowertoolsRecord {
   readonly id: string;
   /** Epoch milliseconds (Powertools' `in_progress_expiration`); in the past. */
