@@ -19,11 +19,12 @@ export interface FateMetrics {
   /** One record was answered by the second layer (the effect did not run again). */
   duplicate(): void;
   /**
-   * Hands what this invocation counted on and starts afresh: into `line` (the invocation's one log line, which then
-   * is the EMF document itself: no second line, no second copy of the service name) when given, else as Powertools'
-   * own line. Nothing when nothing was counted.
+   * Hands what this invocation counted on and starts afresh: into `to` (the invocation's one log line, which then is
+   * the EMF document itself: no second line, no second copy of the service name), or as Powertools' own line
+   * (`"own-line"`), or nowhere (`"none"`: a SILENT logger, as in tests and the simulation). Nothing when nothing was
+   * counted.
    */
-  flush(line?: (fields: Record<string, unknown>) => void): void;
+  flush(to: ((fields: Record<string, unknown>) => void) | "own-line" | "none"): void;
 }
 
 /** `metrics`: a Powertools Metrics instance (tests pass their own); `now`: epoch ms (the local cloud's clock when run there). */
@@ -42,17 +43,19 @@ export function createFateMetrics(options: { readonly serviceName: string; reado
       metrics.addMetric(FateMetric.Duplicate, MetricUnit.Count, 1);
       counted++;
     },
-    flush(line) {
+    flush(to) {
       // Powertools warns on an empty flush: an invocation that failed or was refused counts nothing here.
       if (counted === 0) return;
       counted = 0;
-      if (!line) {
+      if (to === "own-line") {
         metrics.publishStoredMetrics();
         return;
       }
-      // The line has its `service` already (the logger's, built from the same POWERTOOLS_SERVICE_NAME).
-      const { service: _service, ...document } = metrics.serializeMetrics();
-      line(document);
+      if (to !== "none") {
+        // The line has its `service` already (the logger's, built from the same POWERTOOLS_SERVICE_NAME).
+        const { service: _service, ...document } = metrics.serializeMetrics();
+        to(document);
+      }
       metrics.clearMetrics();
     },
   };

@@ -164,8 +164,10 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
           // Before the log classifies it: another payload still in flight is not a conflict yet.
           throw conflictOnlyWhenCompleted(error);
         } finally {
-          // Into the invocation's line when the logger writes every line it may end with (INFO or below), else alone.
-          fates.flush(LINE_LEVELS.has(logger.getLevelName()) ? log.note : undefined);
+          // Into the invocation's line when the logger writes every line it may end with (INFO or below), else alone;
+          // a SILENT logger (tests, the simulation) writes nothing at all.
+          const level = logger.getLevelName();
+          fates.flush(LINE_LEVELS.has(level) ? log.note : level === "SILENT" ? "none" : "own-line");
         }
       });
     } catch (error) {

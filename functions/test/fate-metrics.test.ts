@@ -80,6 +80,19 @@ describe("Function: fate metrics (Powertools Metrics, embedded metric format)", 
       expect(emfMetrics(logs[0]!).get("Applied")).toBe(1);
     });
   });
+
+  describe("SILENT (tests, the simulation): nothing", () => {
+    const fx = depositHandlerFixture({ idempotency: "fates-silent-idempotency", effects: "fates-silent-effects" });
+
+    it("writes no line at all", async () => {
+      // Act
+      const { error, lines } = await captureOutput(() => fx.handler(depositEvent(), lambdaContext(FUNCTION_NAME)));
+
+      // Assert
+      expect(error).toBeUndefined();
+      expect(lines).toEqual([]);
+    });
+  });
 });
 
 describe("Function: createFateMetrics", () => {
