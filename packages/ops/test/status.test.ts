@@ -25,7 +25,7 @@ async function status(...args: string[]) {
 
 beforeAll(async () => {
   ops = await startOpsCloud({ namePrefix: "opss" });
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => ops?.stop());
 
