@@ -11,6 +11,8 @@ export type { PipelineConfig } from "./config";
 export type { Environment } from "./env";
 export type { LogFields } from "./invocation-log";
 export type { TruncatedResult } from "./result-bound";
+export { createFateMetrics } from "./metrics";
+export type { FateMetrics } from "./metrics";
 export {
   ConfigurationError,
   ConflictError,

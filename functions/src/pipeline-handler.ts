@@ -10,10 +10,14 @@ import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog } from "./invocation-log";
 import { InvocationOutcome } from "@effectively-once/contract";
 import { legacyRecords } from "./legacy-records";
+import { createFateMetrics } from "./metrics";
 import { boundResult, type TruncatedResult } from "./result-bound";
 import { MAX_RESULT_BYTES } from "@effectively-once/contract";
 import type { Payload, PipelineEvent, SideEffect } from "./types";
 import { validatePipelineEvent } from "./validate";
+
+/** Levels at which the invocation log writes every line (its success line is INFO): the fate metrics can ride on it. */
+const LINE_LEVELS: ReadonlySet<string> = new Set(["TRACE", "DEBUG", "INFO"]);
 
 /** What a handler's `setup` gets at cold start. */
 export interface HandlerInit {
@@ -76,6 +80,9 @@ export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T
  *    function, so that Powertools stores the small stand-in (see `sideEffect`);
  * 4. writes one log line with the key, operation, messageId and outcome;
  * 5. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
+ * 6. counts each record's fate it decided (`Applied` with its send-to-effect time, or a second-layer `Duplicate`) as
+ *    CloudWatch metrics through Powertools Metrics in the embedded metric format, carried by the line of step 4 (a line
+ *    of their own when the log level is above INFO; see `metrics.ts`).
  *
  * @example
  * export const handler = createPipelineHandler({ setup: EffectJournal.fromEnvironment, sideEffect: charge });
@@ -91,6 +98,8 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
   const resources = options.setup ? options.setup({ env, config, dynamoDb }) : (undefined as R);
   // One line per invocation (see invocation-log.ts): the side effect and the duplicate hook only add fields to it.
   const log = createInvocationLog(logger, isPermanentError);
+  // Fates as metrics, per record, carried by the invocation's line (metrics.ts).
+  const fates = createFateMetrics({ serviceName: config.serviceName });
   // Once per cold start: the line of each invocation says it too (resultTruncated), the warning says what to do.
   let warnedOversize = false;
   const bound = <V>(result: V): V | TruncatedResult =>
@@ -117,13 +126,18 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     // The bound again: a record stored before it (or by another version) may hold a result above it.
     responseHook: (response, record) => {
       log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: record.getStatus() });
+      fates.duplicate();
       return bound(response) as typeof response;
     },
   });
   const persistenceStore = new DynamoDBPersistenceLayer({ tableName: config.idempotencyTableName, awsSdkV3Client: dynamoDb });
   const runOnce = makeIdempotent(
     // Bounded inside the idempotent function: Powertools stores what this returns.
-    async (event: PipelineEvent<P>, lambda: Context): Promise<T | TruncatedResult> => bound(await options.sideEffect(event, { lambda, resources, note: log.note })),
+    async (event: PipelineEvent<P>, lambda: Context): Promise<T | TruncatedResult> => {
+      const result = await options.sideEffect(event, { lambda, resources, note: log.note });
+      fates.applied(event);
+      return bound(result);
+    },
     // The contract's prefix, never Powertools' default (the function's name): a rename must forget nothing.
     { persistenceStore, config: idempotencyConfig, keyPrefix: config.secondLayerIds.keyPrefix },
   );
@@ -142,12 +156,18 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
           const answered = await legacy?.answer(checked);
           if (answered) {
             log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: IdempotencyRecordStatus.COMPLETED, legacyRecord: true });
+            fates.duplicate();
             return bound(answered.response) as T | TruncatedResult;
           }
           return await runOnce(checked, context);
         } catch (error) {
           // Before the log classifies it: another payload still in flight is not a conflict yet.
           throw conflictOnlyWhenCompleted(error);
+        } finally {
+          // Into the invocation's line when the logger writes every line it may end with (INFO or below), else alone;
+          // a SILENT logger (tests, the simulation) writes nothing at all.
+          const level = logger.getLevelName();
+          fates.flush(LINE_LEVELS.has(level) ? log.note : level === "SILENT" ? "none" : "own-line");
         }
       });
     } catch (error) {

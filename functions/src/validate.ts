@@ -32,7 +32,7 @@ function requireText(source: JsonObject, key: string, fix: string): string {
  */
 export function validatePipelineEvent(event: unknown, contract: FunctionContract): PipelineEvent {
   if (!isObject(event)) {
-    fail("event", "an object { businessKey, operation, messageId, receiveCount?, payload }", event);
+    fail("event", "an object { businessKey, operation, messageId, receiveCount?, firstSentAt?, payload }", event);
   }
   const businessKey = requireText(event, "businessKey", 'the canonical key text the state machine derives, e.g. ["t1","o-42"]');
   if (Buffer.byteLength(businessKey, "utf8") > MAX_BUSINESS_KEY_BYTES) {
@@ -47,6 +47,10 @@ export function validatePipelineEvent(event: unknown, contract: FunctionContract
   if (receiveCount !== undefined && (!Number.isSafeInteger(receiveCount) || (receiveCount as number) < 0)) {
     fail("receiveCount", "a whole number >= 0 (pass $number(attributes.ApproximateReceiveCount)) or no field", receiveCount);
   }
+  const firstSentAt = event.firstSentAt;
+  if (firstSentAt !== undefined && (!Number.isSafeInteger(firstSentAt) || (firstSentAt as number) < 0)) {
+    fail("firstSentAt", "epoch milliseconds of the message's first send (pass $number($firstSentTimestamp)) or no field", firstSentAt);
+  }
   const payload = event.payload;
   if (!isObject(payload)) {
     fail("payload", "the parsed message body as a JSON object (pass $parse(body), not the string)", payload);
@@ -57,6 +61,7 @@ export function validatePipelineEvent(event: unknown, contract: FunctionContract
     operation,
     messageId,
     ...(receiveCount === undefined ? {} : { receiveCount: receiveCount as number }),
+    ...(firstSentAt === undefined ? {} : { firstSentAt: firstSentAt as number }),
     payload,
     payloadHash,
   };

@@ -62,6 +62,7 @@ describe("Function: validatePipelineEvent", () => {
     ["operation", { ...valid, operation: "deposit#2" }, /e\.g\. "charge"/],
     ["messageId", { ...valid, messageId: undefined }, /got nothing/],
     ["receiveCount", { ...valid, receiveCount: "2" }, /\$number\(attributes\.ApproximateReceiveCount\)/],
+    ["firstSentAt", { ...valid, firstSentAt: "1733385600000" }, /epoch milliseconds of the message's first send/],
     ["payload", { ...valid, payload: JSON.stringify(valid.payload) }, /\$parse\(body\)/],
     ["payload.accountId", { ...valid, payload: { ...valid.payload, accountId: undefined } }, /a string of 1 to 128 characters, got nothing/],
     ["payload.accountId", { ...valid, payload: { ...valid.payload, accountId: 4242 } }, /got 4242/],

@@ -22,6 +22,10 @@ export interface Assumptions {
   readonly functionInfoLines: number;
   /** Bytes of one Powertools JSON log line (measured on the local cloud: test/cost/path-calls.test.ts). */
   readonly functionLogLineBytes: number;
+  /** Bytes the fate metrics add to an invocation's line (the EMF directive and values: test/cost/fate-metrics.test.ts). */
+  readonly functionMetricBytes: number;
+  /** Bytes of one EMF log event holding a batch's workflow-decided fates (prices the candidates for them). */
+  readonly workflowFateEventBytes: number;
   /** Explicit bytes of function log per invocation; overrides lines × bytes when set. */
   readonly functionLogBytesOverride: number | null;
   /** Lambda platform lines (START/END/REPORT or platform.* JSON) per invocation, when the system log level lets them through. */
@@ -79,6 +83,8 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   functionIdempotencyMs: 16,
   functionInfoLines: 1,
   functionLogLineBytes: 440,
+  functionMetricBytes: 250,
+  workflowFateEventBytes: 420,
   functionLogBytesOverride: null,
   platformLogBytesPerInvocation: 500,
   logEventOverheadBytes: 26,
@@ -117,6 +123,8 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   functionIdempotencyMs: "2 of the function's 4 DynamoDB calls at ~8 ms; the rest (EFFECT and CALL puts, handler) is the side effect",
   functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
   functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",
+  functionMetricBytes: "Powertools Metrics' EMF directive for Applied and SendToEffectMs plus their values on the invocation line: ≤ 250 B measured (test/cost/fate-metrics.test.ts)",
+  workflowFateEventBytes: "one EMF document with Duplicate, Retried and Quarantined by reason for one batch (a candidate's size, not yet measured)",
   functionLogBytesOverride: "set by --log-bytes",
   platformLogBytesPerInvocation: "only with Text log format or system log level INFO/DEBUG (this stack: JSON + WARN, so none)",
   logEventOverheadBytes: "CloudWatch Logs per-event metadata (PutLogEvents accounting)",

@@ -1,4 +1,5 @@
 import { BaselineWorkflow } from "./assumptions";
+import { functionMetricLine } from "./fate-metrics";
 import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, producerLine, storageLines, sumOver } from "./common-lines";
 import { fmt } from "./format";
 import type { CostContext } from "./context";
@@ -60,6 +61,7 @@ export function baselineCost(ctx: CostContext): DesignCost {
     ...downstreamLambdaLines(ctx, BASELINE_PATHS),
     line(book, Service.Logs, `guard logs (${fn.applicationLogLevel})`, "logs.ingestion", guardLogBytes, Quantity.Bytes, `${fmt(guards)} invocations`),
     downstreamLogLine(ctx, BASELINE_PATHS),
+    functionMetricLine(ctx, BASELINE_PATHS),
     line(book, Service.Logs, `state machine logs (${level})`, "logs.ingestion", sfnLogBytes, Quantity.Bytes, level === "ERROR" ? "no caught task failures: the guard returns a decision" : `events at ${level}`),
   );
   if (config.stateMachine.tracing) {

@@ -2,6 +2,7 @@ import type { Assumptions } from "./assumptions";
 import { sqsPrice } from "./line";
 import { unitPrice, type PriceBook } from "./prices";
 import type { DeployedConfig } from "./types";
+import { customMetricCount } from "./fate-metrics";
 
 export interface FixedCost {
   readonly item: string;
@@ -23,6 +24,11 @@ export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: As
       item: "CloudWatch alarms",
       usdPerMonth: config.alarms * unitPrice(book, "cloudwatch.alarm"),
       detail: `${config.alarms} standard-resolution alarms`,
+    },
+    {
+      item: "CloudWatch custom metrics (fates)",
+      usdPerMonth: customMetricCount() * unitPrice(book, "cloudwatch.metric"),
+      detail: `${customMetricCount()} metrics (Applied, Duplicate, SendToEffectMs under one service value); billed by the hour while they receive values`,
     },
     {
       item: "CloudWatch dashboard",

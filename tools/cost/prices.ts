@@ -21,6 +21,8 @@ export const PRICE_IDS = [
   "xray.trace",
   "cloudwatch.alarm",
   "cloudwatch.dashboard",
+  "cloudwatch.metric",
+  "cloudwatch.request",
 ] as const;
 export type PriceId = (typeof PRICE_IDS)[number];
 

@@ -9,6 +9,8 @@ import type { Section } from "./table";
 import type { DeployedConfig } from "./types";
 import { dynamoUnitsOf } from "./path-units";
 import { pathLatencyMs, pathLogEvents } from "./workflow-metrics";
+import { costContext } from "./context";
+import { workflowFateChannels } from "./fate-metrics";
 
 export interface ReportInput {
   readonly config: DeployedConfig;
@@ -24,7 +26,7 @@ const perMillion = (c: Comparison, value: number) => (value * 1e6) / c.scenario.
 
 /** Every section of `npm run cost`, in the order printed. */
 export function buildReport(input: ReportInput): Section[] {
-  return [summarySection(input), ownerSection(input), matrixSection(input), linesSection("This design: line items", input.comparison, input.comparison.design.lines),
+  return [summarySection(input), ownerSection(input), fateChannelSection(input), matrixSection(input), linesSection("This design: line items", input.comparison, input.comparison.design.lines),
     linesSection(`${input.comparison.baseline.design}: line items`, input.comparison, input.comparison.baseline.lines),
     pathSection(input), configSection(input.config), fixedSection(input.fixed), assumptionSection(input), priceSection(input.book), exclusionsSection()];
 }
@@ -68,6 +70,21 @@ function ownerSection({ comparison: c }: ReportInput): Section {
     notes: [
       "Pipeline: queue, pipe, workflow, ledger, Powertools table and its share of the function's duration, logs, tracing, DLQ.",
       "Side effect: the effects table (EFFECT and CALL items, storage) and the function's requests and own work; the user pays it in either design.",
+    ],
+  };
+}
+
+function fateChannelSection({ config, book, assumptions, comparison: c }: ReportInput): Section {
+  const channels = workflowFateChannels(costContext(config, book, assumptions, c.scenario), DESIGN_PATHS, c.design.executions);
+  const budget = 0.65 * c.baseline.pipelineUsd;
+  return {
+    title: "Counting the fates the workflow decides (ledger duplicates, quarantines, retries): candidates, per million messages",
+    headers: ["Channel", "USD per million", "By reason", "Pipeline ÷ guard with it", "How counted"],
+    align: ["l", "r", "l", "r", "l"],
+    rows: channels.map((ch) => [ch.channel, usd(perMillion(c, ch.usd)), ch.byReason ? "yes" : "no", ratio(c.design.pipelineUsd + ch.usd, c.baseline.pipelineUsd), ch.detail]),
+    notes: [
+      `The function's fates (applied, second-layer duplicates, send-to-effect) are in the line items above. Budget: pipeline ≤ 0.65 × the guard's = ${usd(perMillion(c, budget), 2)}; this design ${usd(perMillion(c, c.design.pipelineUsd), 2)} (${ratio(c.design.pipelineUsd, c.baseline.pipelineUsd)}).`,
+      "Chosen: PutLogEvents of one EMF event per batch that has such a fate (CloudWatch Logs extracts EMF from PutLogEvents; the x-amzn-logs-format header is optional). docs/operations.md, \"Fate metrics\".",
     ],
   };
 }

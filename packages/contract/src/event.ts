@@ -11,8 +11,10 @@ export interface InvocationEvent<Payload = Record<string, unknown>> {
   readonly messageId: string;
   /** SQS's ApproximateReceiveCount of this delivery. */
   readonly receiveCount?: number;
+  /** Epoch milliseconds of the message's first send (kept across quarantine and redrive): the start of send-to-effect. */
+  readonly firstSentAt?: number;
   /** The parsed message body. */
   readonly payload: Payload;
 }
 
-export const INVOCATION_EVENT_FIELDS = ["businessKey", "operation", "messageId", "receiveCount", "payload"] as const satisfies readonly (keyof InvocationEvent)[];
+export const INVOCATION_EVENT_FIELDS = ["businessKey", "operation", "messageId", "receiveCount", "firstSentAt", "payload"] as const satisfies readonly (keyof InvocationEvent)[];

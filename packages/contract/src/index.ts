@@ -31,6 +31,7 @@ export type { ActionGuard } from "./queue-guard";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";
 export { InvocationOutcome } from "./invocation-log";
+export { FATE_METRICS_NAMESPACE, FATE_SERVICE_DIMENSION, FateMetric, FUNCTION_FATE_METRICS } from "./fate-metrics";
 export { CANONICAL_FUNCTIONS, jsonataString } from "./canonical-jsonata";
 export { canonicalJson } from "./canonical";
 export type { DecodeSpec } from "./decode-jsonata";

@@ -19,7 +19,7 @@ const MISSING = new Set(["QueueDoesNotExist", "AWS.SimpleQueueService.NonExisten
  * queues or tables are target problems (exit 3); anything else is an operational failure (exit 1).
  * `what` says what was being done, e.g. "reading the DLQ".
  */
-export function describeAwsError(error: unknown, what: string, where: { service: "SQS" | "DynamoDB"; endpoint?: string; resource?: string }): OpsError {
+export function describeAwsError(error: unknown, what: string, where: { service: "SQS" | "DynamoDB" | "CloudWatch"; endpoint?: string; resource?: string }): OpsError {
   if (error instanceof OpsError) return error;
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? err.name ?? "Error";

@@ -4,7 +4,7 @@ import { COMMANDS, GROUPS, type CommandIo, type CommandSpec } from "./commands";
 import { OpsError, UsageError } from "./errors";
 import { ExitCode } from "./exit-codes";
 import { HELP, PROG } from "./help";
-import { resolveTarget, type Target, type TargetDeps } from "./target";
+import { resolveTarget, targetArguments, type Target, type TargetDeps } from "./target";
 import { safeCell, safeLines } from "./safe-text";
 import type { OpsContext } from "./types";
 
@@ -56,7 +56,8 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   }
   const args = parse(rest, { ...TARGET_OPTIONS, ...spec.options }, spec.name);
   const input = spec.input(args);
-  const target = resolveTarget(targetOptions(args.values), io.targetDeps);
+  const options = targetOptions(args.values);
+  const target = resolveTarget(options, io.targetDeps);
   const clients = (io.createClients ?? createOpsClients)(target);
   const ctx: OpsContext = {
     sqs: clients.sqs,
@@ -65,6 +66,8 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     targetLabel: target.label,
     endpoints: target.endpoints,
     now: io.now ?? Date.now,
+    ...(clients.cloudwatch ? { cloudwatch: clients.cloudwatch } : {}),
+    targetArgs: targetArguments(options),
   };
   try {
     return await spec.run(ctx, input, io);
@@ -84,7 +87,7 @@ function findCommand(argv: string[]): { spec: CommandSpec; rest: string[] } {
     return { spec: COMMANDS[`${word} ${sub}`], rest: tail };
   }
   const spec = COMMANDS[word];
-  if (!spec) throw new UsageError(`unknown command "${word}": use dlq list, dlq redrive, ledger get, ledger release or trace (see \`${PROG} --help\`)`);
+  if (!spec) throw new UsageError(`unknown command "${word}": use status, dlq list, dlq redrive, ledger get, ledger release or trace (see \`${PROG} --help\`)`);
   return { spec, rest: argv.slice(1) };
 }
 

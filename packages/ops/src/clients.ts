@@ -1,3 +1,4 @@
+import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -10,6 +11,8 @@ export interface OpsClients {
   readonly dynamodb: DynamoDBDocumentClient;
   /** The same client without the document layer, for callers that speak AttributeValues (the load tools). */
   readonly dynamodbClient: DynamoDBClient;
+  /** Only for a deployed stack: the local cloud has no CloudWatch. */
+  readonly cloudwatch?: CloudWatchClient;
   destroy(): void;
 }
 
@@ -29,13 +32,16 @@ export function createOpsClients(target: Target): OpsClients {
   const sqs = new SQSClient({ ...common, ...(target.endpoints.sqs ? { endpoint: target.endpoints.sqs } : {}) });
   const raw = new DynamoDBClient({ ...common, ...(target.endpoints.dynamodb ? { endpoint: target.endpoints.dynamodb } : {}) });
   const dynamodb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const cloudwatch = target.kind === TargetKind.Deployed ? new CloudWatchClient(common) : undefined;
   return {
     sqs,
     dynamodb,
     dynamodbClient: raw,
+    ...(cloudwatch ? { cloudwatch } : {}),
     destroy: () => {
       sqs.destroy();
       raw.destroy();
+      cloudwatch?.destroy();
     },
   };
 }

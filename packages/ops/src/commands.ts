@@ -8,6 +8,8 @@ import { getLedgerClaim, renderLedgerClaim, type LedgerClaim } from "./ledger-ge
 import { releaseClaim, renderRelease } from "./ledger-release";
 import { guardWarnings, readDlqGuard, readQueueGuards, renderGuards } from "./queue-guard";
 import { renderTrace, traceKey } from "./trace";
+import { readStatus } from "./status";
+import { renderStatus } from "./status-render";
 import type { OpsContext } from "./types";
 import { safeJson } from "./safe-text";
 import { OutputName } from "@effectively-once/contract";
@@ -198,9 +200,25 @@ const trace = command({
   },
 });
 
+const status = command({
+  name: "status",
+  options: { ...SCAN_OPTIONS, "scan-items": { type: "string" }, json: { type: "boolean" } },
+  input({ values, positionals }) {
+    positionalArgs(positionals, [], "status");
+    const { max, ...scan } = scanOptions(values);
+    return { ...scan, maxDlqMessages: max, maxItems: intOption(values, "scan-items", 1, 10_000_000), json: values.json === true };
+  },
+  async run(ctx, { json: asJson, ...options }, io) {
+    const result = await readStatus(ctx, ctx.cloudwatch, options);
+    io.stdout(asJson ? json(result) : renderStatus(result, ctx.now(), ctx.targetArgs ?? []));
+    // Like \`dlq guard\`: exit 1 when something needs a person, so a script or a cron job can page on it.
+    return result.attention.length === 0 ? ExitCode.Ok : ExitCode.Failure;
+  },
+});
+
 /** Commands by their words, e.g. "dlq list". */
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.fromEntries(
-  ([dlqList, dlqRedrive, dlqGuard, ledgerGet, ledgerRelease, trace] as CommandSpec<never>[]).map((c) => [c.name, c as unknown as CommandSpec]),
+  ([status, dlqList, dlqRedrive, dlqGuard, ledgerGet, ledgerRelease, trace] as CommandSpec<never>[]).map((c) => [c.name, c as unknown as CommandSpec]),
 );
 /** Words that take a subcommand. */
 export const GROUPS: Readonly<Record<string, readonly string[]>> = { dlq: ["list", "redrive", "guard"], ledger: ["get", "release"] };

@@ -30,6 +30,8 @@ Usage: ${PROG} <command> [arguments] <target> [options]
        npm run -s ops -- <command> [arguments] <target> [options]
 
 Commands:
+  status                    the pipeline at a glance: queue depth and age, the DLQ by reason and its first expiry,
+                            alarm states, claims stuck IN_PROGRESS past their lease (exit 1 when any needs a person)
   dlq list                  DLQ messages with reason, business key, original message id and age (nothing consumed)
   dlq redrive               move DLQ messages back to the source queue (body unchanged)
   dlq guard                 whether the queues refuse SQS's own DLQ redrive (the console's) and purges
@@ -42,6 +44,33 @@ ${TARGET}
 ${EXIT}
 
 \`${PROG} <command> --help\` describes a command.`,
+
+  status: `Usage: ${PROG} status <target> [--json] [--max <n>] [--scan-items <n>]
+
+The state of a pipeline in one view, what needs a person first:
+  source queue      messages waiting, in flight and delayed; the oldest one's age (CloudWatch's
+                    ApproximateAgeOfOldestMessage: a deployed stack only)
+  dead-letter queue messages by reason, the retention, and when SQS deletes the oldest one (its enqueue time plus
+                    the DLQ's retention; a message the queue's redrive moved keeps its original enqueue time)
+  alarms            the stack's alarms (CloudWatch DescribeAlarms, names <namePrefix>-*), ALARM first; the local
+                    cloud has no CloudWatch: "alarms: not evaluated locally"
+  stuck claims      ledger claims IN_PROGRESS past their lease, each with the \`ledger release\` command that frees
+                    it; and the function's Powertools records INPROGRESS past their expiry (they block nothing)
+
+Stuck claims are found by a bounded, paginated Scan of the ledger (and the Powertools table): the read units it
+used are printed. No index is kept for it: one would cost two writes on every message (docs/operations.md).
+
+Options:
+  --json                    one JSON document on stdout
+  --scan-items <n>          read at most <n> items of each table (default 10000)
+${SCAN}
+
+Exit 0 when nothing needs a person; 1 when the DLQ holds a message, an alarm is in ALARM or a claim is stuck (the
+view is printed either way); 3 when the target cannot be read.
+
+${TARGET}
+
+${EXIT}`,
 
   "dlq list": `Usage: ${PROG} dlq list <target> [--reason <reason>] [--key <key>] [--json] [--max <n>]
 

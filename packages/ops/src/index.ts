@@ -1,4 +1,4 @@
-/** Operator tooling for the pipeline: DLQ listing and redrive, ledger inspection and release, key tracing. */
+/** Operator tooling for the pipeline: status, DLQ listing and redrive, ledger inspection and release, key tracing. */
 export { runCli } from "./cli";
 export type { CliIo } from "./cli";
 export type { OpsClients } from "./clients";
@@ -12,6 +12,13 @@ export type { LedgerClaim, LedgerKeyOptions } from "./ledger-get";
 export { releaseClaim } from "./ledger-release";
 export type { ReleaseOptions, ReleaseResult } from "./ledger-release";
 export { renderTrace, traceKey } from "./trace";
+export { readStatus } from "./status";
+export type { DlqStatus, PipelineStatus, SourceQueueStatus, StatusOptions } from "./status";
+export { renderStatus } from "./status-render";
+export { findStuckClaims, findStuckPowertoolsRecords } from "./stuck-claims";
+export type { ScanBudget, ScanReport, StuckClaim, StuckPowertoolsRecord } from "./stuck-claims";
+export { readAlarmStates } from "./alarm-states";
+export type { AlarmReport, AlarmState } from "./alarm-states";
 export type { Effects, KeyTrace, PowertoolsRecord, TraceOptions } from "./trace";
 export { resolveTarget, TargetKind } from "./target";
 export type { Target, TargetDeps, TargetOptions } from "./target";

@@ -86,6 +86,19 @@ function deployedTarget(options: TargetOptions, endpoints: Target["endpoints"]):
   return { kind: TargetKind.Deployed, label, region, endpoints, outputs };
 }
 
+/** The target options as an operator would type them again (for the commands other commands suggest). */
+export function targetArguments(options: TargetOptions): string[] {
+  const out: string[] = [];
+  if (options.stateFile !== undefined) out.push("--state", options.stateFile);
+  else if (options.local) out.push("--local");
+  if (options.outputsFile !== undefined) out.push("--outputs-file", options.outputsFile);
+  if (options.stack !== undefined) out.push("--stack", options.stack);
+  if (options.region !== undefined) out.push("--region", options.region);
+  if (options.sqsEndpoint !== undefined) out.push("--sqs-endpoint", options.sqsEndpoint);
+  if (options.dynamodbEndpoint !== undefined) out.push("--dynamodb-endpoint", options.dynamodbEndpoint);
+  return out;
+}
+
 function checkUrl(value: string | undefined, option: string): string | undefined {
   if (value === undefined) return undefined;
   let url: URL;

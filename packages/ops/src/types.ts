@@ -1,3 +1,4 @@
+import type { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DlqReason } from "@effectively-once/contract";
@@ -14,6 +15,10 @@ export interface OpsContext {
   readonly endpoints?: { readonly sqs?: string; readonly dynamodb?: string };
   /** Epoch milliseconds; injectable for tests. */
   readonly now: () => number;
+  /** CloudWatch, for a deployed stack's alarms and metrics; absent for the local cloud, which has none. */
+  readonly cloudwatch?: CloudWatchClient;
+  /** The target options as typed, for the commands a command suggests (e.g. `--local`). */
+  readonly targetArgs?: readonly string[];
 }
 
 /** Where a DLQ entry's business key came from. */

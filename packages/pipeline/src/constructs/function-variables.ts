@@ -10,6 +10,11 @@ export function functionVariables(p: ResolvedPipelineProps, idempotencyTableName
   return { ...p.function.environment, ...constructVariables(p, idempotencyTableName) };
 }
 
+/** Powertools' service name (logs' `service` key, the fate metrics' `service` dimension): the pipeline's `namePrefix`. */
+export function serviceNameOf(p: Pick<ResolvedPipelineProps, "namePrefix">): string {
+  return p.namePrefix;
+}
+
 /** The variables the construct sets itself; a team variable of the same name would be overwritten. */
 export function constructVariables(p: ResolvedPipelineProps, idempotencyTableName: string): Record<string, string> {
   return {
@@ -18,7 +23,7 @@ export function constructVariables(p: ResolvedPipelineProps, idempotencyTableNam
     ...contractEnvironment(p),
     // How the second layer's record ids are formed: never from the function's name (second-layer-ids.ts).
     ...functionSecondLayerEnvironment(p),
-    [ContractEnv.ServiceName]: p.namePrefix,
+    [ContractEnv.ServiceName]: serviceNameOf(p),
     [ContractEnv.LogLevel]: p.function.logLevel,
   };
 }

@@ -4,6 +4,7 @@ import { secondLayerOutputs } from "@effectively-once/contract";
 import { OutputName, type PipelineOutputName } from "@effectively-once/contract";
 import { PipelineAlarms } from "./alarms";
 import { PipelineDashboard } from "./dashboard";
+import { serviceNameOf } from "./function-variables";
 import { DownstreamFunction } from "./downstream-function";
 import { groupHoldText } from "./fifo-rules";
 import { accountDependentWarnings } from "./function-rules";
@@ -63,7 +64,7 @@ export class IdempotentPipeline extends Construct {
     this.workflow = new PipelineWorkflow(this, "workflow", p, { names, tables: this.tables, queues: this.queues, fn: this.downstream, arns });
     this.pipe = new PipelinePipe(this, "pipe", p, { names, queues: this.queues, workflow: this.workflow, arns });
     this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe });
-    this.dashboard = new PipelineDashboard(this, "dashboard", arns.region, { names, queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
+    this.dashboard = new PipelineDashboard(this, "dashboard", arns.region, { names, service: serviceNameOf(p), queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
     this.addOutputs(p, arns.region);
   }
 

@@ -14,6 +14,9 @@ import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
 import type { StackArnScope } from "./stack-data";
 import type { PipelineTables } from "./tables";
 
+/** The DynamoDB operations the workflow calls on the ledger: its grant, and the dashboard's throttle lines. */
+export const LEDGER_OPERATIONS = ["PutItem", "GetItem", "UpdateItem", "DeleteItem"] as const;
+
 /** The EXPRESS state machine that claims, invokes, completes or releases, and quarantines. */
 export class PipelineWorkflow extends Construct {
   readonly stateMachine: SfnStateMachine;
@@ -38,7 +41,7 @@ export class PipelineWorkflow extends Construct {
       {
         Sid: "Ledger",
         Effect: "Allow",
-        Action: ["dynamodb:PutItem", "dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        Action: LEDGER_OPERATIONS.map((op) => `dynamodb:${op}`),
         Resource: [parts.tables.ledger.arn],
       },
       { Sid: "Downstream", Effect: "Allow", Action: ["lambda:InvokeFunction"], Resource: [parts.fn.function.arn] },

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { OutputName } from "@effectively-once/contract";
+import { FATE_METRICS_NAMESPACE, FUNCTION_FATE_METRICS, OutputName } from "@effectively-once/contract";
 import { referenceTo, resourceNamed, resourcesOfType, synthStack, type SynthesizedStack } from "@effectively-once/testing";
 
 describe("Construct: IdempotentPipeline (default payments stack)", () => {
@@ -171,7 +171,35 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
     it("draws a dashboard of queue, workflow, function and ledger metrics", () => {
       const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
       const namespaces = new Set(body.widgets.flatMap((w: { properties: { metrics: string[][] } }) => w.properties.metrics.map((m) => m[0])));
-      expect([...namespaces].sort()).toEqual(["AWS/DynamoDB", "AWS/Lambda", "AWS/SQS", "AWS/States"]);
+      expect([...namespaces].sort()).toEqual(["AWS/DynamoDB", "AWS/Lambda", "AWS/SQS", "AWS/States", FATE_METRICS_NAMESPACE]);
+    });
+
+    it("names an Operation on every DynamoDB throttle line (DynamoDB publishes ThrottledRequests per TableName and Operation)", () => {
+      // Arrange
+      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+      const lines: unknown[][] = body.widgets.flatMap((w: { properties: { metrics: unknown[][] } }) => w.properties.metrics);
+
+      // Act
+      const throttles = lines.filter((m) => m[0] === "AWS/DynamoDB" && m[1] === "ThrottledRequests");
+
+      // Assert: each of the workflow's four ledger operations, and each line names its operation.
+      expect(throttles.length).toBeGreaterThan(0);
+      for (const line of throttles) expect(line).toEqual(["AWS/DynamoDB", "ThrottledRequests", "TableName", expect.any(String), "Operation", expect.any(String)]);
+      const ledger = referenceTo(stack.json, "aws_dynamodb_table", "test-ledger", "name");
+      expect(throttles.filter((m) => m[3] === ledger).map((m) => m[5]).sort()).toEqual(["DeleteItem", "GetItem", "PutItem", "UpdateItem"]);
+    });
+
+    it("draws the function's fate metrics under the service dimension the function publishes (its POWERTOOLS_SERVICE_NAME)", () => {
+      // Arrange
+      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+      const service = (resourceNamed(stack.json, "aws_lambda_function", "test-charge").environment as { variables: Record<string, string> }).variables.POWERTOOLS_SERVICE_NAME;
+
+      // Act
+      const fates: unknown[][] = body.widgets.flatMap((w: { properties: { metrics: unknown[][] } }) => w.properties.metrics).filter((m: unknown[]) => m[0] === FATE_METRICS_NAMESPACE);
+
+      // Assert
+      expect(new Set(fates.map((m) => m[1]))).toEqual(new Set(FUNCTION_FATE_METRICS.map((m) => m.name)));
+      for (const line of fates) expect(line.slice(2, 4)).toEqual(["service", service]);
     });
   });
 

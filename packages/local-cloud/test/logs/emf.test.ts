@@ -1,0 +1,41 @@
+import { createFateMetrics } from "@effectively-once/pipeline/handler";
+import { emfDatapoints } from "../../src/logs/emf";
+
+/** The function's invocation line as Powertools Logger writes it, with the fate metrics merged in (pipeline-handler.ts). */
+function invocationLine(count: (fates: ReturnType<typeof createFateMetrics>) => void): string {
+  const fates = createFateMetrics({ serviceName: "payments", now: () => 1_700_000_060_000 });
+  count(fates);
+  let fields: Record<string, unknown> = {};
+  fates.flush((f) => (fields = f));
+  return JSON.stringify({ level: "INFO", message: "invocation applied", timestamp: "2026-12-05T08:00:00.000Z", service: "payments", businessKey: '["t1","o-1"]', outcome: "applied", ...fields });
+}
+
+describe("Function: emfDatapoints", () => {
+  it("reads one datapoint per record from the function's line, under its service dimension", () => {
+    // Arrange: one invocation that carried three records (two applied with a send time, one duplicate).
+    const line = invocationLine((f) => {
+      f.applied({ firstSentAt: 1_700_000_000_000 });
+      f.applied({ firstSentAt: 1_700_000_030_000 });
+      f.duplicate();
+    });
+
+    // Act
+    const points = emfDatapoints(line);
+
+    // Assert
+    const of = (name: string) => points.filter((p) => p.metricName === name).map((p) => p.value);
+    expect(of("Applied")).toEqual([1, 1]);
+    expect(of("Duplicate")).toEqual([1]);
+    expect(of("SendToEffectMs")).toEqual([60_000, 30_000]);
+    for (const p of points) expect(p).toMatchObject({ namespace: "EffectivelyOnce", dimensions: [["service", "payments"]], at: expect.any(Number) });
+  });
+
+  it.each([
+    ["a plain log line", '{"level":"INFO","message":"invocation failed"}'],
+    ["text", "START RequestId: 1"],
+    ["a directive whose dimension is not a string at the root", '{"_aws":{"Timestamp":1,"CloudWatchMetrics":[{"Namespace":"N","Dimensions":[["service"]],"Metrics":[{"Name":"M"}]}]},"M":1}'],
+    ["a metric name that is a prototype member", '{"_aws":{"Timestamp":1,"CloudWatchMetrics":[{"Namespace":"N","Dimensions":[],"Metrics":[{"Name":"constructor"}]}]}}'],
+  ])("gives nothing for %s", (_, line) => {
+    expect(emfDatapoints(line)).toEqual([]);
+  });
+});

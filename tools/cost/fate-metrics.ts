@@ -1,0 +1,81 @@
+import { FUNCTION_FATE_METRICS } from "@effectively-once/contract";
+import type { CostContext } from "./context";
+import { fmt } from "./format";
+import { line, Owner, Quantity, Service, type CostLine } from "./line";
+import { Path, type PathProfile } from "./paths";
+import { sumOver } from "./common-lines";
+import { pathLogBytes } from "./workflow-metrics";
+import { StateMachineLogLevel } from "./types";
+import { unitPrice } from "./prices";
+
+/**
+ * What counting the pipeline's fates costs. The function's fates (applied with send-to-effect time, second-layer
+ * duplicates) ride on its one invocation line as Powertools Metrics' EMF fields: log bytes, no request
+ * (functions/src/metrics.ts). Each metric is a custom metric, billed per month whatever the traffic (fixed-costs.ts).
+ */
+
+type Paths = Readonly<Record<Path, PathProfile>>;
+
+/** Levels at which the function writes its invocation line, which then carries the metrics (pipeline-handler.ts). */
+const LINE_LEVELS: ReadonlySet<string> = new Set(["TRACE", "DEBUG", "INFO"]);
+
+/** The EMF fields on the invocation line of every function invocation that counted a fate (both designs run it). */
+export function functionMetricLine(ctx: CostContext, paths: Paths): CostLine {
+  const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
+  // Above INFO the invocation line is not written, and the metrics go out as a line of their own: braces, the service
+  // key (at most as long as the function's name) and the event's overhead on top.
+  const onLine = LINE_LEVELS.has(ctx.config.function.applicationLogLevel.toUpperCase());
+  const fn = ctx.config.function.name;
+  const bytes = onLine ? ctx.a.functionMetricBytes : ctx.a.functionMetricBytes + Buffer.byteLength(`{"service":"${fn}"}`) + ctx.a.logEventOverheadBytes;
+  return line(ctx.book, Service.Logs, `${fn} fate metrics (EMF ${onLine ? "on its line" : "line of its own"})`, "logs.ingestion", invocations * bytes, Quantity.Bytes,
+    `${fmt(invocations)} invocations × ${bytes} B (Applied, SendToEffectMs); ${FUNCTION_FATE_METRICS.length} custom metrics, monthly`, Owner.Pipeline);
+}
+
+/** Custom metrics the stack publishes: one per fate metric of the function (one `service` value per stack). */
+export function customMetricCount(): number {
+  return FUNCTION_FATE_METRICS.length;
+}
+
+/** A way to count what the workflow decides without the function (ledger duplicates, quarantines, retries). */
+export interface FateChannel {
+  readonly channel: string;
+  readonly usd: number;
+  readonly byReason: boolean;
+  readonly detail: string;
+}
+
+/**
+ * The AWS-native candidates, priced on the scenario. Both per-batch calls run only in executions with a
+ * workflow-decided fate (a batch of new keys only needs none) and add one Task to them (Express duration, priced
+ * without the 100 ms rounding).
+ */
+export function workflowFateChannels(ctx: CostContext, paths: Paths, executions: number): FateChannel[] {
+  const { a, book, config } = ctx;
+  const newKeyShare = ctx.totalDeliveries > 0 ? ctx.deliveries[Path.NewKey] / ctx.totalDeliveries : 1;
+  const batches = executions * (1 - newKeyShare ** ctx.scenario.batchSize);
+  const taskGbSeconds = batches * (a.sfnSqsMs / 1000) * (a.sfnMemoryMb / 1024);
+  const duration = taskGbSeconds * unitPrice(book, "stepfunctions.express.gbSecond");
+  const eventBytes = batches * (a.workflowFateEventBytes + a.logEventOverheadBytes);
+  const level = config.stateMachine.logLevel;
+  const allBytes = sumOver(ctx, paths, (p) => pathLogBytes(p, StateMachineLogLevel.All, true, false, a) - pathLogBytes(p, level, true, false, a));
+  return [
+    {
+      channel: "aws-sdk:cloudwatchlogs:putLogEvents, one EMF event per batch (chosen)",
+      usd: eventBytes * unitPrice(book, "logs.ingestion") + duration,
+      byReason: true,
+      detail: `${fmt(batches)} batches with such a fate × ${a.workflowFateEventBytes} B ingested; PutLogEvents has no request price; + one Task`,
+    },
+    {
+      channel: "aws-sdk:cloudwatch:putMetricData, one call per batch",
+      usd: batches * unitPrice(book, "cloudwatch.request") + duration,
+      byReason: true,
+      detail: `${fmt(batches)} requests at $0.01 per 1,000; + one Task`,
+    },
+    {
+      channel: `state machine log level ALL + metric filters (from ${level})`,
+      usd: allBytes * unitPrice(book, "logs.ingestion"),
+      byReason: false,
+      detail: "every state's events; without execution data a filter sees state names (Duplicate, RetryLater, Quarantine), not reasons",
+    },
+  ];
+}
