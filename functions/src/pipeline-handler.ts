@@ -75,7 +75,8 @@ export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T
  * 2. runs the side effect under Powertools idempotency on the construct's table, keyed by `[businessKey, operation]`
  *    under the contract's id prefix and digest (never the function's name) and validated on the payload hash
  *    (another payload under a stored key: `IdempotencyValidationError`); during the upgrade's transition a record of
- *    the earlier release's ids answers first (legacy-records.ts);
+ *    the earlier release's ids answers first (legacy-records.ts). The side effect receives a deep copy of the event,
+ *    so what it changes in it never reaches the record Powertools completes or deletes;
  * 3. replaces a result larger than `MAX_RESULT_BYTES` with a {@link TruncatedResult}, inside the idempotent
  *    function, so that Powertools stores the small stand-in (see `sideEffect`);
  * 4. writes one log line with the key, operation, messageId and outcome;
@@ -133,8 +134,11 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
   const persistenceStore = new DynamoDBPersistenceLayer({ tableName: config.idempotencyTableName, awsSdkV3Client: dynamoDb });
   const runOnce = makeIdempotent(
     // Bounded inside the idempotent function: Powertools stores what this returns.
+    // The side effect gets its own deep copy: Powertools 2.35 hashes this very `event` again to complete or delete the
+    // record, so a side effect that changed businessKey, operation or payloadHash would complete another record (or
+    // the right one with a wrong validation hash). A copy, not a frozen event: a side effect may normalise its input.
     async (event: PipelineEvent<P>, lambda: Context): Promise<T | TruncatedResult> => {
-      const result = await options.sideEffect(event, { lambda, resources, note: log.note });
+      const result = await options.sideEffect(structuredClone(event), { lambda, resources, note: log.note });
       fates.applied(event);
       return bound(result);
     },

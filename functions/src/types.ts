@@ -29,6 +29,7 @@ export interface SideEffectContext<R = undefined> {
  * The user's side effect: applies the event's intent once and returns a JSON-serializable result. Powertools stores
  * the result and returns it for duplicates, so a duplicate gets the first run's result back. Throw a
  * `PermanentError` (quarantined `rejected`) or a `ConflictError` (quarantined `payload-mismatch`), or a subclass;
- * anything else is retried, whatever its name.
+ * anything else is retried, whatever its name. The event is the side effect's own deep copy: it may change it (e.g.
+ * normalise a field) without changing the record Powertools keeps for the key.
  */
 export type SideEffect<P extends Payload, T, R = undefined> = (event: PipelineEvent<P>, context: SideEffectContext<R>) => Promise<T>;

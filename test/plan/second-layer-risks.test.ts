@@ -28,6 +28,9 @@ describe("Rule: second-layer record ids (npm run plan:review)", () => {
     expect(flags[0]).toMatchObject({ severity: Severity.High, address: FN });
     expect(flags[0].message).toContain("SECOND-LAYER KEYS RESET: p-worker-v2 wrote its Powertools records as `p-worker#<md5 of the key>`");
     expect(flags[0].message).toContain('function.legacyIdempotencyKeyPrefix: "p-worker"');
+    // What ops does: it counts only what the deployed function honours, so the old records stop vouching for copies.
+    expect(flags[0].message).toContain("`pipeline-ops dlq redrive` counts only the records the deployed function honours");
+    expect(flags[0].message).not.toContain("no longer sees those keys");
   });
 
   it("a rename under this release resets nothing: the ids are the contract's (the legacy prefix pinned)", () => {

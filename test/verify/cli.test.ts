@@ -12,6 +12,8 @@ import { synthProbeStack, type ProbeStack } from "../../tools/verify/probe-stack
 import { PROBES } from "../../tools/verify/probes";
 import { returnVerdict } from "../../tools/verify/probes/failed-return";
 import { decodeVectors } from "../../tools/verify/probes/decode";
+import { duplicateVectors } from "../../tools/verify/probes/duplicate-members";
+import { duplicateMemberName } from "@effectively-once/contract";
 import { limitInputs } from "../../tools/verify/probes/sync-input";
 import { sqsMessageBytes, worstRecordBytes } from "../../tools/verify/record-bound";
 import { RECORD_BYTES_PER_MESSAGE_BYTE, RECORD_ENVELOPE_BYTES } from "@effectively-once/contract";
@@ -130,6 +132,13 @@ describe("The probes' arithmetic", () => {
     expect(new Set(vectors.map(([name]) => name)).size).toBe(vectors.length);
     expect(vectors.map(([, body]) => body)).toContain('{"tenantId":"t","orderId":"o","amount":1250.0,"currency":"EUR"}');
     expect(vectors.map(([, body]) => body)).toContain('{"tenantId":"t","orderId":"o","amount":1.25e+3,"currency":"EUR"}');
+  });
+
+  it("names each duplicate-member vector once; the first four hold a name twice in one object, the last two do not", () => {
+    const vectors = duplicateVectors({ tenantId: "t", orderId: "o", amount: 1250, currency: "EUR" }, "tenantId", "amount");
+    expect(new Set(vectors.map(([name]) => name)).size).toBe(vectors.length);
+    for (const [, body] of vectors) expect(() => JSON.parse(body)).not.toThrow();
+    expect(vectors.map(([, body]) => duplicateMemberName(body))).toEqual(["amount", "tenantId", "tenantId", "n", undefined, undefined]);
   });
 
   it("reads the resources a terraform plan would change", () => {

@@ -61,6 +61,6 @@ export function resolveRemoteStack(options: TargetOptions, env: NodeJS.ProcessEn
 /** The ops CLI's clients and context for the stack: the same credentials chain, timeouts and error wording. */
 export function connectRemote(stack: RemoteStack): { readonly clients: OpsClients; readonly ctx: OpsContext } {
   const clients = createOpsClients(stack.target);
-  const ctx: OpsContext = { sqs: clients.sqs, dynamodb: clients.dynamodb, outputs: stack.target.outputs, targetLabel: stack.target.label, endpoints: stack.target.endpoints, now: Date.now };
+  const ctx: OpsContext = { sqs: clients.sqs, dynamodb: clients.dynamodb, outputs: stack.target.outputs, targetLabel: stack.target.label, endpoints: stack.target.endpoints, now: Date.now, functionConfiguration: clients.functionConfiguration };
   return { clients, ctx };
 }

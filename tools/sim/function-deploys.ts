@@ -19,6 +19,8 @@ export interface FunctionDeploys {
   readonly invoker: LambdaInvoker;
   /** Deploys the function again under the next name; returns it. */
   rename(): string;
+  /** What Lambda's GetFunctionConfiguration answers for the function deployed now: its name and its own variables. */
+  configuration(): { readonly functionName: string; readonly variables: Readonly<Record<string, string>> };
 }
 
 /** The n-th name the simulated function gets (0: the first deploy's). */
@@ -35,6 +37,11 @@ export function createFunctionDeploys(options: SimFunctionOptions): FunctionDepl
       const name = simFunctionName(++deploys);
       current = createSimFunction({ ...options, environment: { ...options.environment, [RUNTIME_FUNCTION_NAME]: name } });
       return name;
+    },
+    configuration() {
+      // The configuration holds the construct's variables only: the runtime's own (AWS_*) are set at run time.
+      const variables = Object.fromEntries(Object.entries(options.environment).filter(([name]) => !name.startsWith("AWS_")));
+      return { functionName: simFunctionName(deploys), variables };
     },
   };
 }

@@ -10,7 +10,7 @@ import type { SimSqs } from "./sqs";
 import type { VirtualClock } from "./virtual-clock";
 
 /** Outputs are a fresh, writable object: a deploy that renames the function changes `function_name` (world.ts). */
-export function simOpsContext({ sqs, dynamo, props: p, clock }: { sqs: SimSqs; dynamo: SimDynamo; props: ResolvedPipelineProps; clock: VirtualClock }): OpsContext {
+export function simOpsContext({ sqs, dynamo, props: p, clock, functionConfiguration }: { sqs: SimSqs; dynamo: SimDynamo; props: ResolvedPipelineProps; clock: VirtualClock; functionConfiguration: OpsContext["functionConfiguration"] }): OpsContext {
   let opsDynamo: DynamoDBDocumentClient | undefined;
   return {
     sqs: sqs.clientAs(SIM_NAMES.senders.operator),
@@ -39,5 +39,7 @@ export function simOpsContext({ sqs, dynamo, props: p, clock }: { sqs: SimSqs; d
     },
     targetLabel: "simulation",
     now: () => clock.now(),
+    // What the deployed function's configuration says (function-deploys.ts), as ops reads it on AWS.
+    functionConfiguration,
   };
 }

@@ -260,7 +260,12 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
     },
   });
-  const ops = simOpsContext({ sqs, dynamo, props: p, clock });
+  const functionConfiguration = async (name: string) => {
+    const deployed = lambda.configuration();
+    if (name !== deployed.functionName) throw Object.assign(new Error(`Function not found: ${name}`), { name: "ResourceNotFoundException" });
+    return deployed;
+  };
+  const ops = simOpsContext({ sqs, dynamo, props: p, clock, functionConfiguration });
   const renameFunction = (): string => {
     const name = lambda.rename();
     // What `terraform output` says after the deploy, which `ops` reads the stack by.

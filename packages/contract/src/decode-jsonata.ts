@@ -7,6 +7,7 @@ import { CANONICAL_FUNCTIONS, DEPTH_FUNCTION, jsonataString } from "./canonical-
 import { type FieldRule } from "./field-rules";
 import { fieldProblemExpression, QUOTE_FUNCTION } from "./field-rules-jsonata";
 import { MAX_BODY_DEPTH, MAX_BUSINESS_KEY_BYTES } from "./limits";
+import { DUPLICATE_MEMBERS_FUNCTION } from "./member-names";
 
 export interface DecodeSpec {
   /** JSONata over the parsed body yielding the key parts (an array; a single value is a one-part key). */
@@ -21,6 +22,7 @@ export interface DecodeSpec {
 export const DecodeProblem = {
   notAnObject: "the body is not a JSON object",
   tooDeep: `body: nested deeper than ${MAX_BODY_DEPTH} levels`,
+  duplicateMember: "body: an object holds a member name twice (I-JSON, RFC 7493 §2.3); send each name once per object",
   noKey: "businessKey: the business key expression produced no value",
   badPart: "businessKey: every key part must be a string or a number",
   keyTooLong: (bytes: number | string) => `businessKey: ${bytes} bytes of canonical text, more than the ${MAX_BUSINESS_KEY_BYTES} the ledger allows; shorten the key fields`,
@@ -50,6 +52,7 @@ export function decodeExpression(spec: DecodeSpec): string {
     CANONICAL_FUNCTIONS,
     DEPTH_FUNCTION,
     QUOTE_FUNCTION,
+    DUPLICATE_MEMBERS_FUNCTION,
     "$body := $parse($states.input.body);",
     // Every field present (null when unset): an Assign of nothing is an error in Step Functions.
     "$merge([{ 'key': null, 'payloadHash': null, 'problem': null },",
@@ -57,6 +60,7 @@ export function decodeExpression(spec: DecodeSpec): string {
     // Fewer opening brackets ([ and {) than the limit cannot nest deeper: the walk is only for bodies that might.
     // Counted by splitting on each (native string splits); a regex $replace would step once per character.
     `: ($count($split($states.input.body, '[')) + $count($split($states.input.body, '{')) - 2 > ${MAX_BODY_DEPTH} and $tooDeep($body, 0)) ? { 'problem': ${jsonataString(DecodeProblem.tooDeep)} }`,
+    `: $duplicateMembers($states.input.body, $body) ? { 'problem': ${jsonataString(DecodeProblem.duplicateMember)} }`,
     ": (",
     `  $fieldProblem := [${problems.join(", ")}][0];`,
     "  $fieldProblem ? { 'problem': $fieldProblem } : (",

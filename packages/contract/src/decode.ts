@@ -10,6 +10,7 @@ import { DecodeProblem, type DecodeSpec } from "./decode-jsonata";
 import { CanonicalValueError } from "./errors";
 import { firstFieldProblem, type FieldRule } from "./field-rules";
 import { MAX_BUSINESS_KEY_BYTES } from "./limits";
+import { duplicateMemberName } from "./member-names";
 
 type Decoded = { readonly key: string; readonly payloadHash: string } | { readonly problem: string };
 
@@ -39,6 +40,7 @@ export async function decodeBody(body: string, spec: DecodeSpec): Promise<Decode
   const parsed: unknown = JSON.parse(body);
   if (!isRecord(parsed)) return { problem: DecodeProblem.notAnObject };
   if (nestsTooDeep(parsed)) return { problem: DecodeProblem.tooDeep };
+  if (duplicateMemberName(body) !== undefined) return { problem: DecodeProblem.duplicateMember };
   const fieldProblem = firstFieldProblem(parsed, spec.rules as [string, FieldRule][]);
   if (fieldProblem) return { problem: fieldProblem };
   const found = await keyParts(parsed, spec.keyExpression);

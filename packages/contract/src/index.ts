@@ -36,6 +36,7 @@ export { CANONICAL_FUNCTIONS, jsonataString } from "./canonical-jsonata";
 export { canonicalJson } from "./canonical";
 export type { DecodeSpec } from "./decode-jsonata";
 export { decodeBody, deriveBusinessKey } from "./decode";
+export { duplicateMemberName } from "./member-names";
 export { INVOCATION_EVENT_FIELDS } from "./event";
 export { fieldProblemExpression, QUOTE_FUNCTION } from "./field-rules-jsonata";
 export { CANONICAL_FORM } from "./key-derivation";

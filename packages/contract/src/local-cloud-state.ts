@@ -15,8 +15,8 @@ export interface LocalCloudState {
   readonly startedAt: string;
   readonly stackFile: string;
   readonly region: string;
-  /** `stepfunctions` (the TestState endpoint) is absent from state files written before it existed. */
-  readonly endpoints: { readonly sqs: string; readonly dynamodb: string; readonly stepfunctions?: string };
+  /** `stepfunctions` (the TestState endpoint) and `lambda` (GetFunctionConfiguration) are absent from state files written before they existed. */
+  readonly endpoints: { readonly sqs: string; readonly dynamodb: string; readonly stepfunctions?: string; readonly lambda?: string };
   /** The stack's outputs with local values, named as `cdktf deploy --outputs-file` names them. */
   readonly outputs: Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import jsonata from "jsonata";
-import { deriveBusinessKey } from "@effectively-once/contract";
+import { deriveBusinessKey, duplicateMemberName } from "@effectively-once/contract";
 import { UsageError } from "./errors";
 import { OutputName } from "@effectively-once/contract";
 
@@ -14,7 +14,11 @@ export function keyExpressionOf(outputs: Readonly<Record<string, unknown>>, opti
   return typeof fromStack === "string" && fromStack !== "" ? fromStack : undefined;
 }
 
-/** Evaluates a business key expression on a message body; undefined when the body is not a JSON object or the key is empty. */
+/**
+ * Evaluates a business key expression on a message body; undefined when the body is not a JSON object, holds a member
+ * name twice in one object (the Decode step refuses it as `invalid-message`; JSON.parse would keep the last one and
+ * could key it by a value the state machine never reads), or the key is empty.
+ */
 export type KeyDeriver = (body: string) => Promise<string | undefined>;
 
 export function keyDeriver(expression: string | undefined): KeyDeriver {
@@ -32,6 +36,7 @@ export function keyDeriver(expression: string | undefined): KeyDeriver {
     } catch {
       return undefined;
     }
+    if (duplicateMemberName(body) !== undefined) return undefined;
     try {
       // The state machine's rule: canonical JSON of the key parts.
       return await deriveBusinessKey(expression, parsed);

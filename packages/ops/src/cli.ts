@@ -68,6 +68,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
     now: io.now ?? Date.now,
     ...(clients.cloudwatch ? { cloudwatch: clients.cloudwatch } : {}),
     targetArgs: targetArguments(options),
+    functionConfiguration: clients.functionConfiguration,
   };
   try {
     return await spec.run(ctx, input, io);

@@ -1,9 +1,11 @@
 import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { GetFunctionConfigurationCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import type { Target } from "./target";
+import type { FunctionConfiguration } from "./types";
 import { TargetKind } from "./target";
 
 export interface OpsClients {
@@ -13,6 +15,8 @@ export interface OpsClients {
   readonly dynamodbClient: DynamoDBClient;
   /** Only for a deployed stack: the local cloud has no CloudWatch. */
   readonly cloudwatch?: CloudWatchClient;
+  /** Lambda's GetFunctionConfiguration (needs `lambda:GetFunctionConfiguration` on the function). */
+  readonly functionConfiguration: (functionName: string) => Promise<FunctionConfiguration>;
   destroy(): void;
 }
 
@@ -33,15 +37,26 @@ export function createOpsClients(target: Target): OpsClients {
   const raw = new DynamoDBClient({ ...common, ...(target.endpoints.dynamodb ? { endpoint: target.endpoints.dynamodb } : {}) });
   const dynamodb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const cloudwatch = target.kind === TargetKind.Deployed ? new CloudWatchClient(common) : undefined;
+  const lambda = new LambdaClient({ ...common, ...(target.endpoints.lambda ? { endpoint: target.endpoints.lambda } : {}) });
   return {
     sqs,
     dynamodb,
     dynamodbClient: raw,
     ...(cloudwatch ? { cloudwatch } : {}),
+    functionConfiguration: lambdaFunctionConfiguration(lambda),
     destroy: () => {
       sqs.destroy();
       raw.destroy();
       cloudwatch?.destroy();
+      lambda.destroy();
     },
+  };
+}
+
+/** What ops reads of a function through Lambda's GetFunctionConfiguration: its name and environment variables. */
+export function lambdaFunctionConfiguration(lambda: LambdaClient): (functionName: string) => Promise<FunctionConfiguration> {
+  return async (functionName) => {
+    const answer = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: functionName }));
+    return { ...(answer.FunctionName ? { functionName: answer.FunctionName } : {}), ...(answer.Environment?.Variables ? { variables: answer.Environment.Variables } : {}) };
   };
 }

@@ -1,5 +1,6 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { legacySecondLayerIds, SECOND_LAYER_IDS, secondLayerRecordId, type SecondLayerIds } from "@effectively-once/contract";
+import { legacySecondLayerIds, SECOND_LAYER_IDS, secondLayerRecordId } from "@effectively-once/contract";
+import type { IdForm } from "./function-ids";
 import { awsCall } from "./aws-errors";
 import { hasOutput, requireOutput } from "./outputs";
 import { type OpsContext } from "./types";
@@ -22,12 +23,12 @@ export interface PowertoolsRecord {
 export const POWERTOOLS_COMPLETED = "COMPLETED";
 
 /**
- * The id forms the deployed function answers from, its own first: the ones the stack's outputs name (the very
- * variables the function gets), plus the earlier releases' while the upgrade's transition lasts. A stack deployed
- * by release 0.2 or earlier has no such outputs: its function named its records after itself (`function_name`);
- * the contract's form is read too, in case the outputs file predates the deploy (one more witness never hurts).
+ * The id forms the stack's outputs name, its own first, for showing where a key's record is (`trace`). They are not
+ * what decides a redrive: the outputs may predate the last deploy (a rollback), so a key's memory counts only the forms
+ * the deployed function's configuration names (function-ids.ts). A stack deployed by release 0.2 or earlier has no
+ * such outputs: its function named its records after itself (`function_name`).
  */
-function powertoolsIdForms(ctx: Pick<OpsContext, "outputs" | "targetLabel">): { readonly ids: SecondLayerIds; readonly legacy: boolean }[] {
+function outputIdForms(ctx: Pick<OpsContext, "outputs" | "targetLabel">): IdForm[] {
   if (!hasOutput(ctx, OutputName.IdempotencyKeyPrefix)) {
     return [
       { ids: legacySecondLayerIds(requireOutput(ctx, OutputName.FunctionName)), legacy: true },
@@ -39,31 +40,29 @@ function powertoolsIdForms(ctx: Pick<OpsContext, "outputs" | "targetLabel">): { 
   return [{ ids: own, legacy: false }, ...earlier];
 }
 
-/** Whether the stack's outputs say where the key's Powertools record is. */
-export function hasPowertoolsAddress(ctx: Pick<OpsContext, "outputs">): boolean {
-  return hasOutput(ctx, OutputName.IdempotencyTable) && (hasOutput(ctx, OutputName.IdempotencyKeyPrefix) || hasOutput(ctx, OutputName.FunctionName));
-}
-
-/** The table and id of the key's Powertools record, in the form the function writes now. */
+/** The table and id of the key's Powertools record, in the form the outputs name (for `trace`). */
 export function powertoolsRecordAddress(ctx: OpsContext, key: string, operation: string): { readonly table: string; readonly id: string } {
-  return { table: requireOutput(ctx, OutputName.IdempotencyTable), id: secondLayerRecordId(powertoolsIdForms(ctx)[0].ids, key, operation) };
+  return { table: requireOutput(ctx, OutputName.IdempotencyTable), id: secondLayerRecordId(outputIdForms(ctx)[0].ids, key, operation) };
 }
 
-/** Every Powertools record of the key the function answers from (consistent reads), in the order of `powertoolsIdForms`. */
-export async function getPowertoolsRecords(ctx: OpsContext, key: string, operation: string): Promise<PowertoolsRecord[]> {
+/**
+ * Every Powertools record of the key under `forms` (consistent reads), in their order: by default the forms the
+ * outputs name (for showing); a key's memory passes the deployed function's own (`honouredIds`).
+ */
+export async function getPowertoolsRecords(ctx: OpsContext, key: string, operation: string, forms: readonly IdForm[] = outputIdForms(ctx)): Promise<PowertoolsRecord[]> {
   const table = requireOutput(ctx, OutputName.IdempotencyTable);
-  const read = async ({ ids, legacy }: ReturnType<typeof powertoolsIdForms>[number]): Promise<PowertoolsRecord | undefined> => {
+  const read = async ({ ids, legacy }: IdForm): Promise<PowertoolsRecord | undefined> => {
     const id = secondLayerRecordId(ids, key, operation);
     const { Item } = await awsCall("reading the Powertools record", { service: "DynamoDB", endpoint: ctx.endpoints?.dynamodb, resource: `the idempotency table ${table}` }, () =>
       ctx.dynamodb.send(new GetCommand({ TableName: table, Key: { id }, ConsistentRead: true })),
     );
     return Item ? toPowertoolsRecord(Item, id, legacy) : undefined;
   };
-  const found = await Promise.all(powertoolsIdForms(ctx).map(read));
+  const found = await Promise.all(forms.map(read));
   return found.filter((record): record is PowertoolsRecord => record !== undefined);
 }
 
-/** The key's Powertools record: the one of the function's own ids, else one of the earlier releases'; undefined when there is none. */
+/** The key's Powertools record under the outputs' forms (for `trace`): its own ids', else the earlier releases'; undefined when there is none. */
 export async function getPowertoolsRecord(ctx: OpsContext, key: string, operation: string): Promise<PowertoolsRecord | undefined> {
   return (await getPowertoolsRecords(ctx, key, operation))[0];
 }

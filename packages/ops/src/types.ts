@@ -19,6 +19,19 @@ export interface OpsContext {
   readonly cloudwatch?: CloudWatchClient;
   /** The target options as typed, for the commands a command suggests (e.g. `--local`). */
   readonly targetArgs?: readonly string[];
+  /**
+   * Reads the deployed function's configuration (Lambda's GetFunctionConfiguration: name and environment variables),
+   * which says which idempotency records it honours (function-ids.ts). Absent, or failing: ops counts none of them as
+   * a key's memory, and says so.
+   */
+  readonly functionConfiguration?: (functionName: string) => Promise<FunctionConfiguration>;
+}
+
+/** What ops reads of a function's configuration. */
+export interface FunctionConfiguration {
+  readonly functionName?: string;
+  /** `Environment.Variables`; absent when the function has none. */
+  readonly variables?: Readonly<Record<string, string>>;
 }
 
 /** Where a DLQ entry's business key came from. */

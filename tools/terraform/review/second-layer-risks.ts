@@ -76,7 +76,7 @@ function risksOf(t: Transition, before: SecondLayerIdsFacts, after: SecondLayerI
         severity: Severity.High,
         message:
           `SECOND-LAYER KEYS RESET: ${name} wrote its Powertools records as ${shownIds(before.own)} and will honour only ${kept.map(shownIds).join(" and ")}. ` +
-          "It forgets every key applied before this deploy, so for one retention (`retentionSeconds`) a message whose key the ledger lost (a lease takeover, a failed Complete, `ledger release`) is applied again, and `pipeline-ops dlq redrive` no longer sees those keys. " +
+          "It forgets every key applied before this deploy, so for one retention (`retentionSeconds`) a message whose key the ledger lost (a lease takeover, a failed Complete, `ledger release`) is applied again. `pipeline-ops dlq redrive` counts only the records the deployed function honours (read from its configuration), so from this deploy on it no longer counts the old ones as a key's memory and refuses, without --force, a copy older than the source queue's retention that only they vouched for. " +
           (wasLegacy
             ? `Safe procedure: let the function keep honouring the old ids for one retention: set \`function.legacyIdempotencyKeyPrefix: "${before.own.keyPrefix}"\` (docs/upgrading.md). A rename never needs a reset: this release names the records after the contract, not the function. `
             : "Safe procedure: keep the prefix and digest the records were written with (IDEMPOTENCY_KEY_PREFIX, IDEMPOTENCY_HASH_FUNCTION, set by the construct). If they must change, deploy when no key can come back within one retention: the source queue and the DLQ empty, producers no longer resending, no `ledger release` until `retentionSeconds` have passed. ") +

@@ -2,6 +2,7 @@
 import type { Probe } from "../types";
 import { attributesProbe } from "./attributes";
 import { decodeProbe } from "./decode";
+import { duplicateMembersProbe } from "./duplicate-members";
 import { failedReturnProbe } from "./failed-return";
 import { fifoGroupProbe } from "./fifo";
 import { moveProbe } from "./move";
@@ -11,4 +12,4 @@ import { replanProbe } from "./replan";
 import { sameKeyProbe } from "./same-key";
 import { syncInputProbe } from "./sync-input";
 
-export const PROBES: readonly Probe[] = [decodeProbe, randomProbe, syncInputProbe, recordProbe, attributesProbe, sameKeyProbe, moveProbe, failedReturnProbe, fifoGroupProbe, replanProbe];
+export const PROBES: readonly Probe[] = [decodeProbe, duplicateMembersProbe, randomProbe, syncInputProbe, recordProbe, attributesProbe, sameKeyProbe, moveProbe, failedReturnProbe, fifoGroupProbe, replanProbe];

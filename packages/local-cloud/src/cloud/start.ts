@@ -11,6 +11,7 @@ import { createSqsClient, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { startStepFunctionsEndpoint } from "../stepfunctions-api";
 import { ExecutionLogs, logGroupNameOf, startLogsEndpoint } from "../logs";
+import { startLambdaApiEndpoint } from "../lambda-api";
 import { mocksFor } from "./mocks";
 import { sharedClock } from "../clock";
 import { countOutcome, emptyCounts, recordOutcomes } from "./outcomes";
@@ -149,6 +150,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     cleanup.push(() => stepFunctions.stop());
     const logsEndpoint = await startLogsEndpoint(executionLogs);
     cleanup.push(() => logsEndpoint.stop());
+    // GetFunctionConfiguration: the functions as deployed here, which `pipeline-ops` reads instead of the outputs.
+    const lambdaApi = await startLambdaApiEndpoint(provisioned.functions);
+    cleanup.push(() => lambdaApi.stop());
 
     const listeners = new Set<(event: CloudEvent) => void>();
     const emit = (event: CloudEvent) => listeners.forEach((listener) => listener(event));
@@ -217,7 +221,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     return {
       region,
-      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint, logs: logsEndpoint.endpoint },
+      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint, logs: logsEndpoint.endpoint, lambda: lambdaApi.endpoint },
       outputs: provisioned.outputs,
       provisioned,
       clients: { sqs, dynamodb },

@@ -148,6 +148,8 @@ export interface LocalCloud {
     readonly stepfunctions: string;
     /** The local CloudWatch Logs endpoint (`http://127.0.0.1:<port>`): FilterLogEvents over the state machines' execution logs. */
     readonly logs: string;
+    /** The local Lambda API endpoint (`http://127.0.0.1:<port>`): GetFunctionConfiguration of the stack's functions. */
+    readonly lambda: string;
   };
   /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
   readonly outputs: Record<string, unknown>;

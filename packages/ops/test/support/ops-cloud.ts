@@ -1,12 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LambdaClient } from "@aws-sdk/client-lambda";
 import { SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { startLocalCloud, type LocalCloud, type OutcomeEvent } from "@effectively-once/local-cloud";
-import { writeStateFile } from "@effectively-once/contract";
+import { LOCAL_CREDENTIALS, writeStateFile } from "@effectively-once/contract";
 import type { FaultPlanSpec } from "@effectively-once/local-cloud/emulators";
-import type { OpsContext } from "../../src";
+import { lambdaFunctionConfiguration, type OpsContext } from "../../src";
 import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
 import { synthStack } from "@effectively-once/local-cloud/stack";
 import { waitFor } from "@effectively-once/testing";
@@ -34,10 +35,18 @@ export interface OpsCloud {
 }
 
 /** Synthesizes the payments stack into a temp folder and boots it on the local cloud (prefix `ops`). */
-export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefix?: string } = {}): Promise<OpsCloud> {
+export async function startOpsCloud(
+  options: {
+    faults?: FaultPlanSpec;
+    namePrefix?: string;
+    /** Rewrites the deployed function's variables in the synthesized stack (e.g. as an earlier release deployed them); the outputs stay. */
+    functionVariables?: (variables: Record<string, string>) => Record<string, string>;
+  } = {},
+): Promise<OpsCloud> {
   const dir = mkdtempSync(join(tmpdir(), "ops-cloud-"));
   const namePrefix = options.namePrefix ?? "ops";
   const { stackFile } = synthStack({ stackName: "ops-test", region: "us-east-1", namePrefix }, { outdir: join(dir, "out"), overrides: OVERRIDES });
+  if (options.functionVariables) rewriteFunctionVariables(stackFile, options.functionVariables);
   let cloud: LocalCloud;
   try {
     cloud = await startLocalCloud({ stackFile, retryVisibilityTimeoutSeconds: 1, faults: options.faults, ttlSweepIntervalMs: 0 });
@@ -53,6 +62,7 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile, region: cloud.region, endpoints: cloud.endpoints, outputs: cloud.outputs },
     join(dir, "state.json"),
   );
+  const lambda = new LambdaClient({ endpoint: cloud.endpoints.lambda, region: cloud.region, credentials: LOCAL_CREDENTIALS });
   const ctx: OpsContext = {
     sqs: cloud.clients.sqs,
     dynamodb: DynamoDBDocumentClient.from(cloud.clients.dynamodb),
@@ -60,6 +70,8 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     targetLabel: "the test cloud",
     endpoints: cloud.endpoints,
     now: Date.now,
+    // The function's configuration from the local Lambda endpoint, as the CLI reads it on AWS.
+    functionConfiguration: lambdaFunctionConfiguration(lambda),
   };
   const asWorkflow = createSqsClient(cloud.endpoints.sqs, { credentials: { accessKeyId: `${cloud.outputs.workflow_role_id}:test`, secretAccessKey: "local" } });
   const sendTo = async (queueUrl: string, body: unknown, attributes?: Record<string, MessageAttributeValue>, client = cloud.clients.sqs) => {
@@ -79,6 +91,7 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     outcome: (messageId, timeoutMs = 10_000) => waitFor(() => outcomes.get(messageId), { timeoutMs, message: `a final outcome for ${messageId}` }),
     stop: async () => {
       asWorkflow.destroy();
+      lambda.destroy();
       await cloud.stop();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -104,4 +117,13 @@ export function captureIo(overrides: { stdinIsTty?: boolean; answer?: string } =
       prompt: async () => overrides.answer ?? "",
     },
   };
+}
+
+/** Rewrites every function's `environment.variables` in a synthesized `cdk.tf.json`, in place. */
+function rewriteFunctionVariables(stackFile: string, rewrite: (variables: Record<string, string>) => Record<string, string>): void {
+  const stack = JSON.parse(readFileSync(stackFile, "utf8")) as { resource?: { aws_lambda_function?: Record<string, { environment?: { variables?: Record<string, string> } }> } };
+  for (const fn of Object.values(stack.resource?.aws_lambda_function ?? {})) {
+    fn.environment = { ...fn.environment, variables: rewrite({ ...fn.environment?.variables }) };
+  }
+  writeFileSync(stackFile, JSON.stringify(stack, null, 2));
 }
