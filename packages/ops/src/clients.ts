@@ -1,5 +1,6 @@
 import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SFNClient } from "@aws-sdk/client-sfn";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
@@ -9,6 +10,8 @@ import { TargetKind } from "./target";
 export interface OpsClients {
   readonly sqs: SQSClient;
   readonly dynamodb: DynamoDBDocumentClient;
+  /** Step Functions (StartSyncExecution for `dlq redrive --direct`). */
+  readonly sfn?: SFNClient;
   /** The same client without the document layer, for callers that speak AttributeValues (the load tools). */
   readonly dynamodbClient: DynamoDBClient;
   /** Only for a deployed stack: the local cloud has no CloudWatch. */
@@ -33,15 +36,21 @@ export function createOpsClients(target: Target): OpsClients {
   const raw = new DynamoDBClient({ ...common, ...(target.endpoints.dynamodb ? { endpoint: target.endpoints.dynamodb } : {}) });
   const dynamodb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const cloudwatch = target.kind === TargetKind.Deployed ? new CloudWatchClient(common) : undefined;
+  // A sync execution runs up to the EXPRESS machine's timeout (at most 5 minutes), so its answer may take that long.
+  // StartSyncExecution's host prefix (`sync-`) cannot resolve in front of the local cloud's 127.0.0.1.
+  const local = target.kind === TargetKind.Local ? { disableHostPrefix: true } : {};
+  const sfn = new SFNClient({ ...common, ...local, requestHandler: { connectionTimeout: 2_000, requestTimeout: 310_000 }, ...(target.endpoints.stepfunctions ? { endpoint: target.endpoints.stepfunctions } : {}) });
   return {
     sqs,
     dynamodb,
+    sfn,
     dynamodbClient: raw,
     ...(cloudwatch ? { cloudwatch } : {}),
     destroy: () => {
       sqs.destroy();
       raw.destroy();
       cloudwatch?.destroy();
+      sfn.destroy();
     },
   };
 }

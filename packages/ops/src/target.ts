@@ -29,7 +29,7 @@ export interface Target {
   readonly label: string;
   readonly region: string;
   /** Explicit endpoints; absent = the AWS default for the region. */
-  readonly endpoints: { readonly sqs?: string; readonly dynamodb?: string };
+  readonly endpoints: { readonly sqs?: string; readonly dynamodb?: string; readonly stepfunctions?: string };
   readonly outputs: Record<string, unknown>;
 }
 
@@ -72,7 +72,7 @@ function localTarget(options: TargetOptions, overrides: Target["endpoints"], dep
     kind: TargetKind.Local,
     label: `the local cloud (${shown})`,
     region,
-    endpoints: { sqs: overrides.sqs ?? state.endpoints.sqs, dynamodb: overrides.dynamodb ?? state.endpoints.dynamodb },
+    endpoints: { sqs: overrides.sqs ?? state.endpoints.sqs, dynamodb: overrides.dynamodb ?? state.endpoints.dynamodb, ...(state.endpoints.stepfunctions ? { stepfunctions: state.endpoints.stepfunctions } : {}) },
     outputs: { ...state.outputs },
   };
 }

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SFNClient } from "@aws-sdk/client-sfn";
 import { SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { startLocalCloud, type LocalCloud, type OutcomeEvent } from "@effectively-once/local-cloud";
-import { writeStateFile } from "@effectively-once/contract";
+import { LOCAL_CREDENTIALS, writeStateFile } from "@effectively-once/contract";
 import type { FaultPlanSpec } from "@effectively-once/local-cloud/emulators";
 import type { OpsContext } from "../../src";
 import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
@@ -53,9 +54,11 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile, region: cloud.region, endpoints: cloud.endpoints, outputs: cloud.outputs },
     join(dir, "state.json"),
   );
+  const sfn = new SFNClient({ region: cloud.region, endpoint: cloud.endpoints.stepfunctions, disableHostPrefix: true, credentials: LOCAL_CREDENTIALS });
   const ctx: OpsContext = {
     sqs: cloud.clients.sqs,
     dynamodb: DynamoDBDocumentClient.from(cloud.clients.dynamodb),
+    sfn,
     outputs: cloud.outputs,
     targetLabel: "the test cloud",
     endpoints: cloud.endpoints,
@@ -79,6 +82,7 @@ export async function startOpsCloud(options: { faults?: FaultPlanSpec; namePrefi
     outcome: (messageId, timeoutMs = 10_000) => waitFor(() => outcomes.get(messageId), { timeoutMs, message: `a final outcome for ${messageId}` }),
     stop: async () => {
       asWorkflow.destroy();
+      sfn.destroy();
       await cloud.stop();
       rmSync(dir, { recursive: true, force: true });
     },
