@@ -5,7 +5,7 @@
 const SLOW = [
   "test/e2e/(?!smoke)",
   "test/plan/terraform-plan",
-  "test/stack/terraform-validate",
+  "test/stack/terraform-(validate|pass-through)",
   "packages/local-cloud/test/sqs/real-clients",
   "test/start/",
   "packages/local-cloud/test/cloud/(mocked-downstream|sync-execution-logs)",

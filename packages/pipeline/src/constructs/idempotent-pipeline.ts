@@ -16,6 +16,8 @@ import { pipelineResourceNames } from "./resource-names";
 import { stackData } from "./stack-data";
 import { PipelineTables } from "./tables";
 import { PipelineWorkflow } from "./workflow";
+import { escapeTerraformTemplate } from "./terraform-text";
+import { passThroughWarnings, STACK_RULES } from "./pass-through-rules";
 
 /**
  * An effectively-once SQS → EventBridge Pipe → Step Functions EXPRESS → Lambda pipeline.
@@ -49,9 +51,10 @@ export class IdempotentPipeline extends Construct {
     // knows of the provider (its bindings' version, a literal region) for the rules.
     const { arns, target } = stackData(this);
     this.config = resolveProps(props, target);
-    assertPipelineInvariants(this.config);
+    // In a stack also what only a stack has: the handler's file, the provider's settings.
+    assertPipelineInvariants(this.config, STACK_RULES);
     const p = this.config;
-    for (const warning of accountDependentWarnings(p)) Annotations.of(this).addWarning(warning);
+    for (const warning of [...accountDependentWarnings(p), ...passThroughWarnings(p)]) Annotations.of(this).addWarning(warning);
     // FIFO: how long one failing message can hold its group, in the synth's output (docs/guarantees.md, "Order within a message group (FIFO)").
     if (p.fifo) Annotations.of(this).addInfo(`IdempotentPipeline (FIFO): ${groupHoldText(p)}.`);
     if (props.region !== undefined) {
@@ -95,7 +98,7 @@ export class IdempotentPipeline extends Construct {
       [OutputName.MessageRetentionSeconds]: p.messageRetentionSeconds,
       [OutputName.DeadLetterRetentionSeconds]: p.deadLetterRetentionSeconds,
       // What `ops dlq redrive` needs to refuse a copy the pipe would drop unprocessed (a JSON list, "[]": none).
-      [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns),
+      [OutputName.FilterPatterns]: escapeTerraformTemplate(JSON.stringify(p.filterPatterns)),
       // Whose sends are the workflow's own: a DLQ message's SenderId starts with it only when the quarantine wrote it.
       [OutputName.WorkflowRoleId]: this.workflow.role.uniqueId,
       // Where `ops` finds a key's second-layer record: the function's own variables (function-env.ts), not its name.
