@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { Token } from "cdktf";
+import { Op, Token } from "cdktf";
 import { partitionOfRegion, PIPES_REGIONS, PIPES_REGIONS_SOURCE } from "@effectively-once/contract";
 import {
   cite,
@@ -108,6 +108,19 @@ function alarmActionRegions(p: ResolvedPipelineProps): PropProblem[] {
     const region = arn.split(":")[3];
     if (!region || region === known.region) return [];
     return [{ prop: "alarmActions", value: arn, reason: `is in ${region}, but the alarms are in ${known.region} (${known.prop}): CloudWatch notifies only an action of the alarm's own region`, fix: `give a topic in ${known.region} (an SNS topic can forward to another region's subscribers)` }];
+  });
+}
+
+/**
+ * The same rule at plan, where the synth could not see the region (it comes from AWS_REGION then): one precondition
+ * per literal alarm action whose ARN names a region, on the stack's `data "aws_region"`.
+ */
+export function alarmActionPreconditions(p: ResolvedPipelineProps, stackRegion: string): { condition: unknown; errorMessage: string }[] {
+  if (knownRegion(p)) return [];
+  return p.alarmActions.flatMap((arn) => {
+    const region = typeof arn === "string" && !Token.isUnresolved(arn) ? arn.split(":")[3] : undefined;
+    if (!region) return [];
+    return [{ condition: Op.eq(stackRegion, region), errorMessage: `alarmActions: ${arn} is in ${region}, but the alarms are in another region; CloudWatch notifies only an action of the alarm's own region: give a topic in the stack's region.` }];
   });
 }
 

@@ -3,7 +3,7 @@
  * region, the handler's file, the log retention, its environment) is checked at synth like the construct's own props:
  * prop, value, limit and fix, every problem in one error.
  */
-import { App, TerraformStack } from "cdktf";
+import { App, TerraformStack, Testing } from "cdktf";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { join } from "node:path";
 import type { PolicyStatement } from "../../src/constructs/function-props";
@@ -14,14 +14,14 @@ import { build, errorOf, warningsOf } from "./support/build";
 const ENTRY = join(__dirname, "../../../../examples/payments/functions/handler.ts");
 const statement = (overrides: Partial<PolicyStatement>): PolicyStatement => ({ Sid: "ReadOrders", Effect: "Allow", Action: ["dynamodb:GetItem"], Resource: ["arn:aws:dynamodb:us-east-1:123456789012:table/orders"], ...overrides });
 
-/** A stack of its own whose provider carries `tags` as default_tags. */
-function withDefaultTags(tags: Record<string, string>): () => unknown {
-  return () => {
-    const stack = new TerraformStack(new App(), "tags-test");
-    new AwsProvider(stack, "aws", { region: "us-east-1", defaultTags: [{ tags }] });
-    return new IdempotentPipeline(stack, "pipeline", { namePrefix: "t", businessKey: { expression: "[a]", requiredFields: ["a"] }, payloadFields: ["b"], function: { entry: ENTRY } });
-  };
+/** A stack of its own: its provider's region (none: from AWS_REGION at plan) and default_tags, the pipeline's alarm actions. */
+function ownStack(provider: { region?: string; tags?: Record<string, string> }, alarmActions: string[] = []): TerraformStack {
+  const stack = new TerraformStack(new App(), "own-test");
+  new AwsProvider(stack, "aws", { region: provider.region, ...(provider.tags ? { defaultTags: [{ tags: provider.tags }] } : {}) });
+  new IdempotentPipeline(stack, "pipeline", { namePrefix: "t", businessKey: { expression: "[a]", requiredFields: ["a"] }, payloadFields: ["b"], alarmActions, function: { entry: ENTRY } });
+  return stack;
 }
+const withDefaultTags = (tags: Record<string, string>) => () => ownStack({ region: "us-east-1", tags });
 
 describe("Synth checks what a team passes through", () => {
   it("refuses an empty Action, a Sid with a space or a hyphen, and an action without a service prefix, all at once", () => {
@@ -71,6 +71,15 @@ describe("Synth checks what a team passes through", () => {
     const error = errorOf(build({ alarmActions: ["arn:aws:sns:us-east-1:123456789012:ok", "arn:aws:sns:eu-west-1:123456789012:ops"] }));
     expect(error.problems).toEqual([expect.objectContaining({ prop: "alarmActions", value: "arn:aws:sns:eu-west-1:123456789012:ops" })]);
     expect(error.message).toMatch(/is in eu-west-1, but the alarms are in us-east-1.*Fix: give a topic in us-east-1/);
+  });
+
+  it("checks an alarm action's region at plan when the provider's region comes from the environment", () => {
+    const json = JSON.parse(Testing.synth(ownStack({}, ["arn:aws:sns:eu-west-1:123456789012:ops"]))) as { resource: Record<string, Record<string, { lifecycle?: { precondition?: { condition: string; error_message: string }[] } }>> };
+    const alarms = Object.values(json.resource.aws_cloudwatch_metric_alarm);
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const alarm of alarms) {
+      expect(alarm.lifecycle?.precondition).toEqual([{ condition: expect.stringMatching(/^\$\{\(data\.aws_region\.[^.]+\.name == "eu-west-1"\)\}$/), error_message: expect.stringContaining("is in eu-west-1") }]);
+    }
   });
 
   it("warns (does not refuse) in a region botocore lists no Pipes endpoint for, and not in one it does", () => {
