@@ -26,7 +26,7 @@ export class PipelineConfigError extends Error {
 const SHOWN_VALUE_CHARS = 200;
 
 /** A value as the message shows it: its JSON, cut after {@link SHOWN_VALUE_CHARS} characters (whole code points). */
-export function shownValue(value: unknown): string {
+function shownValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   const chars = [...text];
   if (chars.length <= SHOWN_VALUE_CHARS) return text;
