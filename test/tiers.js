@@ -5,7 +5,7 @@
 const SLOW = [
   "test/e2e/(?!smoke)",
   "test/plan/terraform-plan",
-  "test/stack/terraform-validate",
+  "test/stack/terraform-(validate|pass-through)",
   "packages/local-cloud/test/sqs/real-clients",
   "test/start/",
   "packages/local-cloud/test/cloud/(mocked-downstream|sync-execution-logs)",
@@ -16,7 +16,7 @@ const SLOW = [
   "test/verify/(end-to-end|probe-stack-terraform|fifo)",
   "test/sfn/cli",
   "packages/local-cloud/test/stepfunctions/test-state/aws-cli",
-  "packages/ops/test/(dlq|ledger-trace|safe-output|dlq-redrive-safety|target)\\.",
+  "packages/ops/test/(dlq|ledger-trace|safe-output|dlq-redrive-safety|dlq-redrive-direct|target)\\.",
   "test/cost/path-calls",
   "test/rehearse/(front|moto-gaps|cli)\\.",
   "examples/[^/]+/test/bundle",

@@ -31,6 +31,7 @@ describe("Section: pipeline settings", () => {
       receiveWaitTimeSeconds: 20,
       redriveTarget: "aws_sqs_queue.dlq.arn (p-dlq)",
       maxReceiveCount: 5,
+      maxMessageBytes: null,
     });
     expect(s[DLQ]).toMatchObject({ redriveTarget: null, maxReceiveCount: null });
   });

@@ -4,7 +4,7 @@
  * `firstSentTimestamp` (37 bytes as SQS counts it) and one attribute, and the construct sizes the source queue with
  * that room. The queue here is sized by the synthesized stack itself (the real construct); SQS's own size rule is
  * the simulation's (tools/sim/sqs.ts). Before the room, a message exactly at the limit was refused by the source
- * queue even with --force. A message over the documented limit is refused by the redrive, with the reason.
+ * queue even with --force. A larger copy is refused by the redrive, with the reason and the other route (--direct).
  */
 import type { MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
@@ -73,11 +73,11 @@ describe("pipeline-ops dlq redrive: sizes", () => {
     expect(source).toHaveLength(1);
   });
 
-  it("refuses, even with --force, a copy that was over the documented limit, saying so; nothing is sent or deleted", async () => {
+  it("refuses, even with --force, a copy over the source queue's maximum, saying so and naming --direct; nothing is sent or deleted", async () => {
     const { result, source } = await redriveOne(messageOf(queueMax), queueMax);
     expect(result.moved).toEqual([]);
     expect(result.failed).toEqual([]);
-    expect(result.unsafe).toEqual([expect.objectContaining({ why: expect.stringMatching(new RegExp(`over the source queue's maximum of ${queueMax}: the message was over the documented limit \\(maxMessageBytes = ${DEFAULTS.maxMessageBytes}`)) })]);
+    expect(result.unsafe).toEqual([expect.objectContaining({ why: expect.stringMatching(new RegExp(`over the source queue's maximum of ${queueMax} today \\(maxMessageBytes = ${DEFAULTS.maxMessageBytes} plus .*pass --direct`)) })]);
     expect(source).toEqual([]);
   });
 

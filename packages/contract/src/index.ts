@@ -27,6 +27,7 @@ export { OutputName } from "./outputs";
 export type { PipelineOutputName } from "./outputs";
 export { dnsSuffixOfPartition, partitionOfRegion } from "./partition";
 export { GUARD_STATEMENT_IDS, GuardedAction, guardedActions, guardStatements, QUEUE_ACTIONS_IN_USE, queueGuardOf, queuePolicyDocument, wildcardMatches } from "./queue-guard";
+export { PIPES_REGIONS, PIPES_REGIONS_SOURCE } from "./pipes-regions";
 export type { ActionGuard } from "./queue-guard";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";

@@ -12,14 +12,14 @@ const CREDENTIALS = new Set([
   "AccessDenied",
   "AccessDeniedException",
 ]);
-const MISSING = new Set(["QueueDoesNotExist", "AWS.SimpleQueueService.NonExistentQueue", "ResourceNotFoundException"]);
+const MISSING = new Set(["QueueDoesNotExist", "AWS.SimpleQueueService.NonExistentQueue", "ResourceNotFoundException", "StateMachineDoesNotExist"]);
 
 /**
  * Turns an AWS SDK failure into one sentence for the operator: unreachable endpoints, credentials and missing
  * queues or tables are target problems (exit 3); anything else is an operational failure (exit 1).
  * `what` says what was being done, e.g. "reading the DLQ".
  */
-export function describeAwsError(error: unknown, what: string, where: { service: "SQS" | "DynamoDB" | "CloudWatch"; endpoint?: string; resource?: string }): OpsError {
+export function describeAwsError(error: unknown, what: string, where: { service: "SQS" | "DynamoDB" | "CloudWatch" | "Step Functions"; endpoint?: string; resource?: string }): OpsError {
   if (error instanceof OpsError) return error;
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? err.name ?? "Error";

@@ -62,6 +62,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const ctx: OpsContext = {
     sqs: clients.sqs,
     dynamodb: clients.dynamodb,
+    ...(clients.sfn ? { sfn: clients.sfn } : {}),
     outputs: target.outputs,
     targetLabel: target.label,
     endpoints: target.endpoints,

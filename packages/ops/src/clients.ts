@@ -1,6 +1,7 @@
 import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { GetFunctionConfigurationCommand, LambdaClient } from "@aws-sdk/client-lambda";
+import { SFNClient } from "@aws-sdk/client-sfn";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
@@ -11,6 +12,8 @@ import { TargetKind } from "./target";
 export interface OpsClients {
   readonly sqs: SQSClient;
   readonly dynamodb: DynamoDBDocumentClient;
+  /** Step Functions (StartSyncExecution for `dlq redrive --direct`). */
+  readonly sfn?: SFNClient;
   /** The same client without the document layer, for callers that speak AttributeValues (the load tools). */
   readonly dynamodbClient: DynamoDBClient;
   /** Only for a deployed stack: the local cloud has no CloudWatch. */
@@ -38,9 +41,15 @@ export function createOpsClients(target: Target): OpsClients {
   const dynamodb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const cloudwatch = target.kind === TargetKind.Deployed ? new CloudWatchClient(common) : undefined;
   const lambda = new LambdaClient({ ...common, ...(target.endpoints.lambda ? { endpoint: target.endpoints.lambda } : {}) });
+
+  // A sync execution runs up to the EXPRESS machine's timeout (at most 5 minutes), so its answer may take that long.
+  // StartSyncExecution's host prefix (`sync-`) cannot resolve in front of the local cloud's 127.0.0.1.
+  const local = target.kind === TargetKind.Local ? { disableHostPrefix: true } : {};
+  const sfn = new SFNClient({ ...common, ...local, requestHandler: { connectionTimeout: 2_000, requestTimeout: 310_000 }, ...(target.endpoints.stepfunctions ? { endpoint: target.endpoints.stepfunctions } : {}) });
   return {
     sqs,
     dynamodb,
+    sfn,
     dynamodbClient: raw,
     ...(cloudwatch ? { cloudwatch } : {}),
     functionConfiguration: lambdaFunctionConfiguration(lambda),
@@ -49,6 +58,7 @@ export function createOpsClients(target: Target): OpsClients {
       raw.destroy();
       cloudwatch?.destroy();
       lambda.destroy();
+      sfn.destroy();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { businessKeyArgument, intOption, KEY_PART_OPTION, keyFilter, positionalArgs, reasonOption, SCAN_OPTIONS, str, type ParsedArgs } from "./cli-options";
 import { listDlq, renderDlqList } from "./dlq-list";
-import { redriveDlq, renderRedrive } from "./dlq-redrive";
+import { redriveDlq } from "./dlq-redrive";
+import { renderRedrive } from "./redrive-render";
 import { NotFoundError, OpsError, UsageError } from "./errors";
 import { ExitCode } from "./exit-codes";
 import { dateWithRelative } from "./format";
@@ -75,7 +76,7 @@ const dlqList = command({
 
 const dlqRedrive = command({
   name: "dlq redrive",
-  options: { ...SCAN_OPTIONS, reason: { type: "string" }, key: { type: "string" }, "dry-run": { type: "boolean" }, force: { type: "boolean" }, json: { type: "boolean" } },
+  options: { ...SCAN_OPTIONS, reason: { type: "string" }, key: { type: "string" }, "dry-run": { type: "boolean" }, force: { type: "boolean" }, direct: { type: "boolean" }, json: { type: "boolean" } },
   input({ values, positionals }) {
     positionalArgs(positionals, [], "dlq redrive");
     return {
@@ -84,6 +85,7 @@ const dlqRedrive = command({
       key: keyFilter(values),
       dryRun: values["dry-run"] === true,
       force: values.force === true,
+      direct: values.direct === true,
       json: values.json === true,
     };
   },

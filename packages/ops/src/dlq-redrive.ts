@@ -7,17 +7,15 @@ import { fifoCopyFields, groupOrder } from "./redrive-order";
 import { type DlqFilter, DEFAULT_MAX_MESSAGES, matches } from "./dlq-list";
 import { withDlqScan, type HeldMessage } from "./dlq-scan";
 import { RefusedError, TargetError } from "./errors";
-import { humanDate, MAX_CELL, plural, table, truncate } from "./format";
-import { hasOutput, operationOf, requireOutput } from "./outputs";
-import { getLedgerClaim } from "./ledger-get";
-import { honouredIds } from "./function-ids";
-import { getPowertoolsRecords, POWERTOOLS_COMPLETED } from "./powertools-record";
-import { redriveRisk, redriveWindowOf, withProvenFirstSent, type KeyMemory, type RedriveWindow } from "./redrive-safety";
+import { MAX_CELL, plural, truncate } from "./format";
+import { hasOutput, requireOutput } from "./outputs";
+import { keyMemories } from "./key-memories";
+import { deliverDirect, directRecord, directSizeProblem } from "./redrive-direct";
+import { redriveRisk, redriveWindowOf, withProvenFirstSent, type RedriveWindow } from "./redrive-safety";
 import { type DlqEntry, type OpsContext } from "./types";
 import { safeCell } from "./safe-text";
-import { OutputName } from "@effectively-once/contract";
+import { isFifoQueue, OutputName } from "@effectively-once/contract";
 import { DlqReason } from "@effectively-once/contract";
-import { ClaimStatus } from "@effectively-once/contract";
 
 export interface DlqRedriveOptions extends DlqFilter {
   /** Show what would move; send and delete nothing. */
@@ -28,6 +26,12 @@ export interface DlqRedriveOptions extends DlqFilter {
   readonly max?: number;
   readonly keyExpression?: string;
   readonly holdSeconds?: number;
+  /**
+   * Deliver the copies the source queue cannot take (a message an earlier release's larger limit admitted) straight to
+   * the state machine, as one record of a StartSyncExecution, and delete the DLQ copy only once its answer settles the
+   * record (redrive-direct.ts). Standard queues only: a FIFO group's order runs through its queue.
+   */
+  readonly direct?: boolean;
   /** Reminders, said before anything moves (the CLI prints them on stderr). */
   readonly onNotice?: (line: string) => void;
   /** Loud warnings about what `force` lets through (the CLI prints them on stderr). */
@@ -38,8 +42,10 @@ export interface DlqRedriveOptions extends DlqFilter {
 
 export interface RedrivenMessage {
   readonly entry: DlqEntry;
-  /** The id the source queue gave the copy (absent in a dry run). */
+  /** The id the source queue gave the copy, or the direct record's id (absent in a dry run). */
   readonly newMessageId?: string;
+  /** "direct": delivered to the state machine itself (`--direct`), not sent to the source queue. */
+  readonly route?: "queue" | "direct";
 }
 
 export interface RedriveFailure {
@@ -74,6 +80,9 @@ export interface DlqRedriveResult {
   readonly notices: readonly string[];
 }
 
+/** The DLQ hold while a direct delivery runs: EXPRESS's 300-second execution limit, and a margin. */
+const DIRECT_HOLD_SECONDS = 330;
+
 const FILTERED_WHY =
   "the stack's pipe filter patterns would drop the copy (the pipe deletes it unprocessed): " +
   "its attributes or body no longer match; send it with the attributes the filters expect, or change the filters";
@@ -94,11 +103,17 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     throw new RefusedError(`refusing to redrive payload-mismatch messages without --force: ${MISMATCH_WHY}`);
   }
   const queueUrl = requireOutput(ctx, OutputName.QueueUrl);
+  if (options.direct && isFifoQueue(queueUrl)) {
+    throw new RefusedError("refusing --direct on a FIFO stack: a direct delivery would overtake the messages its group holds in the source queue; redrive FIFO messages through the queue");
+  }
+  if (options.direct) requireOutput(ctx, OutputName.StateMachineArn);
   const window = redriveWindowOf(ctx);
   await options.beforeScan?.();
   const deriveKey = keyDeriver(keyExpressionOf(ctx.outputs, options.keyExpression));
   const sqsAt = { service: "SQS" as const, endpoint: ctx.endpoints?.sqs };
-  return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds: options.holdSeconds, deriveKey }, async (scan, settle) => {
+  // A direct delivery waits for the execution (an EXPRESS one runs at most 5 minutes): hold the DLQ copies longer than that.
+  const holdSeconds = options.holdSeconds ?? (options.direct ? DIRECT_HOLD_SECONDS : undefined);
+  return withDlqScan(ctx, { max: options.max ?? DEFAULT_MAX_MESSAGES, holdSeconds, deriveKey }, async (scan, settle) => {
     // The first send each message can be proven to have had (a FIFO DLQ's SQS-moved copy: redrive-safety.ts): judged
     // by it, and carried by the copy as its firstSentTimestamp, so the next redrive starts from it too.
     const scanned = scan.held.map((held) => ({ ...held, entry: withProvenFirstSent(window, held.entry) }));
@@ -118,10 +133,19 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     // A copy the pipe's filters would drop is deleted unprocessed: refused even with --force, which cannot help it.
     const keeps = pipeKeeps(ctx);
     const dropped = (held: HeldMessage) => !keeps(held.entry.body, copyAttributes(held.entry, held.message, now));
-    // A copy the source queue cannot take (a message over the documented limit): refused even with --force too.
+    // A copy the source queue cannot take (e.g. admitted under an earlier release's larger limit): refused even with
+    // --force, which cannot help it; --direct hands it to the state machine instead, as one record within its input limit.
     const queueMax = selected.length > 0 ? await sourceQueueMaxBytes(ctx, queueUrl) : undefined;
-    const oversize = (held: HeldMessage) => copySizeProblem(held.entry.body, copyAttributes(held.entry, held.message, now), queueMax);
-    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), filtered: dropped(held), oversize: oversize(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
+    const routeOf = (held: HeldMessage) => {
+      const attributes = copyAttributes(held.entry, held.message, now);
+      const problem = copySizeProblem(held.entry.body, attributes, queueMax);
+      if (problem === undefined) return { oversize: undefined };
+      if (!options.direct) return { oversize: problem };
+      const record = directRecord(ctx, held.entry.body, attributes, now);
+      const directId = (JSON.parse(record) as [{ messageId: string }])[0].messageId;
+      return { oversize: directSizeProblem(record), direct: { record, messageId: directId } };
+    };
+    const judged = selected.map((held) => ({ held, mismatch: isMismatch(held), filtered: dropped(held), ...routeOf(held), why: redriveRisk(window, held.entry, memories.get(held.entry.businessKey ?? ""), now) }));
     const blocked = (j: (typeof judged)[number]) => j.filtered || j.oversize !== undefined;
     const skipped = options.force ? [] : judged.filter((j) => j.mismatch && !blocked(j)).map((j) => j.held.entry);
     const unsafe = judged.flatMap((j) =>
@@ -142,6 +166,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
       return moves && j !== undefined ? [j] : [];
     });
     const toMove = moving.map((j) => j.held);
+    const directOf = new Map(moving.flatMap((j) => (j.direct ? [[j.held, j.direct] as const] : [])));
     const notices = noticesFor(toMove, skipped);
     // --force cannot help a copy the filters drop or the queue cannot take: the summary (and its advice) counts only the others.
     const unrecognised = judged.filter((j) => !blocked(j) && !options.force && !j.mismatch && j.why).length;
@@ -156,13 +181,32 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
     const warnings = moving.flatMap((j) => (j.why ? [forcedWarning(j.held.entry, j.why)] : []));
     warnings.forEach((line) => options.onWarning?.(line));
     const base = { dlqUrl: scan.queueUrl, queueUrl, dryRun: options.dryRun === true, scanned: scan.held.length, truncated: scan.truncated, skipped, unsafe, window, warnings, notices };
-    if (options.dryRun) return { ...base, moved: toMove.map((m) => ({ entry: m.entry })), failed: [] };
+    if (directOf.size > 0) notices.push(`delivering ${plural(directOf.size, "message")} the source queue cannot take straight to the state machine (--direct); each DLQ copy is deleted only once the execution's answer settles its record`);
+    if (options.dryRun) return { ...base, moved: toMove.map((m) => ({ entry: m.entry, route: directOf.has(m) ? ("direct" as const) : ("queue" as const) })), failed: [] };
 
     const moved: RedrivenMessage[] = [];
     const failed: RedriveFailure[] = [];
     const sending = groupOrder(queueUrl);
     for (const held of toMove) {
       let sent = false;
+      const direct = directOf.get(held);
+      if (direct) {
+        try {
+          const answer = await deliverDirect(ctx, direct.record, direct.messageId);
+          if (!answer.settled) {
+            failed.push({ entry: held.entry, sent, error: `not settled by the state machine: ${answer.why}` });
+            continue;
+          }
+          sent = true;
+          await awsCall("deleting from the DLQ", { ...sqsAt, resource: `the DLQ ${scan.queueUrl}` }, () => ctx.sqs.send(new DeleteMessageCommand({ QueueUrl: scan.queueUrl, ReceiptHandle: held.receiptHandle })));
+          settle(held);
+          moved.push({ entry: held.entry, newMessageId: direct.messageId, route: "direct" });
+        } catch (error) {
+          failed.push({ entry: held.entry, sent, error: (error as Error).message });
+          if (error instanceof TargetError) break;
+        }
+        continue;
+      }
       const behind = sending.blockedBy(held.entry);
       if (behind !== undefined) {
         failed.push({ entry: held.entry, sent, error: `not sent: ${behind}` });
@@ -179,7 +223,7 @@ export async function redriveDlq(ctx: OpsContext, options: DlqRedriveOptions = {
           ctx.sqs.send(new DeleteMessageCommand({ QueueUrl: scan.queueUrl, ReceiptHandle: held.receiptHandle })),
         );
         settle(held);
-        moved.push({ entry: held.entry, ...(MessageId ? { newMessageId: MessageId } : {}) });
+        moved.push({ entry: held.entry, route: "queue", ...(MessageId ? { newMessageId: MessageId } : {}) });
       } catch (error) {
         if (!sent) sending.stays(held.entry);
         failed.push({ entry: held.entry, sent, error: (error as Error).message });
@@ -204,43 +248,6 @@ function messageLabel(entry: DlqEntry): string {
 
 function forcedWarning(entry: DlqEntry, why: string): string {
   return `WARNING: --force replays ${messageLabel(entry)}: ${why}. If its key was applied before, it may be applied AGAIN`;
-}
-
-/**
- * What both layers remember of the selected keys (consistent reads; one of each per distinct key): the later-expiring
- * COMPLETED record of the ledger and of the function's Powertools table, under the ids the deployed function honours.
- * The ledger alone is no witness: it can lose an applied key early (a Complete that failed after the invocation, a
- * released takeover, an operator's release), while Powertools keeps every completed invocation for the retention from
- * its completion.
- */
-async function keyMemories(ctx: OpsContext, selected: readonly HeldMessage[], onNotice?: (line: string) => void): Promise<Map<string, KeyMemory>> {
-  const keys = [...new Set(selected.flatMap((m) => (m.entry.businessKey === undefined ? [] : [m.entry.businessKey])))];
-  const memories = new Map<string, KeyMemory>();
-  const missing = [OutputName.LedgerTable, OutputName.Operation].filter((name) => !hasOutput(ctx, name));
-  if (keys.length > 0 && missing.length > 0) {
-    // A stack from before these outputs: the age rules alone still hold, only no ledger can vouch for a key.
-    onNotice?.(`the stack has no ${missing.join(" / ")} output, so the ledger is not read: only messages at most the source queue's retention old (or rejected ones within retention − that) can move`);
-    return memories;
-  }
-  // Only the records the DEPLOYED function honours are a witness (its configuration, not the outputs: function-ids.ts).
-  const honoured = keys.length > 0 && hasOutput(ctx, OutputName.IdempotencyTable) ? await honouredIds(ctx) : undefined;
-  const powertools = honoured !== undefined && honoured.forms.length > 0;
-  if (keys.length > 0 && !hasOutput(ctx, OutputName.IdempotencyTable)) {
-    onNotice?.(`the stack has no ${OutputName.IdempotencyTable} output, so only the ledger is read: a key it lost early (a failed Complete, a released takeover) cannot be seen`);
-  }
-  if (honoured?.notice !== undefined) onNotice?.(honoured.notice);
-  const operation = operationOf(ctx, undefined);
-  for (const key of keys) {
-    // Every id form the deployed function answers from: its own, and the earlier releases' while its legacy prefix is set.
-    const [claim, records] = await Promise.all([getLedgerClaim(ctx, { key }), powertools ? getPowertoolsRecords(ctx, key, operation, honoured.forms) : []]);
-    const completed = [
-      claim?.status === ClaimStatus.Completed && claim.expiresAt !== undefined ? claim.expiresAt * 1000 : undefined,
-      ...records.map((record) => (record.status === POWERTOOLS_COMPLETED && record.expiration !== undefined ? record.expiration * 1000 : undefined)),
-    ].filter((ms): ms is number => ms !== undefined);
-    if (completed.length > 0) memories.set(key, { status: ClaimStatus.Completed, expiresAtMs: Math.max(...completed) });
-    else if (claim) memories.set(key, { status: claim.status, ...(claim.expiresAt !== undefined ? { expiresAtMs: claim.expiresAt * 1000 } : {}) });
-  }
-  return memories;
 }
 
 function noticesFor(toMove: readonly HeldMessage[], skipped: readonly DlqEntry[]): string[] {
@@ -271,26 +278,4 @@ function noticesFor(toMove: readonly HeldMessage[], skipped: readonly DlqEntry[]
     );
   }
   return notices;
-}
-
-/** The human report. */
-export function renderRedrive(result: DlqRedriveResult): string {
-  const verb = result.dryRun ? "would move" : "moved";
-  const lines = [`${verb} ${plural(result.moved.length, "message")} from ${result.dlqUrl} to ${result.queueUrl}${result.dryRun ? " (dry run: nothing sent or deleted)" : ""}`];
-  if (result.moved.length > 0) {
-    const header = ["REASON", "BUSINESS KEY", "ORIGINAL MESSAGE ID", ...(result.dryRun ? [] : ["NEW MESSAGE ID"])];
-    const rows = result.moved.map((m) => [m.entry.reason, m.entry.businessKey ?? "-", m.entry.originalMessageId, ...(result.dryRun ? [] : [m.newMessageId ?? "?"])]);
-    lines.push(table(header, rows));
-  }
-  if (result.skipped.length) lines.push(`skipped ${plural(result.skipped.length, "payload-mismatch message")} (needs --force)`);
-  if (result.unsafe.length) {
-    lines.push(`refused ${plural(result.unsafe.length, "message")} the pipeline might not recognise (needs --force):`);
-    lines.push(table(["REASON", "BUSINESS KEY", "ORIGINAL MESSAGE ID", "FIRST SENT", "WHY"], result.unsafe.map(({ entry: e, why }) => [e.reason, e.businessKey ?? "-", e.originalMessageId, e.firstSentAt ? humanDate(e.firstSentAt) : "unknown", why])));
-  }
-  if (result.warnings.length) lines.push(...result.warnings);
-  for (const f of result.failed) {
-    lines.push(`FAILED ${f.entry.originalMessageId}: ${safeCell(f.error)}${f.sent ? " (the copy was sent; the DLQ message stays: a harmless duplicate)" : " (left in the DLQ)"}`);
-  }
-  if (result.truncated) lines.push(`stopped after ${result.scanned} DLQ messages: run again or raise --max`);
-  return lines.join("\n");
 }

@@ -113,7 +113,7 @@ ${TARGET}
 
 ${EXIT}`,
 
-  "dlq redrive": `Usage: ${PROG} dlq redrive <target> [--reason <reason>] [--key <key>] [--dry-run] [--force] [--json]
+  "dlq redrive": `Usage: ${PROG} dlq redrive <target> [--reason <reason>] [--key <key>] [--dry-run] [--force] [--direct] [--json]
 
 Moves matching DLQ messages back to the source queue: sends each body unchanged, then deletes it from the DLQ,
 in that order, so a crash in between leaves a duplicate rather than losing a message (the pipeline recognises
@@ -138,8 +138,17 @@ Options:
   --key <key>               only messages for this business key
   --dry-run                 show what would move; send and delete nothing
   --force                   also replay payload-mismatch messages and messages the pipeline might not recognise
+  --direct                  deliver the copies the source queue cannot take (admitted under an earlier, larger
+                            maxMessageBytes) to the state machine itself (states:StartSyncExecution); the DLQ
+                            copy is deleted only once the execution's answer settles the record (standard queues)
   --json                    one JSON document on stdout (reminders still go to stderr)
 ${SCAN}
+
+A copy larger than the source queue's MaximumMessageSize today (an upgrade lowered maxMessageBytes) is refused,
+even with --force: the queue would refuse it, as it refuses a resend by hand. --direct starts the state machine on
+one record built from it, as the pipe would (same body, the producer's attributes, firstSentTimestamp, a new
+message id) and reads the answer as the pipe does: settled (processed, duplicate, or quarantined again) deletes the
+DLQ copy; a retry, a failed or timed-out execution leaves it. The ledger guards this route like the pipe's.
 
 Use this command, not SQS's own "Start DLQ redrive" (StartMessageMoveTask): that one gives each message a new id,
 enqueue time and retention and skips every check above. The stack's DLQ policy refuses it; a WARNING on stderr says

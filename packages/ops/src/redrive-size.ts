@@ -28,19 +28,21 @@ export async function sourceQueueMaxBytes(ctx: Pick<OpsContext, "sqs">, queueUrl
 
 /**
  * Why the source queue cannot take a redrive's copy (body, the producer's attributes and `firstSentTimestamp`), or
- * undefined. The construct sizes the queue so that every message within the documented limit fits (`maxMessageBytes`
- * and 9 attributes of the producer's own, plus the redrive's room): only a message over that limit is refused, and
- * --force cannot help it.
+ * undefined. The construct sizes the queue so that every message within today's limit fits (`maxMessageBytes` and 9
+ * attributes of the producer's own, plus the redrive's room). A larger copy was still accepted by some queue once:
+ * an earlier release's larger `maxMessageBytes` (0.2's default was 120 KiB), a queue shrunk in place, or 10
+ * attributes SQS allows. --force cannot help it; `--direct` delivers it to the state machine instead.
  */
 export function copySizeProblem(body: string, copy: Attributes, queueMax: number | undefined): string | undefined {
   const count = Object.keys(copy).length;
   if (count > SQS_MAX_ATTRIBUTES) {
-    return `the copy would carry ${count} message attributes with the redrive's firstSentTimestamp, and SQS allows ${SQS_MAX_ATTRIBUTES}: the producer set more than the ${MAX_PRODUCER_ATTRIBUTES} the pipeline documents, so no redrive can carry it; send it again with at most ${MAX_PRODUCER_ATTRIBUTES} attributes`;
+    return `the copy would carry ${count} message attributes with the redrive's firstSentTimestamp, and SQS allows ${SQS_MAX_ATTRIBUTES}: the producer set more than the ${MAX_PRODUCER_ATTRIBUTES} the pipeline documents, so the source queue cannot take it; pass --direct to deliver it to the state machine itself`;
   }
   const bytes = sqsMessageBytes(body, copy);
   if (queueMax === undefined || bytes <= queueMax) return undefined;
   return (
-    `the copy is ${bytes} bytes as SQS counts them (body and attributes, with the redrive's firstSentTimestamp), over the source queue's maximum of ${queueMax}: ` +
-    `the message was over the documented limit (maxMessageBytes = ${queueMax - REDRIVE_ATTRIBUTE_BYTES} bytes of body and attributes), so no redrive can carry it; send it again within the limit`
+    `the copy is ${bytes} bytes as SQS counts them (body and attributes, with the redrive's firstSentTimestamp), over the source queue's maximum of ${queueMax} today ` +
+    `(maxMessageBytes = ${queueMax - REDRIVE_ATTRIBUTE_BYTES} plus the redrive's room), so the queue refuses it, and would refuse a resend by hand too; ` +
+    "a queue accepted it once (an earlier release's larger limit, or a queue shrunk in place): pass --direct to deliver it to the state machine itself"
   );
 }

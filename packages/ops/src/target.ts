@@ -29,7 +29,7 @@ export interface Target {
   readonly label: string;
   readonly region: string;
   /** Explicit endpoints; absent = the AWS default for the region. */
-  readonly endpoints: { readonly sqs?: string; readonly dynamodb?: string; readonly lambda?: string };
+  readonly endpoints: { readonly sqs?: string; readonly dynamodb?: string; readonly lambda?: string; readonly stepfunctions?: string };
   readonly outputs: Record<string, unknown>;
 }
 
@@ -73,7 +73,12 @@ function localTarget(options: TargetOptions, overrides: Target["endpoints"], dep
     label: `the local cloud (${shown})`,
     region,
     // A cloud started before the local Lambda endpoint has none: ops then cannot read the function's configuration.
-    endpoints: { sqs: overrides.sqs ?? state.endpoints.sqs, dynamodb: overrides.dynamodb ?? state.endpoints.dynamodb, ...(state.endpoints.lambda ? { lambda: state.endpoints.lambda } : {}) },
+    endpoints: {
+      sqs: overrides.sqs ?? state.endpoints.sqs,
+      dynamodb: overrides.dynamodb ?? state.endpoints.dynamodb,
+      ...(state.endpoints.lambda ? { lambda: state.endpoints.lambda } : {}),
+      ...(state.endpoints.stepfunctions ? { stepfunctions: state.endpoints.stepfunctions } : {}),
+    },
     outputs: { ...state.outputs },
   };
 }

@@ -1,4 +1,5 @@
 import type { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
+import type { SFNClient } from "@aws-sdk/client-sfn";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DlqReason } from "@effectively-once/contract";
@@ -7,12 +8,14 @@ import type { DlqReason } from "@effectively-once/contract";
 export interface OpsContext {
   readonly sqs: SQSClient;
   readonly dynamodb: DynamoDBDocumentClient;
+  /** Step Functions, for `dlq redrive --direct` (StartSyncExecution); absent where no command needs it. */
+  readonly sfn?: SFNClient;
   /** The stack's outputs (raw values, checked by `requireOutput`). */
   readonly outputs: Readonly<Record<string, unknown>>;
   /** Where the outputs came from, for error messages (e.g. "local cloud (.local-cloud/state.json)"). */
   readonly targetLabel: string;
   /** Explicit endpoints, for error messages only (absent = the AWS default for the region). */
-  readonly endpoints?: { readonly sqs?: string; readonly dynamodb?: string };
+  readonly endpoints?: { readonly sqs?: string; readonly dynamodb?: string; readonly stepfunctions?: string };
   /** Epoch milliseconds; injectable for tests. */
   readonly now: () => number;
   /** CloudWatch, for a deployed stack's alarms and metrics; absent for the local cloud, which has none. */

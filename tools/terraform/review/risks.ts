@@ -1,6 +1,7 @@
 import { keyDerivationChanges, type KeyDerivation } from "@effectively-once/contract";
 import { PlanAction } from "../plan-json";
 import { KNOWN_AFTER_APPLY } from "./planned";
+import { messageSizeRisks } from "./message-size-risks";
 import { secondLayerRisks } from "./second-layer-risks";
 import { RiskKind, Severity, StatementSource, type IamStatement, type ResourceSettings, type RiskFlag } from "./types";
 
@@ -221,7 +222,7 @@ export function assessRisks(transitions: readonly Transition[], options: { basel
     const keys = keyDerivationRisk(t);
     if (keys) flags.push(keys);
   }
-  flags.push(...secondLayerRisks(transitions));
+  flags.push(...secondLayerRisks(transitions), ...messageSizeRisks(transitions));
   const order = { [Severity.High]: 0, [Severity.Medium]: 1 };
   return flags.sort((a, b) => order[a.severity] - order[b.severity] || a.address.localeCompare(b.address));
 }

@@ -89,6 +89,7 @@ function queueSettings(r: ValueReader, label?: (ref: ResourceReference) => strin
     receiveWaitTimeSeconds: r.shown(["receive_wait_time_seconds"]),
     redriveTarget: redrive.target,
     maxReceiveCount: redrive.maxReceiveCount,
+    maxMessageBytes: r.shown(["max_message_size"]),
   };
 }
 

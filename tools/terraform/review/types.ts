@@ -15,6 +15,8 @@ export interface QueueSettings {
   /** The DLQ: its ARN, or the reference to it when the ARN is known only after apply; null = no redrive. */
   readonly redriveTarget: Shown;
   readonly maxReceiveCount: Shown;
+  /** `max_message_size` (bytes): the largest message the queue accepts, and so the largest copy a redrive can bring back. */
+  readonly maxMessageBytes: Shown;
 }
 
 export interface TableSettings {
@@ -156,6 +158,8 @@ export const RiskKind = {
   QueuePolicyReplacesLive: "queue-policy-replaces-live",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
+  /** A queue's maximum message size falls: what it accepted before (and the DLQ holds) can no longer come back through it. */
+  MessageSizeReduced: "message-size-reduced",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 

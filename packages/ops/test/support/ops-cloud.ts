@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LambdaClient } from "@aws-sdk/client-lambda";
+import { SFNClient } from "@aws-sdk/client-sfn";
 import { SendMessageCommand, type MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { startLocalCloud, type LocalCloud, type OutcomeEvent } from "@effectively-once/local-cloud";
@@ -63,9 +64,11 @@ export async function startOpsCloud(
     join(dir, "state.json"),
   );
   const lambda = new LambdaClient({ endpoint: cloud.endpoints.lambda, region: cloud.region, credentials: LOCAL_CREDENTIALS });
+  const sfn = new SFNClient({ region: cloud.region, endpoint: cloud.endpoints.stepfunctions, disableHostPrefix: true, credentials: LOCAL_CREDENTIALS });
   const ctx: OpsContext = {
     sqs: cloud.clients.sqs,
     dynamodb: DynamoDBDocumentClient.from(cloud.clients.dynamodb),
+    sfn,
     outputs: cloud.outputs,
     targetLabel: "the test cloud",
     endpoints: cloud.endpoints,
@@ -92,6 +95,7 @@ export async function startOpsCloud(
     stop: async () => {
       asWorkflow.destroy();
       lambda.destroy();
+      sfn.destroy();
       await cloud.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
 import type { AlarmId, PipelineResourceNames } from "./resource-names";
 import type { PipelineWorkflow } from "./workflow";
+import { alarmActionPreconditions } from "./pass-through-rules";
 
 interface AlarmSpec {
   readonly id: AlarmId;
@@ -22,7 +23,7 @@ interface AlarmSpec {
 export class PipelineAlarms extends Construct {
   readonly alarms: CloudwatchMetricAlarm[];
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; queues: PipelineQueues; workflow: PipelineWorkflow; fn: DownstreamFunction; pipe: PipelinePipe }) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; queues: PipelineQueues; workflow: PipelineWorkflow; fn: DownstreamFunction; pipe: PipelinePipe; region: string }) {
     super(scope, id);
     const specs: AlarmSpec[] = [
       {
@@ -76,6 +77,8 @@ export class PipelineAlarms extends Construct {
         comparisonOperator: "GreaterThanThreshold",
       },
     ];
+    // An action's region the synth could not check (the region comes from the environment at plan time).
+    const precondition = alarmActionPreconditions(p, parts.region);
     this.alarms = specs.map(
       (s) =>
         new CloudwatchMetricAlarm(this, s.id, {
@@ -92,6 +95,7 @@ export class PipelineAlarms extends Construct {
           treatMissingData: "notBreaching",
           alarmActions: [...p.alarmActions],
           okActions: [...p.alarmActions],
+          ...(precondition.length > 0 ? { lifecycle: { precondition } } : {}),
         }),
     );
   }

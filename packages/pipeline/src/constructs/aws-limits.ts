@@ -122,6 +122,22 @@ export const GOVCLOUD_PIPES_SOURCE: LimitSource = { doc: "https://docs.aws.amazo
 /** AWS in China: "Amazon X-Ray integration with Lambda functions is not available in the China Regions." */
 export const CHINA_LAMBDA_XRAY_SOURCE: LimitSource = { doc: "https://docs.amazonaws.cn/en_us/aws/latest/userguide/lambda.html" };
 
+/**
+ * IAM's policy grammar and quotas: an action is `<service prefix>:<action>` (wildcards allowed) or `*`; a Sid holds
+ * only ASCII letters and digits; a role's inline policies together hold at most 10,240 characters, whitespace not
+ * counted (IAM quotas, "IAM and AWS STS character limits").
+ */
+export const IAM_ACTION = /^(\*|[A-Za-z0-9-]+:[A-Za-z0-9*?]+)$/;
+export const IAM_SID = /^[A-Za-z0-9]*$/;
+export const IAM_ROLE_POLICY_MAX_CHARS = 10_240;
+export const IAM_POLICY_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_iam-quotas.html; https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_elements_sid.html" };
+
+/** Tags on a resource: at most 50, keys up to 128 Unicode characters, values up to 256, no `aws:` prefix (reserved). */
+export const TAGS_MAX = 50;
+export const TAG_KEY_MAX_CHARS = 128;
+export const TAG_VALUE_MAX_CHARS = 256;
+export const TAGS_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/batch/latest/userguide/tag-restrictions.html" };
+
 /** A citation for an error's fix: the model shape and/or the page. */
 export function cite(source: LimitSource): string {
   return [source.model ? `AWS API model ${source.model}` : undefined, source.doc].filter(Boolean).join("; ");

@@ -75,13 +75,14 @@ export const AWS_PROP_RULES: readonly PropRule[] = [
   {
     name: "logRetentionDays",
     check: (p) =>
-      RETENTION.has(p.logRetentionDays)
+      // 0 is the provider's "never expire" (retention_in_days = 0 puts no retention policy on the group).
+      RETENTION.has(p.logRetentionDays) || p.logRetentionDays === 0
         ? undefined
         : {
             prop: "logRetentionDays",
             value: p.logRetentionDays,
             reason: "is not a retention CloudWatch Logs accepts",
-            fix: `use ${nearestRetentions(p.logRetentionDays) || "14"}: one of ${LOG_RETENTION_DAYS.join(", ")} (${cite(LOG_RETENTION_SOURCE)})`,
+            fix: `use ${nearestRetentions(p.logRetentionDays) || "14"}: one of ${LOG_RETENTION_DAYS.join(", ")}, or 0 to never expire (${cite(LOG_RETENTION_SOURCE)})`,
           },
   },
   { name: "filterPatterns", check: filterProblems },

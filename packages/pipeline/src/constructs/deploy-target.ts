@@ -10,6 +10,11 @@ export interface DeployTarget {
   readonly providerVersion?: string;
   /** The default aws provider's region, when the stack writes it literally. */
   readonly providerRegion?: string;
+  /**
+   * The default aws provider's `default_tags`, each pair as written (a key or value may be a token); undefined when
+   * it sets none or they are a token as a whole. Checked against AWS's tag limits (pass-through-rules.ts).
+   */
+  readonly providerDefaultTags?: readonly (readonly [string, string])[];
 }
 
 /** Outside a stack (the simulation, unit tests): nothing known, nothing refused for it. */

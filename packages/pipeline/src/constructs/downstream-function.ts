@@ -6,8 +6,8 @@ import { AssetType, Op, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
 import { CHINA_LAMBDA_XRAY_SOURCE, cite } from "./aws-limits";
 import { bundleArchive } from "./bundle";
-import { functionVariables } from "./function-variables";
-import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
+import { terraformFunctionVariables } from "./function-variables";
+import { assumeRolePolicy, functionPolicyStatements, policyJson, trustedService } from "./iam";
 import { esbuildTarget } from "./lambda-runtime";
 import type { PolicyStatement } from "./function-props";
 import type { ResolvedPipelineProps } from "./props";
@@ -34,17 +34,7 @@ export class DownstreamFunction extends Construct {
       name: names.functionRole,
       assumeRolePolicy: assumeRolePolicy(trustedService.lambda(arns)),
     });
-    const statements: PolicyStatement[] = [
-      { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:*`] },
-      {
-        Sid: "IdempotencyRecords",
-        Effect: "Allow",
-        Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
-        Resource: [tables.idempotency.arn],
-      },
-      ...fn.policyStatements,
-      ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: XRAY_ACTIONS.slice(0, 2), Resource: ["*"] }] : []),
-    ];
+    const statements: PolicyStatement[] = functionPolicyStatements(p, { logGroup: this.logGroup.arn, idempotencyTable: tables.idempotency.arn });
     new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
     const asset = new TerraformAsset(this, "bundle", {
@@ -66,7 +56,7 @@ export class DownstreamFunction extends Construct {
       memorySize: fn.memoryMb,
       reservedConcurrentExecutions: fn.reservedConcurrency,
       environment: {
-        variables: functionVariables(p, tables.idempotency.name),
+        variables: terraformFunctionVariables(p, tables.idempotency.name),
       },
       loggingConfig: { logFormat: "JSON", logGroup: this.logGroup.name, applicationLogLevel: fn.logLevel, systemLogLevel: "WARN" },
       tracingConfig: p.tracing ? { mode: "Active" } : undefined,

@@ -22,8 +22,19 @@ export class PipelineConfigError extends Error {
   }
 }
 
+/** The longest value a message shows whole; a longer one (a 5 KB environment) is cut, with its length. */
+const SHOWN_VALUE_CHARS = 200;
+
+/** A value as the message shows it: its JSON, cut after {@link SHOWN_VALUE_CHARS} characters (whole code points). */
+function shownValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  const chars = [...text];
+  if (chars.length <= SHOWN_VALUE_CHARS) return text;
+  return `${chars.slice(0, SHOWN_VALUE_CHARS - 40).join("")}… (${chars.length} characters in all)`;
+}
+
 function line(p: PropProblem): string {
-  return `${p.prop} = ${JSON.stringify(p.value)} ${p.reason}. Fix: ${p.fix}`;
+  return `${p.prop} = ${shownValue(p.value)} ${p.reason}. Fix: ${p.fix}`;
 }
 
 /**

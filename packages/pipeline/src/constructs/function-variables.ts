@@ -1,5 +1,6 @@
 import { ContractEnv, contractEnvironment } from "@effectively-once/contract";
 import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "./props";
+import { escapeTerraformTemplate } from "./terraform-text";
 
 /**
  * The downstream function's environment, as deployed: the team's variables, then the ones the construct sets (which
@@ -13,6 +14,15 @@ export function functionVariables(p: ResolvedPipelineProps, idempotencyTableName
 /** Powertools' service name (logs' `service` key, the fate metrics' `service` dimension): the pipeline's `namePrefix`. */
 export function serviceNameOf(p: Pick<ResolvedPipelineProps, "namePrefix">): string {
   return p.namePrefix;
+}
+
+/**
+ * The environment as written into the Terraform JSON: the team's values with a literal `${` or `%{` escaped (they
+ * reach Lambda as given), the construct's own as they are (they hold Terraform references).
+ */
+export function terraformFunctionVariables(p: ResolvedPipelineProps, idempotencyTableName: string): Record<string, string> {
+  const team = Object.entries(p.function.environment).map(([name, value]): [string, string] => [name, escapeTerraformTemplate(value)]);
+  return { ...Object.fromEntries(team), ...constructVariables(p, idempotencyTableName) };
 }
 
 /** The variables the construct sets itself; a team variable of the same name would be overwritten. */

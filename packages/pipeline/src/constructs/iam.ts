@@ -18,6 +18,25 @@ export const LOG_DELIVERY_ACTIONS = [
 
 export const XRAY_ACTIONS = ["xray:PutTraceSegments", "xray:PutTelemetryRecords", "xray:GetSamplingRules", "xray:GetSamplingTargets"] as const;
 
+/**
+ * The function role's inline policy: its own log group, its idempotency table, the team's `function.policyStatements`,
+ * X-Ray when tracing. One list for the construct and for the rule that measures it against IAM's role policy quota
+ * (pass-through-rules.ts), which passes estimated ARNs where the construct passes Terraform references.
+ */
+export function functionPolicyStatements(p: { readonly tracing: boolean; readonly function: { readonly policyStatements: readonly PolicyStatement[] } }, arns: { readonly logGroup: string; readonly idempotencyTable: string }): PolicyStatement[] {
+  return [
+    { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${arns.logGroup}:*`] },
+    {
+      Sid: "IdempotencyRecords",
+      Effect: "Allow",
+      Action: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+      Resource: [arns.idempotencyTable],
+    },
+    ...p.function.policyStatements,
+    ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: XRAY_ACTIONS.slice(0, 2), Resource: ["*"] }] : []),
+  ];
+}
+
 /** A policy document as a JSON string; tokens inside stay Terraform references, so no `jsonencode` is needed. */
 export function policyJson(statements: readonly PolicyStatement[]): string {
   return JSON.stringify({ Version: "2012-10-17", Statement: statements });

@@ -16,6 +16,8 @@ import { pipelineResourceNames } from "./resource-names";
 import { stackData } from "./stack-data";
 import { PipelineTables } from "./tables";
 import { PipelineWorkflow } from "./workflow";
+import { escapeTerraformTemplate } from "./terraform-text";
+import { passThroughWarnings, STACK_RULES } from "./pass-through-rules";
 
 /**
  * An effectively-once SQS → EventBridge Pipe → Step Functions EXPRESS → Lambda pipeline.
@@ -49,9 +51,10 @@ export class IdempotentPipeline extends Construct {
     // knows of the provider (its bindings' version, a literal region) for the rules.
     const { arns, target } = stackData(this);
     this.config = resolveProps(props, target);
-    assertPipelineInvariants(this.config);
+    // In a stack also what only a stack has: the handler's file, the provider's settings.
+    assertPipelineInvariants(this.config, STACK_RULES);
     const p = this.config;
-    for (const warning of accountDependentWarnings(p)) Annotations.of(this).addWarning(warning);
+    for (const warning of [...accountDependentWarnings(p), ...passThroughWarnings(p)]) Annotations.of(this).addWarning(warning);
     // FIFO: how long one failing message can hold its group, in the synth's output (docs/guarantees.md, "Order within a message group (FIFO)").
     if (p.fifo) Annotations.of(this).addInfo(`IdempotentPipeline (FIFO): ${groupHoldText(p)}.`);
     if (props.region !== undefined) {
@@ -63,7 +66,7 @@ export class IdempotentPipeline extends Construct {
     this.downstream = new DownstreamFunction(this, "downstream", p, { names, tables: this.tables, arns });
     this.workflow = new PipelineWorkflow(this, "workflow", p, { names, tables: this.tables, queues: this.queues, fn: this.downstream, arns });
     this.pipe = new PipelinePipe(this, "pipe", p, { names, queues: this.queues, workflow: this.workflow, arns });
-    this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe });
+    this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe, region: arns.region });
     this.dashboard = new PipelineDashboard(this, "dashboard", arns.region, { names, service: serviceNameOf(p), queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
     this.addOutputs(p, arns.region);
   }
@@ -95,7 +98,7 @@ export class IdempotentPipeline extends Construct {
       [OutputName.MessageRetentionSeconds]: p.messageRetentionSeconds,
       [OutputName.DeadLetterRetentionSeconds]: p.deadLetterRetentionSeconds,
       // What `ops dlq redrive` needs to refuse a copy the pipe would drop unprocessed (a JSON list, "[]": none).
-      [OutputName.FilterPatterns]: JSON.stringify(p.filterPatterns),
+      [OutputName.FilterPatterns]: escapeTerraformTemplate(JSON.stringify(p.filterPatterns)),
       // Whose sends are the workflow's own: a DLQ message's SenderId starts with it only when the quarantine wrote it.
       [OutputName.WorkflowRoleId]: this.workflow.role.uniqueId,
       // Where `ops` finds a key's second-layer record: the function's own variables (function-env.ts), not its name.

@@ -16,6 +16,7 @@ import { QUEUE_ACCESS_RULES } from "./queue-access-rules";
 import { REGION_RULES } from "./region-rules";
 import { RETENTION_RULES } from "./retention";
 import { SECOND_LAYER_RULES } from "./second-layer-rules";
+import { PASS_THROUGH_RULES } from "./pass-through-rules";
 import { TIMING_RULES } from "./timing";
 
 const NAME_PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
@@ -249,14 +250,16 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   ...FUNCTION_RULES,
   ...REGION_RULES,
   ...SECOND_LAYER_RULES,
+  // What a team passes through to AWS: its IAM statements, tags, alarm actions (pass-through-rules.ts).
+  ...PASS_THROUGH_RULES,
 ];
 
 /**
  * Checks what AWS would reject or what breaks a guarantee, before anything is synthesized. Throws one
  * {@link InvalidPropError} naming every prop at fault, its value and the fix.
  */
-export function assertPipelineInvariants(p: ResolvedPipelineProps): void {
-  const { problems, skipped } = runPropRules(PIPELINE_RULES, p);
+export function assertPipelineInvariants(p: ResolvedPipelineProps, stackRules: readonly PropRule[] = []): void {
+  const { problems, skipped } = runPropRules([...PIPELINE_RULES, ...stackRules], p);
   if (problems.length > 0) throw InvalidPropError.of(problems, skipped);
 }
 

@@ -10,6 +10,7 @@ import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
 import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
 import type { StackArnScope } from "./stack-data";
+import { escapeTerraformTemplate } from "./terraform-text";
 import type { PipelineWorkflow } from "./workflow";
 
 /** The pipe's own log level: its errors (a target it cannot call, a role it cannot use), not every execution. */
@@ -52,7 +53,7 @@ export class PipelinePipe extends Construct {
       sourceParameters: {
         sqsQueueParameters: { batchSize: p.batchSize, maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds },
         filterCriteria:
-          p.filterPatterns.length > 0 ? { filter: p.filterPatterns.map((pattern) => ({ pattern: JSON.stringify(pattern) })) } : undefined,
+          p.filterPatterns.length > 0 ? { filter: p.filterPatterns.map((pattern) => ({ pattern: escapeTerraformTemplate(JSON.stringify(pattern)) })) } : undefined,
       },
       targetParameters: { stepFunctionStateMachineParameters: { invocationType: p.invocationType } },
       // Every field stated: without a log_configuration AWS answers level OFF and an empty list, and the provider plans

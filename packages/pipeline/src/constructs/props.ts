@@ -118,7 +118,11 @@ export interface IdempotentPipelineProps extends FifoProps {
     readonly backoffRate: number;
   };
 
-  /** Retention of the workflow's, the function's and the pipe's log groups: one of CloudWatch Logs' values (1, 3, 5, 7, 14, 30, …, 3653). @default 14 */
+  /**
+   * Retention of the workflow's, the function's and the pipe's log groups: one of CloudWatch Logs' values (1, 3, 5, 7,
+   * 14, 30, …, 3653), or 0 for never expire (the provider then sets no retention policy; storage grows without bound).
+   * @default 14
+   */
   readonly logRetentionDays?: number;
   /** State machine log level. @default "ERROR" */
   readonly stateMachineLogLevel?: StateMachineLogLevel;

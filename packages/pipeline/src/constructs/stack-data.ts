@@ -32,16 +32,28 @@ export function stackData(scope: Construct): StackData {
   const regionAttribute = providerVersion !== undefined && Number(providerVersion.split(".")[0]) >= 6 ? "region" : "name";
   return {
     arns: { partition: partition.partition, region: region.getStringAttribute(regionAttribute), account: caller.accountId },
-    target: { providerVersion, providerRegion: literalProviderRegion(scope) },
+    target: { providerVersion, providerRegion: literalProviderRegion(scope), providerDefaultTags: providerDefaultTags(scope) },
   };
+}
+
+/** The stack's default aws provider (no alias), when there is exactly one. */
+function defaultProvider(scope: Construct): { region?: unknown; defaultTags?: unknown } | undefined {
+  const providers = TerraformStack.of(scope)
+    .node.findAll()
+    .filter((c) => (c as { terraformResourceType?: string }).terraformResourceType === "aws" && (c as { alias?: string }).alias === undefined);
+  return providers.length === 1 ? (providers[0] as { region?: unknown; defaultTags?: unknown }) : undefined;
 }
 
 /** The region of the stack's default aws provider, when it is a literal (not a token, not absent). */
 function literalProviderRegion(scope: Construct): string | undefined {
-  const providers = TerraformStack.of(scope)
-    .node.findAll()
-    .filter((c) => (c as { terraformResourceType?: string }).terraformResourceType === "aws" && (c as { alias?: string }).alias === undefined);
-  if (providers.length !== 1) return undefined;
-  const region = (providers[0] as { region?: string }).region;
+  const region = defaultProvider(scope)?.region;
   return typeof region === "string" && !Token.isUnresolved(region) ? region : undefined;
+}
+
+/** The default provider's `default_tags` as pairs; undefined when absent or a token as a whole. */
+function providerDefaultTags(scope: Construct): readonly (readonly [string, string])[] | undefined {
+  const blocks = defaultProvider(scope)?.defaultTags;
+  if (!Array.isArray(blocks)) return undefined;
+  const pairs = blocks.flatMap((block: { tags?: unknown }) => (block?.tags !== null && typeof block?.tags === "object" && !Token.isUnresolved(block.tags) ? Object.entries(block.tags as Record<string, string>) : []));
+  return pairs.length > 0 ? pairs : undefined;
 }
