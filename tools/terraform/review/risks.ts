@@ -1,5 +1,6 @@
 import { keyDerivationChanges, type KeyDerivation } from "@effectively-once/contract";
 import { PlanAction } from "../plan-json";
+import { accountWideRenameRisk } from "./account-wide-risks";
 import { KNOWN_AFTER_APPLY } from "./planned";
 import { secondLayerRisks } from "./second-layer-risks";
 import { RiskKind, Severity, StatementSource, type IamStatement, type ResourceSettings, type RiskFlag } from "./types";
@@ -216,6 +217,8 @@ export function assessRisks(transitions: readonly Transition[], options: { basel
   for (const t of transitions) {
     const stateful = statefulRisk(t);
     if (stateful) flags.push(stateful);
+    const renamed = accountWideRenameRisk(t);
+    if (renamed) flags.push(renamed);
     if (t.action === PlanAction.Destroy) continue;
     flags.push(...iamRisks(t, options.baselineKnown), ...settingRisks(t));
     const keys = keyDerivationRisk(t);

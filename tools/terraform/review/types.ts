@@ -156,6 +156,8 @@ export const RiskKind = {
   QueuePolicyReplacesLive: "queue-policy-replaces-live",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
+  /** An IAM role or dashboard renamed (the account-wide names carry the region): replaced, create first. */
+  AccountWideRename: "account-wide-rename",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 

@@ -169,7 +169,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
     });
 
     it("draws a dashboard of queue, workflow, function and ledger metrics", () => {
-      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-us-east-1").dashboard_body as string);
       const namespaces = new Set(body.widgets.flatMap((w: { properties: { metrics: string[][] } }) => w.properties.metrics.map((m) => m[0])));
       expect([...namespaces].sort()).toEqual(["AWS/DynamoDB", "AWS/Lambda", "AWS/SQS", "AWS/States", FATE_METRICS_NAMESPACE]);
     });
