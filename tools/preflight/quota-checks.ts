@@ -27,7 +27,7 @@ const PLAN_QUOTAS: readonly (readonly [string, RegExp, QuotaId])[] = [
   ["sqs", /in[- ]?flight/i, "sqs.inFlight"],
   ["pipes", /batches/i, "pipes.concurrentBatches"],
 ];
-const MAY_MATTER = /concurren|in flight|inflight|StartSyncExecution|StartExecution|state transition|pipe|invocation|throughput|tables/i;
+const MAY_MATTER = /concurren|in ?flight|StartSyncExecution|StartExecution|state ?transition|pipe|invocation|throughput|tables/i;
 
 /** The capacity plan at `rate` with AWS's default quotas, as `npm run capacity:plan -- --rate N` computes it. */
 export function planAt(settings: CapacitySettings, rate: number, headroom: number): CapacityPlan {
