@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ACCOUNT, ACCOUNT_ID, removeStackFiles, run, stackFile } from "./run";
 
@@ -83,7 +83,7 @@ describe("CLI: npm run preflight, the names the stack creates", () => {
   it("accepts the names the stack's own state holds (a re-deploy) and still fails the others", async () => {
     const state = { version: 4, resources: [{ mode: "managed", type: "aws_sqs_queue", name: "q", instances: [{ attributes: { name: "test-queue" } }] }, { mode: "managed", type: "aws_iam_role", name: "r", instances: [{ attributes: { name: "test-charge-us-east-1-role" } }] }] };
     const file = join(__dirname, `state-${process.pid}.json`);
-    require("node:fs").writeFileSync(file, JSON.stringify(state));
+    writeFileSync(file, JSON.stringify(state));
     try {
       const { code, out } = await run(["--stack-file", stackFile(), "--state", file], { ...ACCOUNT, existing: new Set(["queue test-queue", "role test-charge-us-east-1-role", "table test-ledger"]) });
       expect(code).toBe(1);
@@ -91,7 +91,7 @@ describe("CLI: npm run preflight, the names the stack creates", () => {
       expect(out).toContain("✔ IAM role test-charge-us-east-1-role exists and the stack's state holds it");
       expect(out).toContain("✘ DynamoDB table test-ledger already exists in this region: CreateTable fails (ResourceInUseException). Fix: another stack or person made it");
     } finally {
-      require("node:fs").rmSync(file, { force: true });
+      rmSync(file, { force: true });
     }
   });
 });

@@ -2,7 +2,7 @@ import { resolveText } from "../iam/stack-values";
 import type { ArnEnv, SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import type { AccountReader } from "./aws";
 import type { AppliedQuota } from "./quota-checks";
-import type { Finding } from "./checks";
+import type { Finding } from "./finding";
 import { judgeRegion } from "./regions";
 
 const LAMBDA_QUOTAS_PAGE = "https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html";

@@ -1,5 +1,5 @@
 import { GetAccountSummaryCommand, GetRoleCommand, IAMClient, SimulatePrincipalPolicyCommand, type ContextEntry } from "@aws-sdk/client-iam";
-import type { ClientConfig } from "./aws";
+import type { ClientConfig } from "./client-config";
 
 /** One simulated call and IAM's verdict, with what decided it. */
 export interface SimulatedCall {

@@ -6,7 +6,7 @@ import { GetFunctionCommand, LambdaClient, ResourceNotFoundException as Function
 import { DescribePipeCommand, ListPipesCommand, NotFoundException as PipeNotFound, PipesClient } from "@aws-sdk/client-pipes";
 import { DescribeStateMachineCommand, SFNClient, StateMachineDoesNotExist } from "@aws-sdk/client-sfn";
 import { GetQueueUrlCommand, QueueDoesNotExist, SQSClient } from "@aws-sdk/client-sqs";
-import type { ClientConfig } from "./aws";
+import type { ClientConfig } from "./client-config";
 import { networkCode } from "./errors";
 import { NameType, type NameType as Kind } from "./names";
 

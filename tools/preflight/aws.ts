@@ -4,6 +4,7 @@ import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 
 import { awsIamReader, type IamReader } from "./aws-iam";
 import { awsNameReader, type NameReader } from "./aws-names";
+import type { ClientConfig } from "./client-config";
 
 /** What the preflight reads from the account: the answers of the calls in calls.ts, nothing else. */
 export interface AccountReader {
@@ -26,13 +27,6 @@ export interface ReaderOptions {
   readonly credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
-/** What every SDK client of the preflight is built with. */
-export interface ClientConfig {
-  readonly region: string;
-  readonly endpoint?: string;
-  readonly credentials?: { accessKeyId: string; secretAccessKey: string };
-  readonly maxAttempts: number;
-}
 
 /** The reader on the AWS SDK, with the default credential chain unless credentials are given. */
 export function awsReader(options: ReaderOptions): AccountReader {

@@ -5,6 +5,7 @@ import { LAMBDA_RATE_FACTOR, DEFAULT_QUOTAS } from "../capacity/quotas";
 import { dynamodbFindings, iamFindings, memoryFindings, pipesFindings } from "./account-checks";
 import type { AccountReader } from "./aws";
 import { QUOTA_SERVICES, type StackFunction } from "./calls";
+import type { Finding } from "./finding";
 import { nameFindings } from "./name-checks";
 import { NameType, stackNames } from "./names";
 import { permissionFindings } from "./permission-checks";
@@ -18,12 +19,6 @@ import { quotaFindings } from "./quota-checks";
  */
 const UNRESERVED_FLOOR = 100;
 
-/** ok ✔, warn !, fail ✘ (the deploy would fail or do damage), info · (shown, not judged). */
-export type Level = "ok" | "warn" | "fail" | "info";
-export interface Finding {
-  readonly level: Level;
-  readonly text: string;
-}
 
 export interface CheckInput {
   readonly stack: SynthesizedStack;

@@ -1,5 +1,5 @@
 import type { NameReader } from "./aws-names";
-import type { Finding } from "./checks";
+import type { Finding } from "./finding";
 import { ACCOUNT_WIDE, NameType, type StackName } from "./names";
 
 /**

@@ -1,14 +1,14 @@
 import type { ArnEnv, SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { deployerPolicy } from "../deployer/policy";
 import type { IamReader, SimulatedCall } from "./aws-iam";
-import type { Finding } from "./checks";
+import type { Finding } from "./finding";
 
 /**
  * The principal IAM's simulator takes for the caller. An assumed-role session (`arn:aws:sts::…:assumed-role/NAME/
  * SESSION`) is simulated as its role, whose ARN (with its path, which the session ARN drops) GetRole gives. The root
  * user and federated users cannot be simulated.
  */
-export async function simulatedPrincipal(callerArn: string, iam: IamReader): Promise<{ arn: string } | { skip: string }> {
+async function simulatedPrincipal(callerArn: string, iam: IamReader): Promise<{ arn: string } | { skip: string }> {
   const assumed = /^arn:([^:]+):sts::(\d{12}):assumed-role\/([^/]+)\/.+$/.exec(callerArn);
   if (assumed) return { arn: await iam.roleArn(assumed[3]) };
   if (/^arn:[^:]+:iam::\d{12}:root$/.test(callerArn)) return { skip: "the caller is the account's root user, which SimulatePrincipalPolicy does not take (root may do everything an SCP does not deny; deploy with a role instead)" };

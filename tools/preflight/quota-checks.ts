@@ -3,7 +3,7 @@ import { defaultFigures } from "../capacity/figures";
 import { planCapacity, type CapacityPlan } from "../capacity/plan";
 import { DEFAULT_QUOTAS, resolveQuotas, type QuotaId } from "../capacity/quotas";
 import type { CapacitySettings } from "../capacity/settings";
-import type { Finding } from "./checks";
+import type { Finding } from "./finding";
 
 /** A quota Service Quotas lists, as the reader returns it. */
 export interface AppliedQuota {

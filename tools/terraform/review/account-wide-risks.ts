@@ -1,13 +1,22 @@
 import { PlanAction } from "../plan-json";
-import type { Transition } from "./risks";
 import { RiskKind, Severity, type RiskFlag } from "./types";
+
+/** The part of a resource's transition (risks.ts) this rule reads. */
+interface Replaced {
+  readonly address: string;
+  readonly type: string;
+  readonly action: PlanAction;
+  readonly basis: RiskFlag["basis"];
+  readonly before: { readonly name: string | null } | null;
+  readonly after: { readonly name: string | null } | null;
+}
 
 /**
  * A renamed IAM role or dashboard: the names that are unique per account now carry the region (docs/upgrading.md,
  * "Account-wide names carry the region"), so the first deploy after that upgrade replaces the three roles and the
  * dashboard. Nothing is lost, but the reviewer should know the order and what changes with the roles.
  */
-export function accountWideRenameRisk(t: Transition): RiskFlag | undefined {
+export function accountWideRenameRisk(t: Replaced): RiskFlag | undefined {
   if (t.action !== PlanAction.Replace || (t.type !== "aws_iam_role" && t.type !== "aws_cloudwatch_dashboard")) return undefined;
   const before = t.before?.name ?? t.address;
   const after = t.after?.name ?? "a new name";

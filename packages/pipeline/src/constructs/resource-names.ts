@@ -39,7 +39,7 @@ export const NameScope = { Account: "account", Region: "region" } as const;
 export type NameScope = (typeof NameScope)[keyof typeof NameScope];
 
 /** The name kinds that are unique per account: their names carry the region, so one prefix can serve many regions. */
-export const ACCOUNT_WIDE_KINDS: ReadonlySet<NameKind> = new Set([NameKind.IamRole, NameKind.Dashboard]);
+const ACCOUNT_WIDE_KINDS: ReadonlySet<NameKind> = new Set([NameKind.IamRole, NameKind.Dashboard]);
 
 /**
  * The longest region code of the partitions the pipeline deploys to (aws, aws-cn; botocore's endpoints.json lists
