@@ -55,13 +55,13 @@ describe("Generator: the deployer policy of the synthesized stack", () => {
 
   describe("denies escalation through the deploy", () => {
     const attempts: [string, IamCall][] = [
-      ["passing a stack role to another service", { action: "iam:PassRole", resource: roleArn("payments-pipe-role"), context: [["iam:PassedToService", "lambda.amazonaws.com"]] }],
+      ["passing a stack role to another service", { action: "iam:PassRole", resource: roleArn("payments-pipe-us-east-1-role"), context: [["iam:PassedToService", "lambda.amazonaws.com"]] }],
       ["passing a role that is not the stack's", { action: "iam:PassRole", resource: roleArn("admin"), context: [["iam:PassedToService", "states.amazonaws.com"]] }],
-      ["passing a stack role with no service named", { action: "iam:PassRole", resource: roleArn("payments-charge-role") }],
-      ["attaching AdministratorAccess to a stack role", { action: "iam:AttachRolePolicy", resource: roleArn("payments-charge-role"), context: [["iam:PolicyARN", "arn:aws:iam::aws:policy/AdministratorAccess"]] }],
+      ["passing a stack role with no service named", { action: "iam:PassRole", resource: roleArn("payments-charge-us-east-1-role") }],
+      ["attaching AdministratorAccess to a stack role", { action: "iam:AttachRolePolicy", resource: roleArn("payments-charge-us-east-1-role"), context: [["iam:PolicyARN", "arn:aws:iam::aws:policy/AdministratorAccess"]] }],
       ["creating a role outside the stack", { action: "iam:CreateRole", resource: roleArn("payments-charge-role-2") }],
       ["writing an inline policy into another role", { action: "iam:PutRolePolicy", resource: roleArn("deployer") }],
-      ["assuming a stack role after rewriting its trust", { action: "sts:AssumeRole", resource: roleArn("payments-workflow-role") }],
+      ["assuming a stack role after rewriting its trust", { action: "sts:AssumeRole", resource: roleArn("payments-workflow-us-east-1-role") }],
       ["creating a user or an access key", { action: "iam:CreateAccessKey", resource: `arn:aws:iam::${recording.account}:user/deployer` }],
       ["reading the ledger's items", { action: "dynamodb:Scan", resource: `arn:aws:dynamodb:us-east-1:${recording.account}:table/payments-ledger` }],
       ["purging the source queue", { action: "sqs:PurgeQueue", resource: `arn:aws:sqs:us-east-1:${recording.account}:payments-queue` }],
@@ -75,7 +75,7 @@ describe("Generator: the deployer policy of the synthesized stack", () => {
   it("with a permissions boundary on the stack's roles: roles and their policies only with it, and it cannot be removed", async () => {
     const boundary = `arn:aws:iam::${recording.account}:policy/payments-boundary`;
     const bounded = await deployerPolicy(synth((json) => { for (const role of Object.values(json.resource.aws_iam_role)) (role as Record<string, unknown>).permissions_boundary = boundary; }), env);
-    const role = roleArn("payments-workflow-role");
+    const role = roleArn("payments-workflow-us-east-1-role");
     const withIt: [string, string][] = [["iam:PermissionsBoundary", boundary]];
     expect(await simulate([bounded.policy], { action: "iam:CreateRole", resource: role, context: withIt }, principal)).toBe("Allowed");
     expect(await simulate([bounded.policy], { action: "iam:CreateRole", resource: role }, principal)).not.toBe("Allowed");
@@ -93,7 +93,7 @@ describe("Generator: the deployer policy of the synthesized stack", () => {
 describe("Recording: what cdktf deploy calls", () => {
   it("includes iam:PassRole of each role to its own service and states:ValidateStateMachineDefinition", () => {
     const passes = recording.calls.filter((c) => c.action === "iam:PassRole").map((c) => `${c.resource.split("/").pop()} → ${c.context?.[0][1]}`);
-    expect(new Set(passes)).toEqual(new Set(["payments-workflow-role → states.amazonaws.com", "payments-pipe-role → pipes.amazonaws.com", "payments-charge-role → lambda.amazonaws.com"]));
+    expect(new Set(passes)).toEqual(new Set(["payments-workflow-us-east-1-role → states.amazonaws.com", "payments-pipe-us-east-1-role → pipes.amazonaws.com", "payments-charge-us-east-1-role → lambda.amazonaws.com"]));
     expect(recording.calls.some((c) => c.action === "states:ValidateStateMachineDefinition")).toBe(true);
     // Every request was named: a request the recorder could not identify would be a call nobody checked.
     expect(recording.calls.filter((c) => c.action.includes("UNKNOWN"))).toEqual([]);
@@ -112,7 +112,7 @@ describe("CLI: npm run deployer-policy", () => {
     const { code, stdout, stderr } = await run(["--account", "111122223333"]);
     expect(code).toBe(0);
     expect((JSON.parse(stdout) as PolicyDocument).Statement.length).toBeGreaterThan(5);
-    expect(stdout).toContain("arn:aws:iam::111122223333:role/payments-pipe-role");
+    expect(stdout).toContain("arn:aws:iam::111122223333:role/payments-pipe-us-east-1-role");
     expect(stderr).toMatch(/\d+ statements, \d+ of IAM's 6144 characters/);
     expect(stderr).toContain('on "*" (AWS documents no resource-level permissions for them): logs:DescribeLogGroups, states:ValidateStateMachineDefinition');
   });

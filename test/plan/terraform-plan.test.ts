@@ -111,7 +111,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       const statements = base.review.resources.flatMap((r) => r.statements ?? []);
       const ledgerAddress = base.review.resources.find((r) => r.type === "aws_dynamodb_table" && r.name === "payments-ledger")!.address;
       const ledger = statements.find((s) => s.sid === "Ledger")!;
-      expect(ledger).toMatchObject({ role: "payments-workflow-role", resources: [`${ledgerAddress}.arn (payments-ledger)`] });
+      expect(ledger).toMatchObject({ role: "payments-workflow-us-east-1-role", resources: [`${ledgerAddress}.arn (payments-ledger)`] });
       expect(ledger.actions).toEqual(expect.arrayContaining(["dynamodb:PutItem", "dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"]));
       expect(statements.filter((s) => s.source === "trust policy").map((s) => s.principals[0]).sort()).toEqual([
         "Service: lambda.amazonaws.com",
@@ -123,7 +123,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       expect(wildcards.map((s) => s.sid).sort()).toEqual(["LogDelivery", "Tracing", "Tracing"]);
       expect(wildcards.every((s) => s.requiredWildcard !== null)).toBe(true);
       expect(JSON.stringify(statements)).not.toContain("known after apply");
-      expect(base.markdown).toContain(`| payments-workflow-role | inline policy | Ledger | Allow |`);
+      expect(base.markdown).toContain(`| payments-workflow-us-east-1-role | inline policy | Ledger | Allow |`);
     });
 
     it("shows the settings that matter: SSE, TTL, PITR, redrive, timeouts, retention, workflow type, pipe batching", () => {

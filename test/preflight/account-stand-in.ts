@@ -1,13 +1,14 @@
 /**
  * A local stand-in for the read-only AWS APIs the preflight calls, answering on the wire as AWS does (STS's query
  * protocol and XML, Lambda's REST paths, Service Quotas' JSON protocol), so the real AWS SDK clients talk to it
- * exactly as they talk to AWS. It records every operation it was asked.
+ * exactly as they talk to AWS (the name, IAM and Pipes APIs: stand-in-answers.ts). It records every operation it was
+ * asked.
  */
 import { createServer } from "node:http";
-import { callerIdentityXml, isGetCallerIdentity } from "../../tools/terraform/offline-sts";
 import { listenOnLoopback, readBody, replyJson } from "../../tools/terraform/json-http";
+import { answerJson, answerQuery, answerRest, type NamesAndIamState } from "./stand-in-answers";
 
-export interface AccountState {
+export interface AccountState extends NamesAndIamState {
   readonly concurrentExecutions: number;
   readonly unreservedConcurrentExecutions: number;
   /** Function name → its reservation (null: exists without one). Absent: the function does not exist. */
@@ -23,11 +24,9 @@ export async function startAccountStandIn(state: AccountState): Promise<{ endpoi
       const body = raw.toString("utf8");
       const url = req.url ?? "/";
       const target = String(req.headers["x-amz-target"] ?? "");
-      if (req.method === "POST" && isGetCallerIdentity(body)) {
-        seen.push("sts:GetCallerIdentity");
-        res.writeHead(200, { "content-type": "text/xml" });
-        return res.end(callerIdentityXml());
-      }
+      if (req.method === "POST" && !target && answerQuery(body, res, state, seen)) return;
+      if (target && answerJson(target, body, res, state, seen)) return;
+      if (answerRest(req, res, state, seen)) return;
       if (req.method === "GET" && url === "/2016-08-19/account-settings") {
         seen.push("lambda:GetAccountSettings");
         return replyJson(res, 200, { AccountLimit: { ConcurrentExecutions: state.concurrentExecutions, UnreservedConcurrentExecutions: state.unreservedConcurrentExecutions }, AccountUsage: { FunctionCount: state.functions.size } });

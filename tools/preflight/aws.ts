@@ -2,8 +2,14 @@ import { GetAccountSettingsCommand, GetFunctionConcurrencyCommand, LambdaClient,
 import { ListServiceQuotasCommand, NoSuchResourceException, ServiceQuotasClient } from "@aws-sdk/client-service-quotas";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 
+import { awsIamReader, type IamReader } from "./aws-iam";
+import { awsNameReader, type NameReader } from "./aws-names";
+import type { ClientConfig } from "./client-config";
+
 /** What the preflight reads from the account: the answers of the calls in calls.ts, nothing else. */
 export interface AccountReader {
+  readonly names: NameReader;
+  readonly iam: IamReader;
   callerIdentity(): Promise<{ account: string; arn: string }>;
   accountSettings(): Promise<{ concurrentExecutions: number; unreservedConcurrentExecutions: number }>;
   /** The function's reservation; null when it has none; undefined when the function does not exist yet. */
@@ -16,16 +22,24 @@ export interface ReaderOptions {
   readonly region: string;
   /** A stand-in's endpoint (tests); AWS's own when absent. */
   readonly endpoint?: string;
+  /** One service's endpoint instead (by its endpoint prefix: `pipes`, `iam` …), e.g. a host that does not resolve. */
+  readonly endpoints?: ReadonlyMap<string, string>;
   readonly credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
+
 /** The reader on the AWS SDK, with the default credential chain unless credentials are given. */
 export function awsReader(options: ReaderOptions): AccountReader {
-  const config = { region: options.region, ...(options.endpoint ? { endpoint: options.endpoint } : {}), ...(options.credentials ? { credentials: options.credentials } : {}), maxAttempts: 2 };
-  const sts = new STSClient(config);
-  const lambda = new LambdaClient(config);
-  const quotas = new ServiceQuotasClient(config);
+  const configOf = (service: string): ClientConfig => {
+    const endpoint = options.endpoints?.get(service) ?? options.endpoint;
+    return { region: options.region, ...(endpoint ? { endpoint } : {}), ...(options.credentials ? { credentials: options.credentials } : {}), maxAttempts: 2 };
+  };
+  const sts = new STSClient(configOf("sts"));
+  const lambda = new LambdaClient(configOf("lambda"));
+  const quotas = new ServiceQuotasClient(configOf("servicequotas"));
   return {
+    names: awsNameReader(configOf),
+    iam: awsIamReader(configOf("iam")),
     async callerIdentity() {
       const out = await sts.send(new GetCallerIdentityCommand({}));
       return { account: out.Account ?? "?", arn: out.Arn ?? "?" };

@@ -1,4 +1,5 @@
 import type { SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
+import { lookupAction } from "./names";
 
 /**
  * The read-only AWS calls `npm run preflight` makes, each with why: what only the account knows (its concurrency,
@@ -13,7 +14,7 @@ export interface PlannedCall {
 }
 
 /** Service Quotas service codes whose quotas bound the pipeline. */
-export const QUOTA_SERVICES = ["lambda", "states", "sqs", "pipes"] as const;
+export const QUOTA_SERVICES = ["lambda", "states", "sqs", "pipes", "dynamodb"] as const;
 
 export interface StackFunction {
   readonly name: string;
@@ -29,11 +30,32 @@ export function stackFunctions(stack: SynthesizedStack): StackFunction[] {
   });
 }
 
+/**
+ * Every call, in the order the checks make them. Names are shown as the stack writes them (a name that carries the
+ * region reads data "aws_region"; the run evaluates it in the region checked). The calls that depend on an answer
+ * (the role GetRole looks up for an assumed-role caller, the table count when a table quota is listed, the simulation's
+ * batches, one per statement of the deployer policy) are listed once each.
+ */
 export function plannedCalls(stack: SynthesizedStack): PlannedCall[] {
+  const names: PlannedCall[] = [];
+  for (const [type, blocks] of Object.entries(stack.resources)) {
+    const action = lookupAction(type);
+    if (!action) continue;
+    for (const block of Object.values(blocks)) {
+      const name = [block.name, block.function_name, block.dashboard_name].find((v) => typeof v === "string");
+      names.push({ action, params: { Name: String(name) }, why: "whether the name already exists (a create would fail half way, or take an existing queue or dashboard over)" });
+    }
+  }
   return [
     { action: "sts:GetCallerIdentity", params: {}, why: "which account the checks describe" },
+    ...names,
     { action: "lambda:GetAccountSettings", params: {}, why: "the account's concurrency and what stays unreserved (at least 100 must)" },
+    ...QUOTA_SERVICES.map((code) => ({ action: "servicequotas:ListServiceQuotas", params: { ServiceCode: code }, why: `the applied ${code} quotas, judged against the capacity plan` })),
+    { action: "pipes:ListPipes", params: {}, why: "whether EventBridge Pipes answers in the region" },
     ...stackFunctions(stack).map((fn) => ({ action: "lambda:GetFunctionConcurrency", params: { FunctionName: fn.name }, why: "what the function already reserves, if it exists (a re-deploy frees it first)" })),
-    ...QUOTA_SERVICES.map((code) => ({ action: "servicequotas:ListServiceQuotas", params: { ServiceCode: code }, why: `the applied ${code} quotas the capacity plan assumes defaults for` })),
+    { action: "iam:GetAccountSummary", params: {}, why: "the account's roles against its role quota, and the inline policy size quota" },
+    { action: "dynamodb:ListTables", params: {}, why: "the region's tables against its table quota, when Service Quotas lists one" },
+    { action: "iam:GetRole", params: {}, why: "an assumed-role caller's role ARN (with its path), for the simulation" },
+    { action: "iam:SimulatePrincipalPolicy", params: {}, why: "whether the caller may make the deployer policy's calls (SCPs and boundaries count; session policies are not evaluated)" },
   ];
 }

@@ -43,7 +43,7 @@ export interface PlanReviewResult {
 }
 
 const OFFLINE_NOTES = [
-  "Offline: AWS was never called. The plan cannot show drift, resources created outside Terraform, name clashes with existing resources, missing permissions of the deploying identity, quotas, or values AWS assigns (ARNs, URLs, ids). Run `npm run plan:review -- --online` with credentials for those.",
+  "Offline: AWS was never called. The plan cannot show drift (changes made outside Terraform to the resources in its state) or values AWS assigns (ARNs, URLs, ids): run `npm run plan:review -- --online` with credentials for those. No plan, online or offline, shows names that already exist outside the state, quotas, or the deploying identity's missing rights (an online plan reads only what its state holds): run `npm run preflight` for those.",
 ];
 
 function configLabel(config: StackConfig): string {

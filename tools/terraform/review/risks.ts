@@ -1,5 +1,6 @@
 import { keyDerivationChanges, type KeyDerivation } from "@effectively-once/contract";
 import { PlanAction } from "../plan-json";
+import { accountWideRenameRisk } from "./account-wide-risks";
 import { KNOWN_AFTER_APPLY } from "./planned";
 import { messageSizeRisks } from "./message-size-risks";
 import { secondLayerRisks } from "./second-layer-risks";
@@ -217,6 +218,8 @@ export function assessRisks(transitions: readonly Transition[], options: { basel
   for (const t of transitions) {
     const stateful = statefulRisk(t);
     if (stateful) flags.push(stateful);
+    const renamed = accountWideRenameRisk(t);
+    if (renamed) flags.push(renamed);
     if (t.action === PlanAction.Destroy) continue;
     flags.push(...iamRisks(t, options.baselineKnown), ...settingRisks(t));
     const keys = keyDerivationRisk(t);

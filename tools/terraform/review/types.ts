@@ -160,6 +160,8 @@ export const RiskKind = {
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
   /** A queue's maximum message size falls: what it accepted before (and the DLQ holds) can no longer come back through it. */
   MessageSizeReduced: "message-size-reduced",
+  /** An IAM role or dashboard renamed (the account-wide names carry the region): replaced, create first. */
+  AccountWideRename: "account-wide-rename",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 

@@ -2,7 +2,7 @@ import { cite, NAME_LIMITS } from "./aws-limits";
 import type { PropProblem } from "./errors";
 import type { PropRule } from "./prop-rules";
 import type { ResolvedPipelineProps } from "./props";
-import { pipelineResourceNames, type ResourceName } from "./resource-names";
+import { LONGEST_REGION, pipelineResourceNames, type ResourceName } from "./resource-names";
 
 /** The characters `function.name` may hold: the strictest name it is part of (the Lambda function's). */
 const FUNCTION_NAME = /^[A-Za-z0-9_-]+$/;
@@ -18,16 +18,27 @@ function blamed(name: ResourceName): NameProp | undefined {
   return name.props.includes("function.name") ? "function.name" : name.props.includes("namePrefix") ? "namePrefix" : undefined;
 }
 
+/** How a name's length adds up: each prop's characters, the region's (account-wide names) and the fixed text. */
+function arithmetic(p: ResolvedPipelineProps, n: ResourceName): string {
+  const parts = n.props.map((prop) => [prop, propValue(p, prop).length] as const);
+  const region = n.region ? [[n.region.assumed ? `region (unknown at synth: the longest, ${LONGEST_REGION})` : `region ${n.region.text}`, n.region.text.length] as const] : [];
+  const counted = [...parts, ...region];
+  const fixed = n.name.length - counted.reduce((sum, [, length]) => sum + length, 0);
+  return [...counted.map(([what, length]) => `${what} ${length}`), `fixed text ${fixed}`].join(" + ");
+}
+
 /** One problem per prop: every name it makes too long, and the longest value that fits them all. */
 function tooLong(p: ResolvedPipelineProps, prop: NameProp, over: readonly ResourceName[]): PropProblem {
   const value = propValue(p, prop);
   const room = Math.min(...over.map((n) => NAME_LIMITS[n.kind].max - (n.name.length - value.length)));
-  const listed = over.map((n) => `${NAME_LIMITS[n.kind].service} "${n.name}" (${n.name.length} > ${NAME_LIMITS[n.kind].max})`).join(", ");
+  const listed = over.map((n) => `${NAME_LIMITS[n.kind].service} "${n.name}" (${arithmetic(p, n)} = ${n.name.length} > ${NAME_LIMITS[n.kind].max})`).join(", ");
   const other = prop === "function.name" ? ` with namePrefix "${p.namePrefix}"` : "";
+  // An account-wide name carries the region: in any region the provider may name when it is not a literal.
+  const anywhere = over.some((n) => n.region?.assumed) ? " in every region (the provider's region is not a literal)" : "";
   return {
     prop,
     value,
-    reason: `makes ${over.length === 1 ? "a name" : "names"} longer than AWS accepts: ${listed}`,
+    reason: `makes ${over.length === 1 ? "a name" : "names"} longer than AWS accepts${anywhere}: ${listed}`,
     fix: room >= 1 ? `use at most ${room} characters${other}` : `shorten namePrefix: no ${prop} fits (${cite(NAME_LIMITS[over[0].kind].source)})`,
   };
 }

@@ -6,7 +6,8 @@ import { OutputName } from "@effectively-once/contract";
 import { cite, NAME_LIMITS } from "./aws-limits";
 import { InvalidPropError } from "./errors";
 import type { PolicyStatement } from "./function-props";
-import { effectJournalTableName, NameKind } from "./resource-names";
+import { effectJournalTableName, NameKind, NameScope } from "./resource-names";
+import { claimStackNames } from "./stack-names";
 
 /** Props of {@link EffectJournalTable}. */
 export interface EffectJournalTableProps {
@@ -33,6 +34,7 @@ export class EffectJournalTable extends Construct {
     if (typeof props.namePrefix !== "string" || !limit.pattern.test(name) || name.length > limit.max) {
       throw new InvalidPropError("namePrefix", props.namePrefix, `makes the ${limit.service} "${name}", which AWS refuses (${limit.min}-${limit.max} characters: ${limit.allowed})`, `use letters, digits, '_', '-' or '.' (${cite(limit.source)})`);
     }
+    claimStackNames(this, { prop: "namePrefix", value: props.namePrefix }, [{ resource: "effect journal table", kind: NameKind.DynamoDbTable, name, props: ["namePrefix"], scope: NameScope.Region }]);
     this.table = new DynamodbTable(this, "effects", {
       name,
       billingMode: "PAY_PER_REQUEST",

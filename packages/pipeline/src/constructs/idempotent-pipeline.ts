@@ -1,3 +1,4 @@
+import type { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { Annotations, TerraformOutput } from "cdktf";
 import { Construct } from "constructs";
 import { secondLayerOutputs } from "@effectively-once/contract";
@@ -13,6 +14,8 @@ import { PipelinePipe } from "./pipe";
 import { functionSecondLayerEnvironment, resolveProps, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
 import { PipelineQueues } from "./queues";
 import { pipelineResourceNames } from "./resource-names";
+import { replaceRolesBeforeDestroy } from "./role-replacement";
+import { claimStackNames } from "./stack-names";
 import { stackData } from "./stack-data";
 import { PipelineTables } from "./tables";
 import { PipelineWorkflow } from "./workflow";
@@ -60,13 +63,23 @@ export class IdempotentPipeline extends Construct {
     if (props.region !== undefined) {
       Annotations.of(this).addWarning(`IdempotentPipeline: the region prop is deprecated and unused: the pipeline deploys to the provider's region. Remove it (docs/upgrading.md).`);
     }
-    const names = pipelineResourceNames(p);
+    // Account-wide names carry the provider's region: the literal when the stack writes one, else data "aws_region".
+    const names = pipelineResourceNames(p, { text: arns.region, literal: false });
+    // Every pipeline of a stack shares the provider, so its region is one text when comparing names across them.
+    claimStackNames(this, { prop: "namePrefix", value: p.namePrefix }, pipelineResourceNames(p, { text: "<region>", literal: false }).all);
     this.queues = new PipelineQueues(this, "queues", p, names, arns.account);
     this.tables = new PipelineTables(this, "tables", p, names);
     this.downstream = new DownstreamFunction(this, "downstream", p, { names, tables: this.tables, arns });
     this.workflow = new PipelineWorkflow(this, "workflow", p, { names, tables: this.tables, queues: this.queues, fn: this.downstream, arns });
     this.pipe = new PipelinePipe(this, "pipe", p, { names, queues: this.queues, workflow: this.workflow, arns });
     this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe, region: arns.region });
+    const policyOf = (part: Construct) => part.node.findChild("policy") as IamRolePolicy;
+    replaceRolesBeforeDestroy([
+      { role: this.downstream.role, policy: policyOf(this.downstream), waitingUser: this.downstream.function },
+      // The state machine and the pipe depend on their policies already (workflow.ts, pipe.ts).
+      { role: this.workflow.role, policy: policyOf(this.workflow) },
+      { role: this.pipe.role, policy: policyOf(this.pipe) },
+    ]);
     this.dashboard = new PipelineDashboard(this, "dashboard", arns.region, { names, service: serviceNameOf(p), queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
     this.addOutputs(p, arns.region);
   }

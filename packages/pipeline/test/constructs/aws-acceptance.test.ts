@@ -46,8 +46,8 @@ describe("Synth refuses what AWS refuses", () => {
   });
 
   it("accepts the limits themselves", () => {
-    // 64 characters exactly for the role (test-<47>-role) and 4,096 bytes or less for the environment.
-    expect(build({ function: { name: "a".repeat(64 - "test--role".length) } })).not.toThrow();
+    // 64 characters exactly for the role (test-<43>-us-east-1-role) and 4,096 bytes or less for the environment.
+    expect(build({ function: { name: "a".repeat(64 - "test--us-east-1-role".length) } })).not.toThrow();
     expect(build({ logRetentionDays: 3653, function: { reservedConcurrency: 1 }, filterPatterns: Array.from({ length: 5 }, (_, i) => ({ body: { n: [i] } })) })).not.toThrow();
     expect(build({ alarmActions: Array.from({ length: 5 }, (_, i) => `arn:aws:sns:us-east-1:123456789012:t${i}`), outputPrefix: "orders_" })).not.toThrow();
   });
@@ -58,15 +58,15 @@ describe("Synth refuses what AWS refuses", () => {
       {
         prop: "function.name",
         value: "charge-handler-v2-extra",
-        reason: `makes a name longer than AWS accepts: IAM role name "${"p".repeat(40)}-charge-handler-v2-extra-role" (69 > 64)`,
-        fix: `use at most 18 characters with namePrefix "${"p".repeat(40)}"`,
+        reason: `makes a name longer than AWS accepts: IAM role name "${"p".repeat(40)}-charge-handler-v2-extra-us-east-1-role" (namePrefix 40 + function.name 23 + region us-east-1 9 + fixed text 7 = 79 > 64)`,
+        fix: `use at most 8 characters with namePrefix "${"p".repeat(40)}"`,
       },
     ]);
   });
 
   it("counts a name one character over the limit", () => {
-    const error = errorOf(build({ function: { name: "a".repeat(65 - "test--role".length) } }));
-    expect(error.problems).toEqual([expect.objectContaining({ prop: "function.name", fix: 'use at most 54 characters with namePrefix "test"' })]);
+    const error = errorOf(build({ function: { name: "a".repeat(65 - "test--us-east-1-role".length) } }));
+    expect(error.problems).toEqual([expect.objectContaining({ prop: "function.name", fix: 'use at most 44 characters with namePrefix "test"' })]);
   });
 
   it("warns about a reservation only an account with a raised quota can hold, and leaves it to the preflight", () => {

@@ -77,7 +77,7 @@ describe("IAM least privilege (synthesized stack)", () => {
   });
 
   it("lets the pipe only read its queue, start its workflow synchronously and write its own log group", () => {
-    expect(actionsOfRole(stack.json, "test-pipe-role")).toEqual([
+    expect(actionsOfRole(stack.json, "test-pipe-us-east-1-role")).toEqual([
       "logs:CreateLogStream",
       "logs:PutLogEvents",
       "sqs:DeleteMessage",
@@ -88,7 +88,7 @@ describe("IAM least privilege (synthesized stack)", () => {
   });
 
   it("lets the workflow touch only its ledger, its function and its DLQ (plus log delivery and tracing)", () => {
-    expect(actionsOfRole(stack.json, "test-workflow-role")).toEqual(
+    expect(actionsOfRole(stack.json, "test-workflow-us-east-1-role")).toEqual(
       [
         "dynamodb:DeleteItem",
         "dynamodb:GetItem",
@@ -102,7 +102,7 @@ describe("IAM least privilege (synthesized stack)", () => {
   });
 
   it("lets the function write its logs, its idempotency records and the downstream charge, and nothing else", () => {
-    expect(actionsOfRole(stack.json, "test-charge-role")).toEqual(
+    expect(actionsOfRole(stack.json, "test-charge-us-east-1-role")).toEqual(
       [
         "dynamodb:DeleteItem",
         "dynamodb:GetItem",
@@ -137,20 +137,20 @@ describe("IAM least privilege (synthesized stack)", () => {
     // Assert
     const statement = (service: string, Condition: unknown) => [{ Effect: "Allow", Principal: { Service: service }, Action: "sts:AssumeRole", Condition }];
     expect(trust).toEqual({
-      "test-pipe-role": statement("pipes.amazonaws.com", {
+      "test-pipe-us-east-1-role": statement("pipes.amazonaws.com", {
         StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:pipes:${region}:111122223333:pipe/test-pipe` },
       }),
       // The one state machine of this stack, not every one of the account.
-      "test-workflow-role": statement("states.amazonaws.com", {
+      "test-workflow-us-east-1-role": statement("states.amazonaws.com", {
         StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:states:${region}:111122223333:stateMachine:test-workflow` },
       }),
-      "test-charge-role": statement("lambda.amazonaws.com", { StringEquals: { "aws:SourceAccount": "111122223333" } }),
+      "test-charge-us-east-1-role": statement("lambda.amazonaws.com", { StringEquals: { "aws:SourceAccount": "111122223333" } }),
     });
     // What Pipes and Step Functions send as aws:SourceArn is the pipe's and the state machine's own ARN.
     const [, pipe] = resourcesOfType(stack.json, "aws_pipes_pipe")[0];
-    expect(trust["test-pipe-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:pipe/${pipe.name}$`));
+    expect(trust["test-pipe-us-east-1-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:pipe/${pipe.name}$`));
     const [, machine] = resourcesOfType(stack.json, "aws_sfn_state_machine")[0];
-    expect(trust["test-workflow-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:stateMachine:${machine.name}$`));
+    expect(trust["test-workflow-us-east-1-role"][0].Condition.StringEquals["aws:SourceArn"]).toMatch(new RegExp(`:stateMachine:${machine.name}$`));
   });
 
   it("writes no account id or region into a trust policy: the region is the provider's, read at plan", () => {

@@ -24,12 +24,12 @@ describe("A stack in the China (Beijing) Region", () => {
     expect(definition.match(/"Resource":"arn:[^"]*"/g)).toEqual(Array(7).fill(expect.stringContaining(`arn:\${data.aws_partition.${partitionId}.partition}:states:::`)));
   });
 
-  it("writes no region at all: outputs, dashboard and trust policies read data \"aws_region\"", () => {
-    const text = JSON.stringify({ resource: stack.json.resource, output: stack.json.output });
-    expect(text).not.toContain("cn-north-1");
+  it("writes the region only into the account-wide names: outputs, dashboard widgets and trust policies read data \"aws_region\"", () => {
+    const written = [...JSON.stringify({ resource: stack.json.resource, output: stack.json.output }).matchAll(/"([^"]*cn-north-1[^"]*)"/g)].map((m) => m[1]);
+    expect(written.sort()).toEqual(["test-charge-cn-north-1-role", "test-pipe-cn-north-1-role", "test-pipeline-cn-north-1", "test-workflow-cn-north-1-role"]);
     const [[regionId]] = Object.entries(stack.json.data!.aws_region);
     expect(stack.json.output.region).toEqual({ value: `\${data.aws_region.${regionId}.name}` });
-    const dashboard = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+    const dashboard = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-cn-north-1").dashboard_body as string);
     expect(new Set(dashboard.widgets.map((w: { properties: { region: string } }) => w.properties.region))).toEqual(new Set([`\${data.aws_region.${regionId}.name}`]));
   });
 });
@@ -82,7 +82,7 @@ describe("The pipe's own logs", () => {
 
   it("are written by the pipe's role, on that log group only", () => {
     const [[groupId]] = resourcesOfType(stack.json, "aws_cloudwatch_log_group").filter(([, body]) => body.name === "/aws/vendedlogs/pipes/test-pipe");
-    const [[roleId]] = resourcesOfType(stack.json, "aws_iam_role").filter(([, body]) => body.name === "test-pipe-role");
+    const [[roleId]] = resourcesOfType(stack.json, "aws_iam_role").filter(([, body]) => body.name === "test-pipe-us-east-1-role");
     const [, policy] = resourcesOfType(stack.json, "aws_iam_role_policy").find(([, body]) => body.role === `\${aws_iam_role.${roleId}.id}`)!;
     expect(JSON.parse(policy.policy as string).Statement).toContainEqual({
       Sid: "WriteOwnLogs",

@@ -169,14 +169,14 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
     });
 
     it("draws a dashboard of queue, workflow, function and ledger metrics", () => {
-      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-us-east-1").dashboard_body as string);
       const namespaces = new Set(body.widgets.flatMap((w: { properties: { metrics: string[][] } }) => w.properties.metrics.map((m) => m[0])));
       expect([...namespaces].sort()).toEqual(["AWS/DynamoDB", "AWS/Lambda", "AWS/SQS", "AWS/States", FATE_METRICS_NAMESPACE]);
     });
 
     it("names an Operation on every DynamoDB throttle line (DynamoDB publishes ThrottledRequests per TableName and Operation)", () => {
       // Arrange
-      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-us-east-1").dashboard_body as string);
       const lines: unknown[][] = body.widgets.flatMap((w: { properties: { metrics: unknown[][] } }) => w.properties.metrics);
 
       // Act
@@ -191,7 +191,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
 
     it("draws the function's fate metrics under the service dimension the function publishes (its POWERTOOLS_SERVICE_NAME)", () => {
       // Arrange
-      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline").dashboard_body as string);
+      const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-us-east-1").dashboard_body as string);
       const service = (resourceNamed(stack.json, "aws_lambda_function", "test-charge").environment as { variables: Record<string, string> }).variables.POWERTOOLS_SERVICE_NAME;
 
       // Act
