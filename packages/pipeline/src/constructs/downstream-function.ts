@@ -6,6 +6,7 @@ import { AssetType, Op, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
 import { CHINA_LAMBDA_XRAY_SOURCE, cite } from "./aws-limits";
 import { bundleArchive } from "./bundle";
+import { functionEncryption, keyGrants, logGroupEncryption } from "./encryption";
 import { functionVariables } from "./function-variables";
 import { XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
 import { esbuildTarget } from "./lambda-runtime";
@@ -29,10 +30,12 @@ export class DownstreamFunction extends Construct {
     this.logGroup = new CloudwatchLogGroup(this, "logs", {
       name: names.functionLogGroup,
       retentionInDays: p.logRetentionDays,
+      ...logGroupEncryption(p.encryption),
     });
     this.role = new IamRole(this, "role", {
       name: names.functionRole,
       assumeRolePolicy: assumeRolePolicy(trustedService.lambda(arns)),
+      permissionsBoundary: p.permissionsBoundary,
     });
     const statements: PolicyStatement[] = [
       { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:*`] },
@@ -44,6 +47,7 @@ export class DownstreamFunction extends Construct {
       },
       ...fn.policyStatements,
       ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: XRAY_ACTIONS.slice(0, 2), Resource: ["*"] }] : []),
+      ...keyGrants.function(p.encryption, arns),
     ];
     new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
@@ -68,6 +72,7 @@ export class DownstreamFunction extends Construct {
       environment: {
         variables: functionVariables(p, tables.idempotency.name),
       },
+      ...functionEncryption(p.encryption),
       loggingConfig: { logFormat: "JSON", logGroup: this.logGroup.name, applicationLogLevel: fn.logLevel, systemLogLevel: "WARN" },
       tracingConfig: p.tracing ? { mode: "Active" } : undefined,
       dependsOn: [this.logGroup],

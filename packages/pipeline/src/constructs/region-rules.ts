@@ -9,7 +9,7 @@ import type { ResolvedPipelineProps } from "./props";
 const REGION = /^[a-z]{2,4}(-gov|-iso[a-z]?)?-[a-z]+-\d+$/;
 
 /** The region the synth knows, and which prop it comes from: the provider's literal region, else the deprecated prop. */
-function knownRegion(p: ResolvedPipelineProps): { region: string; prop: string } | undefined {
+export function knownRegion(p: ResolvedPipelineProps): { region: string; prop: string } | undefined {
   if (p.target.providerRegion !== undefined) return { region: p.target.providerRegion, prop: "provider region" };
   if (p.region !== undefined && REGION.test(p.region)) return { region: p.region, prop: "region" };
   return undefined;
