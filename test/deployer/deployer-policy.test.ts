@@ -50,7 +50,9 @@ function synthTwoPipelines(): SynthesizedStack {
       payloadFields: first.config.payloadFields,
       function: { name: "refund", entry: first.config.function.entry },
     });
-    new S3Backend(stack, { bucket: "team-terraform-state", key: "pipelines/payments.tfstate", region: "us-east-1", useLockfile: true });
+    // cdktf 0.21's S3BackendConfig has no `useLockfile` (CDK Terrain's has): the override docs/deploy.md shows.
+    new S3Backend(stack, { bucket: "team-terraform-state", key: "pipelines/payments.tfstate", region: "us-east-1", encrypt: true });
+    stack.addOverride("terraform.backend.s3.use_lockfile", true);
     app.synth();
     return readStack(join(outdir, "stacks", recording.stack, "cdk.tf.json"));
   } finally {
@@ -224,6 +226,26 @@ beforeAll(async () => {
   const result = await deployerPolicy(synth(), env);
   synthDefaultPolicy = [...result.deploy, ...result.teardown];
   synthDefaultNote = result.providerNote;
+});
+
+describe("docs/deploy.md: requiring the boundary in a deployer policy of your own", () => {
+  const page = readFileSync(join(__dirname, "../../docs/deploy.md"), "utf8");
+  const example = JSON.parse(/\*\*Requiring the boundary in a deployer policy of your own\.\*\*[\s\S]*?```json\n([\s\S]*?)```/.exec(page)![1]) as PolicyDocument;
+  const account = "111122223333";
+  const who = { arn: `arn:aws:iam::${account}:role/deployer`, account };
+  const role = `arn:aws:iam::${account}:role/payments-workflow-role`;
+  const boundary = `arn:aws:iam::${account}:policy/pipeline-boundary`;
+
+  it.each(["iam:CreateRole", "iam:PutRolePolicy", "iam:AttachRolePolicy"])("%s is allowed only with the boundary", async (action) => {
+    expect(await simulate([example], { action, resource: role, context: [["iam:PermissionsBoundary", boundary]] }, who)).toBe("Allowed");
+    expect(await simulate([example], { action, resource: role }, who)).not.toBe("Allowed");
+    expect(await simulate([example], { action, resource: role, context: [["iam:PermissionsBoundary", "arn:aws:iam::aws:policy/AdministratorAccess"]] }, who)).not.toBe("Allowed");
+  });
+
+  it("denies taking the boundary off a role or changing the boundary policy itself", async () => {
+    expect(await simulate([example], { action: "iam:DeleteRolePermissionsBoundary", resource: role }, who)).toBe("ExplicitlyDenied");
+    expect(await simulate([example], { action: "iam:CreatePolicyVersion", resource: boundary }, who)).toBe("ExplicitlyDenied");
+  });
 });
 
 /** What the recording says about the plan: the provider validates a changed definition while planning. */
