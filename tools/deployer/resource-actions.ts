@@ -44,7 +44,9 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
     actions: ["pipes:CreatePipe", "pipes:DescribePipe", "pipes:UpdatePipe", "pipes:StartPipe", "pipes:StopPipe", "pipes:DeletePipe", "pipes:ListTagsForResource", "pipes:TagResource", "pipes:UntagResource"],
   }],
   ["aws_cloudwatch_log_group", {
-    actions: ["logs:CreateLogGroup", "logs:DescribeLogGroups", "logs:PutRetentionPolicy", "logs:DeleteRetentionPolicy", "logs:DeleteLogGroup", "logs:ListTagsForResource", "logs:TagResource", "logs:UntagResource"],
+    actions: ["logs:CreateLogGroup", "logs:DescribeLogGroups", "logs:PutRetentionPolicy", "logs:DeleteRetentionPolicy", "logs:DeleteLogGroup", "logs:ListTagsForResource", "logs:TagResource", "logs:UntagResource",
+      // A changed kms_key_id (the construct's `encryption`): the provider's update calls these; a create passes the key to CreateLogGroup.
+      "logs:AssociateKmsKey", "logs:DisassociateKmsKey"],
   }],
   ["aws_cloudwatch_log_resource_policy", { actions: ["logs:PutResourcePolicy", "logs:DescribeResourcePolicies", "logs:DeleteResourcePolicy"] }],
   ["aws_cloudwatch_metric_alarm", { actions: ["cloudwatch:PutMetricAlarm", "cloudwatch:DescribeAlarms", "cloudwatch:DeleteAlarms", "cloudwatch:ListTagsForResource", "cloudwatch:TagResource", "cloudwatch:UntagResource"] }],
