@@ -8,7 +8,7 @@ import { backendRights } from "./backend";
 import { DeployerPolicyError } from "./errors";
 import { providerVersionNote } from "./provider-version";
 import { DATA_SOURCES_WITHOUT_PERMISSIONS, KEY_ACTIONS, KEY_ATTRIBUTES, KEY_SERVICES, RESOURCE_ACTIONS, TEARDOWN_ACTIONS } from "./resource-actions";
-import { MANAGED_POLICY_LIMIT, policySize, splitIntoPolicies } from "./split";
+import { policySize, splitIntoPolicies } from "./split";
 
 export { DeployerPolicyError } from "./errors";
 export { MANAGED_POLICY_LIMIT } from "./split";

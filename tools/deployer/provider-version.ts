@@ -8,7 +8,7 @@ import type { SynthesizedStack } from "@effectively-once/local-cloud/terraform-j
 export const RECORDED_PROVIDER_VERSION = "5.100.0";
 
 /** The hashicorp/aws version the stack requires (`terraform.required_providers.aws.version`), when it names one. */
-export function stackProviderVersion(stack: SynthesizedStack): string | undefined {
+function stackProviderVersion(stack: SynthesizedStack): string | undefined {
   const required = (stack.terraform.required_providers ?? {}) as Record<string, { source?: string; version?: string }>;
   const aws = required.aws;
   return typeof aws?.version === "string" ? aws.version : undefined;

@@ -12,8 +12,8 @@ import { knownRegion } from "./region-rules";
  * PolicyName and Path); AWS managed policies carry `aws` for the account. IAM refuses a boundary that is not a managed
  * policy of the role's partition at CreateRole, after the stack's other resources already exist.
  */
-export const BOUNDARY_ARN = /^arn:([a-z-]+):iam::(\d{12}|aws):policy\/(?:[\x21-\x7E]+\/)?[\w+=,.@-]{1,128}$/;
-export const BOUNDARY_SOURCE: LimitSource = { model: "iam arnType", doc: "https://docs.aws.amazon.com/IAM/latest/UserGuide/access_policies_boundaries.html" };
+const BOUNDARY_ARN = /^arn:([a-z-]+):iam::(\d{12}|aws):policy\/(?:[\x21-\x7E]+\/)?[\w+=,.@-]{1,128}$/;
+const BOUNDARY_SOURCE: LimitSource = { model: "iam arnType", doc: "https://docs.aws.amazon.com/IAM/latest/UserGuide/access_policies_boundaries.html" };
 
 /**
  * The permissions boundary of the stack's three roles (the function's, the pipe's, the workflow's): a literal ARN must

@@ -17,7 +17,7 @@ const SQS_KMS_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/AWSSimpl
  * queue policy, not on main yet): return those statements here, e.g. `p.sourceQueueProducers ?? []`. Until then the
  * construct declares no producer, and the rule below has nothing to refuse.
  */
-export function declaredProducerStatements(_p: ResolvedPipelineProps): readonly unknown[] {
+function declaredProducerStatements(_p: ResolvedPipelineProps): readonly unknown[] {
   return [];
 }
 
