@@ -3,6 +3,7 @@ import { partitionOfRegion } from "@effectively-once/contract";
 import { cite, type LimitSource } from "./aws-limits";
 import { DATA_KEY_REUSE, type ResolvedEncryption } from "./encryption";
 import type { PropProblem } from "./errors";
+import { declaredProducers } from "./queue-access";
 import { integerIn, type PropRule } from "./prop-rules";
 import type { ResolvedPipelineProps } from "./props";
 import { knownRegion } from "./region-rules";
@@ -13,12 +14,14 @@ const KEY_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/AmazonCloudW
 const SQS_KMS_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-key-management.html" };
 
 /**
- * INTEGRATION HOOK for the source queue's declared producers (the prop that adds producers' Allow statements to the
- * queue policy, not on main yet): return those statements here, e.g. `p.sourceQueueProducers ?? []`. Until then the
- * construct declares no producer, and the rule below has nothing to refuse.
+ * The source queue's producers as statements: each producer `queueAccess.producers` declares (an SNS topic, an
+ * EventBridge rule and an S3 bucket become their service principals, queue-access.ts) and every Allow the team adds
+ * in `queueAccess.sourceQueueStatements`. Only the principals are read here.
  */
-function declaredProducerStatements(_p: ResolvedPipelineProps): readonly unknown[] {
-  return [];
+function declaredProducerStatements(p: ResolvedPipelineProps): readonly unknown[] {
+  // The account only fills the producers' aws:SourceAccount, which this rule does not read.
+  const producers = declaredProducers(p.queueAccess, "").map((d) => ({ Principal: d.principal }));
+  return [...producers, ...p.queueAccess.sourceQueueStatements.filter((s) => s.Effect === "Allow")];
 }
 
 /** The service principals (`sns.amazonaws.com`, `events.amazonaws.com`, `s3.amazonaws.com`…) a statement names. */
@@ -44,7 +47,7 @@ export function keyProducerProblems(encryption: ResolvedEncryption | undefined, 
       prop: "encryption.kmsKeyArn",
       value: encryption.kmsKeyArn,
       reason: `encrypts the source queue, to which the service principal${services.length === 1 ? "" : "s"} ${services.join(", ")} deliver${services.length === 1 ? "s" : ""}: each needs kms:GenerateDataKey and kms:Decrypt in the key's policy, which the construct does not manage`,
-      fix: `remove encryption, or deliver through a producer that signs as an IAM role (${cite(SQS_KMS_SOURCE)}); a key the construct creates with those producers in its policy is not offered yet`,
+      fix: `remove encryption, or remove those producers from queueAccess and send through a role that holds kms:GenerateDataKey on the key (${cite(SQS_KMS_SOURCE)}); a key the construct creates with those producers in its policy is not offered yet`,
     },
   ];
 }
@@ -85,7 +88,7 @@ export const ENCRYPTION_RULES: readonly PropRule[] = [
   },
   {
     name: "encryption.producers",
-    after: ["encryption.kmsKeyArn"],
+    after: ["encryption.kmsKeyArn", "queueAccess.producers", "queueAccess.statements"],
     check: (p) => keyProducerProblems(p.encryption, declaredProducerStatements(p)),
   },
 ];

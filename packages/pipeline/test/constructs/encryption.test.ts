@@ -3,7 +3,7 @@
  * machine, the function's environment), each role allowed only the KMS calls its services make with it, and the
  * combinations AWS would break refused at synth.
  */
-import { InvalidPropError } from "../../src/constructs";
+import { InvalidPropError, ProducerKind } from "../../src/constructs";
 import { keyProducerProblems } from "../../src/constructs/encryption-rules";
 import { resourceNamed, resourcesOfType, synthStack, TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
 
@@ -109,6 +109,19 @@ describe("Rule: a customer managed key locks out service producers of the source
     expect(keyProducerProblems(key, [sns, role, events])).toEqual([
       expect.objectContaining({ prop: "encryption.kmsKeyArn", value: KEY, reason: expect.stringContaining("sns.amazonaws.com, events.amazonaws.com, s3.amazonaws.com deliver") }),
     ]);
+  });
+
+  it("refuses at synth the key with an SNS producer declared in queueAccess, and accepts it with a role producer", () => {
+    const error = refusal(() =>
+      synthStack({ encryption: { kmsKeyArn: KEY }, queueAccess: { producers: [{ kind: ProducerKind.SnsTopic, arn: "arn:aws:sns:us-east-1:111122223333:orders" }] } }),
+    );
+    expect(error.problems).toEqual([expect.objectContaining({ prop: "encryption.kmsKeyArn", reason: expect.stringContaining("the service principal sns.amazonaws.com delivers"), fix: expect.stringContaining("queueAccess") })]);
+    const roles = synthStack({ encryption: { kmsKeyArn: KEY }, queueAccess: { producers: [{ kind: ProducerKind.AwsPrincipal, principal: "arn:aws:iam::111122223333:role/orders" }] } });
+    try {
+      expect(resourcesOfType(roles.json, "aws_sqs_queue").map(([, q]) => q.kms_master_key_id)).toEqual([KEY, KEY]);
+    } finally {
+      roles.cleanup();
+    }
   });
 
   it("accepts role producers with the key, and service producers without it", () => {
