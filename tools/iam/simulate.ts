@@ -34,7 +34,15 @@ export interface Principal {
   readonly boundary?: PolicyDocument;
 }
 
-export async function simulate(policies: readonly PolicyDocument[], call: IamCall, principal: Principal): Promise<Verdict> {
+/**
+ * The resource's own policy, where the service has one. A KMS key is the case that needs it: KMS allows a call only
+ * when the key policy does, directly or by delegating to IAM (the default key policy's account-root statement).
+ */
+export interface ResourceContext {
+  readonly resourcePolicy?: PolicyDocument;
+}
+
+export async function simulate(policies: readonly PolicyDocument[], call: IamCall, principal: Principal, resource: ResourceContext = {}): Promise<Verdict> {
   const contextVariables: Record<string, string> = {};
   for (const [key, value] of call.context ?? []) contextVariables[key] = value;
   const result = await runSimulation(
@@ -44,6 +52,7 @@ export async function simulate(policies: readonly PolicyDocument[], call: IamCal
       serviceControlPolicies: [],
       resourceControlPolicies: [],
       ...(principal.boundary ? { permissionBoundaryPolicies: [{ name: "boundary", policy: principal.boundary }] } : {}),
+      ...(resource.resourcePolicy ? { resourcePolicy: resource.resourcePolicy } : {}),
     },
     {},
   );

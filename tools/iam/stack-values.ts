@@ -1,3 +1,4 @@
+import { dnsSuffixOfPartition } from "@effectively-once/contract";
 import { arnOf, mapTemplates, queueUrlOf, renderTemplate, type ArnEnv, type Block, type ResourceReference, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 
 /** A reference in a stack that these tools cannot give a value to, named with what to do. */
@@ -27,6 +28,7 @@ function valueOf(stack: SynthesizedStack, ref: ResourceReference, env: ArnEnv, w
     const data = new Map([
       ["aws_caller_identity.account_id", env.account],
       ["aws_partition.partition", env.partition],
+      ["aws_partition.dns_suffix", dnsSuffixOfPartition(env.partition)],
       ["aws_region.name", env.region],
       ["aws_region.region", env.region],
       ["aws_region.id", env.region],

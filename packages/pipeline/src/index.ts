@@ -5,7 +5,7 @@
  * is the `@effectively-once/pipeline/handler` entry; `@effectively-once/pipeline/cdktn` is this entry for CDK Terrain.
  */
 export { IdempotentPipeline, EffectJournalTable, InvalidPropError, LambdaRuntime, PipelineConfigError, ProducerKind } from "./constructs";
-export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, FifoProps, IdempotentPipelineProps, PipelineDomain, PolicyStatement } from "./constructs";
+export type { BusinessKeyProps, DownstreamFunctionProps, EffectJournalTableProps, FifoProps, IdempotentPipelineProps, PipelineDomain, PipelineEncryptionProps, PolicyStatement } from "./constructs";
 /** Who may send to the source queue and the queues' other grants (`queueAccess`), and the producers as the stack grants them. */
 export type { DeclaredProducer, PrincipalProducer, QueueAccessProps, QueuePolicyStatement, QueueProducer, ServiceProducer } from "./constructs";
 export { contractEnvironment } from "@effectively-once/contract";

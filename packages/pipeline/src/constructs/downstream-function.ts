@@ -6,6 +6,7 @@ import { AssetType, Op, TerraformAsset } from "cdktf";
 import { Construct } from "constructs";
 import { CHINA_LAMBDA_XRAY_SOURCE, cite } from "./aws-limits";
 import { bundleArchive } from "./bundle";
+import { functionEncryption, keyGrants, logGroupEncryption } from "./encryption";
 import { terraformFunctionVariables } from "./function-variables";
 import { assumeRolePolicy, functionPolicyStatements, policyJson, trustedService } from "./iam";
 import { esbuildTarget } from "./lambda-runtime";
@@ -29,12 +30,17 @@ export class DownstreamFunction extends Construct {
     this.logGroup = new CloudwatchLogGroup(this, "logs", {
       name: names.functionLogGroup,
       retentionInDays: p.logRetentionDays,
+      ...logGroupEncryption(p.encryption),
     });
     this.role = new IamRole(this, "role", {
       name: names.functionRole,
       assumeRolePolicy: assumeRolePolicy(trustedService.lambda(arns)),
+      permissionsBoundary: p.permissionsBoundary,
     });
-    const statements: PolicyStatement[] = functionPolicyStatements(p, { logGroup: this.logGroup.arn, idempotencyTable: tables.idempotency.arn });
+    const statements: PolicyStatement[] = [
+      ...functionPolicyStatements(p, { logGroup: this.logGroup.arn, idempotencyTable: tables.idempotency.arn }),
+      ...keyGrants.function(p.encryption, arns),
+    ];
     new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
     const asset = new TerraformAsset(this, "bundle", {
@@ -58,6 +64,7 @@ export class DownstreamFunction extends Construct {
       environment: {
         variables: terraformFunctionVariables(p, tables.idempotency.name),
       },
+      ...functionEncryption(p.encryption),
       loggingConfig: { logFormat: "JSON", logGroup: this.logGroup.name, applicationLogLevel: fn.logLevel, systemLogLevel: "WARN" },
       tracingConfig: p.tracing ? { mode: "Active" } : undefined,
       dependsOn: [this.logGroup],

@@ -4,10 +4,12 @@ import { Construct } from "constructs";
 import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
 import { OutputName } from "@effectively-once/contract";
 import { cite, NAME_LIMITS } from "./aws-limits";
+import { tableEncryption, type KeyStatement } from "./encryption";
 import { InvalidPropError } from "./errors";
 import type { PolicyStatement } from "./function-props";
 import { effectJournalTableName, NameKind, NameScope } from "./resource-names";
 import { claimStackNames } from "./stack-names";
+import { stackData } from "./stack-data";
 
 /** Props of {@link EffectJournalTable}. */
 export interface EffectJournalTableProps {
@@ -15,6 +17,8 @@ export interface EffectJournalTableProps {
   readonly namePrefix: string;
   /** Prefix of the output's name, for stacks holding several pipelines (like the pipeline's). @default "" */
   readonly outputPrefix?: string;
+  /** The customer managed KMS key of the table, usually the pipeline's (`encryption.kmsKeyArn`). @default the AWS managed key */
+  readonly encryption?: { readonly kmsKeyArn: string };
 }
 
 /**
@@ -26,6 +30,7 @@ export interface EffectJournalTableProps {
 export class EffectJournalTable extends Construct {
   /** The DynamoDB table (`pk`/`sk`, TTL on `expiresAt`). */
   readonly table: DynamodbTable;
+  private readonly keyStatements: readonly KeyStatement[];
 
   constructor(scope: Construct, id: string, props: EffectJournalTableProps) {
     super(scope, id);
@@ -45,8 +50,15 @@ export class EffectJournalTable extends Construct {
         { name: "sk", type: "S" },
       ],
       ttl: { attributeName: "expiresAt", enabled: true },
-      serverSideEncryption: { enabled: true },
+      serverSideEncryption: tableEncryption(props.encryption),
     });
+    // The function reads and writes the table through DynamoDB: the key's use only that way (encryption.ts says why).
+    const key = props.encryption?.kmsKeyArn;
+    const arns = key === undefined ? undefined : stackData(this).arns;
+    this.keyStatements =
+      key === undefined || arns === undefined
+        ? []
+        : [{ Sid: "EffectJournalKey", Effect: "Allow", Action: ["kms:Decrypt", "kms:GenerateDataKey"], Resource: [key], Condition: { StringEquals: { "kms:ViaService": [`dynamodb.${arns.region}.${arns.dnsSuffix}`] } } }];
     new TerraformOutput(this, `output-${OutputName.EffectsTable}`, { value: this.table.name }).overrideLogicalId(`${props.outputPrefix ?? ""}${OutputName.EffectsTable}`);
   }
 
@@ -57,6 +69,6 @@ export class EffectJournalTable extends Construct {
 
   /** What the journal does: write items (the effect conditionally) and read the effect back. */
   get policyStatements(): PolicyStatement[] {
-    return [{ Sid: "EffectJournal", Effect: "Allow", Action: ["dynamodb:PutItem", "dynamodb:GetItem"], Resource: [this.table.arn] }];
+    return [{ Sid: "EffectJournal", Effect: "Allow", Action: ["dynamodb:PutItem", "dynamodb:GetItem"], Resource: [this.table.arn] }, ...this.keyStatements];
   }
 }

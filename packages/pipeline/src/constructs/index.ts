@@ -9,3 +9,4 @@ export type { FifoProps } from "./fifo-props";
 export { ProducerKind } from "./queue-access-props";
 export type { PrincipalProducer, QueueAccessProps, QueuePolicyStatement, QueueProducer, ServiceProducer } from "./queue-access-props";
 export type { DeclaredProducer } from "./queue-access";
+export type { PipelineEncryptionProps } from "./encryption";

@@ -5,7 +5,9 @@ import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "@effectively-onc
 import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "./aws-limits";
 import { AWS_NAME_RULES } from "./aws-name-rules";
 import { AWS_PROP_RULES } from "./aws-prop-rules";
+import { BOUNDARY_RULES } from "./boundary-rules";
 import { BYTE_RULES } from "./byte-rules";
+import { ENCRYPTION_RULES } from "./encryption-rules";
 import { InvalidPropError, type PropProblem } from "./errors";
 import { FIFO_RULES } from "./fifo-rules";
 import { FUNCTION_RULES } from "./function-rules";
@@ -249,6 +251,8 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   ...QUEUE_ACCESS_RULES,
   ...FUNCTION_RULES,
   ...REGION_RULES,
+  ...BOUNDARY_RULES,
+  ...ENCRYPTION_RULES,
   ...SECOND_LAYER_RULES,
   // What a team passes through to AWS: its IAM statements, tags, alarm actions (pass-through-rules.ts).
   ...PASS_THROUGH_RULES,

@@ -5,6 +5,7 @@ import { PipesPipe } from "@cdktf/provider-aws/lib/pipes-pipe";
 import { Op } from "cdktf";
 import { Construct } from "constructs";
 import { cite, GOVCLOUD_PIPES_SOURCE } from "./aws-limits";
+import { keyGrants, logGroupEncryption } from "./encryption";
 import { assumeRolePolicy, policyJson, trustedService } from "./iam";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
@@ -26,8 +27,8 @@ export class PipelinePipe extends Construct {
   constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; queues: PipelineQueues; workflow: PipelineWorkflow; arns: StackArnScope }) {
     super(scope, id);
     const name = parts.names.pipe;
-    this.logGroup = new CloudwatchLogGroup(this, "logs", { name: parts.names.pipeLogGroup, retentionInDays: p.logRetentionDays });
-    this.role = new IamRole(this, "role", { name: parts.names.pipeRole, assumeRolePolicy: assumeRolePolicy(trustedService.pipes(parts.arns, name)) });
+    this.logGroup = new CloudwatchLogGroup(this, "logs", { name: parts.names.pipeLogGroup, retentionInDays: p.logRetentionDays, ...logGroupEncryption(p.encryption) });
+    this.role = new IamRole(this, "role", { name: parts.names.pipeRole, assumeRolePolicy: assumeRolePolicy(trustedService.pipes(parts.arns, name)), permissionsBoundary: p.permissionsBoundary });
     const policy = new IamRolePolicy(this, "policy", {
       name: ROLE_POLICY_NAME,
       role: this.role.id,
@@ -42,6 +43,7 @@ export class PipelinePipe extends Construct {
         // Pipes delivers a CloudWatch Logs destination's records as the pipe's execution role (aws-cdk's
         // CloudwatchLogsLogDestination grants the role exactly these on the group; EventBridge guide, eb-pipes-logs).
         { Sid: "WriteOwnLogs", Effect: "Allow", Action: ["logs:CreateLogStream", "logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:*`] },
+        ...keyGrants.pipe(p.encryption, parts.arns),
       ]),
     });
     this.pipe = new PipesPipe(this, "pipe", {

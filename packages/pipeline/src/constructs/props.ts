@@ -3,6 +3,7 @@ import { effectiveRules, type FieldRule, type FieldRules } from "@effectively-on
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
 import { FIFO_DEFAULTS, type FifoProps } from "./fifo-props";
 import type { DownstreamFunctionProps } from "./function-props";
+import { resolveEncryption, type PipelineEncryptionProps, type ResolvedEncryption } from "./encryption";
 import { DEFAULT_RUNTIME } from "./lambda-runtime";
 import { resolveQueueAccess, type QueueAccessProps, type ResolvedQueueAccess } from "./queue-access-props";
 import { pipelineResourceNames } from "./resource-names";
@@ -142,6 +143,21 @@ export interface IdempotentPipelineProps extends FifoProps {
   readonly outputPrefix?: string;
 
   /**
+   * ARN of an IAM managed policy set as the permissions boundary of the stack's three roles (the function's, the
+   * pipe's and the workflow's). Without one, whoever may deploy the stack can write any inline policy into those roles
+   * and run code through them: deploy rights are then admin rights. With one an administrator owns, the roles never
+   * hold more than it allows, and `npm run deployer-policy` lets the deployer create and change roles only with it in
+   * place (docs/deploy.md, "Self-escalation"). Must be a policy of the stack's partition. @default none
+   */
+  readonly permissionsBoundary?: string;
+  /**
+   * A customer managed KMS key for the queues, the tables, the log groups, the state machine and the function's
+   * environment, with the roles allowed exactly the KMS calls each service makes for them. The key policy is yours:
+   * it must allow CloudWatch Logs (docs/construct.md, "Encryption with your own KMS key"). @default AWS's keys
+   * (SQS-managed SSE, DynamoDB's AWS managed key, CloudWatch Logs', Step Functions' and Lambda's own)
+   */
+  readonly encryption?: PipelineEncryptionProps;
+  /**
    * RISK: lets SQS's own DLQ redrive (the console's "Start DLQ redrive", `StartMessageMoveTask`) move messages past
    * every guard of `pipeline-ops dlq redrive`. A moved copy gets a new message id, enqueue time and retention, so it
    * can be applied twice (after its key's memory ended), applied with a conflicting payload, or lost (the pipe's
@@ -171,12 +187,14 @@ export interface IdempotentPipelineProps extends FifoProps {
 export type PipelineDomain = Pick<IdempotentPipelineProps, "businessKey" | "operation" | "payloadFields" | "fieldRules">;
 
 /** Props with every default applied: what the parts of the construct read. */
-export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns" | "region" | "queueAccess">> & {
+export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "function" | "filterPatterns" | "region" | "queueAccess" | "permissionsBoundary" | "encryption">> & {
   readonly queueAccess: ResolvedQueueAccess;
   readonly function: Required<Omit<DownstreamFunctionProps, "reservedConcurrency">> & { readonly reservedConcurrency?: number };
   readonly filterPatterns: readonly Record<string, unknown>[];
   /** The deprecated `region` prop, as given (checked against the provider's, used for nothing else). */
   readonly region?: string;
+  readonly permissionsBoundary?: string;
+  readonly encryption?: ResolvedEncryption;
   /** What the synth knows of the provider (its bindings' version, its literal region): not a prop. */
   readonly target: DeployTarget;
 };
@@ -267,6 +285,8 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     contentBasedDeduplication: p.contentBasedDeduplication ?? false,
     highThroughputFifo: p.highThroughputFifo ?? false,
     region: p.region,
+    permissionsBoundary: p.permissionsBoundary,
+    encryption: resolveEncryption(p.encryption),
     target,
   };
 }

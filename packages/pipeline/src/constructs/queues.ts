@@ -3,14 +3,16 @@ import { SqsQueuePolicy } from "@cdktf/provider-aws/lib/sqs-queue-policy";
 import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-redrive-allow-policy";
 import { Construct } from "constructs";
 import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "@effectively-once/contract";
+import { queueEncryption } from "./encryption";
 import type { ResolvedPipelineProps } from "./props";
 import { declaredProducers, queuePolicyStatements, queuePolicyText, type DeclaredProducer } from "./queue-access";
 import type { PipelineResourceNames } from "./resource-names";
 
 /**
- * The source queue and its dead-letter queue, both encrypted with SQS-managed keys, each with ONE queue policy: the
- * Deny statements that refuse SQS's own actions that bypass the redrive guards (packages/contract/src/queue-guard.ts)
- * unless the props opt out, then the declared producers and the team's statements (`queueAccess`, queue-access.ts).
+ * The source queue and its dead-letter queue, both encrypted (SQS-managed keys, or the `encryption` prop's key), each
+ * with ONE queue policy: the Deny statements that refuse SQS's own actions that bypass the redrive guards
+ * (packages/contract/src/queue-guard.ts) unless the props opt out, then the declared producers and the team's
+ * statements (`queueAccess`, queue-access.ts).
  */
 export class PipelineQueues extends Construct {
   readonly queue: SqsQueue;
@@ -36,7 +38,7 @@ export class PipelineQueues extends Construct {
       messageRetentionSeconds: p.deadLetterRetentionSeconds,
       // Room for the largest source message plus the quarantine's attributes (checked in invariants.ts).
       maxMessageSize: DLQ_MAX_MESSAGE_BYTES,
-      sqsManagedSseEnabled: true,
+      ...queueEncryption(p.encryption),
     });
     this.queue = new SqsQueue(this, "queue", {
       name: names.queue,
@@ -47,7 +49,7 @@ export class PipelineQueues extends Construct {
       // may send maxMessageBytes; the room above it is the redrive's `firstSentTimestamp` (limits.ts).
       maxMessageSize: sourceQueueMaxBytes(p.maxMessageBytes),
       receiveWaitTimeSeconds: 20,
-      sqsManagedSseEnabled: true,
+      ...queueEncryption(p.encryption),
       // JSON.stringify keeps the DLQ ARN a plain reference: no Terraform function for the local cloud to evaluate.
       redrivePolicy: JSON.stringify({ deadLetterTargetArn: this.deadLetterQueue.arn, maxReceiveCount: p.maxReceiveCount }),
     });

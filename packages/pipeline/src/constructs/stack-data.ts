@@ -15,6 +15,8 @@ export interface StackArnScope {
   readonly partition: string;
   readonly region: string;
   readonly account: string;
+  /** The partition's DNS suffix (`amazonaws.com`, `amazonaws.com.cn`): service endpoints such as `kms:ViaService` values. */
+  readonly dnsSuffix: string;
 }
 
 export interface StackData {
@@ -31,7 +33,7 @@ export function stackData(scope: Construct): StackData {
   // hashicorp/aws 6 deprecates the data source's `name` for `region`; 5.x has only `name`.
   const regionAttribute = providerVersion !== undefined && Number(providerVersion.split(".")[0]) >= 6 ? "region" : "name";
   return {
-    arns: { partition: partition.partition, region: region.getStringAttribute(regionAttribute), account: caller.accountId },
+    arns: { partition: partition.partition, region: region.getStringAttribute(regionAttribute), account: caller.accountId, dnsSuffix: partition.dnsSuffix },
     target: { providerVersion, providerRegion: literalProviderRegion(scope), providerDefaultTags: providerDefaultTags(scope) },
   };
 }

@@ -1,6 +1,7 @@
 import { LedgerAttribute } from "@effectively-once/contract";
 import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { Construct } from "constructs";
+import { tableEncryption } from "./encryption";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineResourceNames } from "./resource-names";
 
@@ -19,7 +20,7 @@ export class PipelineTables extends Construct {
     const common = {
       billingMode: "PAY_PER_REQUEST",
       pointInTimeRecovery: { enabled: p.pointInTimeRecovery },
-      serverSideEncryption: { enabled: true },
+      serverSideEncryption: tableEncryption(p.encryption),
     };
     this.ledger = new DynamodbTable(this, "ledger", {
       ...common,

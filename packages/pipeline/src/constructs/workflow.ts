@@ -7,6 +7,7 @@ import { renderPipelineDefinition } from "@effectively-once/statemachines";
 import type { DownstreamFunction } from "./downstream-function";
 import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
 import { definitionParams } from "./definition-params";
+import { keyGrants, logGroupEncryption, stateMachineEncryption } from "./encryption";
 import type { PolicyStatement } from "./function-props";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
@@ -34,9 +35,10 @@ export class PipelineWorkflow extends Construct {
     this.logGroup = new CloudwatchLogGroup(this, "logs", {
       name: parts.names.workflowLogGroup,
       retentionInDays: p.logRetentionDays,
+      ...logGroupEncryption(p.encryption),
     });
     // Only this state machine may act through the role; its name is known before it exists, so no reference cycle.
-    this.role = new IamRole(this, "role", { name: parts.names.workflowRole, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns, name)) });
+    this.role = new IamRole(this, "role", { name: parts.names.workflowRole, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns, name)), permissionsBoundary: p.permissionsBoundary });
     const statements: PolicyStatement[] = [
       {
         Sid: "Ledger",
@@ -48,6 +50,7 @@ export class PipelineWorkflow extends Construct {
       { Sid: "Quarantine", Effect: "Allow", Action: ["sqs:SendMessage"], Resource: [parts.queues.deadLetterQueue.arn] },
       { Sid: "LogDelivery", Effect: "Allow", Action: [...LOG_DELIVERY_ACTIONS], Resource: ["*"] },
       ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: [...XRAY_ACTIONS], Resource: ["*"] }] : []),
+      ...keyGrants.workflow(p.encryption, parts.arns, `arn:${parts.arns.partition}:states:${parts.arns.region}:${parts.arns.account}:stateMachine:${name}`),
     ];
     const policy = new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
@@ -70,6 +73,7 @@ export class PipelineWorkflow extends Construct {
         logDestination: `${this.logGroup.arn}:*`,
       },
       tracingConfiguration: { enabled: p.tracing },
+      ...stateMachineEncryption(p.encryption),
       // Created after its role can do what it does: without this the first create races IAM's propagation (the
       // provider's retry covers it today, this does not depend on that).
       dependsOn: [policy],
