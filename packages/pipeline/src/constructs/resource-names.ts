@@ -6,8 +6,25 @@
 
 import { FIFO_SUFFIX } from "@effectively-once/contract";
 
-/** The six alarms, by id; an alarm is named `<namePrefix>-<id>`. */
-export const ALARM_IDS = ["dlq-depth", "oldest-message-age", "executions-failed", "executions-timed-out", "function-errors", "pipe-execution-failed"] as const;
+/** The alarms, by id; an alarm is named `<namePrefix>-<id>` (docs/operations.md explains each). */
+export const ALARM_IDS = [
+  "dlq-depth",
+  "dlq-arrivals",
+  "dlq-expiry",
+  "oldest-message-age",
+  "messages-in-flight",
+  "executions-failed",
+  "executions-timed-out",
+  "function-errors",
+  "function-throttles",
+  "function-duration",
+  "pipe-execution-failed",
+  "pipe-throttled",
+  "pipe-target-failed",
+  "pipe-partial-failures",
+  "table-throttles",
+  "table-system-errors",
+] as const;
 export type AlarmId = (typeof ALARM_IDS)[number];
 
 /** The name of each inline role policy (one per role). */
@@ -24,6 +41,8 @@ export const NameKind = {
   StateMachine: "state-machine",
   Pipe: "pipe",
   Alarm: "alarm",
+  SnsTopic: "sns-topic",
+  Schedule: "schedule",
   Dashboard: "dashboard",
 } as const;
 export type NameKind = (typeof NameKind)[keyof typeof NameKind];
@@ -53,6 +72,11 @@ export interface PipelineResourceNames {
   readonly pipeRole: string;
   readonly pipeLogGroup: string;
   readonly dashboard: string;
+  /** The SNS topic the alarms notify when `alarmActions` is left out. */
+  readonly alarmTopic: string;
+  /** The schedule that keeps the DLQ active (dlq-keepalive.ts), and its role. */
+  readonly dlqKeepalive: string;
+  readonly dlqKeepaliveRole: string;
   alarm(id: AlarmId): string;
   /** Every name above (and each alarm's) with its kind, for the name rules. */
   readonly all: readonly ResourceName[];
@@ -82,6 +106,9 @@ export function pipelineResourceNames(p: { readonly namePrefix: string; readonly
     pipeRole: `${pipe}-role`,
     pipeLogGroup: `/aws/vendedlogs/pipes/${pipe}`,
     dashboard: `${prefix}-pipeline`,
+    alarmTopic: `${prefix}-alarms`,
+    dlqKeepalive: `${prefix}-dlq-keepalive`,
+    dlqKeepaliveRole: `${prefix}-dlq-keepalive-role`,
   };
   const P = ["namePrefix"] as const;
   const PF = ["namePrefix", "function.name"] as const;
@@ -101,6 +128,9 @@ export function pipelineResourceNames(p: { readonly namePrefix: string; readonly
     { resource: "pipe log group", kind: NameKind.LogGroup, name: names.pipeLogGroup, props: P },
     { resource: "role policies", kind: NameKind.IamRolePolicy, name: ROLE_POLICY_NAME, props: [] },
     { resource: "dashboard", kind: NameKind.Dashboard, name: names.dashboard, props: P },
+    { resource: "alarm topic", kind: NameKind.SnsTopic, name: names.alarmTopic, props: P },
+    { resource: "DLQ keep-alive schedule", kind: NameKind.Schedule, name: names.dlqKeepalive, props: P },
+    { resource: "DLQ keep-alive role", kind: NameKind.IamRole, name: names.dlqKeepaliveRole, props: P },
     ...ALARM_IDS.map((id): ResourceName => ({ resource: `alarm ${id}`, kind: NameKind.Alarm, name: alarm(id), props: P })),
   ];
   return { ...names, alarm, all };
