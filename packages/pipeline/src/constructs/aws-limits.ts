@@ -80,7 +80,7 @@ export const NAME_LIMITS: Readonly<Record<NameKind, NameLimit>> = {
     max: 64,
     pattern: /^[0-9a-zA-Z-_.]+$/,
     allowed: "letters, digits and '-_.'",
-    source: { model: "scheduler Name", doc: "https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateSchedule.html" },
+    source: { doc: "https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateSchedule.html" },
   },
   [NameKind.Dashboard]: {
     service: "CloudWatch dashboard name",
