@@ -36,7 +36,7 @@ export interface DeployerPolicy {
 /** IAM's limit for a customer managed policy (non-whitespace characters). */
 export const MANAGED_POLICY_LIMIT = 6144;
 
-const SERVICE_SIDS = new Map([["sqs", "Queues"], ["dynamodb", "Tables"], ["iam", "Roles"], ["lambda", "Function"], ["states", "StateMachine"], ["pipes", "Pipe"], ["logs", "LogGroups"], ["cloudwatch", "AlarmsAndDashboard"]]);
+const SERVICE_SIDS = new Map([["sqs", "Queues"], ["dynamodb", "Tables"], ["iam", "Roles"], ["lambda", "Function"], ["states", "StateMachine"], ["pipes", "Pipe"], ["logs", "LogGroups"], ["cloudwatch", "AlarmsAndDashboard"], ["sns", "AlarmTopic"], ["scheduler", "DlqKeepalive"]]);
 
 function referencedArn(stack: SynthesizedStack, value: unknown, where: string, env: ArnEnv): string {
   const ref = referencesIn({ value }, where).find((r) => r.mode === "managed");

@@ -154,6 +154,10 @@ export const RiskKind = {
   QueuePolicyDropsStatements: "queue-policy-drops-statements",
   /** Offline: a queue policy created for a queue the baseline has; its live statements are unknown. */
   QueuePolicyReplacesLive: "queue-policy-replaces-live",
+  /** An alarm the plan destroys. */
+  AlarmRemoved: "alarm-removed",
+  /** An alarm that loses an action, disables its actions, or (planned alone) has none. */
+  AlarmActionsRemoved: "alarm-actions-removed",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
 } as const;

@@ -39,6 +39,18 @@ export function metricKey(m: MetricId): string {
   return JSON.stringify([m.namespace, m.metricName, dims]);
 }
 
+/** The index of the first point at or after `at` in a time-ordered list (binary search). */
+function firstAtOrAfter(list: readonly { at: number }[], at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class MetricStore {
   private readonly series = new Map<string, { at: number; value: number }[]>();
 
@@ -47,13 +59,17 @@ export class MetricStore {
     if (!Number.isFinite(point.value)) throw new RangeError(`metric ${point.namespace} ${point.metricName}: value ${point.value} is not a finite number`);
     const key = metricKey(point);
     const list = this.series.get(key) ?? this.series.set(key, []).get(key)!;
-    list.push({ at: point.at, value: point.value });
+    // Kept in time order (a value may arrive a little late, e.g. a duration stamped with its start).
+    list.splice(firstAtOrAfter(list, point.at + 1), 0, { at: point.at, value: point.value });
   }
 
   /** Every value of the metric in [start, start + periodSeconds), or none. */
   values(metric: MetricId, start: number, periodSeconds: number): number[] {
+    const list = this.series.get(metricKey(metric)) ?? [];
     const end = start + periodSeconds * 1000;
-    return (this.series.get(metricKey(metric)) ?? []).filter((p) => p.at >= start && p.at < end).map((p) => p.value);
+    const values: number[] = [];
+    for (let i = firstAtOrAfter(list, start); i < list.length && list[i].at < end; i++) values.push(list[i].value);
+    return values;
   }
 
   /** The statistic over one period starting at `start`; undefined when the metric has no value there (missing). */

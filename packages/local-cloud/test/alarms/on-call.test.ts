@@ -3,8 +3,7 @@
  * this release's alarms and on a48d984's (a48d984-alarms.ts): a payment the downstream refuses (currency XXX, a
  * PermanentError) is quarantined `rejected`, then the DLQ sits idle for a day.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { startLocalCloud, type CloudEvent, type LocalCloud } from "../../src/cloud";
@@ -13,11 +12,14 @@ import { withA48d984Alarms } from "./a48d984-alarms";
 
 const DAY = 24 * 3600;
 
-/** Starts the cloud on `json`, quarantines one refused payment, and lets two minutes of alarm evaluations pass. */
-async function quarantineOne(json: object): Promise<{ cloud: LocalCloud; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "on-call-"));
-  writeFileSync(join(dir, "cdk.tf.json"), JSON.stringify(json));
-  const cloud = await startLocalCloud({ stackFile: join(dir, "cdk.tf.json") });
+/**
+ * Starts the cloud on `json` (written beside the synthesized stack, whose assets it names), quarantines one refused
+ * payment, and lets two minutes of alarm evaluations pass.
+ */
+async function quarantineOne(stackDir: string, name: string, json: object): Promise<{ cloud: LocalCloud; dir: string }> {
+  const dir = join(stackDir, name);
+  writeFileSync(dir, JSON.stringify(json));
+  const cloud = await startLocalCloud({ stackFile: dir });
   const outcomes: CloudEvent[] = [];
   cloud.subscribe((event) => event.type === "record-outcome" && outcomes.push(event));
   const body = JSON.stringify({ tenantId: "t1", orderId: "o-refused", amount: 100, currency: "XXX" });
@@ -39,11 +41,11 @@ describe("Local alarms: a quarantined message on call", () => {
   describe("this release's alarms", () => {
     let run: { cloud: LocalCloud; dir: string } | undefined;
     beforeAll(async () => {
-      run = await quarantineOne(stack.json);
+      run = await quarantineOne(stack.stackDir, "this-release.tf.json", stack.json);
     }, 120_000);
     afterAll(async () => {
       await run?.cloud.stop();
-      if (run) rmSync(run.dir, { recursive: true, force: true });
+      if (run) rmSync(run.dir, { force: true });
     });
 
     it("pages: the DLQ alarms fire and notify the stack's SNS topic; the refusal is no function failure", () => {
@@ -79,11 +81,11 @@ describe("Local alarms: a quarantined message on call", () => {
   describe("a48d984's alarms (the defects this release fixes)", () => {
     let run: { cloud: LocalCloud; dir: string } | undefined;
     beforeAll(async () => {
-      run = await quarantineOne(withA48d984Alarms(stack.json, "test"));
+      run = await quarantineOne(stack.stackDir, "a48d984.tf.json", withA48d984Alarms(stack.json, "test"));
     }, 120_000);
     afterAll(async () => {
       await run?.cloud.stop();
-      if (run) rmSync(run.dir, { recursive: true, force: true });
+      if (run) rmSync(run.dir, { force: true });
     });
 
     it("the PermanentError fires the function errors alarm, and no alarm has an action", () => {
