@@ -20,6 +20,7 @@ export const PRICE_IDS = [
   "logs.ingestion",
   "xray.trace",
   "cloudwatch.alarm",
+  "cloudwatch.metric",
   "cloudwatch.dashboard",
   "cloudwatch.metric",
   "cloudwatch.request",
