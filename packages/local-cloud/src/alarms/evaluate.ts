@@ -46,7 +46,7 @@ const compare = (d: AlarmDefinition, v: number): boolean => {
 };
 
 /** The values of the query that returns data over `count` periods ending at `end` (oldest first). */
-export function alarmSeries(d: AlarmDefinition, store: MetricStore, end: number, count: number): Series {
+function alarmSeries(d: AlarmDefinition, store: MetricStore, end: number, count: number): Series {
   // One period more than asked, so that DIFF has the period before the range; it is dropped after.
   const length = count + 1;
   const start = end - length * d.period * 1000;

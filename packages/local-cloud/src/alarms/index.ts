@@ -21,7 +21,7 @@ import { MetricStore } from "./metric-store";
 import { LocalSchedules } from "./schedules";
 import { SqsMetrics } from "./sqs-metrics";
 
-export { MetricStore, metricKey, type Datapoint, type MetricId, type Statistic } from "./metric-store";
+export { MetricStore, type Datapoint, type MetricId, type Statistic } from "./metric-store";
 export type { AlarmState, AlarmTransition } from "./evaluate";
 export { readAlarm, AlarmDefinitionError, type AlarmDefinition } from "./alarm-definition";
 export { evaluateMath, MetricMathError } from "./metric-math";

@@ -19,7 +19,7 @@ export class MetricMathError extends Error {
 }
 
 /** The functions implemented; CloudWatch has many more (the error names the one used). */
-export const MATH_FUNCTIONS = ["FILL", "DIFF", "SUM", "MAX", "MIN"] as const;
+const MATH_FUNCTIONS = ["FILL", "DIFF", "SUM", "MAX", "MIN"] as const;
 
 type Token = { kind: "num"; value: number } | { kind: "id"; value: string } | { kind: "op"; value: string };
 
@@ -105,7 +105,10 @@ export function evaluateMath(expression: string, lookup: (id: string) => Series,
     }
     if (t.value === "[") {
       const items: Value[] = [sum()];
-      while (peek(",")) i++, items.push(sum());
+      while (peek(",")) {
+        i++;
+        items.push(sum());
+      }
       expect("]");
       return items;
     }

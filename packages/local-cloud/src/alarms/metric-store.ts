@@ -34,7 +34,7 @@ export function isStatistic(text: string): text is Statistic {
 }
 
 /** The canonical key of a metric: JSON of its parts with the dimensions sorted by name. */
-export function metricKey(m: MetricId): string {
+function metricKey(m: MetricId): string {
   const dims = [...m.dimensions].map(([n, v]) => [n, v]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([m.namespace, m.metricName, dims]);
 }

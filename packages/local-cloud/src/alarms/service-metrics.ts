@@ -56,8 +56,12 @@ export function pipeMetricsListener(store: MetricStore): (event: PipeEvent) => v
       case "target-error":
         return put(event.throttled ? "ExecutionThrottled" : "TargetStageFailed");
       case "execution-finished":
-        if (event.status === "SUCCEEDED") succeeded.add(event.batchId);
-        else put("TargetStageFailed"), put("ExecutionFailed");
+        if (event.status === "SUCCEEDED") {
+          succeeded.add(event.batchId);
+          return;
+        }
+        put("TargetStageFailed");
+        put("ExecutionFailed");
         return;
       case "invalid-response":
         return put("ExecutionFailed");

@@ -8,7 +8,7 @@
 import type { MetricStore } from "./metric-store";
 
 /** SQS's activity window. */
-export const SQS_ACTIVE_MS = 6 * 3600 * 1000;
+const SQS_ACTIVE_MS = 6 * 3600 * 1000;
 
 interface QueueSnapshot {
   name: string;

@@ -48,11 +48,5 @@ export function alarmDescription(spec: AlarmSpec): string {
   return text;
 }
 
-/** The metrics an alarm reads (its own, or every metric of its math). */
-export function metricsOf(spec: AlarmSpec): MetricStat[] {
-  if (!Array.isArray(spec.metric)) return [spec.metric as MetricStat];
-  return (spec.metric as readonly AlarmQuery[]).flatMap((q) => ("metric" in q ? [q.metric] : []));
-}
-
 /** The operator CLI, as the published package names it. */
 export const OPS = "pipeline-ops";

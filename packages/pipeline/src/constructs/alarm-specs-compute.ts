@@ -22,7 +22,7 @@ export interface ComputeRefs {
 }
 
 /** The item operations the workflow (ledger) and Powertools (idempotency table) call: SystemErrors is per operation. */
-export const TABLE_OPERATIONS = ["PutItem", "GetItem", "UpdateItem", "DeleteItem"] as const;
+const TABLE_OPERATIONS = ["PutItem", "GetItem", "UpdateItem", "DeleteItem"] as const;
 
 const metric = (namespace: string, metricName: string, dimensions: Record<string, string>, stat: MetricStat["stat"] = "Sum"): MetricStat => ({ namespace, metricName, dimensions, stat });
 

@@ -6,7 +6,7 @@ import { SQS_IN_FLIGHT_MAX } from "./aws-limits";
 import type { ResolvedPipelineProps } from "./props";
 
 /** The share of a limit at which an alarm calls it near. */
-export const NEAR_LIMIT = 0.8;
+const NEAR_LIMIT = 0.8;
 
 /** Seconds an hour: the smallest `dlq-expiry` threshold the synth accepts (alarm-rules.ts). */
 export const DLQ_EXPIRY_MIN_THRESHOLD_SECONDS = 3600;

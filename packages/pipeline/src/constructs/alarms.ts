@@ -18,7 +18,7 @@ import type { PipelineTables } from "./tables";
 import type { PipelineWorkflow } from "./workflow";
 
 /** Where the function's metric filter publishes its count of rejected invocations (one namespace per function). */
-export function rejectedInvocationsMetric(functionName: string): { namespace: string; metricName: string } {
+function rejectedInvocationsMetric(functionName: string): { namespace: string; metricName: string } {
   return { namespace: `EffectivelyOnce/${functionName}`, metricName: "RejectedInvocations" };
 }
 

@@ -8,7 +8,7 @@ import { ROLE_POLICY_NAME, type PipelineResourceNames } from "./resource-names";
 import type { StackArnScope } from "./stack-data";
 
 /** How often the keep-alive calls the DLQ: well inside SQS's six hours of activity. */
-export const DLQ_KEEPALIVE_RATE = "rate(1 hour)";
+const DLQ_KEEPALIVE_RATE = "rate(1 hour)";
 
 /**
  * Keeps the DLQ active, so that SQS keeps publishing its metrics while messages wait in it: a queue counts as active
