@@ -141,7 +141,7 @@ export interface IdempotentPipelineProps extends FifoProps {
    * How long before SQS's retention deletes the oldest DLQ message the `dlq-expiry` alarm fires. The alarm's
    * threshold is the DLQ's retention minus this, minus (standard queues) the source queue's retention, because a
    * moved message keeps its first enqueue time while the DLQ's age metric counts from the move (alarm-thresholds.ts).
-   * @default 86400 (1 day)
+   * @default 86400 (1 day), or less when the retentions leave less, so that the threshold stays at least an hour
    */
   readonly deadLetterExpiryWarningSeconds?: number;
   /**
