@@ -20,7 +20,6 @@ export const PRICE_IDS = [
   "logs.ingestion",
   "xray.trace",
   "cloudwatch.alarm",
-  "cloudwatch.metric",
   "cloudwatch.dashboard",
   "cloudwatch.metric",
   "cloudwatch.request",
