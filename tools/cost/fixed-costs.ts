@@ -26,7 +26,7 @@ export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: As
       detail: `${config.alarms} standard-resolution alarms reading ${config.alarmMetrics} metrics (a metric-math alarm is billed per metric it reads)`,
     },
     {
-      item: "CloudWatch custom metrics (rejections)",
+      item: "Rejected-invocations metric (alarms)",
       usdPerMonth: config.customMetrics * unitPrice(book, "cloudwatch.metric"),
       detail: `${config.customMetrics} custom metric(s): the function's rejected-invocations filter (the first 10 of an account are free)`,
     },
