@@ -23,7 +23,10 @@ export const CONFIG: DeployedConfig = {
     idempotency: { name: "payments-idempotency", billingMode: "PAY_PER_REQUEST", pointInTimeRecovery: true },
     effects: { name: "payments-effects", billingMode: "PAY_PER_REQUEST", pointInTimeRecovery: false },
   },
-  alarms: 6,
+  alarms: 16,
+  alarmMetrics: 30,
+  customMetrics: 1,
+  scheduleRunsPerMonth: 730,
   dashboards: 1,
 };
 

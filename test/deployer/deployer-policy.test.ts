@@ -101,7 +101,7 @@ describe("Generator: the deployer policy of the synthesized stack", () => {
     for (const statement of generated.policy.Statement) {
       for (const resource of statement.Resource as string[]) {
         if (resource === "*") expect(statement.Sid).toBe("NoResourceLevelPermissions");
-        else expect(resource).toMatch(new RegExp(`^arn:aws:[a-z0-9-]+:(us-east-1)?:${recording.account}:([a-zA-Z-]+[:/])?(/aws/[\\w/]+/)?payments-`));
+        else expect(resource).toMatch(new RegExp(`^arn:aws:[a-z0-9-]+:(us-east-1)?:${recording.account}:([a-zA-Z-]+[:/])?(/aws/[\\w/]+/)?(schedule/default/)?payments-`));
       }
     }
     expect(generated.wildcardActions).toEqual(expect.arrayContaining(["logs:DescribeLogGroups", "states:ValidateStateMachineDefinition"]));
@@ -163,8 +163,8 @@ describe("Generator: the deployer policy of the synthesized stack", () => {
   });
 
   it("refuses a resource type it has no actions for, naming the type and the fix", async () => {
-    const other = synth((json) => (json.resource.aws_sns_topic = { alerts: { name: "payments-alerts" } }));
-    await expect(deployerPolicy(other, env)).rejects.toThrow(new DeployerPolicyError("aws_sns_topic.alerts: resource type aws_sns_topic has no row in tools/deployer/resource-actions.ts; add the actions hashicorp/aws calls for it, then re-record the calls (npm run rehearse -- --record-calls test/deployer/fixtures/rehearsal-calls.json)"));
+    const other = synth((json) => (json.resource.aws_sns_topic_subscription = { pager: { topic_arn: "arn:aws:sns:us-east-1:123456789012:payments-alarms" } }));
+    await expect(deployerPolicy(other, env)).rejects.toThrow(new DeployerPolicyError("aws_sns_topic_subscription.pager: resource type aws_sns_topic_subscription has no row in tools/deployer/resource-actions.ts; add the actions hashicorp/aws calls for it, then re-record the calls (npm run rehearse -- --record-calls test/deployer/fixtures/rehearsal-calls.json)"));
   });
 });
 

@@ -24,6 +24,12 @@ describe.each(exampleNames())("npm start's stream on the %s example (found in ex
       expect(summary).toContain("✔ 0 lost");
       expect(summary).toContain("✔ 0 double-applied");
       expect(ok).toBe(true);
+      // The stream quarantines messages: the DLQ alarms fire and say why; a refused message is no function failure.
+      expect(summary).toMatch(/Alarms that fired \(\d+\)/);
+      expect(summary).toMatch(/-dlq-depth\s+\d\d:\d\d\s+1 out of the last 1 datapoints/);
+      expect(summary).toMatch(/-dlq-arrivals\s+\d\d:\d\d/);
+      expect(summary).not.toMatch(/-function-errors\s+\d\d:\d\d/);
+      expect(summary).toMatch(/In ALARM now: .*-dlq-depth/);
     } finally {
       log.mockRestore();
       write.mockRestore();

@@ -22,8 +22,18 @@ export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: As
     },
     {
       item: "CloudWatch alarms",
-      usdPerMonth: config.alarms * unitPrice(book, "cloudwatch.alarm"),
-      detail: `${config.alarms} standard-resolution alarms`,
+      usdPerMonth: config.alarmMetrics * unitPrice(book, "cloudwatch.alarm"),
+      detail: `${config.alarms} standard-resolution alarms reading ${config.alarmMetrics} metrics (a metric-math alarm is billed per metric it reads)`,
+    },
+    {
+      item: "Rejected-invocations metric (alarms)",
+      usdPerMonth: config.customMetrics * unitPrice(book, "cloudwatch.metric"),
+      detail: `${config.customMetrics} custom metric(s): the function's rejected-invocations filter (the first 10 of an account are free)`,
+    },
+    {
+      item: "DLQ keep-alive",
+      usdPerMonth: config.scheduleRunsPerMonth * unitPrice(book, sqsPrice(config)),
+      detail: `${Math.round(config.scheduleRunsPerMonth)} GetQueueAttributes a month from EventBridge Scheduler (its first 14 million invocations a month are free)`,
     },
     {
       item: "CloudWatch custom metrics (fates)",

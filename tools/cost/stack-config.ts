@@ -88,8 +88,25 @@ function deployedConfigFrom(stack: SynthesizedStack): DeployedConfig {
     retentionSeconds,
     tables: tableRoles(resources, env, source),
     alarms: Object.keys(resources.aws_cloudwatch_metric_alarm ?? {}).length,
+    alarmMetrics: Object.values(resources.aws_cloudwatch_metric_alarm ?? {}).reduce((n, alarm) => n + alarmMetricCount(alarm as Body), 0),
+    customMetrics: Object.keys(resources.aws_cloudwatch_log_metric_filter ?? {}).length,
+    scheduleRunsPerMonth: Object.values(resources.aws_scheduler_schedule ?? {}).reduce((n, s) => n + runsPerMonth(String((s as Body).schedule_expression), source), 0),
     dashboards: Object.keys(resources.aws_cloudwatch_dashboard ?? {}).length,
   };
+}
+
+/** The metrics one alarm reads: one, or each `metric` of its `metric_query` (expressions are free). */
+function alarmMetricCount(alarm: Body): number {
+  const queries = alarm.metric_query as Body[] | undefined;
+  return Array.isArray(queries) ? queries.filter((q) => q.metric !== undefined).length : 1;
+}
+
+/** A `rate(n unit)` schedule's runs in a month of 730 hours. */
+function runsPerMonth(expression: string, source: string): number {
+  const rate = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(expression);
+  if (!rate) throw new StackConfigError(`${source}: schedule_expression ${expression} is not a rate(); the cost model prices rate schedules only`);
+  const hours = { minute: 1 / 60, hour: 1, day: 24 }[rate[2] as "minute" | "hour" | "day"] * Number(rate[1]);
+  return 730 / hours;
 }
 
 function single(resources: BlocksByType, type: string, source: string): Body {

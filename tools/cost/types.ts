@@ -37,6 +37,12 @@ export interface DeployedConfig {
     readonly effects: TableConfig;
   };
   readonly alarms: number;
+  /** The metrics the alarms read: CloudWatch bills an alarm per metric it reads (a metric-math alarm per metric in its math). */
+  readonly alarmMetrics: number;
+  /** Custom metrics the stack publishes (one per log metric filter). */
+  readonly customMetrics: number;
+  /** Schedule invocations a month (the DLQ keep-alive: each one SQS request). */
+  readonly scheduleRunsPerMonth: number;
   readonly dashboards: number;
 }
 

@@ -50,6 +50,9 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
   }],
   ["aws_cloudwatch_log_resource_policy", { actions: ["logs:PutResourcePolicy", "logs:DescribeResourcePolicies", "logs:DeleteResourcePolicy"] }],
   ["aws_cloudwatch_metric_alarm", { actions: ["cloudwatch:PutMetricAlarm", "cloudwatch:DescribeAlarms", "cloudwatch:DeleteAlarms", "cloudwatch:ListTagsForResource", "cloudwatch:TagResource", "cloudwatch:UntagResource"] }],
+  ["aws_cloudwatch_log_metric_filter", { on: "log_group_name", actions: ["logs:PutMetricFilter", "logs:DescribeMetricFilters", "logs:DeleteMetricFilter"] }],
+  ["aws_sns_topic", { actions: ["sns:CreateTopic", "sns:GetTopicAttributes", "sns:SetTopicAttributes", "sns:ListTagsForResource", "sns:TagResource", "sns:UntagResource", "sns:DeleteTopic"] }],
+  ["aws_scheduler_schedule", { passesRole: { attribute: "target" }, actions: ["scheduler:CreateSchedule", "scheduler:GetSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule"] }],
   ["aws_cloudwatch_dashboard", { actions: ["cloudwatch:PutDashboard", "cloudwatch:GetDashboard", "cloudwatch:DeleteDashboards"] }],
 ]);
 

@@ -15,6 +15,8 @@ export const OutputName = {
   StateMachineArn: "state_machine_arn",
   FunctionName: "function_name",
   PipeArn: "pipe_arn",
+  /** The SNS topic the alarms notify ("" when the construct's `alarmActions` names the actions instead). */
+  AlarmTopicArn: "alarm_topic_arn",
   Operation: "operation",
   /** The contract, for tools that read a message's key and payload as the state machine does (JSON texts). */
   BusinessKeyExpression: "business_key_expression",

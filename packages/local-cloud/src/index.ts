@@ -16,3 +16,5 @@ export { runDemo } from "./demo/run-demo";
 export { serve } from "./demo/serve";
 export { TestStateApiError } from "./stepfunctions/test-state";
 export type { EarlyVisibilityExpiry } from "./cloud";
+export { MetricStore, readAlarm, evaluateMath, MetricMathError, AlarmDefinitionError } from "./alarms";
+export type { LocalAlarms, AlarmState, AlarmTransition, AlarmDefinition, Datapoint, MetricId, Statistic } from "./alarms";

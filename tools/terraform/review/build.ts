@@ -1,3 +1,4 @@
+import { alarmRisks } from "./alarm-risks";
 import { PlanAction, type PlanJson } from "../plan-json";
 import { compareConfigurations, inferTransition } from "./changes";
 import { extractStatements } from "./iam";
@@ -92,6 +93,7 @@ export function buildReview(plan: PlanJson, options: ReviewOptions): PlanReview 
       ...assessRisks(transitions, { baselineKnown }),
       ...queueGuardRisks(planned, label),
       ...queuePolicySourceRisks(planned, label, { basis: options.basis, baseline: options.baseline?.resources }),
+      ...alarmRisks(planned, label),
     ]),
     resources,
     changes: options.baseline ? compareConfigurations(options.baseline.label, options.baseline.resources, resources) : null,

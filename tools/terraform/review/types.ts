@@ -156,6 +156,10 @@ export const RiskKind = {
   QueuePolicyDropsStatements: "queue-policy-drops-statements",
   /** Offline: a queue policy created for a queue the baseline has; its live statements are unknown. */
   QueuePolicyReplacesLive: "queue-policy-replaces-live",
+  /** An alarm the plan destroys. */
+  AlarmRemoved: "alarm-removed",
+  /** An alarm that loses an action, disables its actions, or (planned alone) has none. */
+  AlarmActionsRemoved: "alarm-actions-removed",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
   /** A queue's maximum message size falls: what it accepted before (and the DLQ holds) can no longer come back through it. */

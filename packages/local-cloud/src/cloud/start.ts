@@ -19,6 +19,8 @@ import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
 import { SyncExpressLimit } from "./sync-express-limit";
 import { workflowTarget } from "./workflow-target";
+import { countedInvoke, countExecution, createLocalAlarms, logFilterCounter, MetricStore, pipeMetricsListener } from "../alarms";
+import type { LambdaLogs } from "../lambda";
 
 /** The account of a state machine ARN (`arn:aws:states:<region>:<account>:stateMachine:<name>`). */
 function accountOf(arn: string | undefined): string | undefined {
@@ -74,6 +76,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const provisioned = await provisionStack(stack, { sqs, dynamodb });
 
+    // CloudWatch, locally: every service below publishes here; the alarms read it (alarms/README.md).
+    const metrics = new MetricStore();
+    const countLine = logFilterCounter(metrics, provisioned.monitoring.metricFilters);
     const ttlTables = provisioned.tables.filter((t) => t.ttlAttribute).map((t) => ({ tableName: t.name, attributeName: t.ttlAttribute! }));
     const sweeper: TtlSweeper = startTtlSweeper({ client: dynamodb, tables: ttlTables, intervalMs: options.ttlSweepIntervalMs ?? 1000 });
     cleanup.push(() => sweeper.stop());
@@ -92,7 +97,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       endpoints: { dynamodb: dynamo.endpoint, sqs: sqsServer.endpoint },
       dynamodbProxy: proxy,
       faults,
-      logs: options.functionLogs ?? "silent",
+      logs: countedLogs(options.functionLogs ?? "silent", countLine),
       region,
       maxEnvironmentsPerFunction: options.maxFunctionEnvironments ?? defaultFunctionEnvironments(),
     });
@@ -125,7 +130,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           arn: m.arn,
           roleArn: m.roleArn,
           type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
-          integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: lambda.invoke },
+          integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: countedInvoke(metrics, lambda.invoke) },
           mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
         });
         const group = m.logging && logGroupNameOf(m.logging.logGroupArn);
@@ -162,6 +167,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const keepFailed = options.keepFailedExecutions ?? 20;
     const onFinished = (run: ExecutionResult) => {
       executions.started += 1;
+      countExecution(metrics, run);
       if (run.status === "SUCCEEDED") {
         executions.succeeded += 1;
         for (const event of recordOutcomes(run.events, Date.now())) {
@@ -183,6 +189,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     cleanup.push(() => pipeClient.destroy());
     const pipeSqs = options.expireVisibilityEarly ? withEarlyVisibilityExpiry(pipeClient, options.expireVisibilityEarly, visibility) : pipeClient;
     const pipes = new Map<string, PipeRunner>();
+    const countPipe = pipeMetricsListener(metrics);
     // Off by default: without it no start is ever refused, so seeded runs and replays keep their paths.
     const syncLimit = options.limits?.syncExpressConcurrency === undefined ? undefined : new SyncExpressLimit(options.limits.syncExpressConcurrency);
     for (const pipe of provisioned.pipes) {
@@ -206,7 +213,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         target: workflowTarget(target.machine, onFinished, pipe.invocationType === "REQUEST_RESPONSE" && target.type === "EXPRESS" ? syncLimit : undefined),
         concurrency: options.pipeConcurrency,
         retryVisibilityTimeoutSeconds: options.retryVisibilityTimeoutSeconds,
-        onEvent: emit,
+        onEvent: (event) => (countPipe(event), emit(event)),
       });
       pipes.set(pipe.name, runner);
       cleanup.push(() => runner.stop({ gracePeriodMs: 5000 }));
@@ -218,6 +225,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       for (const [name, runner] of pipes) if (provisionedPipe(provisioned, name)?.desiredState !== "STOPPED") runner.start();
     };
     if (options.startPipes !== false) startPipes();
+    const alarms = createLocalAlarms(provisioned.monitoring, { sqsEndpoint: sqsServer.endpoint, sqs, clock, store: metrics });
+    // While the cloud runs in real time, CloudWatch's minute: a test moves time with `alarms.advance` instead.
+    const ticker = setInterval(() => void alarms.tick().catch(() => undefined), 60_000).unref();
+    cleanup.push(() => clearInterval(ticker));
 
     return {
       region,
@@ -227,6 +238,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       clients: { sqs, dynamodb },
       faults,
       clock,
+      alarms,
       startPipes,
       subscribe(listener) {
         listeners.add(listener);
@@ -274,6 +286,12 @@ function loggedMachine(machine: StateMachine, log: (inputText: string, run: Exec
 
 function runWithText(machine: StateMachine, text: string, input: unknown, name?: string): Promise<ExecutionResult> {
   return machine.execute(input, { ...(name ? { name } : {}), [INPUT_TEXT]: text } as never);
+}
+
+/** The function logs as asked, each line also counted by the stack's log metric filters ("inherit" lines are not seen). */
+function countedLogs(logs: LambdaLogs, count: ((functionName: string, line: string) => void) | undefined): LambdaLogs {
+  if (!count || logs === "inherit") return logs;
+  return (line, meta) => (count(meta.functionName, line), logs === "silent" ? undefined : logs(line, meta));
 }
 
 /** Cores + 1: enough environments to keep every core busy while one waits on I/O, few enough to stay warm. */

@@ -8,6 +8,7 @@ import type { ExecutionResult } from "../stepfunctions";
 import type { DynamoPlacement, TtlSweeper } from "../dynamodb";
 import type { EarlyVisibilityExpiry } from "./visibility-faults";
 import type { SharedClock } from "../clock";
+import type { LocalAlarms } from "../alarms";
 import type { RecordOutcome } from "@effectively-once/contract";
 
 /** How to run a synthesized stack locally: `stackFile` is required, everything else has a default. */
@@ -151,6 +152,11 @@ export interface LocalCloud {
     /** The local Lambda API endpoint (`http://127.0.0.1:<port>`): GetFunctionConfiguration of the stack's functions. */
     readonly lambda: string;
   };
+  /**
+   * The stack's CloudWatch alarms, evaluated on the cloud's clock over the metrics the local services publish
+   * (alarms/README.md): `advance(seconds)` moves time a minute at a time, `state(name)`, `fired()`.
+   */
+  readonly alarms: LocalAlarms;
   /** The stack's outputs with local values (`queue_url`, `ledger_table_name`, …). */
   readonly outputs: Record<string, unknown>;
   /** What was created from the stack file: queues, tables, functions, state machines and pipes. */

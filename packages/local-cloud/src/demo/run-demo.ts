@@ -6,6 +6,7 @@ import { showProgress } from "./progress";
 import { publish, type PublishedMessage } from "./publish";
 import { sampleStream } from "./sample-stream";
 import { summarize } from "./summary";
+import { ALARM_SETTLE_SECONDS, alarmSummary } from "./alarm-summary";
 import { OutputName } from "@effectively-once/contract";
 
 /** Publishes the sample stream wave by wave, waits for the pipeline to settle and prints the summary. */
@@ -33,6 +34,10 @@ export async function runDemo(cloud: LocalCloud, options: { profile: MessageProf
   ]);
   const summary = summarize({ verification: verify(sent, effects, dlq), progress: counts, dlq, expectedQuarantine: stream.expectedQuarantine, elapsedMs });
   console.log(`\n${summary.text}\n`);
+  // The pipeline is drained: two more minutes on the cloud's clock close the run's last periods for the alarms.
+  await cloud.alarms.advance(ALARM_SETTLE_SECONDS);
+  const inAlarm = [...cloud.alarms.states()].filter(([, state]) => state === "ALARM").map(([name]) => name);
+  console.log(`${alarmSummary(cloud.alarms.fired(), inAlarm)}\n`);
   console.log(`done in ${((Date.now() - options.startedAt) / 1000).toFixed(1)} s (retried messages reappear after ${options.retryAfterSeconds} s locally; AWS waits the queue's visibility timeout)`);
   return summary.ok;
 }

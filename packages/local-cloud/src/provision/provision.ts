@@ -7,6 +7,7 @@ import { AttributeRegistry } from "./attributes";
 import { ProvisionError } from "./errors";
 import { referencedAddresses, resolveDeep, resolveString } from "./references";
 import type { ResourceBody, StackFile } from "./stack-file";
+import { monitoringOf, type ProvisionedMonitoring } from "./monitoring";
 import { notEmulatedSummary } from "./support";
 
 interface LocalQueue {
@@ -78,6 +79,8 @@ export interface ProvisionedStack {
   readonly outputs: Record<string, unknown>;
   /** One line naming what the stack holds that is not emulated; undefined when everything is. */
   readonly notEmulated?: string;
+  /** The metric alarms, log metric filters and schedules, resolved, for the local alarms. */
+  readonly monitoring: ProvisionedMonitoring;
 }
 
 type Resources = StackFile["resources"];
@@ -274,5 +277,6 @@ export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient
   const pipes = pipesOf(stack, registry, queues);
   const outputs = Object.fromEntries(Object.entries(stack.outputs).map(([name, { value }]) => [name, resolveDeep(value, registry.lookup, `output.${name}`)]));
   const logGroups = entries(stack.resources, "aws_cloudwatch_log_group").map(([id]) => registry.nameOf("aws_cloudwatch_log_group", id));
-  return { region: stack.region, queues, tables, functions, stateMachines, pipes, logGroups, outputs, notEmulated: notEmulatedSummary(stack.resources) };
+  const monitoring = monitoringOf(stack, registry);
+  return { region: stack.region, queues, tables, functions, stateMachines, pipes, logGroups, outputs, notEmulated: notEmulatedSummary(stack.resources), monitoring };
 }

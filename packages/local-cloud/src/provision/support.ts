@@ -1,5 +1,15 @@
 /** Resource types the local cloud runs. */
-const EMULATED_TYPES = ["aws_sqs_queue", "aws_dynamodb_table", "aws_lambda_function", "aws_sfn_state_machine", "aws_pipes_pipe"] as const;
+const EMULATED_TYPES = [
+  "aws_sqs_queue",
+  "aws_dynamodb_table",
+  "aws_lambda_function",
+  "aws_sfn_state_machine",
+  "aws_pipes_pipe",
+  // Run by the local alarms (alarms/README.md).
+  "aws_cloudwatch_metric_alarm",
+  "aws_cloudwatch_log_metric_filter",
+  "aws_scheduler_schedule",
+] as const;
 
 /** Types accepted and not run, with what that means for a user reading the start-up warning. */
 const NOT_EMULATED: Record<string, string> = {
@@ -8,8 +18,8 @@ const NOT_EMULATED: Record<string, string> = {
   aws_iam_policy: "IAM is not enforced",
   aws_iam_role_policy_attachment: "IAM is not enforced",
   aws_cloudwatch_log_group: "logs go to the console instead",
-  aws_cloudwatch_metric_alarm: "no metrics or alarms",
-  aws_cloudwatch_dashboard: "no metrics or alarms",
+  aws_cloudwatch_dashboard: "not drawn",
+  aws_sns_topic: "an alarm's notification is recorded in `cloud.alarms`, not sent",
   aws_sqs_queue_redrive_allow_policy: "any queue may use a DLQ",
   aws_sqs_queue_policy: "set as the queue's Policy attribute, not enforced",
   aws_lambda_permission: "IAM is not enforced",

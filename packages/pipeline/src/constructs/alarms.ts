@@ -1,102 +1,112 @@
-import { CloudwatchMetricAlarm } from "@cdktf/provider-aws/lib/cloudwatch-metric-alarm";
+import { CloudwatchLogMetricFilter } from "@cdktf/provider-aws/lib/cloudwatch-log-metric-filter";
+import { CloudwatchMetricAlarm, type CloudwatchMetricAlarmMetricQuery } from "@cdktf/provider-aws/lib/cloudwatch-metric-alarm";
+import { SnsTopic } from "@cdktf/provider-aws/lib/sns-topic";
+import { Annotations } from "cdktf";
 import { Construct } from "constructs";
+import { InvocationOutcome } from "@effectively-once/contract";
+import { alarmDescription, type AlarmQuery, type AlarmSpec, type MetricStat } from "./alarm-spec";
+import { computeAlarmSpecs } from "./alarm-specs-compute";
+import { queueAlarmSpecs } from "./alarm-specs-queues";
 import type { DownstreamFunction } from "./downstream-function";
+import { DlqKeepalive } from "./dlq-keepalive";
 import type { PipelinePipe } from "./pipe";
 import type { ResolvedPipelineProps } from "./props";
 import type { PipelineQueues } from "./queues";
-import type { AlarmId, PipelineResourceNames } from "./resource-names";
+import type { PipelineResourceNames } from "./resource-names";
+import type { StackArnScope } from "./stack-data";
+import type { PipelineTables } from "./tables";
 import type { PipelineWorkflow } from "./workflow";
 import { alarmActionPreconditions } from "./pass-through-rules";
 
-interface AlarmSpec {
-  readonly id: AlarmId;
-  readonly description: string;
-  readonly namespace: string;
-  readonly metricName: string;
-  readonly dimensions: Record<string, string>;
-  readonly statistic: "Sum" | "Maximum";
-  readonly threshold: number;
-  readonly comparisonOperator: "GreaterThanThreshold" | "GreaterThanOrEqualToThreshold";
+/** Where the function's metric filter publishes its count of rejected invocations (one namespace per function). */
+function rejectedInvocationsMetric(functionName: string): { namespace: string; metricName: string } {
+  return { namespace: `EffectivelyOnce/${functionName}`, metricName: "RejectedInvocations" };
 }
 
-/** What an operator must hear about: quarantined messages, a stalled queue, failed batches, failing code. */
+interface AlarmParts {
+  names: PipelineResourceNames;
+  queues: PipelineQueues;
+  tables: PipelineTables;
+  workflow: PipelineWorkflow;
+  fn: DownstreamFunction;
+  pipe: PipelinePipe;
+  arns: StackArnScope;
+}
+
+/**
+ * What an operator must hear about, and the means for it to be heard: the alarms (alarm-specs-*.ts), the SNS topic
+ * they notify unless `alarmActions` names the actions, the DLQ keep-alive that keeps the DLQ's metrics published,
+ * and the metric filter that counts the function's rejections (so that a rejection is not a failure).
+ */
 export class PipelineAlarms extends Construct {
   readonly alarms: CloudwatchMetricAlarm[];
+  /** The topic every alarm notifies, when `alarmActions` was left out. */
+  readonly topic?: SnsTopic;
+  readonly keepalive: DlqKeepalive;
+  /** The specs the alarms were built from, in order. */
+  readonly specs: readonly AlarmSpec[];
 
-  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: { names: PipelineResourceNames; queues: PipelineQueues; workflow: PipelineWorkflow; fn: DownstreamFunction; pipe: PipelinePipe; region: string }) {
+  constructor(scope: Construct, id: string, p: ResolvedPipelineProps, parts: AlarmParts) {
     super(scope, id);
-    const specs: AlarmSpec[] = [
-      {
-        id: "dlq-depth",
-        description: "Messages were quarantined or exhausted their retries: inspect them with `npm run -s ops -- dlq list`.",
-        namespace: "AWS/SQS",
-        metricName: "ApproximateNumberOfMessagesVisible",
-        dimensions: { QueueName: parts.queues.deadLetterQueue.name },
-        statistic: "Maximum",
-        threshold: 0,
-        comparisonOperator: "GreaterThanThreshold",
-      },
-      {
-        id: "oldest-message-age",
-        description: `The oldest message in the source queue waits longer than ${p.oldestMessageAgeAlarmSeconds} s: the pipeline is stalled or too slow.`,
-        namespace: "AWS/SQS",
-        metricName: "ApproximateAgeOfOldestMessage",
-        dimensions: { QueueName: parts.queues.queue.name },
-        statistic: "Maximum",
-        threshold: p.oldestMessageAgeAlarmSeconds,
-        comparisonOperator: "GreaterThanOrEqualToThreshold",
-      },
-      ...(["ExecutionsFailed", "ExecutionsTimedOut"] as const).map((metricName) => ({
-        id: metricName === "ExecutionsFailed" ? ("executions-failed" as const) : ("executions-timed-out" as const),
-        description: `A batch execution ${metricName === "ExecutionsFailed" ? "failed" : "timed out"}: its whole batch returns to the queue.`,
-        namespace: "AWS/States",
-        metricName,
-        dimensions: { StateMachineArn: parts.workflow.stateMachine.arn },
-        statistic: "Sum" as const,
-        threshold: 0,
-        comparisonOperator: "GreaterThanThreshold" as const,
-      })),
-      {
-        id: "function-errors",
-        description: "The downstream function threw: transient errors are retried, permanent ones quarantined as 'rejected'.",
-        namespace: "AWS/Lambda",
-        metricName: "Errors",
-        dimensions: { FunctionName: parts.fn.function.functionName },
-        statistic: "Sum",
-        threshold: 0,
-        comparisonOperator: "GreaterThanThreshold",
-      },
-      {
-        id: "pipe-execution-failed",
-        description: "The pipe could not run the workflow for a batch.",
-        namespace: "AWS/EventBridge/Pipes",
-        metricName: "ExecutionFailed",
-        dimensions: { PipeName: parts.pipe.pipe.name },
-        statistic: "Sum",
-        threshold: 0,
-        comparisonOperator: "GreaterThanThreshold",
-      },
+    if (p.alarmTopic) this.topic = new SnsTopic(this, "topic", { name: parts.names.alarmTopic });
+    else if (p.alarmActions.length === 0) {
+      Annotations.of(this).addWarning("IdempotentPipeline: alarmActions is [], so no alarm notifies anyone: a quarantined message can expire unseen. Leave alarmActions out (the construct creates an SNS topic) or name an action.");
+    }
+    const actions = this.topic ? [this.topic.arn] : [...p.alarmActions];
+    this.keepalive = new DlqKeepalive(this, "dlq-keepalive", { names: parts.names, queues: parts.queues, arns: parts.arns });
+    const functionName = parts.fn.function.functionName;
+    const rejected = rejectedInvocationsMetric(parts.names.functionName);
+    // The function writes one line per invocation; a rejection's line carries `outcome: "rejected"` (invocation-log.ts).
+    new CloudwatchLogMetricFilter(this, "rejected-invocations", {
+      name: `${parts.names.functionName}-rejected-invocations`,
+      logGroupName: parts.fn.logGroup.name,
+      pattern: `{ $.outcome = "${InvocationOutcome.Rejected}" }`,
+      metricTransformation: { namespace: rejected.namespace, name: rejected.metricName, value: "1", unit: "Count" },
+    });
+    this.specs = [
+      ...queueAlarmSpecs(p, { queue: parts.queues.queue.name, deadLetterQueue: parts.queues.deadLetterQueue.name }),
+      ...computeAlarmSpecs(p, {
+        stateMachineArn: parts.workflow.stateMachine.arn,
+        functionName,
+        pipeName: parts.pipe.pipe.name,
+        ledgerTable: parts.tables.ledger.name,
+        idempotencyTable: parts.tables.idempotency.name,
+        rejected,
+      }),
     ];
     // An action's region the synth could not check (the region comes from the environment at plan time).
-    const precondition = alarmActionPreconditions(p, parts.region);
-    this.alarms = specs.map(
+    const precondition = alarmActionPreconditions(p, parts.arns.region);
+    this.alarms = this.specs.map(
       (s) =>
         new CloudwatchMetricAlarm(this, s.id, {
           alarmName: parts.names.alarm(s.id),
-          alarmDescription: s.description,
-          namespace: s.namespace,
-          metricName: s.metricName,
-          dimensions: s.dimensions,
-          statistic: s.statistic,
-          period: 60,
-          evaluationPeriods: 1,
-          threshold: s.threshold,
-          comparisonOperator: s.comparisonOperator,
-          treatMissingData: "notBreaching",
-          alarmActions: [...p.alarmActions],
-          okActions: [...p.alarmActions],
+          ...alarmFields(s),
+          alarmActions: actions,
+          okActions: s.okActions ? actions : [],
           ...(precondition.length > 0 ? { lifecycle: { precondition } } : {}),
         }),
     );
   }
+}
+
+/** The alarm's fields for hashicorp/aws: one metric, or `metric_query` entries for math. */
+function alarmFields(s: AlarmSpec) {
+  const common = {
+    alarmDescription: alarmDescription(s),
+    evaluationPeriods: s.evaluationPeriods,
+    datapointsToAlarm: s.datapointsToAlarm,
+    threshold: s.threshold,
+    comparisonOperator: s.comparison,
+    treatMissingData: s.treatMissingData,
+  };
+  if (!Array.isArray(s.metric)) {
+    const m = s.metric as MetricStat;
+    return { ...common, namespace: m.namespace, metricName: m.metricName, dimensions: m.dimensions, statistic: m.stat, period: s.period };
+  }
+  const metricQuery: CloudwatchMetricAlarmMetricQuery[] = (s.metric as readonly AlarmQuery[]).map((q) =>
+    "metric" in q
+      ? { id: q.id, returnData: false, metric: { namespace: q.metric.namespace, metricName: q.metric.metricName, dimensions: q.metric.dimensions, stat: q.metric.stat, period: s.period } }
+      : { id: q.id, expression: q.expression, label: q.label, returnData: q.returnData, period: s.period },
+  );
+  return { ...common, metricQuery };
 }

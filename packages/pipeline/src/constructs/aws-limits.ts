@@ -66,6 +66,22 @@ export const NAME_LIMITS: Readonly<Record<NameKind, NameLimit>> = {
     allowed: "no ASCII control characters",
     source: { model: "cloudwatch AlarmName", doc: "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_PutMetricAlarm.html" },
   },
+  [NameKind.SnsTopic]: {
+    service: "SNS topic name",
+    min: 1,
+    max: 256,
+    pattern: /^[A-Za-z0-9_-]+$/,
+    allowed: "letters, digits, '-' and '_'",
+    source: { doc: "https://docs.aws.amazon.com/sns/latest/api/API_CreateTopic.html" },
+  },
+  [NameKind.Schedule]: {
+    service: "EventBridge Scheduler schedule name",
+    min: 1,
+    max: 64,
+    pattern: /^[0-9a-zA-Z-_.]+$/,
+    allowed: "letters, digits and '-_.'",
+    source: { doc: "https://docs.aws.amazon.com/scheduler/latest/APIReference/API_CreateSchedule.html" },
+  },
   [NameKind.Dashboard]: {
     service: "CloudWatch dashboard name",
     min: 1,
@@ -165,3 +181,7 @@ export const POLICY_SID_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.co
 export function longestQueueArn(queueName: string): string {
   return `arn:aws-us-gov:sqs:us-isof-south-1:123456789012:${queueName}`;
 }
+
+/** Messages in flight (received, not deleted) per queue, standard and FIFO: "approximately 120,000" (SQS quotas). */
+export const SQS_IN_FLIGHT_MAX = 120_000;
+export const SQS_IN_FLIGHT_SOURCE: LimitSource = { doc: "https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/quotas-messages.html" };

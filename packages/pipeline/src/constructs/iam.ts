@@ -55,7 +55,8 @@ interface TrustedService {
  *   before the pipe exists, so no reference cycle);
  * - Step Functions: `aws:SourceAccount` and `aws:SourceArn` = the state machine's ARN (its name is known at synth;
  *   AWS's "Prevent cross-service confused deputy issue" in the Step Functions guide, procedure-create-iam-role.html);
- * - Lambda execution roles: `aws:SourceAccount` (Lambda documents no `aws:SourceArn` for the execution role).
+ * - Lambda execution roles: `aws:SourceAccount` (Lambda documents no `aws:SourceArn` for the execution role);
+ * - EventBridge Scheduler: `aws:SourceAccount` and `aws:SourceArn` = the schedule's ARN.
  */
 export const trustedService = {
   pipes: (s: StackArnScope, pipeName: string): TrustedService => ({
@@ -65,6 +66,12 @@ export const trustedService = {
   states: (s: StackArnScope, stateMachineName: string): TrustedService => ({
     service: "states.amazonaws.com",
     conditions: { StringEquals: { "aws:SourceAccount": s.account, "aws:SourceArn": `arn:${s.partition}:states:${s.region}:${s.account}:stateMachine:${stateMachineName}` } },
+  }),
+  // EventBridge Scheduler: `aws:SourceAccount`, and `aws:SourceArn` = the schedule's ARN (Scheduler User Guide,
+  // "Set up the execution role", confused deputy); the default group holds the schedule.
+  scheduler: (s: StackArnScope, scheduleName: string): TrustedService => ({
+    service: "scheduler.amazonaws.com",
+    conditions: { StringEquals: { "aws:SourceAccount": s.account, "aws:SourceArn": `arn:${s.partition}:scheduler:${s.region}:${s.account}:schedule/default/${scheduleName}` } },
   }),
   lambda: (s: StackArnScope): TrustedService => ({
     service: "lambda.amazonaws.com",

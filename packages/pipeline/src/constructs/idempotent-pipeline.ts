@@ -43,7 +43,7 @@ export class IdempotentPipeline extends Construct {
   readonly workflow: PipelineWorkflow;
   /** The EventBridge Pipe from the source queue to the state machine, its role and its log group. */
   readonly pipe: PipelinePipe;
-  /** The six CloudWatch alarms (DLQ depth, oldest message age, failed and timed-out executions, function errors, pipe failures). */
+  /** The CloudWatch alarms (docs/operations.md, "Alarms"), their SNS topic (unless `alarmActions` is given) and the DLQ keep-alive. */
   readonly alarms: PipelineAlarms;
   /** The CloudWatch dashboard of the pipeline. */
   readonly dashboard: PipelineDashboard;
@@ -72,7 +72,7 @@ export class IdempotentPipeline extends Construct {
     this.downstream = new DownstreamFunction(this, "downstream", p, { names, tables: this.tables, arns });
     this.workflow = new PipelineWorkflow(this, "workflow", p, { names, tables: this.tables, queues: this.queues, fn: this.downstream, arns });
     this.pipe = new PipelinePipe(this, "pipe", p, { names, queues: this.queues, workflow: this.workflow, arns });
-    this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, workflow: this.workflow, fn: this.downstream, pipe: this.pipe, region: arns.region });
+    this.alarms = new PipelineAlarms(this, "alarms", p, { names, queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream, pipe: this.pipe, arns });
     const policyOf = (part: Construct) => part.node.findChild("policy") as IamRolePolicy;
     replaceRolesBeforeDestroy([
       { role: this.downstream.role, policy: policyOf(this.downstream), waitingUser: this.downstream.function },
@@ -101,6 +101,8 @@ export class IdempotentPipeline extends Construct {
       [OutputName.StateMachineArn]: this.workflow.stateMachine.arn,
       [OutputName.FunctionName]: this.downstream.function.functionName,
       [OutputName.PipeArn]: this.pipe.pipe.arn,
+      // Subscribe a person to it (docs/operations.md); "" when alarmActions names the actions instead.
+      [OutputName.AlarmTopicArn]: this.alarms.topic?.arn ?? "",
       [OutputName.Operation]: p.operation,
       // The contract, for tools that read a message's key and payload as the state machine does (JSON texts).
       [OutputName.BusinessKeyExpression]: p.businessKey.expression,

@@ -3,6 +3,7 @@ import { ContractConfigError } from "@effectively-once/contract";
 import { assertFieldRules, fieldNameProblem, FieldType } from "@effectively-once/contract";
 import { REDRIVE_ATTRIBUTE_BYTES, SQS_MAX_MESSAGE_BYTES } from "@effectively-once/contract";
 import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "./aws-limits";
+import { ALARM_RULES } from "./alarm-rules";
 import { AWS_NAME_RULES } from "./aws-name-rules";
 import { AWS_PROP_RULES } from "./aws-prop-rules";
 import { BOUNDARY_RULES } from "./boundary-rules";
@@ -245,6 +246,7 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   ...FIFO_RULES,
   ...TIMING_RULES,
   ...RETENTION_RULES,
+  ...ALARM_RULES,
   // What AWS accepts (aws-limits.ts): names, the other props AWS validates, the function, the region.
   ...AWS_NAME_RULES,
   ...AWS_PROP_RULES,

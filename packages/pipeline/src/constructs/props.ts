@@ -135,8 +135,26 @@ export interface IdempotentPipelineProps extends FifoProps {
   readonly pointInTimeRecovery?: boolean;
   /** Deletion protection on the ledger and the idempotency table (both hold what the pipeline remembers). @default true */
   readonly deletionProtection?: boolean;
-  /** ARNs notified when an alarm fires (e.g. an SNS topic). @default none */
+  /**
+   * ARNs notified when an alarm changes state (e.g. an SNS topic, an incident tool's endpoint). Left out, the
+   * construct creates an SNS topic `<namePrefix>-alarms`, notifies it and outputs its ARN (`alarm_topic_arn`):
+   * subscribe a person to it (docs/operations.md, "Who hears an alarm"). `[]` declines every action explicitly; the
+   * synth then warns that no alarm reaches anyone. @default a new SNS topic
+   */
   readonly alarmActions?: readonly string[];
+  /**
+   * How long before SQS's retention deletes the oldest DLQ message the `dlq-expiry` alarm fires. The alarm's
+   * threshold is the DLQ's retention minus this, minus (standard queues) the source queue's retention, because a
+   * moved message keeps its first enqueue time while the DLQ's age metric counts from the move (alarm-thresholds.ts).
+   * @default 86400 (1 day), or less when the retentions leave less, so that the threshold stays at least an hour
+   */
+  readonly deadLetterExpiryWarningSeconds?: number;
+  /**
+   * The share of pipe executions you plan to see partially failed (a record retried: a duplicate still IN_PROGRESS,
+   * a transient error). The `pipe-partial-failures` alarm fires when the measured share stays above it.
+   * @default 0.2
+   */
+  readonly plannedPartialBatchRatio?: number;
   /** Alarm when the oldest message in the source queue is older than this. @default 600 */
   readonly oldestMessageAgeAlarmSeconds?: number;
   /** Prefix of the Terraform output names, for stacks holding several pipelines. @default "" */
@@ -197,6 +215,8 @@ export type ResolvedPipelineProps = Required<Omit<IdempotentPipelineProps, "func
   readonly encryption?: ResolvedEncryption;
   /** What the synth knows of the provider (its bindings' version, its literal region): not a prop. */
   readonly target: DeployTarget;
+  /** True when `alarmActions` was left out: the construct creates the alarm topic and notifies it. */
+  readonly alarmTopic: boolean;
 };
 
 export const DEFAULTS = {
@@ -223,6 +243,8 @@ export const DEFAULTS = {
   ledgerRetry: { intervalSeconds: 1, maxAttempts: 3, backoffRate: 2 },
   logRetentionDays: 14,
   oldestMessageAgeAlarmSeconds: 600,
+  deadLetterExpiryWarningSeconds: 24 * 3600,
+  plannedPartialBatchRatio: 0.2,
 } as const;
 
 export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
@@ -276,6 +298,11 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     pointInTimeRecovery: p.pointInTimeRecovery ?? true,
     deletionProtection: p.deletionProtection ?? true,
     alarmActions: p.alarmActions ?? [],
+    alarmTopic: p.alarmActions === undefined,
+    // A day, or less when the retentions leave less, so that the dlq-expiry alarm keeps at least an hour's threshold.
+    deadLetterExpiryWarningSeconds:
+      p.deadLetterExpiryWarningSeconds ?? Math.max(3600, Math.min(DEFAULTS.deadLetterExpiryWarningSeconds, deadLetterRetentionSeconds - (fifo ? 0 : messageRetentionSeconds) - 3600)),
+    plannedPartialBatchRatio: p.plannedPartialBatchRatio ?? DEFAULTS.plannedPartialBatchRatio,
     oldestMessageAgeAlarmSeconds: p.oldestMessageAgeAlarmSeconds ?? DEFAULTS.oldestMessageAgeAlarmSeconds,
     outputPrefix: p.outputPrefix ?? "",
     allowUnguardedDlqMoves: p.allowUnguardedDlqMoves ?? false,

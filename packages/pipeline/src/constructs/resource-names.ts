@@ -8,8 +8,25 @@
 
 import { FIFO_SUFFIX } from "@effectively-once/contract";
 
-/** The six alarms, by id; an alarm is named `<namePrefix>-<id>`. */
-export const ALARM_IDS = ["dlq-depth", "oldest-message-age", "executions-failed", "executions-timed-out", "function-errors", "pipe-execution-failed"] as const;
+/** The alarms, by id; an alarm is named `<namePrefix>-<id>` (docs/operations.md explains each). */
+export const ALARM_IDS = [
+  "dlq-depth",
+  "dlq-arrivals",
+  "dlq-expiry",
+  "oldest-message-age",
+  "messages-in-flight",
+  "executions-failed",
+  "executions-timed-out",
+  "function-errors",
+  "function-throttles",
+  "function-duration",
+  "pipe-execution-failed",
+  "pipe-throttled",
+  "pipe-target-failed",
+  "pipe-partial-failures",
+  "table-throttles",
+  "table-system-errors",
+] as const;
 export type AlarmId = (typeof ALARM_IDS)[number];
 
 /** The name of each inline role policy (one per role). */
@@ -26,6 +43,8 @@ export const NameKind = {
   StateMachine: "state-machine",
   Pipe: "pipe",
   Alarm: "alarm",
+  SnsTopic: "sns-topic",
+  Schedule: "schedule",
   Dashboard: "dashboard",
 } as const;
 export type NameKind = (typeof NameKind)[keyof typeof NameKind];
@@ -84,6 +103,11 @@ export interface PipelineResourceNames {
   readonly pipeRole: string;
   readonly pipeLogGroup: string;
   readonly dashboard: string;
+  /** The SNS topic the alarms notify when `alarmActions` is left out. */
+  readonly alarmTopic: string;
+  /** The schedule that keeps the DLQ active (dlq-keepalive.ts), and its role. */
+  readonly dlqKeepalive: string;
+  readonly dlqKeepaliveRole: string;
   alarm(id: AlarmId): string;
   /** Every name above (and each alarm's) with its kind, for the name rules. */
   readonly all: readonly ResourceName[];
@@ -128,6 +152,9 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     pipeRole: inRegion(pipe, "-role"),
     pipeLogGroup: `/aws/vendedlogs/pipes/${pipe}`,
     dashboard: inRegion(`${prefix}-pipeline`, ""),
+    alarmTopic: `${prefix}-alarms`,
+    dlqKeepalive: `${prefix}-dlq-keepalive`,
+    dlqKeepaliveRole: inRegion(`${prefix}-dlq-keepalive`, "-role"),
   };
   const P = ["namePrefix"] as const;
   const PF = ["namePrefix", "function.name"] as const;
@@ -151,6 +178,9 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     named("pipe log group", NameKind.LogGroup, names.pipeLogGroup, P),
     named("role policies", NameKind.IamRolePolicy, ROLE_POLICY_NAME, []),
     named("dashboard", NameKind.Dashboard, names.dashboard, P),
+    named("alarm topic", NameKind.SnsTopic, names.alarmTopic, P),
+    named("DLQ keep-alive schedule", NameKind.Schedule, names.dlqKeepalive, P),
+    named("DLQ keep-alive role", NameKind.IamRole, names.dlqKeepaliveRole, P),
     ...ALARM_IDS.map((id) => named(`alarm ${id}`, NameKind.Alarm, alarm(id), P)),
   ];
   return { ...names, alarm, all };

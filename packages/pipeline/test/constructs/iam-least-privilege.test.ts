@@ -101,6 +101,14 @@ describe("IAM least privilege (synthesized stack)", () => {
     );
   });
 
+  it("lets the DLQ keep-alive read the DLQ's attributes, and nothing else", () => {
+    expect(actionsOfRole(stack.json, "test-dlq-keepalive-us-east-1-role")).toEqual(["sqs:GetQueueAttributes"]);
+    const [[roleId]] = resourcesOfType(stack.json, "aws_iam_role").filter(([, body]) => body.name === "test-dlq-keepalive-us-east-1-role");
+    const [policy] = policies(stack.json).filter((p) => p.role === `\${aws_iam_role.${roleId}.id}`);
+    const [[dlqId]] = resourcesOfType(stack.json, "aws_sqs_queue").filter(([, body]) => body.name === "test-dlq");
+    expect(policy.statements.flatMap((s) => s.Resource)).toEqual([`\${aws_sqs_queue.${dlqId}.arn}`]);
+  });
+
   it("lets the function write its logs, its idempotency records and the downstream charge, and nothing else", () => {
     expect(actionsOfRole(stack.json, "test-charge-us-east-1-role")).toEqual(
       [
@@ -145,6 +153,10 @@ describe("IAM least privilege (synthesized stack)", () => {
         StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:states:${region}:111122223333:stateMachine:test-workflow` },
       }),
       "test-charge-us-east-1-role": statement("lambda.amazonaws.com", { StringEquals: { "aws:SourceAccount": "111122223333" } }),
+      // The DLQ keep-alive's one schedule (Scheduler's default group).
+      "test-dlq-keepalive-us-east-1-role": statement("scheduler.amazonaws.com", {
+        StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:scheduler:${region}:111122223333:schedule/default/test-dlq-keepalive` },
+      }),
     });
     // What Pipes and Step Functions send as aws:SourceArn is the pipe's and the state machine's own ARN.
     const [, pipe] = resourcesOfType(stack.json, "aws_pipes_pipe")[0];
@@ -162,7 +174,7 @@ describe("IAM least privilege (synthesized stack)", () => {
         expect(policy).not.toMatch(/\d{12}/);
         expect(policy).not.toMatch(/us-east-1|eu-west-3/);
       }
-      expect(resourcesOfType(other.json, "aws_iam_role").filter(([, body]) => (body.assume_role_policy as string).includes(`:\${data.aws_region.${regionId}.name}:`))).toHaveLength(2);
+      expect(resourcesOfType(other.json, "aws_iam_role").filter(([, body]) => (body.assume_role_policy as string).includes(`:\${data.aws_region.${regionId}.name}:`))).toHaveLength(3);
     } finally {
       other.cleanup();
     }

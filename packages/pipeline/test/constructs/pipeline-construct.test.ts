@@ -147,19 +147,51 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
 
   describe("alarms and dashboard", () => {
     it.each([
-      ["test-dlq-depth", "AWS/SQS", "ApproximateNumberOfMessagesVisible", 0],
-      ["test-oldest-message-age", "AWS/SQS", "ApproximateAgeOfOldestMessage", 600],
-      ["test-executions-failed", "AWS/States", "ExecutionsFailed", 0],
-      ["test-executions-timed-out", "AWS/States", "ExecutionsTimedOut", 0],
-      ["test-function-errors", "AWS/Lambda", "Errors", 0],
-      ["test-pipe-execution-failed", "AWS/EventBridge/Pipes", "ExecutionFailed", 0],
-    ])("alarm %s watches %s %s above %d", (name, namespace, metric, threshold) => {
+      ["test-dlq-depth", "AWS/SQS", "ApproximateNumberOfMessagesVisible", 0, "ignore"],
+      ["test-dlq-expiry", "AWS/SQS", "ApproximateAgeOfOldestMessage", 9 * 86400, "notBreaching"],
+      ["test-oldest-message-age", "AWS/SQS", "ApproximateAgeOfOldestMessage", 600, "notBreaching"],
+      ["test-messages-in-flight", "AWS/SQS", "ApproximateNumberOfMessagesNotVisible", 96_000, "notBreaching"],
+      ["test-executions-failed", "AWS/States", "ExecutionsFailed", 0, "notBreaching"],
+      ["test-executions-timed-out", "AWS/States", "ExecutionsTimedOut", 0, "notBreaching"],
+      ["test-function-throttles", "AWS/Lambda", "Throttles", 0, "notBreaching"],
+      ["test-function-duration", "AWS/Lambda", "Duration", 8000, "notBreaching"],
+      ["test-pipe-execution-failed", "AWS/EventBridge/Pipes", "ExecutionFailed", 0, "notBreaching"],
+      ["test-pipe-throttled", "AWS/EventBridge/Pipes", "ExecutionThrottled", 0, "notBreaching"],
+      ["test-pipe-target-failed", "AWS/EventBridge/Pipes", "TargetStageFailed", 0, "notBreaching"],
+    ])("alarm %s watches %s %s against %d, missing data %s", (name, namespace, metric, threshold, missing) => {
       expect(resourceNamed(stack.json, "aws_cloudwatch_metric_alarm", name)).toMatchObject({
         namespace,
         metric_name: metric,
         threshold,
-        treat_missing_data: "notBreaching",
+        treat_missing_data: missing,
       });
+    });
+
+    it("notifies the construct's SNS topic from every alarm, and outputs the topic", () => {
+      const topic = referenceTo(stack.json, "aws_sns_topic", "test-alarms", "arn");
+      for (const [, alarm] of resourcesOfType(stack.json, "aws_cloudwatch_metric_alarm")) expect(alarm.alarm_actions).toEqual([topic]);
+      expect(stack.json.output?.alarm_topic_arn).toEqual({ value: topic });
+    });
+
+    it("counts function failures without the rejections the function's log line reports", () => {
+      const alarm = resourceNamed(stack.json, "aws_cloudwatch_metric_alarm", "test-function-errors");
+      expect(alarm.metric_query).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: "errors", metric: expect.objectContaining({ namespace: "AWS/Lambda", metric_name: "Errors" }) }),
+          expect.objectContaining({ id: "rejected", metric: expect.objectContaining({ namespace: "EffectivelyOnce/test-charge", metric_name: "RejectedInvocations" }) }),
+          expect.objectContaining({ id: "failures", expression: "errors - FILL(rejected, 0)", return_data: true }),
+        ]),
+      );
+      const [[, filter]] = resourcesOfType(stack.json, "aws_cloudwatch_log_metric_filter");
+      expect(filter).toMatchObject({ pattern: '{ $.outcome = "rejected" }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1" } });
+    });
+
+    it("keeps the DLQ active with an hourly GetQueueAttributes", () => {
+      const [[, schedule]] = resourcesOfType(stack.json, "aws_scheduler_schedule");
+      expect(schedule).toMatchObject({ name: "test-dlq-keepalive", schedule_expression: "rate(1 hour)", flexible_time_window: { mode: "OFF" } });
+      const target = schedule.target as { arn: string; input: string };
+      expect(target.arn).toMatch(/^arn:\$\{data\.aws_partition\.[\w]+\.partition\}:scheduler:::aws-sdk:sqs:getQueueAttributes$/);
+      expect(JSON.parse(target.input).QueueUrl).toBe(referenceTo(stack.json, "aws_sqs_queue", "test-dlq", "url"));
     });
 
     it("points the DLQ alarm at the DLQ", () => {

@@ -8,6 +8,7 @@ import { moveTaskActions } from "./move-tasks.mjs";
 import { checkPolicy, checkPolicyAllows, queueOfCall } from "./queue-policy.mjs";
 import { receiptHandleActions } from "./receipt-handles.mjs";
 import { receiveActions } from "./receive.mjs";
+import { recordCall } from "./metrics.mjs";
 import { checkRequest, purgeActions } from "./request-checks.mjs";
 import { sendActions } from "./send.mjs";
 
@@ -31,7 +32,10 @@ export function installActions() {
         const own = OWN_ACTIONS.get(action);
         this.handlers.set(action, async (body, store, req) => {
           guard(action, body ?? {}, store, req);
-          return own ? own(body ?? {}, store, req, fauxqs) : fauxqs(body, store, req);
+          const result = await (own ? own(body ?? {}, store, req, fauxqs) : fauxqs(body, store, req));
+          // Only a call that was answered makes the queue active here (a refused one may too on AWS: not modelled).
+          recordCall(action, body, store, result);
+          return result;
         });
       }
     }

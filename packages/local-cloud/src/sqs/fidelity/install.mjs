@@ -8,6 +8,7 @@ import { installAwsErrorNames, replyWithError, sqsError } from "./aws-errors.mjs
 import { patchFauxqs } from "./fauxqs-patches.mjs";
 import { patchFifo } from "./fifo.mjs";
 import { checkMessageAttributes } from "./message-attributes.mjs";
+import { installQueueMetrics } from "./metrics.mjs";
 import { stopMoveTasks } from "./move-tasks.mjs";
 import { isSqsQueryRequest, queryToJson } from "./query-request.mjs";
 import { errorToXml, resultToXml } from "./query-response.mjs";
@@ -34,6 +35,7 @@ export function patchSqs() {
 /** Call before `app.listen()`: hooks can only be added while the app is not yet ready. */
 export function installSqsFidelity(app, store) {
   app.addHook("preClose", () => stopMoveTasks(store));
+  installQueueMetrics(app, store);
   app.addHook("preHandler", async (request, reply) => {
     if (request.method !== "POST" || request.routeOptions?.url !== "/") return undefined;
     const contentType = String(request.headers["content-type"] ?? "");

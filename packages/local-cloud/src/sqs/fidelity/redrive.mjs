@@ -18,6 +18,8 @@ export function patchRedrive() {
           message.deadLetterQueueSourceArn = this.arn;
           // A FIFO dead-letter queue resets the enqueue time retention counts from; a standard one keeps it.
           if (dlq.isFifo()) message.retainedFrom = Date.now();
+          // The DLQ's ApproximateAgeOfOldestMessage counts from the move (metrics.mjs).
+          message.movedAt = Date.now();
           forgetHandles(this, message);
           return dlq.enqueue(message);
         },
