@@ -1,5 +1,5 @@
 /** Resource types the local cloud runs. */
-const EMULATED_TYPES = ["aws_sqs_queue", "aws_dynamodb_table", "aws_lambda_function", "aws_sfn_state_machine", "aws_pipes_pipe"] as const;
+const EMULATED_TYPES = ["aws_sqs_queue", "aws_sqs_queue_redrive_allow_policy", "aws_dynamodb_table", "aws_lambda_function", "aws_sfn_state_machine", "aws_pipes_pipe"] as const;
 
 /** Types accepted and not run, with what that means for a user reading the start-up warning. */
 const NOT_EMULATED: Record<string, string> = {
@@ -10,7 +10,6 @@ const NOT_EMULATED: Record<string, string> = {
   aws_cloudwatch_log_group: "logs go to the console instead",
   aws_cloudwatch_metric_alarm: "no metrics or alarms",
   aws_cloudwatch_dashboard: "no metrics or alarms",
-  aws_sqs_queue_redrive_allow_policy: "any queue may use a DLQ",
   aws_sqs_queue_policy: "set as the queue's Policy attribute, not enforced",
   aws_lambda_permission: "IAM is not enforced",
 };

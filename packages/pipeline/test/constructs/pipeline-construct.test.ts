@@ -108,12 +108,16 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       expect(resourceNamed(json, "aws_sqs_queue", "test-dlq")).toMatchObject({ message_retention_seconds: 1209600, sqs_managed_sse_enabled: true });
     });
 
-    it("lets only the source queue dead-letter into the DLQ", () => {
-      const [[, allow]] = resourcesOfType(stack.json, "aws_sqs_queue_redrive_allow_policy");
-      expect(JSON.parse(allow.redrive_allow_policy as string)).toEqual({
+    it("lets only the source queue dead-letter into the DLQ, and no queue into the source queue", () => {
+      // Arrange: each redrive-allow policy by the queue it is set on.
+      const byQueue = new Map(resourcesOfType(stack.json, "aws_sqs_queue_redrive_allow_policy").map(([, allow]) => [allow.queue_url, JSON.parse(allow.redrive_allow_policy as string)]));
+      // Assert: exactly the two, so a redrive policy (the DLQ's own, a temporary queue's) can never target the source queue.
+      expect(byQueue.size).toBe(2);
+      expect(byQueue.get(referenceTo(stack.json, "aws_sqs_queue", "test-dlq", "url"))).toEqual({
         redrivePermission: "byQueue",
         sourceQueueArns: [referenceTo(stack.json, "aws_sqs_queue", "test-queue", "arn")],
       });
+      expect(byQueue.get(referenceTo(stack.json, "aws_sqs_queue", "test-queue", "url"))).toEqual({ redrivePermission: "denyAll" });
     });
   });
 
