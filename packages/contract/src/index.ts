@@ -28,6 +28,7 @@ export type { PipelineOutputName } from "./outputs";
 export { dnsSuffixOfPartition, partitionOfRegion } from "./partition";
 export { GUARD_STATEMENT_IDS, GuardedAction, guardedActions, guardStatements, QUEUE_ACTIONS_IN_USE, queueGuardOf, queuePolicyDocument, wildcardMatches } from "./queue-guard";
 export type { ActionGuard } from "./queue-guard";
+export { pipeFilterPatterns, QUARANTINE_MARKERS, QUARANTINED_COPY_PATTERN } from "./quarantined-copy";
 export { dlqRedriveAllowPolicy, mayNameAsDeadLetterQueue, readRedriveAllow, redriveGuardOf, RedrivePermission, SOURCE_QUEUE_REDRIVE_ALLOW_POLICY } from "./redrive-paths";
 export type { RedriveAllow, RedriveAttributes, RedriveGuard, RedriveGuards } from "./redrive-paths";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";

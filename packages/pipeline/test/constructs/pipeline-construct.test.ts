@@ -259,7 +259,13 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       // Assert
       expect(pipe.source_parameters).toEqual({
         sqs_queue_parameters: { batch_size: 3, maximum_batching_window_in_seconds: 0 },
-        filter_criteria: { filter: [{ pattern: JSON.stringify({ body: { currency: ["EUR", "USD"] } }) }] },
+        // The stack's pattern, then the construct's: a copy carrying the quarantine's attributes passes whatever the stack filters.
+        filter_criteria: {
+          filter: [
+            { pattern: JSON.stringify({ body: { currency: ["EUR", "USD"] } }) },
+            { pattern: JSON.stringify({ messageAttributes: { reason: { stringValue: [{ exists: true }] }, originalMessageId: { stringValue: [{ exists: true }] }, firstSentTimestamp: { stringValue: [{ exists: true }] } } }) },
+          ],
+        },
       });
       expect(resourceNamed(json, "aws_sqs_queue", "test-queue").visibility_timeout_seconds).toBe(90);
       expect(definition.TimeoutSeconds).toBe(15);
