@@ -154,6 +154,10 @@ export const RiskKind = {
   QueuePolicyDropsStatements: "queue-policy-drops-statements",
   /** Offline: a queue policy created for a queue the baseline has; its live statements are unknown. */
   QueuePolicyReplacesLive: "queue-policy-replaces-live",
+  /** The source queue's RedriveAllowPolicy is not denyAll: a redrive policy (the DLQ's own, a temporary queue's) can target it. */
+  SourceQueueRedriveAllowed: "source-queue-redrive-allowed",
+  /** The DLQ has a redrive policy of its own: it moves quarantined copies to another queue. */
+  DlqRedrivePolicy: "dlq-redrive-policy",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
 } as const;
