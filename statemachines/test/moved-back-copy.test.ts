@@ -33,7 +33,7 @@ describe.each([
 ] as const)("pipeline.asl.json (%s): a quarantined copy moved back by SQS", (_mode, params) => {
   let pipeline: PipelineMachine;
   const invoked: string[] = [];
-  const fifo = params === undefined || !("fifo" in params) ? {} : { MessageGroupId: "g-1" };
+  const fifo: Record<string, string> = "fifo" in params ? { MessageGroupId: "g-1" } : {};
 
   beforeAll(async () => {
     pipeline = await startPipelineMachine(async (req) => {
@@ -57,7 +57,7 @@ describe.each([
     expect(invoked).toEqual([]);
     const [sent] = pipeline.quarantined;
     expect(sent.MessageAttributes?.[DlqAttribute.Reason]?.StringValue).toBe(QuarantineReason.MovedBackTooLate);
-    expect(sent.MessageAttributes?.[DlqAttribute.FirstSentTimestamp]?.StringValue).toBe(copy.messageAttributes[DlqAttribute.FirstSentTimestamp].stringValue);
+    expect(sent.MessageAttributes?.[DlqAttribute.FirstSentTimestamp]?.StringValue).toBe((copy.messageAttributes as Record<string, { stringValue: string }>)[DlqAttribute.FirstSentTimestamp].stringValue);
     expect(sent.MessageAttributes?.[DlqAttribute.Detail]?.StringValue).toMatch(/first sent \d+ s ago, more than the source queue retention \(345600 s\)/);
   });
 

@@ -26,6 +26,8 @@ export interface MessageFacts {
   readonly deadLetterRetentionMs?: number;
   /** The oldest-message-age alarm's threshold: the longest wait before receives the source queue's retention budgets. */
   readonly ageAlarmMs?: number;
+  /** The source queue's retention: a copy moved back older than this is set aside again (moved-back-too-late). */
+  readonly queueRetentionMs?: number;
 }
 
 export interface AllowanceRule {
@@ -53,6 +55,7 @@ export const Allowance = {
   PermanentFault: "permanent-fault",
   ReceivesLost: "receives-lost",
   DlqRetention: "dlq-retention",
+  MovedBackTooLate: "moved-back-too-late",
 } as const;
 
 /** Rejected by a fault the pipeline must classify permanent (a parameter, so the rule can be shown to work). */
@@ -101,6 +104,15 @@ export const ALLOWANCES: readonly AllowanceRule[] = [
     // A DLQ that refuses the quarantine is one such hard fault (on that receive): a refusal on one receive excuses that one only.
     why: "every receive of its last copy was lost to a hard fault on that receive, a stall, an operator's release or another delivery of its key",
     holds: (f) => receivesLostToOthers(f.scenario, f.verdicts, f.released, f.obs, f.message, f.leaseMs),
+  },
+  {
+    name: Allowance.MovedBackTooLate,
+    fate: Fate.MovedBackTooLate,
+    why: "SQS's redrive-policy path moved its quarantined copy back (redrive-policy-move.ts), delivered more than the source queue's retention after its first send: its key's memory may have ended (docs/guarantees.md, paths back from the DLQ)",
+    holds: (f) =>
+      f.queueRetentionMs !== undefined &&
+      (f.obs.nativeActions ?? []).some((a) => a.action === "redrive-policy" && !a.refused && a.messages.includes(f.message)) &&
+      lastDeliveryEnd(f) - (f.obs.messages[f.message]?.sentAt ?? 0) > f.queueRetentionMs,
   },
   {
     name: Allowance.DlqRetention,
