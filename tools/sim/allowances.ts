@@ -3,6 +3,7 @@
  * that causes it (which fault, at which step, in which ledger state). A fate no rule explains is a violation, and
  * the violation names the rules it considered: the model never excuses what it cannot explain.
  */
+import { QUARANTINE_MARKERS } from "@effectively-once/contract";
 import { expiryVerdict } from "./oracle-retention";
 import { receivesLostToOthers } from "./oracle-protocol";
 import { PERMANENT_FAULTS } from "./fault-classes";
@@ -56,6 +57,7 @@ export const Allowance = {
   ReceivesLost: "receives-lost",
   DlqRetention: "dlq-retention",
   MovedBackTooLate: "moved-back-too-late",
+  ForgedQuarantine: "forged-quarantine",
 } as const;
 
 /** Rejected by a fault the pipeline must classify permanent (a parameter, so the rule can be shown to work). */
@@ -113,6 +115,15 @@ export const ALLOWANCES: readonly AllowanceRule[] = [
       f.queueRetentionMs !== undefined &&
       (f.obs.nativeActions ?? []).some((a) => a.action === "redrive-policy" && !a.refused && a.messages.includes(f.message)) &&
       lastDeliveryEnd(f) - (f.obs.messages[f.message]?.sentAt ?? 0) > f.queueRetentionMs,
+  },
+  {
+    name: Allowance.ForgedQuarantine,
+    fate: Fate.MovedBackTooLate,
+    why: "its producer sent every attribute that marks a quarantined copy (QUARANTINE_MARKERS), so the workflow read its firstSentTimestamp, which may make it look older, never younger (docs/guarantees.md)",
+    holds: (f) => {
+      const names = new Set((f.scenario.ops.filter((o) => o.op === "send")[f.message] as { attributes?: readonly { name: string }[] } | undefined)?.attributes?.map((a) => a.name) ?? []);
+      return QUARANTINE_MARKERS.every((name) => names.has(name));
+    },
   },
   {
     name: Allowance.DlqRetention,
