@@ -58,6 +58,7 @@ export const Allowance = {
   DlqRetention: "dlq-retention",
   MovedBackTooLate: "moved-back-too-late",
   ForgedQuarantine: "forged-quarantine",
+  MovedBackFollower: "moved-back-follower",
 } as const;
 
 /** Rejected by a fault the pipeline must classify permanent (a parameter, so the rule can be shown to work). */
@@ -124,6 +125,12 @@ export const ALLOWANCES: readonly AllowanceRule[] = [
       const names = new Set((f.scenario.ops.filter((o) => o.op === "send")[f.message] as { attributes?: readonly { name: string }[] } | undefined)?.attributes?.map((a) => a.name) ?? []);
       return QUARANTINE_MARKERS.every((name) => names.has(name));
     },
+  },
+  {
+    name: Allowance.MovedBackFollower,
+    fate: Fate.MovedBackTooLate,
+    why: "a message with its very body was set aside as moved-back-too-late, and a batch's identical bodies share their leader's quarantine (the in-batch follower rule): in the DLQ with that reason, its own first send kept",
+    holds: (f) => f.bodies.some((body, j) => j !== f.message && body === f.bodies[f.message] && f.obs.messages[j]?.fate === Fate.MovedBackTooLate),
   },
   {
     name: Allowance.DlqRetention,
