@@ -54,7 +54,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
         // Route sends a batch's first copy of a body (a leader) on to Parse; followers end at once.
         name = name === "Route" ? state.Choices[0].Next : (state.Next ?? state.Default);
       }
-      expect(seen).toEqual(["Route", "Parse", "Validate", "Stamp"]);
+      expect(seen).toEqual(["Route", "Parse", "Validate", "Recognise", "Stamp"]);
       expect(processor.States[name]).toMatchObject({
         Resource: `arn:\${data.aws_partition.${Object.keys(json.data!.aws_partition)[0]}.partition}:states:::dynamodb:putItem`,
         Arguments: { TableName: referenceTo(json, "aws_dynamodb_table", "test-ledger", "name") },
