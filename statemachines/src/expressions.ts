@@ -2,7 +2,7 @@
  * JSONata expressions of the pipeline state machine that are too long to read inside the JSON file. Each is a
  * complete `{% %}` field value, filled in by the renderer.
  */
-import { DLQ_MAX_MESSAGE_BYTES, DlqAttribute, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES } from "@effectively-once/contract";
+import { DLQ_MAX_MESSAGE_BYTES, DlqAttribute, MAX_DETAIL_CHARS, QUARANTINE_ATTRIBUTE_BYTES, QUARANTINE_MARKERS } from "@effectively-once/contract";
 
 /**
  * Epoch ms of the message's first send, from the SQS record `record` (a JSONata expression): its own
@@ -23,6 +23,21 @@ export const FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.input");
 
 /** Of a follower quarantined after the Map: its record is found in the execution's input by message id. */
 export const FOLLOWER_FIRST_SENT_TIMESTAMP = firstSentTimestamp("$states.context.Execution.Input[messageId = $states.input.messageId][0]");
+
+/**
+ * Whether the record being processed carries every attribute that marks a quarantined copy (the contract's
+ * QUARANTINE_MARKERS): a copy SQS moved back from the DLQ, which `pipeline-ops dlq redrive` never sends.
+ */
+export const RETURNED_COPY =
+  `{% ( $a := $states.input.messageAttributes; ${QUARANTINE_MARKERS.map((name) => `$exists($a.\`${name}\`.stringValue)`).join(" and ")} ) %}`;
+
+/** Why a copy moved back too late is quarantined again (its age and the limit, in seconds). */
+export function movedBackTooLateDetail(messageRetentionSeconds: number): string {
+  return (
+    "{% 'a quarantined copy moved back by SQS, not by pipeline-ops dlq redrive: first sent ' & $string($floor(($millis() - $number($firstSentTimestamp)) / 1000)) & " +
+    `' s ago, more than the source queue retention (${messageRetentionSeconds} s), so its key may be forgotten and it is not applied; pipeline-ops dlq redrive decides with what both layers remember' %}`
+  );
+}
 
 /**
  * For each position of the batch, the position of the first record with the very same body (its leader; a record

@@ -1,7 +1,7 @@
-import { decodeExpression } from "@effectively-once/contract";
+import { decodeExpression, QuarantineReason } from "@effectively-once/contract";
 import { commentWithKeyDerivation, keyDerivation } from "@effectively-once/contract";
 import type { FieldRule } from "@effectively-once/contract";
-import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES } from "./expressions";
+import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, movedBackTooLateDetail, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES, RETURNED_COPY } from "./expressions";
 import { fifoDefinition } from "./fifo";
 import template from "../pipeline.asl.json";
 
@@ -28,6 +28,12 @@ export interface PipelineDefinitionParams {
   readonly payloadFields: readonly string[];
   readonly leaseSeconds: number;
   readonly retentionSeconds: number;
+  /**
+   * The source queue's `MessageRetentionPeriod`: a quarantined copy that SQS moved back (it carries the quarantine's
+   * attributes) is applied only while its first send is at most this old; an older one is quarantined again as
+   * `moved-back-too-late` (docs/guarantees.md, "paths back from the DLQ").
+   */
+  readonly messageRetentionSeconds: number;
   readonly executionTimeoutSeconds: number;
   readonly invokeTimeoutSeconds: number;
   /** Retries of Lambda service errors (not function errors). */
@@ -90,6 +96,10 @@ function placeholderValues(p: PipelineDefinitionParams): Record<string, unknown>
     FollowerIds: FOLLOWER_IDS,
     FirstSentTimestamp: FIRST_SENT_TIMESTAMP,
     FollowerFirstSentTimestamp: FOLLOWER_FIRST_SENT_TIMESTAMP,
+    ReturnedCopy: RETURNED_COPY,
+    MessageRetentionMillis: p.messageRetentionSeconds * 1000,
+    MovedBackTooLate: QuarantineReason.MovedBackTooLate,
+    MovedBackTooLateDetail: movedBackTooLateDetail(p.messageRetentionSeconds),
     ParseErrorDetail: PARSE_ERROR_DETAIL,
     FunctionErrorDetail: FUNCTION_ERROR_DETAIL,
     QuarantineAttributes: QUARANTINE_ATTRIBUTES,

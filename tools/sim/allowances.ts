@@ -3,6 +3,7 @@
  * that causes it (which fault, at which step, in which ledger state). A fate no rule explains is a violation, and
  * the violation names the rules it considered: the model never excuses what it cannot explain.
  */
+import { QUARANTINE_MARKERS } from "@effectively-once/contract";
 import { expiryVerdict } from "./oracle-retention";
 import { receivesLostToOthers } from "./oracle-protocol";
 import { PERMANENT_FAULTS } from "./fault-classes";
@@ -26,6 +27,8 @@ export interface MessageFacts {
   readonly deadLetterRetentionMs?: number;
   /** The oldest-message-age alarm's threshold: the longest wait before receives the source queue's retention budgets. */
   readonly ageAlarmMs?: number;
+  /** The source queue's retention: a copy moved back older than this is set aside again (moved-back-too-late). */
+  readonly queueRetentionMs?: number;
 }
 
 export interface AllowanceRule {
@@ -53,6 +56,9 @@ export const Allowance = {
   PermanentFault: "permanent-fault",
   ReceivesLost: "receives-lost",
   DlqRetention: "dlq-retention",
+  MovedBackTooLate: "moved-back-too-late",
+  ForgedQuarantine: "forged-quarantine",
+  MovedBackFollower: "moved-back-follower",
 } as const;
 
 /** Rejected by a fault the pipeline must classify permanent (a parameter, so the rule can be shown to work). */
@@ -101,6 +107,30 @@ export const ALLOWANCES: readonly AllowanceRule[] = [
     // A DLQ that refuses the quarantine is one such hard fault (on that receive): a refusal on one receive excuses that one only.
     why: "every receive of its last copy was lost to a hard fault on that receive, a stall, an operator's release or another delivery of its key",
     holds: (f) => receivesLostToOthers(f.scenario, f.verdicts, f.released, f.obs, f.message, f.leaseMs),
+  },
+  {
+    name: Allowance.MovedBackTooLate,
+    fate: Fate.MovedBackTooLate,
+    why: "SQS's redrive-policy path moved its quarantined copy back (redrive-policy-move.ts), delivered more than the source queue's retention after its first send: its key's memory may have ended (docs/guarantees.md, paths back from the DLQ)",
+    holds: (f) =>
+      f.queueRetentionMs !== undefined &&
+      (f.obs.nativeActions ?? []).some((a) => a.action === "redrive-policy" && !a.refused && a.messages.includes(f.message)) &&
+      lastDeliveryEnd(f) - (f.obs.messages[f.message]?.sentAt ?? 0) > f.queueRetentionMs,
+  },
+  {
+    name: Allowance.ForgedQuarantine,
+    fate: Fate.MovedBackTooLate,
+    why: "its producer sent every attribute that marks a quarantined copy (QUARANTINE_MARKERS), so the workflow read its firstSentTimestamp, which may make it look older, never younger (docs/guarantees.md)",
+    holds: (f) => {
+      const names = new Set((f.scenario.ops.filter((o) => o.op === "send")[f.message] as { attributes?: readonly { name: string }[] } | undefined)?.attributes?.map((a) => a.name) ?? []);
+      return QUARANTINE_MARKERS.every((name) => names.has(name));
+    },
+  },
+  {
+    name: Allowance.MovedBackFollower,
+    fate: Fate.MovedBackTooLate,
+    why: "a message with its very body was set aside as moved-back-too-late, and a batch's identical bodies share their leader's quarantine (the in-batch follower rule): in the DLQ with that reason, its own first send kept",
+    holds: (f) => f.bodies.some((body, j) => j !== f.message && body === f.bodies[f.message] && f.obs.messages[j]?.fate === Fate.MovedBackTooLate),
   },
   {
     name: Allowance.DlqRetention,

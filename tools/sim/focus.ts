@@ -8,13 +8,18 @@
  * later and may exhaust its receives, an operator redrives the DLQ, possibly while the pipe is down, and time runs
  * on: the resend 7 to 10 days after the first send, the redrive 2 to 4 days after it, outages of 1 to 4 days. The
  * default mix needs about eight operations in a narrow order and timing for this (docs/simulation.md).
+ *
+ * `redrive-paths`: a key is applied, a message of the same key (a conflict, a resend a fault sets aside, or an invalid
+ * body) is quarantined up to 9 days later, and days later an operator moves the DLQ back by SQS's redrive-policy
+ * path (directly, or through a temporary queue and a message-move task: docs/guarantees.md, "paths back from the DLQ"),
+ * around the ledger's memory of the key (default 14 d).
  */
 import fc from "fast-check";
 import { FaultKind, type Fault, type Op, type Scenario } from "./scenario";
 
 const HOUR = 3_600_000;
 
-export const FOCUS = ["ledger-loss"] as const;
+export const FOCUS = ["ledger-loss", "redrive-paths"] as const;
 export type Focus = (typeof FOCUS)[number];
 
 const bodyOf = (tenantId: string, amount: number, reversed: boolean): string =>
@@ -72,9 +77,28 @@ const ledgerLoss: fc.Arbitrary<Scenario> = fc
     return { seed: d.seed, pollers: d.pollers, ops, faults: faults.map((f) => ({ ...f, message: f.message % sends })) };
   });
 
+const redrivePaths: fc.Arbitrary<Scenario> = fc
+  .record({
+    seed: fc.nat(),
+    pollers: fc.integer({ min: 1, max: 2 }),
+    second: fc.constantFrom("conflict", "resend", "invalid"),
+    secondFault: fc.option(fc.record({ kind: fc.constantFrom(FaultKind.FnCrashBefore, FaultKind.FnThrottle, FaultKind.LedgerReadFail, ...Object.values(FaultKind)), receives: someReceives }), { freq: 2, nil: undefined }),
+    gap: hours(0, 9 * 24),
+    beforeMove: hours(1, 12 * 24),
+    via: fc.constantFrom("direct" as const, "temporary" as const),
+    after: hours(0, 3 * 24),
+  })
+  .map((d): Scenario => {
+    const second = d.second === "invalid" ? "not json" : bodyOf("a", d.second === "conflict" ? 20 : 10, true);
+    const ops: Op[] = [{ op: "send", body: bodyOf("a", 10, false) }, ...jump(d.gap), { op: "send", body: second }, ...jump(d.beforeMove), { op: "redrive-policy", via: d.via }, ...jump(d.after)];
+    return { seed: d.seed, pollers: d.pollers, ops, faults: d.secondFault ? [{ message: 1, ...d.secondFault }] : [] };
+  });
+
 export function focusArbitrary(focus: Focus): fc.Arbitrary<Scenario> {
   switch (focus) {
     case "ledger-loss":
       return ledgerLoss;
+    case "redrive-paths":
+      return redrivePaths;
   }
 }

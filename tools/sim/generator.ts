@@ -139,6 +139,7 @@ type OpSpec =
   | { readonly kind: "outage"; readonly ms: number }
   | { readonly kind: "native-move" }
   | { readonly kind: "purge"; readonly queue: "source" | "dlq" }
+  | { readonly kind: "redrive-policy"; readonly via: "direct" | "temporary" }
   | { readonly kind: "rename" };
 
 const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undefined>): fc.Arbitrary<OpSpec> => fc.oneof(
@@ -157,6 +158,8 @@ const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undef
   // SQS's own actions an operator reaches for: the console's "Start DLQ redrive" and "Purge".
   { weight: 1, arbitrary: fc.constant({ kind: "native-move" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("purge" as const), queue: fc.constantFrom("source" as const, "dlq" as const) }) },
+  // SQS's other move path: the DLQ given a redrive policy, to the source queue or to a temporary queue then moved on.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("redrive-policy" as const), via: fc.constantFrom("direct" as const, "temporary" as const) }) },
   // A deploy that renames the function (a refactor), its tables kept: nothing remembered may change with the name.
   { weight: 1, arbitrary: fc.constant({ kind: "rename" as const }) },
 );
@@ -199,6 +202,7 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
     else if (o.kind === "outage") out.push({ op: "outage", ms: o.ms });
     else if (o.kind === "native-move") out.push({ op: "native-move" });
     else if (o.kind === "purge") out.push({ op: "purge", queue: o.queue });
+    else if (o.kind === "redrive-policy") out.push({ op: "redrive-policy", via: o.via });
     else if (o.kind === "rename") out.push({ op: "rename" });
     else out.push({ op: "release", message: o.message });
   }

@@ -9,6 +9,8 @@ import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
 import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo-mutants";
+import type { Focus } from "./focus";
+import { redrivePathMutants } from "./redrive-path-mutants";
 import { FaultKind } from "./scenario";
 import { simSettings } from "./settings";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
@@ -58,6 +60,14 @@ function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined 
   return FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
 }
 
+/** States whose mistakes show only in a focused space (focus.ts): their mutants are searched there too. */
+const SPACE_FOCUS: ReadonlyMap<string, Focus> = new Map([["Recognise", "redrive-paths"]]);
+
+function spaceOf(mutant: Mutant): Focus | undefined {
+  const path = mutant.id.slice(0, mutant.id.indexOf(":"));
+  return SPACE_FOCUS.get(path.slice(path.lastIndexOf("/") + 1));
+}
+
 /** The states only FIFO mode's definition has (statemachines/src/fifo.ts): their generic mutants run under FIFO settings. */
 const FIFO_STATES = new Set(["StartGroup", "NextRecord", "LastReceive", "Settle", "GroupNext", "HoldRest", "GroupDone"]);
 
@@ -99,10 +109,10 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   if (baseline.failure) {
     throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run sim:search -- --seed ${seed} --runs ${runs}`);
   }
-  const definition = simSettings().definition;
+  const { definition, props } = simSettings();
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
-  const chosen = [...mutantsOf(definition), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
+  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
   if (chosen.some((m) => fifo.has(m.id))) {
     // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.
@@ -121,6 +131,11 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
       const focus = focusOf(mutant);
       if (!report.failure && focus) {
         report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, faultSets: focus, allowances });
+        budget = "focused";
+      }
+      const space = spaceOf(mutant);
+      if (!report.failure && space) {
+        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, focus: space, allowances });
         budget = "focused";
       }
       if (!report.failure && !EQUIVALENT_MUTANTS.has(mutant.id)) {

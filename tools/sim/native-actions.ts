@@ -26,13 +26,16 @@ const denial = (principal: string, action: string, arn: string, why: string): Sq
   new SqsError("AccessDenied", `User: ${principal} is not authorized to perform: ${action} on resource: ${arn} with an explicit deny in a resource-based policy (${why})`);
 
 /**
- * A message-move task back to the messages' source queue (no DestinationArn), done at once: every visible DLQ message
- * becomes a new message there, with a new id, a new enqueue time (SentTimestamp: its retention starts again) and a
- * receive count of 0 (AWS: "All redriven messages are considered new messages", with a new messageID and enqueueTime).
- * AWS does not say what becomes of message attributes or SenderId: here both are kept, as in the local SQS (the SQS
- * contract, test/sim/sqs-conformance, holds the two to one rule; `npm run verify` asks AWS).
+ * A message-move task, done at once: to `destinationArn`, or without one back to the messages' source queue. Its source
+ * may be any queue that is some queue's DLQ (AWS: StartMessageMoveTask "is currently limited to supporting message
+ * redrive from queues that are configured as dead-letter queues (DLQs) of other Amazon SQS queues"), a temporary queue
+ * the DLQ's own redrive policy names too. Every visible message becomes a new message there, with a new id, a new
+ * enqueue time (SentTimestamp: its retention starts again) and a receive count of 0 (AWS: "All redriven messages are
+ * considered new messages", with a new messageID and enqueueTime). AWS does not say what becomes of message attributes
+ * or SenderId: here both are kept, as in the local SQS (the SQS contract, test/sim/sqs-conformance, holds the two to
+ * one rule; `npm run verify` asks AWS).
  */
-export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string): { TaskHandle: string } {
+export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string, destinationArn?: string): { TaskHandle: string } {
   const source = [...host.queues.entries()].find(([, q]) => q.config.arn === sourceArn);
   if (!source) throw new SqsError("ResourceNotFoundException", `The resource that you specified for the SourceArn parameter doesn't exist: ${sourceArn}`);
   const [dlqUrl, dlq] = source;
@@ -40,15 +43,17 @@ export function startMoveTask(host: NativeActionHost, sourceArn: string, princip
   if (guard.refused) throw denial(principal, "sqs:StartMessageMoveTask", sourceArn, guard.why);
   const origin = [...host.queues.entries()].find(([, q]) => q.config.redrive?.deadLetterUrl === dlqUrl);
   if (!origin) throw new SqsError("InvalidParameterValue", `Source queue must be configured as a Dead Letter Queue: ${sourceArn}`);
+  const destination = destinationArn === undefined ? origin : [...host.queues.entries()].find(([, q]) => q.config.arn === destinationArn);
+  if (!destination) throw new SqsError("ResourceNotFoundException", `The resource that you specified for the DestinationArn parameter doesn't exist: ${destinationArn}`);
   const now = host.clock.now();
   for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
     dlq.messages.splice(dlq.messages.indexOf(m), 1);
     // A FIFO copy keeps its group (AWS does not say; the local SQS does the same) and arrives at its end.
     const fifo = m.groupId === undefined ? {} : { groupId: m.groupId, deduplicationId: m.deduplicationId };
     const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0, arrival: host.nextArrival(), ...fifo };
-    origin[1].messages.push(copy);
+    destination[1].messages.push(copy);
     host.store(copy);
-    host.record({ type: "moved", queue: origin[0], id: copy.id, from: m.id });
+    host.record({ type: "moved", queue: destination[0], id: copy.id, from: m.id });
   }
   host.wake();
   return { TaskHandle: `sim-move-${now}` };

@@ -211,7 +211,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     const seen = obs.messages[i];
     if (!seen) return;
     const facts: MessageFacts = {
-      scenario, obs, verdicts, bodies, message: i, released: releasedKeys, leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS, deadLetterRetentionMs: config.deadLetterRetentionMs, ageAlarmMs: config.ageAlarmMs,
+      scenario, obs, verdicts, bodies, message: i, released: releasedKeys, leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS, deadLetterRetentionMs: config.deadLetterRetentionMs, ageAlarmMs: config.ageAlarmMs, queueRetentionMs: config.queueRetentionMs,
       charges: v.kind === "valid" ? (chargesByKey.get(v.key) ?? []) : [],
       downstreamRefuses: v.kind === "valid" && refusedDownstream(v, config.rules),
     };

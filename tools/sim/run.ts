@@ -17,6 +17,7 @@ import { createWorld, SIM_START_MS } from "./world";
 import type { World } from "./world-shape";
 import { fates, provenance } from "./fates";
 import { fifoFacts } from "./fifo-facts";
+import { redrivePolicyMove } from "./redrive-policy-move";
 import { fifoSendIds, type FifoSendIds } from "./fifo-sends";
 import { OutputName } from "@effectively-once/contract";
 
@@ -122,6 +123,9 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
       case "purge":
         await nativeAction(world, op);
         break;
+      case "redrive-policy":
+        await redrivePolicyMove(world, op.via);
+        break;
       case "rename":
         log(`rename function → ${world.renameFunction()}`);
         break;
@@ -209,6 +213,7 @@ const WARM_UP: Scenario = {
     { op: "redrive" },
     { op: "native-move" },
     { op: "purge", queue: "dlq" },
+    { op: "redrive-policy", via: "temporary" },
   ],
 };
 /**

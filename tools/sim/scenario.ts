@@ -40,6 +40,12 @@ export type Op =
   /** An operator purges a queue (`PurgeQueue`). Refused when the queue's policy denies it. */
   | { readonly op: "purge"; readonly queue: "source" | "dlq" }
   /**
+   * An operator gives the DLQ a redrive policy (SQS's second move path, redrive-policy-move.ts): to the source queue
+   * (`direct`), or to a temporary queue and then a message-move task from it to the source queue (`temporary`).
+   * Refused when a RedriveAllowPolicy refuses it.
+   */
+  | { readonly op: "redrive-policy"; readonly via: "direct" | "temporary" }
+  /**
    * The function is deployed again under a new name (a refactor renamed it): the state machine invokes the new one,
    * invocations in flight finish on the old one, the tables keep their data (function-deploys.ts).
    */
@@ -132,6 +138,8 @@ export const Fate = {
   Invalid: "quarantined:invalid-message",
   Mismatch: "quarantined:payload-mismatch",
   Rejected: "quarantined:rejected",
+  /** A quarantined copy SQS moved back (redrive-policy path) past the source queue's retention of its first send: set aside again. */
+  MovedBackTooLate: "quarantined:moved-back-too-late",
   RetriesExhausted: "retries-exhausted",
   Expired: "expired",
   /** The pipe's filter dropped it (deleted unprocessed, as the stack's `filterPatterns` say). */
@@ -155,8 +163,8 @@ export interface Charge {
 
 export interface NativeActionFact {
   readonly at: number;
-  readonly action: "native-move" | "purge";
-  /** Refused by the queue's policy (AccessDenied): nothing moved or deleted. */
+  readonly action: "native-move" | "purge" | "redrive-policy";
+  /** Refused by the queue's policy (AccessDenied) or RedriveAllowPolicy: nothing moved or deleted. */
   readonly refused: boolean;
   /** The sent messages (by index) whose copies it moved or deleted. */
   readonly messages: readonly number[];

@@ -20,7 +20,7 @@ import { domainKey, domainProps, filterPasses, payloadRecord, type SimDomain } f
 import { domainHandlerOptions } from "./domain-effect";
 import { modelKeyTerms } from "./key-terms";
 import { sourceQueueMaxBytes } from "@effectively-once/contract";
-import { FIFO_SUFFIX } from "@effectively-once/contract";
+import { FIFO_SUFFIX, QUARANTINE_MARKERS } from "@effectively-once/contract";
 
 /** The simulated queues' names: in FIFO mode they end in `.fifo`, as SQS requires (and `ops` reads). */
 export interface SimQueues {
@@ -194,7 +194,8 @@ function oracleRules(props: ResolvedPipelineProps, domain?: SimDomain): OracleRu
     ...base,
     keyTerms: modelKeyTerms(domain),
     downstreamRefuses: domain.refuses,
-    ...(filter ? { passes: (body: string, attributes?: readonly MessageAttribute[]) => filterPasses(filter, body, attributes) } : {}),
+    // The construct's own pattern beside the stack's: a message carrying every quarantine marker passes (pipeFilterPatterns).
+    ...(filter ? { passes: (body: string, attributes?: readonly MessageAttribute[]) => QUARANTINE_MARKERS.every((name) => (attributes ?? []).some((a) => a.name === name)) || filterPasses(filter, body, attributes) } : {}),
     chargeOf: (body) => ({ amount: payloadRecord(props.payloadFields, body), currency: undefined }),
   };
 }

@@ -8,6 +8,8 @@ export interface SimQueueConfig {
   readonly retentionSeconds: number;
   readonly maxMessageBytes: number;
   readonly redrive?: { readonly deadLetterUrl: string; readonly maxReceiveCount: number };
+  /** Which queues may name this one as their DLQ (the `RedriveAllowPolicy` attribute); undefined = absent = allowAll. */
+  readonly redriveAllowPolicy?: string;
   /** The queue's policy (the `Policy` attribute), as the stack's props render it; undefined = none. */
   readonly policy?: string;
   /** A FIFO queue (sqs-fifo.ts): its content-based deduplication and deduplication scope. */

@@ -5,7 +5,8 @@
  * limits (262,144 bytes of body + attributes, SQS's character set, the message-attribute rules). It answers the
  * commands the pipes runner and the operator tools send, by command class name, as the SDK's `send` does, each client
  * as one principal: a message carries its sender's SenderId, which no attribute can forge. SQS's own operator actions
- * (native-actions.ts): a DLQ's message-move task and a purge, each refused by an explicit Deny of the queue's policy.
+ * (native-actions.ts): a DLQ's message-move task and a purge, each refused by an explicit Deny of the queue's policy;
+ * SetQueueAttributes of the redrive attributes, with RedriveAllowPolicy enforced (sqs-redrive-allow.ts).
  */
 import { createHash } from "node:crypto";
 import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-sqs";
@@ -13,6 +14,7 @@ import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
 import { nap } from "@effectively-once/local-cloud/emulators";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
+import { setRedriveAttributes } from "./sqs-redrive-allow";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 import { admitFifoSend, fifoReceivable, rememberFifoSend, type DeduplicationMemory, type FifoIds } from "./sqs-fifo";
 
@@ -151,12 +153,18 @@ export class SimSqs {
         const { config, messages: all } = this.queue(input.QueueUrl);
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
         const policy = config.policy === undefined ? {} : { Policy: config.policy };
+        const allow = config.redriveAllowPolicy === undefined ? {} : { RedriveAllowPolicy: config.redriveAllowPolicy };
+        const dlq = config.redrive === undefined ? undefined : this.queue(config.redrive.deadLetterUrl).config.arn;
+        const redrive = dlq === undefined ? {} : { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq, maxReceiveCount: config.redrive?.maxReceiveCount }) };
         return {
-          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes), ...policy },
+          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes), QueueArn: config.arn, ...policy, ...allow, ...redrive },
         };
       }
+      case "SetQueueAttributes":
+        setRedriveAttributes(this.queues, input.QueueUrl, input.Attributes);
+        return {};
       case "StartMessageMoveTask":
-        return startMoveTask(this.host(), input.SourceArn, senderId);
+        return startMoveTask(this.host(), input.SourceArn, senderId, input.DestinationArn);
       case "PurgeQueue":
         purgeQueue(this.host(), input.QueueUrl, senderId);
         return {};

@@ -14,7 +14,7 @@ import { ledgerBlip, quarantineFaults } from "./fault-errors";
 import { createFunctionDeploys } from "./function-deploys";
 import { createPipeOutage } from "./pipe-outage";
 import { ABSORBED_FAULTS, FaultKind, type Charge, type Scenario } from "./scenario";
-import { EFFECT_SK, OutputName } from "@effectively-once/contract";
+import { EFFECT_SK, OutputName, pipeFilterPatterns } from "@effectively-once/contract";
 import { SIM_NAMES, type SimSettings } from "./settings";
 import { SimSqs } from "./sqs";
 import { simTableInputs } from "./tables";
@@ -231,7 +231,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     region: SIM_NAMES.region,
     batchSize: p.batchSize,
     maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds,
-    filterCriteria: { Filters: p.filterPatterns.map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
+    filterCriteria: { Filters: pipeFilterPatterns(p.filterPatterns).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
     invocationType: "REQUEST_RESPONSE",
     target: async (input, ctx) => {
       counters.inFlight++;

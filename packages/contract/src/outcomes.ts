@@ -26,6 +26,11 @@ export const QuarantineReason = {
   PayloadMismatch: "payload-mismatch",
   /** The function refused it for good (a permanent error). */
   Rejected: "rejected",
+  /**
+   * A quarantined copy that SQS moved back to the source queue (not `pipeline-ops dlq redrive`), first sent longer ago
+   * than the source queue's retention: its key's memory may have ended, so it is set aside again, never applied.
+   */
+  MovedBackTooLate: "moved-back-too-late",
 } as const;
 export type QuarantineReason = (typeof QuarantineReason)[keyof typeof QuarantineReason];
 

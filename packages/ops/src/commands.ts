@@ -8,6 +8,7 @@ import { dateWithRelative } from "./format";
 import { getLedgerClaim, renderLedgerClaim, type LedgerClaim } from "./ledger-get";
 import { releaseClaim, renderRelease } from "./ledger-release";
 import { guardWarnings, readDlqGuard, readQueueGuards, renderGuards } from "./queue-guard";
+import { readRedriveGuards, redriveWarnings, renderRedriveGuards } from "./redrive-guard";
 import { renderTrace, traceKey } from "./trace";
 import { readStatus } from "./status";
 import { renderStatus } from "./status-render";
@@ -126,10 +127,11 @@ const dlqGuard = command({
   },
   async run(ctx, { json: asJson }, io) {
     const guards = await readQueueGuards(ctx);
-    io.stdout(asJson ? json({ queues: guards }) : renderGuards(guards));
-    const open = guards.flatMap((g) => guardWarnings(g));
+    const redrive = await readRedriveGuards(ctx);
+    io.stdout(asJson ? json({ queues: guards, redrive }) : `${renderGuards(guards)}\n${renderRedriveGuards(redrive)}`);
+    const open = [...guards.flatMap((g) => guardWarnings(g)), ...redriveWarnings(redrive)];
     for (const line of open) io.stderr(line);
-    if (open.length > 0) throw new OpsError(`the queues let ${open.length} of SQS's own unguarded actions through (see the warnings above); deploy the stack with its default queue policies, or accept the risk the props name`);
+    if (open.length > 0) throw new OpsError(`the queues let ${open.length} of SQS's own unguarded actions or move paths through (see the warnings above); deploy the stack with its default queue policies and redrive attributes, or accept the risk the props name`);
     return ExitCode.Ok;
   },
 });

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { SQSClient } from "@aws-sdk/client-sqs";
+import { CreateQueueCommand, GetQueueAttributesCommand, SetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { writeStateFile } from "@effectively-once/contract";
 import { loadStackFile, provisionStack } from "@effectively-once/local-cloud/emulators";
 import { createSqsClient, startSqs, type LocalSqs } from "@effectively-once/local-cloud/emulators";
@@ -58,6 +58,34 @@ describe("pipeline-ops dlq guard", () => {
       ["source", undefined, true],
     ]);
     expect(cli.err).toEqual([]);
+  });
+
+  it("reports the stack's redrive attributes as written: the source queue denyAll, the DLQ only the source queue's and without a redrive policy", async () => {
+    const cli = captureIo();
+    expect(await runCli(["dlq", "guard", "--state", guarded, "--json"], cli.io)).toBe(ExitCode.Ok);
+    const { redrive } = JSON.parse(cli.out.join(""));
+    expect([redrive.sourceAsDeadLetterQueue.guarded, redrive.dlqRedrivePolicy.guarded, redrive.dlqSources.guarded]).toEqual([true, true, true]);
+  });
+
+  it("warns, and exits 1, after an edit of the redrive attributes: the source queue opened, the DLQ given a redrive policy to a temporary queue", async () => {
+    // Arrange: the edits an operator makes for the two paths back (docs/guarantees.md, "paths back from the DLQ").
+    const state = await provisioned("edited");
+    const urlOf = async (name: string) => (await sqs.send(new CreateQueueCommand({ QueueName: name }))).QueueUrl as string;
+    const [source, dlq, temporary] = [await urlOf("edited-queue"), await urlOf("edited-dlq"), await urlOf("edited-temporary")];
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: temporary, AttributeNames: ["QueueArn"] }));
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl: source, Attributes: { RedriveAllowPolicy: JSON.stringify({ redrivePermission: "allowAll" }) } }));
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl: dlq, Attributes: { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes?.QueueArn, maxReceiveCount: 1 }) } }));
+    // Act
+    const cli = captureIo();
+    const exit = await runCli(["dlq", "guard", "--state", state], cli.io);
+    // Assert
+    expect(exit).toBe(ExitCode.Failure);
+    const warnings = cli.err.filter((line) => line.startsWith("WARNING:"));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^WARNING: source queue as a DLQ \(RedriveAllowPolicy\): allowed: .*allowAll/),
+      expect.stringMatching(/^WARNING: DLQ's own redrive \(RedrivePolicy\): set: .*edited-temporary/),
+    ]);
+    expect(cli.out.join("")).toContain("redrive paths");
   });
 
   it("warns, and exits 1, when the stack's props let native moves and purges through", async () => {

@@ -14,6 +14,7 @@ export const PIPELINE_TEST_PARAMS: PipelineDefinitionParams = {
   payloadFields: ["amount", "currency"],
   leaseSeconds: 60,
   retentionSeconds: 604800,
+  messageRetentionSeconds: 345600,
   executionTimeoutSeconds: 60,
   invokeTimeoutSeconds: 15,
   lambdaRetries: 2,

@@ -22,6 +22,8 @@ export interface QueueSpec {
   retentionSeconds?: number;
   maxMessageBytes?: number;
   deadLetter?: { queue: ConformanceQueue; maxReceiveCount: number };
+  /** The queue's `RedriveAllowPolicy` (which queues may name it as their DLQ); absent = allowAll. */
+  redriveAllowPolicy?: string;
   /** A FIFO queue (its name ends in `.fifo`). */
   fifo?: { contentBasedDeduplication?: boolean; deduplicationScope?: "queue" | "messageGroup" };
 }
@@ -39,15 +41,15 @@ export interface SqsUnderTest {
   /** Moves this SQS's clock forward. */
   pass(seconds: number): void;
   /**
-   * A native DLQ redrive (StartMessageMoveTask) from `source` back to each message's source queue, resolved once
-   * done; undefined where the implementation has none yet.
+   * A native DLQ redrive (StartMessageMoveTask) from `source` to `destination`, or back to each message's source queue,
+   * resolved once done; undefined where the implementation has none yet.
    */
-  moveMessages?(source: ConformanceQueue): Promise<void>;
+  moveMessages?(source: ConformanceQueue, destination?: ConformanceQueue): Promise<void>;
 }
 
-/** The simulation's native move: StartMessageMoveTask back to the queue each message was dead-lettered from, done at once. */
-async function simulationMessageMove(sim: SimSqs, source: ConformanceQueue): Promise<void> {
-  await sim.clientAs("operator").send(new StartMessageMoveTaskCommand({ SourceArn: source.arn }));
+/** The simulation's native move: StartMessageMoveTask to `destination` or back to the queue each message was dead-lettered from, done at once. */
+async function simulationMessageMove(sim: SimSqs, source: ConformanceQueue, destination?: ConformanceQueue): Promise<void> {
+  await sim.clientAs("operator").send(new StartMessageMoveTaskCommand({ SourceArn: source.arn, DestinationArn: destination?.arn }));
 }
 
 export function simulationSqs(): SqsUnderTest {
@@ -72,7 +74,7 @@ export function simulationSqs(): SqsUnderTest {
     },
     clientAs: (identity = "local") => sim.clientAs(identity),
     pass: (seconds) => clock.jump(seconds * 1000),
-    moveMessages: (source) => simulationMessageMove(sim, source),
+    moveMessages: (source, destination) => simulationMessageMove(sim, source, destination),
   };
 }
 
@@ -105,6 +107,7 @@ export function localSqs(): SqsUnderTest {
         MessageRetentionPeriod: String(settings.retentionSeconds),
         MaximumMessageSize: String(settings.maxMessageBytes),
       };
+      if (spec.redriveAllowPolicy !== undefined) Attributes.RedriveAllowPolicy = spec.redriveAllowPolicy;
       if (spec.deadLetter) Attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: spec.deadLetter.queue.arn, maxReceiveCount: spec.deadLetter.maxReceiveCount });
       if (spec.fifo) {
         Attributes.FifoQueue = "true";
@@ -118,9 +121,9 @@ export function localSqs(): SqsUnderTest {
     },
     clientAs,
     pass: (seconds) => sharedClock().advance(seconds),
-    async moveMessages(source) {
+    async moveMessages(source, destination) {
       const client = clientAs();
-      await client.send(new StartMessageMoveTaskCommand({ SourceArn: source.arn }));
+      await client.send(new StartMessageMoveTaskCommand({ SourceArn: source.arn, DestinationArn: destination?.arn }));
       await waitFor(async () => (await client.send(new ListMessageMoveTasksCommand({ SourceArn: source.arn }))).Results?.[0]?.Status === "COMPLETED", { message: "the move task completed" });
     },
   };

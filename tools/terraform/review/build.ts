@@ -6,6 +6,7 @@ import { displayName, plannedResources, readers, referenceLabeler, serviceOf, ty
 import { assessRisks, type FactsSide, type Transition } from "./risks";
 import { queueGuardRisks } from "./queue-guard";
 import { queuePolicySourceRisks } from "./queue-policy-sources";
+import { redriveGuardRisks } from "./redrive-guard";
 import { extractSettings } from "./settings";
 import { summarize } from "./summary";
 import { ActionBasis, type PlanReview, type ResourceFacts, type ReviewMode } from "./types";
@@ -94,6 +95,7 @@ export function buildReview(plan: PlanJson, options: ReviewOptions): PlanReview 
       ...queueGuardRisks(planned, label),
       ...queuePolicySourceRisks(planned, label, { basis: options.basis, baseline: options.baseline?.resources }),
       ...alarmRisks(planned, label),
+      ...redriveGuardRisks(planned, label),
     ]),
     resources,
     changes: options.baseline ? compareConfigurations(options.baseline.label, options.baseline.resources, resources) : null,

@@ -20,7 +20,7 @@ export function text(r: ValueReader, attribute: string): string | undefined {
 }
 
 /** The queue a URL or ARN names: the referenced resource's address, else the queue whose name ends it. */
-function queueNamed(value: string | undefined, queues: ReadonlyMap<string, string>, separator: "/" | ":"): string | undefined {
+export function queueNamed(value: string | undefined, queues: ReadonlyMap<string, string>, separator: "/" | ":"): string | undefined {
   if (value === undefined) return undefined;
   if (value.includes("${")) {
     const refs = parseTemplate(value).flatMap((p) => ("ref" in p ? [(p as { ref: ResourceReference }).ref] : []));

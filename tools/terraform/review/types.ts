@@ -160,6 +160,10 @@ export const RiskKind = {
   AlarmRemoved: "alarm-removed",
   /** An alarm that loses an action, disables its actions, or (planned alone) has none. */
   AlarmActionsRemoved: "alarm-actions-removed",
+  /** The source queue's RedriveAllowPolicy is not denyAll: a redrive policy (the DLQ's own, a temporary queue's) can target it. */
+  SourceQueueRedriveAllowed: "source-queue-redrive-allowed",
+  /** The DLQ has a redrive policy of its own: it moves quarantined copies to another queue. */
+  DlqRedrivePolicy: "dlq-redrive-policy",
   SecondLayerKeyReset: "second-layer-key-reset",
   SecondLayerLegacyDropped: "second-layer-legacy-dropped",
   /** A queue's maximum message size falls: what it accepted before (and the DLQ holds) can no longer come back through it. */

@@ -119,18 +119,25 @@ async function createQueues(stack: StackFile, registry: AttributeRegistry, sqs: 
   return queues;
 }
 
-/**
- * `aws_sqs_queue_policy`: set as the queue's `Policy` attribute, as Terraform does, so `GetQueueAttributes` (the
- * operator CLI's `dlq guard`) reads what a deployed queue holds. The local SQS stores it; it does not enforce it.
- */
+/** The queue-attribute resources, each set as one attribute of its queue as Terraform does (SetQueueAttributes). */
+const QUEUE_ATTRIBUTE_RESOURCES = [
+  // Stored, not enforced: `GetQueueAttributes` (the operator CLI's `dlq guard`) reads what a deployed queue holds.
+  { type: "aws_sqs_queue_policy", field: "policy", attribute: "Policy" },
+  // Enforced by the local SQS (sqs/fidelity/redrive-allow.mjs): which queues may name this one as their DLQ.
+  { type: "aws_sqs_queue_redrive_allow_policy", field: "redrive_allow_policy", attribute: "RedriveAllowPolicy" },
+] as const;
+
+/** `aws_sqs_queue_policy` and `aws_sqs_queue_redrive_allow_policy`: set as the queue's attribute, as Terraform does. */
 async function applyQueuePolicies(stack: StackFile, registry: AttributeRegistry, sqs: SQSClient, queues: readonly LocalQueue[]): Promise<void> {
-  for (const [id, raw] of entries(stack.resources, "aws_sqs_queue_policy")) {
-    const address = `aws_sqs_queue_policy.${id}`;
-    const body = resolveDeep(raw, registry.lookup, address);
-    const queue = queues.find((q) => q.url === body.queue_url);
-    if (!queue) throw new ProvisionError(`${address}: queue_url ${String(body.queue_url)} is not a queue of this stack`);
-    if (typeof body.policy !== "string") throw new ProvisionError(`${address}: policy must be a JSON string`);
-    await sqs.send(new SetQueueAttributesCommand({ QueueUrl: queue.url, Attributes: { Policy: body.policy } }));
+  for (const { type, field, attribute } of QUEUE_ATTRIBUTE_RESOURCES) {
+    for (const [id, raw] of entries(stack.resources, type)) {
+      const address = `${type}.${id}`;
+      const body = resolveDeep(raw, registry.lookup, address);
+      const queue = queues.find((q) => q.url === body.queue_url);
+      if (!queue) throw new ProvisionError(`${address}: queue_url ${String(body.queue_url)} is not a queue of this stack`);
+      if (typeof body[field] !== "string") throw new ProvisionError(`${address}: ${field} must be a JSON string`);
+      await sqs.send(new SetQueueAttributesCommand({ QueueUrl: queue.url, Attributes: { [attribute]: body[field] as string } }));
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /** Resource types the local cloud runs. */
 const EMULATED_TYPES = [
   "aws_sqs_queue",
+  "aws_sqs_queue_redrive_allow_policy",
   "aws_dynamodb_table",
   "aws_lambda_function",
   "aws_sfn_state_machine",
@@ -20,7 +21,6 @@ const NOT_EMULATED: Record<string, string> = {
   aws_cloudwatch_log_group: "logs go to the console instead",
   aws_cloudwatch_dashboard: "not drawn",
   aws_sns_topic: "an alarm's notification is recorded in `cloud.alarms`, not sent",
-  aws_sqs_queue_redrive_allow_policy: "any queue may use a DLQ",
   aws_sqs_queue_policy: "set as the queue's Policy attribute, not enforced",
   aws_lambda_permission: "IAM is not enforced",
 };

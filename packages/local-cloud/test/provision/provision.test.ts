@@ -48,6 +48,14 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     expect(JSON.parse((await policyOf("test-queue"))!).Statement.map((s: { Action: string }) => s.Action)).toEqual(["sqs:PurgeQueue"]);
   });
 
+  it("sets each aws_sqs_queue_redrive_allow_policy as its queue's RedriveAllowPolicy: the DLQ takes only the source queue, the source queue nobody", async () => {
+    const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
+    const allowOf = async (name: string) =>
+      JSON.parse((await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName[name].url, AttributeNames: ["RedriveAllowPolicy"] }))).Attributes?.RedriveAllowPolicy ?? "null");
+    expect(await allowOf("test-dlq")).toEqual({ redrivePermission: "byQueue", sourceQueueArns: [byName["test-queue"].arn] });
+    expect(await allowOf("test-queue")).toEqual({ redrivePermission: "denyAll" });
+  });
+
   it("creates the tables with their keys and remembers their TTL attributes", async () => {
     const ttl = Object.fromEntries(provisioned.tables.map((t) => [t.name, t.ttlAttribute]));
     expect(ttl).toEqual({ "test-ledger": "expiresAt", "test-idempotency": "expiration", "test-effects": "expiresAt" });

@@ -32,8 +32,10 @@ function nearestRetentions(days: number): string {
 function filterProblems(p: ResolvedPipelineProps): PropProblem[] {
   const prop = "filterPatterns";
   const problems: PropProblem[] = [];
-  if (p.filterPatterns.length > PIPE_FILTERS_MAX) {
-    problems.push({ prop, value: p.filterPatterns.length, reason: `holds ${p.filterPatterns.length} patterns; a pipe takes at most ${PIPE_FILTERS_MAX}`, fix: `merge them with "$or" into at most ${PIPE_FILTERS_MAX} (${cite(PIPE_FILTER_SOURCE)})` });
+  // One of the pipe's patterns is the construct's own: it lets a quarantined copy moved back by SQS through (pipeFilterPatterns).
+  const ownPatterns = PIPE_FILTERS_MAX - 1;
+  if (p.filterPatterns.length > ownPatterns) {
+    problems.push({ prop, value: p.filterPatterns.length, reason: `holds ${p.filterPatterns.length} patterns; a pipe takes at most ${PIPE_FILTERS_MAX}, and the construct adds one that lets quarantined copies moved back from the DLQ through`, fix: `merge them with "$or" into at most ${ownPatterns} (${cite(PIPE_FILTER_SOURCE)})` });
   }
   p.filterPatterns.forEach((pattern, i) => {
     const text = JSON.stringify(pattern) ?? "";

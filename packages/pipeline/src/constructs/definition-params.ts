@@ -23,6 +23,7 @@ export function definitionParams(p: ResolvedPipelineProps, names: DefinitionName
     payloadFields: p.payloadFields,
     leaseSeconds: p.leaseSeconds,
     retentionSeconds: p.retentionSeconds,
+    messageRetentionSeconds: p.messageRetentionSeconds,
     executionTimeoutSeconds: p.executionTimeoutSeconds,
     invokeTimeoutSeconds: invokeTimeoutSeconds(p),
     lambdaRetries: p.lambdaRetries,

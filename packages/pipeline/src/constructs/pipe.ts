@@ -4,6 +4,7 @@ import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { PipesPipe } from "@cdktf/provider-aws/lib/pipes-pipe";
 import { Op } from "cdktf";
 import { Construct } from "constructs";
+import { pipeFilterPatterns } from "@effectively-once/contract";
 import { cite, GOVCLOUD_PIPES_SOURCE } from "./aws-limits";
 import { keyGrants, logGroupEncryption } from "./encryption";
 import { assumeRolePolicy, policyJson, trustedService } from "./iam";
@@ -54,8 +55,9 @@ export class PipelinePipe extends Construct {
       desiredState: "RUNNING",
       sourceParameters: {
         sqsQueueParameters: { batchSize: p.batchSize, maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds },
+        // The stack's patterns and, beside them, one that lets a quarantined copy moved back by SQS through (contract's quarantined-copy.ts).
         filterCriteria:
-          p.filterPatterns.length > 0 ? { filter: p.filterPatterns.map((pattern) => ({ pattern: escapeTerraformTemplate(JSON.stringify(pattern)) })) } : undefined,
+          p.filterPatterns.length > 0 ? { filter: pipeFilterPatterns(p.filterPatterns).map((pattern) => ({ pattern: escapeTerraformTemplate(JSON.stringify(pattern)) })) } : undefined,
       },
       targetParameters: { stepFunctionStateMachineParameters: { invocationType: p.invocationType } },
       // Every field stated: without a log_configuration AWS answers level OFF and an empty list, and the provider plans

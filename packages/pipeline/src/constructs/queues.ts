@@ -4,6 +4,7 @@ import { SqsQueueRedriveAllowPolicy } from "@cdktf/provider-aws/lib/sqs-queue-re
 import { Construct } from "constructs";
 import { DLQ_MAX_MESSAGE_BYTES, sourceQueueMaxBytes } from "@effectively-once/contract";
 import { queueEncryption } from "./encryption";
+import { dlqRedriveAllowPolicy, SOURCE_QUEUE_REDRIVE_ALLOW_POLICY } from "@effectively-once/contract";
 import type { ResolvedPipelineProps } from "./props";
 import { declaredProducers, queuePolicyStatements, queuePolicyText, type DeclaredProducer } from "./queue-access";
 import type { PipelineResourceNames } from "./resource-names";
@@ -53,10 +54,16 @@ export class PipelineQueues extends Construct {
       // JSON.stringify keeps the DLQ ARN a plain reference: no Terraform function for the local cloud to evaluate.
       redrivePolicy: JSON.stringify({ deadLetterTargetArn: this.deadLetterQueue.arn, maxReceiveCount: p.maxReceiveCount }),
     });
-    // Only this pipeline's queue may dead-letter into the DLQ.
+    // Only this pipeline's queue may dead-letter into the DLQ, and no queue may dead-letter into the source queue: a
+    // redrive policy naming it (the DLQ's own, or a temporary queue's) would move quarantined copies back unchecked,
+    // with their original enqueue time (docs/guarantees.md, "paths back from the DLQ").
     new SqsQueueRedriveAllowPolicy(this, "dlq-redrive-allow", {
       queueUrl: this.deadLetterQueue.url,
-      redriveAllowPolicy: JSON.stringify({ redrivePermission: "byQueue", sourceQueueArns: [this.queue.arn] }),
+      redriveAllowPolicy: JSON.stringify(dlqRedriveAllowPolicy(this.queue.arn)),
+    });
+    new SqsQueueRedriveAllowPolicy(this, "queue-redrive-allow", {
+      queueUrl: this.queue.url,
+      redriveAllowPolicy: JSON.stringify(SOURCE_QUEUE_REDRIVE_ALLOW_POLICY),
     });
     this.producers = declaredProducers(p.queueAccess, account);
     this.deadLetterQueuePolicy = this.policy("dlq-policy", this.deadLetterQueue, queuePolicyText(queuePolicyStatements("dead-letter", p, this.deadLetterQueue.arn, account)));

@@ -23,7 +23,7 @@ describe("Synth refuses what AWS refuses", () => {
     ["nodejs24.x on provider bindings for hashicorp/aws 5.100.0", { function: { runtime: "nodejs24.x" } }, "function.runtime", /needs hashicorp\/aws 6\.19\.0.*5\.100\.0.*\/cdktn entry.*offline provider mirror \(5\.100\.0\) cannot validate/],
     ["a log level Lambda's logging configuration does not take", { function: { logLevel: "VERBOSE" as never } }, "function.logLevel", /DEBUG, INFO, WARN, ERROR/],
     ["a state machine log level Step Functions does not take", { stateMachineLogLevel: "VERBOSE" as never }, "stateMachineLogLevel", /ALL, ERROR, FATAL, OFF/],
-    ["six filter patterns", { filterPatterns: Array.from({ length: 6 }, (_, i) => ({ body: { n: [i] } })) }, "filterPatterns", /at most 5.*\$or/],
+    ["five filter patterns (the construct adds a sixth)", { filterPatterns: Array.from({ length: 5 }, (_, i) => ({ body: { n: [i] } })) }, "filterPatterns", /at most 5, and the construct adds one.*"\$or" into at most 4/],
     ["a filter pattern over 4,096 characters", { filterPatterns: [{ body: { id: Array.from({ length: 400 }, (_, i) => `value-${i}`) } }] }, "filterPatterns[0]", /characters of JSON; a pipe's pattern holds at most 4096/],
     ["a filter pattern EventBridge does not accept", { filterPatterns: [{ body: { type: "order" } }] }, "filterPatterns[0]", /not an EventBridge event pattern/],
     ["six alarm actions", { alarmActions: Array.from({ length: 6 }, (_, i) => `arn:aws:sns:us-east-1:123456789012:t${i}`) }, "alarmActions", /at most 5/],
@@ -48,7 +48,7 @@ describe("Synth refuses what AWS refuses", () => {
   it("accepts the limits themselves", () => {
     // 64 characters exactly for the role (test-<43>-us-east-1-role) and 4,096 bytes or less for the environment.
     expect(build({ function: { name: "a".repeat(64 - "test--us-east-1-role".length) } })).not.toThrow();
-    expect(build({ logRetentionDays: 3653, function: { reservedConcurrency: 1 }, filterPatterns: Array.from({ length: 5 }, (_, i) => ({ body: { n: [i] } })) })).not.toThrow();
+    expect(build({ logRetentionDays: 3653, function: { reservedConcurrency: 1 }, filterPatterns: Array.from({ length: 4 }, (_, i) => ({ body: { n: [i] } })) })).not.toThrow();
     expect(build({ alarmActions: Array.from({ length: 5 }, (_, i) => `arn:aws:sns:us-east-1:123456789012:t${i}`), outputPrefix: "orders_" })).not.toThrow();
   });
 

@@ -54,7 +54,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
         // Route sends a batch's first copy of a body (a leader) on to Parse; followers end at once.
         name = name === "Route" ? state.Choices[0].Next : (state.Next ?? state.Default);
       }
-      expect(seen).toEqual(["Route", "Parse", "Validate", "Stamp"]);
+      expect(seen).toEqual(["Route", "Parse", "Validate", "Recognise", "Stamp"]);
       expect(processor.States[name]).toMatchObject({
         Resource: `arn:\${data.aws_partition.${Object.keys(json.data!.aws_partition)[0]}.partition}:states:::dynamodb:putItem`,
         Arguments: { TableName: referenceTo(json, "aws_dynamodb_table", "test-ledger", "name") },
@@ -108,12 +108,16 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       expect(resourceNamed(json, "aws_sqs_queue", "test-dlq")).toMatchObject({ message_retention_seconds: 1209600, sqs_managed_sse_enabled: true });
     });
 
-    it("lets only the source queue dead-letter into the DLQ", () => {
-      const [[, allow]] = resourcesOfType(stack.json, "aws_sqs_queue_redrive_allow_policy");
-      expect(JSON.parse(allow.redrive_allow_policy as string)).toEqual({
+    it("lets only the source queue dead-letter into the DLQ, and no queue into the source queue", () => {
+      // Arrange: each redrive-allow policy by the queue it is set on.
+      const byQueue = new Map(resourcesOfType(stack.json, "aws_sqs_queue_redrive_allow_policy").map(([, allow]) => [allow.queue_url, JSON.parse(allow.redrive_allow_policy as string)]));
+      // Assert: exactly the two, so a redrive policy (the DLQ's own, a temporary queue's) can never target the source queue.
+      expect(byQueue.size).toBe(2);
+      expect(byQueue.get(referenceTo(stack.json, "aws_sqs_queue", "test-dlq", "url"))).toEqual({
         redrivePermission: "byQueue",
         sourceQueueArns: [referenceTo(stack.json, "aws_sqs_queue", "test-queue", "arn")],
       });
+      expect(byQueue.get(referenceTo(stack.json, "aws_sqs_queue", "test-queue", "url"))).toEqual({ redrivePermission: "denyAll" });
     });
   });
 
@@ -287,7 +291,13 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       // Assert
       expect(pipe.source_parameters).toEqual({
         sqs_queue_parameters: { batch_size: 3, maximum_batching_window_in_seconds: 0 },
-        filter_criteria: { filter: [{ pattern: JSON.stringify({ body: { currency: ["EUR", "USD"] } }) }] },
+        // The stack's pattern, then the construct's: a copy carrying the quarantine's attributes passes whatever the stack filters.
+        filter_criteria: {
+          filter: [
+            { pattern: JSON.stringify({ body: { currency: ["EUR", "USD"] } }) },
+            { pattern: JSON.stringify({ messageAttributes: { reason: { stringValue: [{ exists: true }] }, originalMessageId: { stringValue: [{ exists: true }] }, firstSentTimestamp: { stringValue: [{ exists: true }] } } }) },
+          ],
+        },
       });
       expect(resourceNamed(json, "aws_sqs_queue", "test-queue").visibility_timeout_seconds).toBe(90);
       expect(definition.TimeoutSeconds).toBe(15);

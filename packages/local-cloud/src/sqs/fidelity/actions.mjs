@@ -7,6 +7,7 @@ import { normaliseFifoAttributes } from "./fifo.mjs";
 import { moveTaskActions } from "./move-tasks.mjs";
 import { checkPolicy, checkPolicyAllows, queueOfCall } from "./queue-policy.mjs";
 import { receiptHandleActions } from "./receipt-handles.mjs";
+import { checkRedriveAllow } from "./redrive-allow.mjs";
 import { receiveActions } from "./receive.mjs";
 import { recordCall } from "./metrics.mjs";
 import { checkRequest, purgeActions } from "./request-checks.mjs";
@@ -18,6 +19,7 @@ const OWN_ACTIONS = new Map([...receiptHandleActions, ...receiveActions, ...send
 function guard(action, body, store, request) {
   if (action === "CreateQueue" || action === "SetQueueAttributes") normaliseFifoAttributes(body);
   if ((action === "CreateQueue" || action === "SetQueueAttributes") && body.Attributes?.Policy !== undefined) checkPolicy(body.Attributes.Policy);
+  checkRedriveAllow(action, body, store);
   checkPolicyAllows(action, queueOfCall(action, body, store), request.sqsSender);
   checkRequest(action, body);
 }

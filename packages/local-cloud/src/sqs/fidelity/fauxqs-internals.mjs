@@ -20,7 +20,7 @@ const [store, router, errors, types, md5, receive, send, sendBatch, changeVisibi
 export const { SqsQueue, SqsStore } = store;
 export const { SqsRouter } = router;
 export const { SqsError, QueueDoesNotExistError } = errors;
-export const { INVALID_MESSAGE_BODY_CHAR, VALID_BATCH_ENTRY_ID, calculateMessageSize } = types;
+export const { INVALID_MESSAGE_BODY_CHAR, VALID_BATCH_ENTRY_ID, calculateMessageSize, SETTABLE_ATTRIBUTES } = types;
 export const { md5OfMessageAttributes } = md5;
 /** fauxqs's own action handlers, `(body, store, request) => result`, wrapped by the fidelity layer. */
 export const fauxqsActions = {

@@ -1,7 +1,7 @@
 // Puts AWS fidelity in front of and inside fauxqs: the SQS query protocol (translated to the JSON protocol fauxqs
 // serves, answered in XML), AWS's message-attribute rules, AWS's error names, and the behaviour fauxqs lacks or
 // gets wrong, one module each (see ../README.md): receipt handles, retention, the redrive's system attributes,
-// attribute filters, AWSTraceHeader, message move tasks, queue policies' explicit denies, FIFO delivery and
+// attribute filters, AWSTraceHeader, message move tasks, RedriveAllowPolicy, queue policies' explicit denies, FIFO delivery and
 // deduplication, and small patches.
 import { installActions } from "./actions.mjs";
 import { installAwsErrorNames, replyWithError, sqsError } from "./aws-errors.mjs";
@@ -14,6 +14,7 @@ import { isSqsQueryRequest, queryToJson } from "./query-request.mjs";
 import { errorToXml, resultToXml } from "./query-response.mjs";
 import { patchReceiptHandles } from "./receipt-handles.mjs";
 import { patchRedrive } from "./redrive.mjs";
+import { patchRedriveAllow } from "./redrive-allow.mjs";
 import { patchRetention } from "./retention.mjs";
 import { patchMessageCreation } from "./send.mjs";
 import { senderOf } from "./sender-id.mjs";
@@ -26,6 +27,7 @@ export function patchSqs() {
   patchFauxqs();
   patchReceiptHandles();
   patchRedrive();
+  patchRedriveAllow();
   patchRetention();
   patchMessageCreation();
   patchFifo();
