@@ -13,23 +13,37 @@ export type AlarmQuery =
   | { readonly id: string; readonly metric: MetricId; readonly stat: Statistic; readonly period: number; readonly returnData: boolean }
   | { readonly id: string; readonly expression: string; readonly returnData: boolean };
 
+/** One synthesized `aws_cloudwatch_metric_alarm`, read into the fields the local evaluation uses. */
 export interface AlarmDefinition {
+  /** The resource's Terraform address (`aws_cloudwatch_metric_alarm.<id>`). */
   readonly address: string;
+  /** `alarm_name`. */
   readonly name: string;
+  /** `alarm_description` (empty when none). */
   readonly description: string;
+  /** Seconds per datapoint (`period`). */
   readonly period: number;
+  /** N of "M out of N" (`evaluation_periods`). */
   readonly evaluationPeriods: number;
+  /** M of "M out of N" (`datapoints_to_alarm`, else `evaluation_periods`). */
   readonly datapointsToAlarm: number;
+  /** The value compared against. */
   readonly threshold: number;
+  /** `comparison_operator`. */
   readonly comparison: Comparison;
+  /** `treat_missing_data` (CloudWatch's default: `missing`). */
   readonly treatMissingData: MissingData;
   /** The queries, in order; a single-metric alarm is one query `m`. */
   readonly queries: readonly AlarmQuery[];
+  /** ARNs notified on entering ALARM. */
   readonly alarmActions: readonly string[];
+  /** ARNs notified on entering OK. */
   readonly okActions: readonly string[];
+  /** ARNs notified on entering INSUFFICIENT_DATA. */
   readonly insufficientDataActions: readonly string[];
 }
 
+/** A synthesized alarm with a field or value the local evaluation does not implement (named, with its address). */
 export class AlarmDefinitionError extends Error {
   constructor(address: string, message: string) {
     super(`${address}: ${message}`);
@@ -56,6 +70,7 @@ function pairs(value: unknown): [string, string][] {
 
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+/** Reads one synthesized alarm's body; throws {@link AlarmDefinitionError} on any field it does not implement. */
 export function readAlarm(address: string, body: Record<string, unknown>): AlarmDefinition {
   const fail = (message: string): never => {
     throw new AlarmDefinitionError(address, message);

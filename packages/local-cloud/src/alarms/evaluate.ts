@@ -18,15 +18,20 @@ import type { AlarmDefinition, AlarmQuery } from "./alarm-definition";
 import { evaluateMath, type Series } from "./metric-math";
 import type { MetricStore } from "./metric-store";
 
+/** CloudWatch's three alarm states. */
 export type AlarmState = "OK" | "ALARM" | "INSUFFICIENT_DATA";
 
 /** One change of an alarm's state, with CloudWatch's kind of reason and the actions it ran. */
 export interface AlarmTransition {
+  /** The alarm's name. */
   readonly alarm: string;
+  /** The state it left. */
   readonly from: AlarmState;
+  /** The state it entered. */
   readonly to: AlarmState;
   /** Epoch ms on the cloud's clock. */
   readonly at: number;
+  /** Why, in the words CloudWatch uses (the datapoints and the threshold). */
   readonly reason: string;
   /** The ARNs notified (the alarm's actions for the new state). */
   readonly actions: readonly string[];

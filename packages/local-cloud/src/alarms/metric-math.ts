@@ -11,6 +11,7 @@
 export type Series = (number | undefined)[];
 type Value = Series | number | Value[];
 
+/** A `metric_query` expression the local evaluation cannot compute (a function it does not implement, a bad id). */
 export class MetricMathError extends Error {
   constructor(expression: string, message: string) {
     super(`metric math "${expression}": ${message}`);

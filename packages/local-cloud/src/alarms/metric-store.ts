@@ -13,14 +13,19 @@
 
 /** One metric: namespace, name and every dimension, as `[name, value]` pairs in any order. */
 export interface MetricId {
+  /** e.g. `AWS/SQS`. */
   readonly namespace: string;
+  /** e.g. `ApproximateNumberOfMessagesVisible`. */
   readonly metricName: string;
+  /** Every dimension the metric is published with; a query must name all of them. */
   readonly dimensions: readonly (readonly [string, string])[];
 }
 
 /** One published value at one time (epoch ms on the cloud's clock). */
 export interface Datapoint extends MetricId {
+  /** The value published (a count, a duration, a gauge sample). */
   readonly value: number;
+  /** When, in epoch ms on the cloud's clock. */
   readonly at: number;
 }
 
@@ -51,6 +56,7 @@ function firstAtOrAfter(list: readonly { at: number }[], at: number): number {
   return lo;
 }
 
+/** The datapoints published so far, by metric, and the statistic per period the alarms read (see the module's TSDoc). */
 export class MetricStore {
   private readonly series = new Map<string, { at: number; value: number }[]>();
 

@@ -18,7 +18,10 @@ export interface EffectJournalTableProps {
   /** Prefix of the output's name, for stacks holding several pipelines (like the pipeline's). @default "" */
   readonly outputPrefix?: string;
   /** The customer managed KMS key of the table, usually the pipeline's (`encryption.kmsKeyArn`). @default the AWS managed key */
-  readonly encryption?: { readonly kmsKeyArn: string };
+  readonly encryption?: {
+    /** The key's ARN (`arn:<partition>:kms:<region>:<account>:key/<id>`). */
+    readonly kmsKeyArn: string;
+  };
 }
 
 /**

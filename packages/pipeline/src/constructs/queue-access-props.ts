@@ -19,6 +19,7 @@ export type ProducerKind = (typeof ProducerKind)[keyof typeof ProducerKind];
 
 /** An AWS service that sends on behalf of one of its resources (SNS, EventBridge, S3). */
 export interface ServiceProducer {
+  /** Which service sends: an SNS topic, an EventBridge rule or an S3 bucket's event notifications. */
   readonly kind: typeof ProducerKind.SnsTopic | typeof ProducerKind.EventBridgeRule | typeof ProducerKind.S3Bucket;
   /**
    * The topic's, rule's or bucket's ARN (a literal, or a Terraform reference such as `topic.arn`), written into the
@@ -35,11 +36,13 @@ export interface ServiceProducer {
 
 /** A principal that calls SendMessage with its own credentials, e.g. a service in another account. */
 export interface PrincipalProducer {
+  /** A principal of IAM (an account, a role, a user). */
   readonly kind: typeof ProducerKind.AwsPrincipal;
   /** A 12-digit account id, or the ARN of an IAM role or user (`arn:aws:iam::111122223333:role/orders`). */
   readonly principal: string;
 }
 
+/** One producer of the source queue: a service sending for one of its resources, or a principal. */
 export type QueueProducer = ServiceProducer | PrincipalProducer;
 
 /**
@@ -49,9 +52,19 @@ export type QueueProducer = ServiceProducer | PrincipalProducer;
 export interface QueuePolicyStatement {
   /** Statement id: letters and digits, unique in the queue's policy, none of the construct's own. */
   readonly Sid: string;
+  /** Allow or Deny, as in IAM. */
   readonly Effect: "Allow" | "Deny";
   /** `"*"` (an Allow then needs a Condition), `{ AWS: [...] }` (accounts, roles, users) or `{ Service: [...] }`. */
-  readonly Principal: "*" | { readonly AWS: string | readonly string[] } | { readonly Service: string | readonly string[] };
+  readonly Principal:
+    | "*"
+    | {
+        /** Account ids, or ARNs of roles and users. */
+        readonly AWS: string | readonly string[];
+      }
+    | {
+        /** Service principals, e.g. `sns.amazonaws.com`. */
+        readonly Service: string | readonly string[];
+      };
   /** SQS actions (`sqs:ReceiveMessage`, wildcards allowed), at most 7 (SQS's quota per statement). */
   readonly Action: readonly string[];
   /** IAM condition block, operator → key → value(s). @default none */

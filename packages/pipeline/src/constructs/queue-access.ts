@@ -30,9 +30,18 @@ export const PRINCIPAL_PRODUCERS_SID = "AllowProducerPrincipals";
  * policy), through `IdempotentPipeline.queues.producers`.
  */
 export interface DeclaredProducer {
+  /** What the producer is (a topic, a rule, a bucket, a principal). */
   readonly kind: ProducerKind;
   /** `{ Service: "sns.amazonaws.com" }` for a service producer, `{ AWS: "<account id or ARN>" }` for a principal. */
-  readonly principal: { readonly Service: string } | { readonly AWS: string };
+  readonly principal:
+    | {
+        /** The service principal. */
+        readonly Service: string;
+      }
+    | {
+        /** The account id or the role's or user's ARN. */
+        readonly AWS: string;
+      };
   /** The resource the service sends for (`aws:SourceArn`); absent for a principal. */
   readonly sourceArn?: string;
   /** The account owning that resource (`aws:SourceAccount`); absent for a principal. */
