@@ -35,10 +35,10 @@ describe("CLI: npm run preflight judges the quotas it lists against the capacity
 });
 
 describe("CLI: npm run preflight judges the account's IAM, DynamoDB and Lambda quotas", () => {
-  it("fails when the stack's three new roles do not fit under the account's role quota", async () => {
-    const { code, out } = await run(["--stack-file", stackFile()], { ...ACCOUNT, summary: new Map([["Roles", 998], ["RolesQuota", 1000], ["RolePolicySizeQuota", 10240]]) });
+  it("fails when the stack's four new roles do not fit under the account's role quota", async () => {
+    const { code, out } = await run(["--stack-file", stackFile()], { ...ACCOUNT, summary: new Map([["Roles", 997], ["RolesQuota", 1000], ["RolePolicySizeQuota", 10240]]) });
     expect(code).toBe(1);
-    expect(out).toContain("✘ IAM roles: 998 of 1000 exist and the stack adds 3: CreateRole would fail (LimitExceeded)");
+    expect(out).toContain("✘ IAM roles: 997 of 1000 exist and the stack adds 4: CreateRole would fail (LimitExceeded)");
     expect(out).toMatch(/✔ IAM role test-charge-us-east-1-role: inline policies \d+ of 10240 characters/);
   });
 

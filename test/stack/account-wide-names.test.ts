@@ -55,8 +55,8 @@ describe("Account-wide names carry the region", () => {
     const east = namesOf(synthesized(app, "tickets-us-east-1"));
     const west = namesOf(synthesized(app, "tickets-eu-west-1"));
     const accountWide = (names: [string, string][]) => names.filter(([type]) => ACCOUNT_WIDE.has(type)).map(([, n]) => n);
-    expect(accountWide(east)).toEqual(["tickets-pipeline-us-east-1", "tickets-open-us-east-1-role", "tickets-pipe-us-east-1-role", "tickets-workflow-us-east-1-role"]);
-    expect(accountWide(west)).toEqual(["tickets-pipeline-eu-west-1", "tickets-open-eu-west-1-role", "tickets-pipe-eu-west-1-role", "tickets-workflow-eu-west-1-role"]);
+    expect(accountWide(east)).toEqual(["tickets-pipeline-us-east-1", "tickets-dlq-ping-us-east-1-role", "tickets-open-us-east-1-role", "tickets-pipe-us-east-1-role", "tickets-workflow-us-east-1-role"]);
+    expect(accountWide(west)).toEqual(["tickets-pipeline-eu-west-1", "tickets-dlq-ping-eu-west-1-role", "tickets-open-eu-west-1-role", "tickets-pipe-eu-west-1-role", "tickets-workflow-eu-west-1-role"]);
     const regional = (names: [string, string][]) => names.filter(([type]) => !ACCOUNT_WIDE.has(type));
     expect(regional(east)).toEqual(regional(west));
     expect(regional(east).map(([, n]) => n)).toEqual(expect.arrayContaining(["tickets-queue", "tickets-dlq", "tickets-ledger", "tickets-idempotency", "tickets-open", "tickets-workflow", "tickets-pipe", "/aws/lambda/tickets-open", "tickets-dlq-depth"]));
@@ -83,17 +83,17 @@ describe("Account-wide names carry the region", () => {
       new AwsProvider(stack, "aws", { region: new TerraformVariable(stack, "region", { type: "string" }).stringValue });
       new IdempotentPipeline(stack, "pipeline", TICKETS(namePrefix));
     };
-    // "<prefix>-workflow-<region>-role": 15 fixed characters and 14 for ap-southeast-1 leave 35 for the prefix.
+    // "<prefix>-workflow-<region>-role" and "<prefix>-dlq-ping-<region>-role": 15 fixed characters and 14 for ap-southeast-1 leave 35 for the prefix.
     expect(build("p".repeat(35))).not.toThrow();
     expect(build("p".repeat(36))).toThrow(InvalidPropError);
     expect(build("p".repeat(36))).toThrow(
-      `namePrefix = "${"p".repeat(36)}" makes a name longer than AWS accepts in every region (the provider's region is not a literal): IAM role name "${"p".repeat(36)}-workflow-ap-southeast-1-role" (namePrefix 36 + region (unknown at synth: the longest, ap-southeast-1) 14 + fixed text 15 = 65 > 64)`,
+      `namePrefix = "${"p".repeat(36)}" makes names longer than AWS accepts in every region (the provider's region is not a literal): IAM role name "${"p".repeat(36)}-workflow-ap-southeast-1-role" (namePrefix 36 + region (unknown at synth: the longest, ap-southeast-1) 14 + fixed text 15 = 65 > 64), IAM role name "${"p".repeat(36)}-dlq-ping-ap-southeast-1-role"`,
     );
   });
 });
 
 describe("One name, one construct, per stack", () => {
-  it("refuses a second pipeline with the same prefix, naming all 20 clashing names and both constructs", () => {
+  it("refuses a second pipeline with the same prefix, naming every clashing name (33: queues, tables, function, roles, log groups, state machine, pipe, dashboard, alarm topic, keep-alive schedule, 16 alarms) and both constructs", () => {
     const stack = new TerraformStack(new App({ outdir }), "tickets");
     new AwsProvider(stack, "aws", { region: "us-east-1" });
     new IdempotentPipeline(stack, "first", TICKETS("tickets"));
@@ -105,7 +105,7 @@ describe("One name, one construct, per stack", () => {
     }
     expect(error).toBeInstanceOf(InvalidPropError);
     const problems = (error as InvalidPropError).problems;
-    expect(problems).toHaveLength(20);
+    expect(problems).toHaveLength(33);
     expect(problems[0]).toEqual({
       prop: "namePrefix",
       value: "tickets",

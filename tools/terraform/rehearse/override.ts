@@ -21,7 +21,9 @@ const ENDPOINT_OF: readonly (readonly [string, string])[] = [
   ["aws_iam_", "iam"],
   ["aws_lambda_", "lambda"],
   ["aws_pipes_", "pipes"],
+  ["aws_scheduler_", "scheduler"],
   ["aws_sfn_", "sfn"],
+  ["aws_sns_", "sns"],
   ["aws_sqs_", "sqs"],
 ];
 

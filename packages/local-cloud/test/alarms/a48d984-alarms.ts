@@ -10,7 +10,7 @@ export function withA48d984Alarms(json: TerraformJson, prefix: string): Terrafor
   const copy = structuredClone(json);
   for (const type of ["aws_cloudwatch_metric_alarm", "aws_scheduler_schedule", "aws_cloudwatch_log_metric_filter", "aws_sns_topic"]) delete copy.resource[type];
   // The keep-alive's role and policy go with it.
-  for (const [id, role] of resourcesOfType(json, "aws_iam_role")) if (role.name === `${prefix}-dlq-keepalive-role`) delete copy.resource.aws_iam_role[id];
+  for (const [id, role] of resourcesOfType(json, "aws_iam_role")) if (String(role.name).startsWith(`${prefix}-dlq-ping-`)) delete copy.resource.aws_iam_role[id];
   for (const [id, policy] of resourcesOfType(json, "aws_iam_role_policy")) if (String(policy.role).includes("keepalive")) delete copy.resource.aws_iam_role_policy[id];
   delete copy.output.alarm_topic_arn;
   const queueName = (name: string) => referenceTo(json, "aws_sqs_queue", name, "name");

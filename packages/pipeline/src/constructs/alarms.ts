@@ -53,7 +53,7 @@ export class PipelineAlarms extends Construct {
       Annotations.of(this).addWarning("IdempotentPipeline: alarmActions is [], so no alarm notifies anyone: a quarantined message can expire unseen. Leave alarmActions out (the construct creates an SNS topic) or name an action.");
     }
     const actions = this.topic ? [this.topic.arn] : [...p.alarmActions];
-    this.keepalive = new DlqKeepalive(this, "dlq-keepalive", { names: parts.names, queues: parts.queues, arns: parts.arns });
+    this.keepalive = new DlqKeepalive(this, "dlq-keepalive", { names: parts.names, queues: parts.queues, arns: parts.arns, permissionsBoundary: p.permissionsBoundary });
     const functionName = parts.fn.function.functionName;
     const rejected = rejectedInvocationsMetric(parts.names.functionName);
     // The function writes one line per invocation; a rejection's line carries `outcome: "rejected"` (invocation-log.ts).

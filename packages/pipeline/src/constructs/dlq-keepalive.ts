@@ -21,10 +21,14 @@ export class DlqKeepalive extends Construct {
   readonly schedule: SchedulerSchedule;
   readonly role: IamRole;
 
-  constructor(scope: Construct, id: string, parts: { names: PipelineResourceNames; queues: PipelineQueues; arns: StackArnScope }) {
+  constructor(scope: Construct, id: string, parts: { names: PipelineResourceNames; queues: PipelineQueues; arns: StackArnScope; permissionsBoundary?: string }) {
     super(scope, id);
     const name = parts.names.dlqKeepalive;
-    this.role = new IamRole(this, "role", { name: parts.names.dlqKeepaliveRole, assumeRolePolicy: assumeRolePolicy(trustedService.scheduler(parts.arns, name)) });
+    this.role = new IamRole(this, "role", {
+      name: parts.names.dlqKeepaliveRole,
+      assumeRolePolicy: assumeRolePolicy(trustedService.scheduler(parts.arns, name)),
+      permissionsBoundary: parts.permissionsBoundary,
+    });
     new IamRolePolicy(this, "policy", {
       name: ROLE_POLICY_NAME,
       role: this.role.id,

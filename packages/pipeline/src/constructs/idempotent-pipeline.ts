@@ -79,6 +79,7 @@ export class IdempotentPipeline extends Construct {
       // The state machine and the pipe depend on their policies already (workflow.ts, pipe.ts).
       { role: this.workflow.role, policy: policyOf(this.workflow) },
       { role: this.pipe.role, policy: policyOf(this.pipe) },
+      { role: this.alarms.keepalive.role, policy: policyOf(this.alarms.keepalive), waitingUser: this.alarms.keepalive.schedule },
     ]);
     this.dashboard = new PipelineDashboard(this, "dashboard", arns.region, { names, service: serviceNameOf(p), queues: this.queues, tables: this.tables, workflow: this.workflow, fn: this.downstream });
     this.addOutputs(p, arns.region);

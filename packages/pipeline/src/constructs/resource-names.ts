@@ -154,7 +154,8 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     dashboard: inRegion(`${prefix}-pipeline`, ""),
     alarmTopic: `${prefix}-alarms`,
     dlqKeepalive: `${prefix}-dlq-keepalive`,
-    dlqKeepaliveRole: inRegion(`${prefix}-dlq-keepalive`, "-role"),
+    // As short as the workflow role's fixed text (15 characters), so it never lowers the longest namePrefix.
+    dlqKeepaliveRole: inRegion(`${prefix}-dlq-ping`, "-role"),
   };
   const P = ["namePrefix"] as const;
   const PF = ["namePrefix", "function.name"] as const;

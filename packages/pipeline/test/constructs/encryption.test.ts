@@ -67,20 +67,20 @@ describe("Prop: encryption (a customer managed KMS key)", () => {
     const regionId = Object.keys(stack.json.data!.aws_region).find((id) => id.startsWith("pipeline_"));
     const partitionId = Object.keys(stack.json.data!.aws_partition).find((id) => id.startsWith("pipeline_"));
     const via = (service: string) => `${service}.\${data.aws_region.${regionId}.name}.\${data.aws_partition.${partitionId}.dns_suffix}`;
-    expect(kmsStatements(stack, "pipe-role")).toEqual([{ Sid: "DecryptSource", Effect: "Allow", Action: ["kms:Decrypt"], Resource: [KEY], Condition: { StringEquals: { "kms:ViaService": [via("sqs")] } } }]);
-    const workflow = kmsStatements(stack, "workflow-role");
+    expect(kmsStatements(stack, "pipe-us-east-1-role")).toEqual([{ Sid: "DecryptSource", Effect: "Allow", Action: ["kms:Decrypt"], Resource: [KEY], Condition: { StringEquals: { "kms:ViaService": [via("sqs")] } } }]);
+    const workflow = kmsStatements(stack, "workflow-us-east-1-role");
     expect(workflow.map((s) => s.Condition)).toEqual([
       { StringEquals: { "kms:ViaService": [via("dynamodb"), via("sqs")] } },
       { StringEquals: { "kms:EncryptionContext:aws:states:stateMachineArn": expect.stringMatching(/:states:.*:stateMachine:test-workflow$/) } },
     ]);
-    const fn = kmsStatements(stack, "charge-role");
+    const fn = kmsStatements(stack, "charge-us-east-1-role");
     expect(fn.map((s) => [s.Sid, s.Action, s.Condition])).toEqual([
       ["EffectJournalKey", ["kms:Decrypt", "kms:GenerateDataKey"], { StringEquals: { "kms:ViaService": [expect.stringContaining("dynamodb.")] } }],
       ["KeyForIdempotencyRecords", ["kms:Decrypt", "kms:GenerateDataKey"], { StringEquals: { "kms:ViaService": [via("dynamodb")] } }],
       ["KeyForEnvironment", ["kms:Decrypt"], { StringEquals: { "kms:ViaService": [via("lambda")] } }],
     ]);
     for (const s of [...workflow, ...fn]) expect(s.Resource).toEqual([KEY]);
-    expect([...kmsStatements(plain, "pipe-role"), ...kmsStatements(plain, "workflow-role"), ...kmsStatements(plain, "charge-role")]).toEqual([]);
+    expect([...kmsStatements(plain, "pipe-us-east-1-role"), ...kmsStatements(plain, "workflow-us-east-1-role"), ...kmsStatements(plain, "charge-us-east-1-role")]).toEqual([]);
   });
 
   it.each([

@@ -102,8 +102,8 @@ describe("IAM least privilege (synthesized stack)", () => {
   });
 
   it("lets the DLQ keep-alive read the DLQ's attributes, and nothing else", () => {
-    expect(actionsOfRole(stack.json, "test-dlq-keepalive-us-east-1-role")).toEqual(["sqs:GetQueueAttributes"]);
-    const [[roleId]] = resourcesOfType(stack.json, "aws_iam_role").filter(([, body]) => body.name === "test-dlq-keepalive-us-east-1-role");
+    expect(actionsOfRole(stack.json, "test-dlq-ping-us-east-1-role")).toEqual(["sqs:GetQueueAttributes"]);
+    const [[roleId]] = resourcesOfType(stack.json, "aws_iam_role").filter(([, body]) => body.name === "test-dlq-ping-us-east-1-role");
     const [policy] = policies(stack.json).filter((p) => p.role === `\${aws_iam_role.${roleId}.id}`);
     const [[dlqId]] = resourcesOfType(stack.json, "aws_sqs_queue").filter(([, body]) => body.name === "test-dlq");
     expect(policy.statements.flatMap((s) => s.Resource)).toEqual([`\${aws_sqs_queue.${dlqId}.arn}`]);
@@ -154,7 +154,7 @@ describe("IAM least privilege (synthesized stack)", () => {
       }),
       "test-charge-us-east-1-role": statement("lambda.amazonaws.com", { StringEquals: { "aws:SourceAccount": "111122223333" } }),
       // The DLQ keep-alive's one schedule (Scheduler's default group).
-      "test-dlq-keepalive-us-east-1-role": statement("scheduler.amazonaws.com", {
+      "test-dlq-ping-us-east-1-role": statement("scheduler.amazonaws.com", {
         StringEquals: { "aws:SourceAccount": "111122223333", "aws:SourceArn": `arn:aws-us-gov:scheduler:${region}:111122223333:schedule/default/test-dlq-keepalive` },
       }),
     });

@@ -26,7 +26,7 @@ describe("A stack in the China (Beijing) Region", () => {
 
   it("writes the region only into the account-wide names: outputs, dashboard widgets and trust policies read data \"aws_region\"", () => {
     const written = [...JSON.stringify({ resource: stack.json.resource, output: stack.json.output }).matchAll(/"([^"]*cn-north-1[^"]*)"/g)].map((m) => m[1]);
-    expect(written.sort()).toEqual(["test-charge-cn-north-1-role", "test-pipe-cn-north-1-role", "test-pipeline-cn-north-1", "test-workflow-cn-north-1-role"]);
+    expect(written.sort()).toEqual(["test-charge-cn-north-1-role", "test-dlq-ping-cn-north-1-role", "test-pipe-cn-north-1-role", "test-pipeline-cn-north-1", "test-workflow-cn-north-1-role"]);
     const [[regionId]] = Object.entries(stack.json.data!.aws_region);
     expect(stack.json.output.region).toEqual({ value: `\${data.aws_region.${regionId}.name}` });
     const dashboard = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-cn-north-1").dashboard_body as string);

@@ -18,14 +18,14 @@ function refusal(fn: () => unknown): InvalidPropError {
 }
 
 describe("Prop: permissionsBoundary", () => {
-  it("is set on the function's, the pipe's and the workflow's roles, and on no role without it", () => {
+  it("is set on every role of the stack (the function's, the pipe's, the workflow's, the DLQ keep-alive's), and on no role without it", () => {
     const bounded = synthStack({ permissionsBoundary: BOUNDARY });
     const plain = synthStack();
     try {
       const roles = resourcesOfType(bounded.json, "aws_iam_role");
-      expect(roles.map(([, r]) => r.name).sort()).toEqual(["test-charge-role", "test-pipe-role", "test-workflow-role"]);
-      expect(roles.map(([, r]) => r.permissions_boundary)).toEqual([BOUNDARY, BOUNDARY, BOUNDARY]);
-      expect(resourcesOfType(plain.json, "aws_iam_role").map(([, r]) => r.permissions_boundary)).toEqual([undefined, undefined, undefined]);
+      expect(roles.map(([, r]) => r.name).sort()).toEqual(["test-charge-us-east-1-role", "test-dlq-ping-us-east-1-role", "test-pipe-us-east-1-role", "test-workflow-us-east-1-role"]);
+      expect(roles.map(([, r]) => r.permissions_boundary)).toEqual(Array(4).fill(BOUNDARY));
+      expect(resourcesOfType(plain.json, "aws_iam_role").map(([, r]) => r.permissions_boundary)).toEqual(Array(4).fill(undefined));
     } finally {
       bounded.cleanup();
       plain.cleanup();
@@ -46,7 +46,7 @@ describe("Prop: permissionsBoundary", () => {
   it("accepts an AWS managed policy (account `aws`)", () => {
     const s = synthStack({ permissionsBoundary: "arn:aws:iam::aws:policy/PowerUserAccess" });
     try {
-      expect(resourcesOfType(s.json, "aws_iam_role").map(([, r]) => r.permissions_boundary)).toEqual(Array(3).fill("arn:aws:iam::aws:policy/PowerUserAccess"));
+      expect(resourcesOfType(s.json, "aws_iam_role").map(([, r]) => r.permissions_boundary)).toEqual(Array(4).fill("arn:aws:iam::aws:policy/PowerUserAccess"));
     } finally {
       s.cleanup();
     }
@@ -59,7 +59,7 @@ describe("Prop: permissionsBoundary", () => {
     ]);
     const china = synthStack({ permissionsBoundary: "arn:aws-cn:iam::111122223333:policy/pipeline-boundary", tracing: false }, { ...TEST_STACK, region: "cn-north-1" });
     try {
-      expect(resourcesOfType(china.json, "aws_iam_role")).toHaveLength(3);
+      expect(resourcesOfType(china.json, "aws_iam_role")).toHaveLength(4);
     } finally {
       china.cleanup();
     }
