@@ -116,6 +116,7 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       expect(statements.filter((s) => s.source === "trust policy").map((s) => s.principals[0]).sort()).toEqual([
         "Service: lambda.amazonaws.com",
         "Service: pipes.amazonaws.com",
+        "Service: scheduler.amazonaws.com",
         "Service: states.amazonaws.com",
       ]);
       expect(statements.filter((s) => s.wildcardActions.length > 0)).toEqual([]);

@@ -81,7 +81,7 @@ describe("CLI (in-process)", () => {
     [["dlq"], /"dlq" needs a subcommand: dlq list\|redrive/],
     [["ledger", "drop", "k"], /unknown command "ledger drop": use ledger get\|release/],
     [["dlq", "list", "--local", "--max", "0"], /--max must be a whole number from 1 to 1000, got "0"/],
-    [["dlq", "redrive", "--local", "--reason", "late"], /--reason "late" is not a DLQ reason: use one of invalid-message, payload-mismatch, rejected, retries-exhausted/],
+    [["dlq", "redrive", "--local", "--reason", "late"], /--reason "late" is not a DLQ reason: use one of invalid-message, payload-mismatch, rejected, moved-back-too-late, retries-exhausted/],
     [["trace", "k", "extra", "--local"], /trace: unexpected argument "extra"/],
     [["trace", "k", "--local", "--outputs-file", "o.json"], /give one of them/],
     [["dlq", "list", "--local", "--verbose"], /dlq list: Unknown option '--verbose' \(see `dlq list --help`\)$/],
