@@ -1,10 +1,9 @@
-import { InvalidPropError } from "@effectively-once/pipeline";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
 import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "@effectively-once/pipeline/settings";
 import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
-import { buildStack, pipelineOf, TEST_STACK } from "@effectively-once/testing";
+import { buildStack, errorOf, pipelineOf, TEST_STACK } from "@effectively-once/testing";
 
 /** The failures suite's windows (test/e2e/failures.test.ts): short timeouts, no service-error retries. */
 const FAILURES_WINDOWS: PipelineOverrides = {
@@ -20,15 +19,6 @@ function build(overrides: PipelineOverrides): () => void {
   return () => buildStack(overrides);
 }
 
-function errorOf(fn: () => void): InvalidPropError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InvalidPropError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidPropError, nothing was thrown");
-}
 
 describe("Synth-time invariants", () => {
   it.each<[string, PipelineOverrides, string, RegExp]>([

@@ -10,6 +10,7 @@ export { FakeClock } from "./fake-clock";
 export { machine, runOnce, single, types } from "./machine";
 export { orderKey, ORDERS_FIELD_RULES, ORDERS_KEY, ORDERS_OPERATION, ORDERS_PAYLOAD_FIELDS, PAYMENTS_FIELD_RULES_ENV, PAYMENTS_RULES } from "./orders-contract";
 export { PIPELINE_TEST_PARAMS } from "./pipeline-params";
+export { errorOf } from "./refusal";
 export { buildStack, pipelineOf, referenceTo, resourceNamed, resourcesOfType, synthStack, TEST_APP, TEST_STACK } from "./synth";
 export type { SynthesizedStack, TerraformJson } from "./synth";
 export { writeTerraformOutputs } from "./terraform-outputs";

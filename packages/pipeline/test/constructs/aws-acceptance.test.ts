@@ -3,8 +3,8 @@
  * each is refused at synth, naming the prop, the value, the limit and the fix, and all in one error.
  */
 import type { PipelineOverrides } from "../../src/app/pipeline-app";
-import { TEST_STACK } from "@effectively-once/testing";
-import { build, errorOf, warningsOf } from "./support/build";
+import { errorOf, TEST_STACK } from "@effectively-once/testing";
+import { build, warningsOf } from "./support/build";
 
 /** Thirty payload fields with long names: their contract variables alone pass Lambda's 4 KB. */
 const LONG_FIELDS = Array.from({ length: 30 }, (_, i) => `customer_supplied_reference_attribute_number_${String(i).padStart(2, "0")}_value`);

@@ -3,21 +3,12 @@
  * machine, the function's environment), each role allowed only the KMS calls its services make with it, and the
  * combinations AWS would break refused at synth.
  */
-import { InvalidPropError, ProducerKind } from "../../src/constructs";
+import { ProducerKind } from "../../src/constructs";
 import { keyProducerProblems } from "../../src/constructs/encryption-rules";
-import { resourceNamed, resourcesOfType, synthStack, TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
+import { errorOf, resourceNamed, resourcesOfType, type SynthesizedStack, synthStack, TEST_STACK } from "@effectively-once/testing";
 
 const KEY = "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab";
 
-function refusal(fn: () => unknown): InvalidPropError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InvalidPropError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidPropError, nothing was thrown");
-}
 
 type Statement = { Sid?: string; Action: string[]; Resource: string[]; Condition?: Record<string, Record<string, unknown>> };
 const kmsStatements = (stack: SynthesizedStack, roleSuffix: string): Statement[] => {
@@ -89,12 +80,12 @@ describe("Prop: encryption (a customer managed KMS key)", () => {
     ["a key of another region", { kmsKeyArn: KEY.replace("us-east-1", "eu-west-1") }, "encryption.kmsKeyArn", "is a key in eu-west-1"],
     ["a reuse period Step Functions refuses", { kmsKeyArn: KEY, dataKeyReuseSeconds: 3600 }, "encryption.dataKeyReuseSeconds", "must be a whole number from 60 to 900"],
   ])("refuses %s, naming the prop, the value and the fix", (_what, encryption, prop, reason) => {
-    const error = refusal(() => synthStack({ encryption }));
+    const error = errorOf(() => synthStack({ encryption }));
     expect(error.problems).toEqual([expect.objectContaining({ prop, reason: expect.stringContaining(reason) })]);
   });
 
   it("refuses a key of another partition (a China stack with a key of partition aws)", () => {
-    const error = refusal(() => synthStack({ encryption: { kmsKeyArn: KEY }, tracing: false }, { ...TEST_STACK, region: "cn-north-1" }));
+    const error = errorOf(() => synthStack({ encryption: { kmsKeyArn: KEY }, tracing: false }, { ...TEST_STACK, region: "cn-north-1" }));
     expect(error.problems).toEqual([expect.objectContaining({ prop: "encryption.kmsKeyArn", reason: expect.stringContaining('partition "aws"), but the stack deploys to cn-north-1') })]);
   });
 });
@@ -112,7 +103,7 @@ describe("Rule: a customer managed key locks out service producers of the source
   });
 
   it("refuses at synth the key with an SNS producer declared in queueAccess, and accepts it with a role producer", () => {
-    const error = refusal(() =>
+    const error = errorOf(() =>
       synthStack({ encryption: { kmsKeyArn: KEY }, queueAccess: { producers: [{ kind: ProducerKind.SnsTopic, arn: "arn:aws:sns:us-east-1:111122223333:orders" }] } }),
     );
     expect(error.problems).toEqual([expect.objectContaining({ prop: "encryption.kmsKeyArn", reason: expect.stringContaining("the service principal sns.amazonaws.com delivers"), fix: expect.stringContaining("queueAccess") })]);

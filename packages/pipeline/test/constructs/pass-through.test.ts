@@ -8,8 +8,8 @@ import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { join } from "node:path";
 import type { PolicyStatement } from "../../src/constructs/function-props";
 import { IdempotentPipeline } from "../../src/constructs";
-import { buildStack, resourcesOfType, synthStack, TEST_STACK } from "@effectively-once/testing";
-import { build, errorOf, warningsOf } from "./support/build";
+import { buildStack, errorOf, resourcesOfType, synthStack, TEST_STACK } from "@effectively-once/testing";
+import { build, warningsOf } from "./support/build";
 
 const ENTRY = join(__dirname, "../../../../examples/payments/functions/handler.ts");
 const statement = (overrides: Partial<PolicyStatement>): PolicyStatement => ({ Sid: "ReadOrders", Effect: "Allow", Action: ["dynamodb:GetItem"], Resource: ["arn:aws:dynamodb:us-east-1:123456789012:table/orders"], ...overrides });

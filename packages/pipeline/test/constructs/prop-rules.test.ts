@@ -1,17 +1,7 @@
-import { InvalidPropError } from "../../src/constructs";
 import { PIPELINE_RULES } from "../../src/constructs/invariants";
 import { runPropRules, type PropRule } from "../../src/constructs/prop-rules";
-import { buildStack, pipelineOf } from "@effectively-once/testing";
+import { buildStack, errorOf, pipelineOf } from "@effectively-once/testing";
 
-function errorOf(fn: () => void): InvalidPropError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InvalidPropError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidPropError, nothing was thrown");
-}
 
 describe("Function: runPropRules", () => {
   const props = pipelineOf(buildStack()).config;

@@ -1,8 +1,8 @@
 import { queueGuardOf } from "@effectively-once/contract";
-import { referenceTo, resourcesOfType, synthStack, type SynthesizedStack, type TerraformJson } from "@effectively-once/testing";
+import { errorOf, referenceTo, resourcesOfType, type SynthesizedStack, synthStack, type TerraformJson } from "@effectively-once/testing";
 import type { PipelineOverrides } from "../../src/app/pipeline-app";
 import { ProducerKind, type QueuePolicyStatement } from "../../src/constructs";
-import { build, errorOf } from "./support/build";
+import { build } from "./support/build";
 
 /** Each queue policy's document by the queue it belongs to (`test-queue`, `test-dlq`). */
 function policies(json: TerraformJson): Map<string, { Statement: Record<string, unknown>[] }> {
