@@ -5,7 +5,7 @@
  * harness's function tests, the plan review); a stack file needs only the main entry.
  */
 export { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS } from "./constructs/iam";
-export { DEFAULTS, functionSecondLayerEnvironment, resolveProps } from "./constructs/props";
+export { DEFAULTS, functionSecondLayerEnvironment, resolveProps } from "./constructs/resolve-props";
 export { definitionParams } from "./constructs/definition-params";
 export type { DefinitionNames } from "./constructs/definition-params";
 export { functionVariables } from "./constructs/function-variables";

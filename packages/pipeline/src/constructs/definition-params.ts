@@ -1,6 +1,7 @@
 import type { PipelineDefinitionParams } from "@effectively-once/statemachines";
 import { invokeTimeoutSeconds } from "./invocation-budget";
-import { pipelineFieldRules, type ResolvedPipelineProps } from "./props";
+import type { ResolvedPipelineProps } from "./props";
+import { pipelineFieldRules } from "./resolve-props";
 
 /** The names the definition embeds: tokens at synth, literal names where a tool models a stack without synthesizing it. */
 export interface DefinitionNames {

@@ -1,5 +1,6 @@
 import { ContractEnv, contractEnvironment } from "@effectively-once/contract";
-import { functionSecondLayerEnvironment, type ResolvedPipelineProps } from "./props";
+import type { ResolvedPipelineProps } from "./props";
+import { functionSecondLayerEnvironment } from "./resolve-props";
 import { escapeTerraformTemplate } from "./terraform-text";
 
 /**

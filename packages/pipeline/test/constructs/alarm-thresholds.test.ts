@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { dlqExpiryDeadlineText, dlqExpiryThresholdSeconds, durationThresholdMs, IN_FLIGHT_THRESHOLD } from "../../src/constructs/alarm-thresholds";
 import { PIPELINE_RULES } from "../../src/constructs/invariants";
 import { runPropRules } from "../../src/constructs/prop-rules";
-import { resolveProps, type IdempotentPipelineProps } from "../../src/constructs/props";
+import { type IdempotentPipelineProps } from "../../src/constructs/props";
+import { resolveProps } from "../../src/constructs/resolve-props";
 import { ALARM_IDS } from "../../src/constructs/resource-names";
 
 const BASE: IdempotentPipelineProps = {

@@ -6,7 +6,8 @@
  * batchSize 10 × 120 KiB through: ten messages of Cyrillic text are 1.2 MB.
  */
 import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
-import { resolveProps, type IdempotentPipelineProps } from "../../src/constructs/props";
+import { type IdempotentPipelineProps } from "../../src/constructs/props";
+import { resolveProps } from "../../src/constructs/resolve-props";
 import { runPropRules } from "../../src/constructs/prop-rules";
 import { PIPELINE_RULES } from "../../src/constructs/invariants";
 import { toSqsRecord } from "@effectively-once/contract/pipe-filter";

@@ -5,12 +5,13 @@
  * guarantee: a clock in the key makes every redelivery a new key (applied twice); a typo collapses a tenant's
  * orders into one key (the second never applied).
  */
-import { resolveProps, type IdempotentPipelineProps } from "../../src/constructs/props";
+import { type IdempotentPipelineProps } from "../../src/constructs/props";
+import { resolveProps } from "../../src/constructs/resolve-props";
 import { runPropRules } from "../../src/constructs/prop-rules";
 import { PIPELINE_RULES } from "../../src/constructs/invariants";
 import type { PropProblem } from "../../src/constructs/errors";
 import { decodeBody } from "@effectively-once/contract";
-import { pipelineFieldRules } from "../../src/constructs/props";
+import { pipelineFieldRules } from "../../src/constructs/resolve-props";
 
 const BASE: IdempotentPipelineProps = {
   namePrefix: "t",

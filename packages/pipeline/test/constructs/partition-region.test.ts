@@ -4,7 +4,7 @@
  * still trusts the right ARNs. Regions that lack what the pipeline uses are refused by Terraform's preconditions
  * when the synth could not see them.
  */
-import { resolveProps } from "../../src/constructs/props";
+import { resolveProps } from "../../src/constructs/resolve-props";
 import { FUNCTION_RULES } from "../../src/constructs/function-rules";
 import { runPropRules } from "../../src/constructs/prop-rules";
 import { buildStack, pipelineOf, resourceNamed, resourcesOfType, synthStack, TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
