@@ -9,6 +9,7 @@ import { loadStackFile, localRoleUniqueId, provisionStack, ProvisionError, roleN
 import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
 import { createSqsClient, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
+import { loggedMachine, runWithText } from "./logged-machine";
 import { startStepFunctionsEndpoint } from "../stepfunctions-api";
 import { ExecutionLogs, logGroupNameOf, startLogsEndpoint } from "../logs";
 import { startLambdaApiEndpoint } from "../lambda-api";
@@ -266,26 +267,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await cleanup.unwind();
     throw error;
   }
-}
-
-/** The input text of an execution, for its logs: StartSyncExecution's own, else the JSON the pipe sends. */
-const INPUT_TEXT = Symbol("inputText");
-
-/** A machine whose every finished execution is handed to `log` with its input text. */
-function loggedMachine(machine: StateMachine, log: (inputText: string, run: ExecutionResult) => void): StateMachine {
-  return {
-    name: machine.name,
-    arn: machine.arn,
-    async execute(input, options) {
-      const run = await machine.execute(input, options);
-      log((options as { [INPUT_TEXT]?: string } | undefined)?.[INPUT_TEXT] ?? JSON.stringify(input), run);
-      return run;
-    },
-  };
-}
-
-function runWithText(machine: StateMachine, text: string, input: unknown, name?: string): Promise<ExecutionResult> {
-  return machine.execute(input, { ...(name ? { name } : {}), [INPUT_TEXT]: text } as never);
 }
 
 /** The function logs as asked, each line also counted by the stack's log metric filters ("inherit" lines are not seen). */
