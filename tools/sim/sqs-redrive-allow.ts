@@ -40,3 +40,11 @@ export function setRedriveAttributes(queues: Queues, url: string, attributes: Re
   }
   q.config = config;
 }
+
+/** What GetQueueAttributes shows of a queue's redrive attributes (absent ones are left out, as SQS does). */
+export function redriveAttributes(queues: Queues, config: SimQueueConfig): { RedriveAllowPolicy?: string; RedrivePolicy?: string } {
+  const allow = config.redriveAllowPolicy === undefined ? {} : { RedriveAllowPolicy: config.redriveAllowPolicy };
+  const dlq = config.redrive === undefined ? undefined : queues.get(config.redrive.deadLetterUrl)?.config.arn;
+  const redrive = dlq === undefined ? {} : { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq, maxReceiveCount: config.redrive?.maxReceiveCount }) };
+  return { ...allow, ...redrive };
+}

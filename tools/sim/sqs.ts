@@ -14,7 +14,7 @@ import type { VirtualClock } from "./virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./sqs-attributes";
 import { nap } from "@effectively-once/local-cloud/emulators";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
-import { setRedriveAttributes } from "./sqs-redrive-allow";
+import { redriveAttributes, setRedriveAttributes } from "./sqs-redrive-allow";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./sqs-model";
 import { admitFifoSend, fifoReceivable, rememberFifoSend, type DeduplicationMemory, type FifoIds } from "./sqs-fifo";
 
@@ -153,11 +153,8 @@ export class SimSqs {
         const { config, messages: all } = this.queue(input.QueueUrl);
         const visible = all.filter((m) => m.invisibleUntil <= this.clock.now()).length;
         const policy = config.policy === undefined ? {} : { Policy: config.policy };
-        const allow = config.redriveAllowPolicy === undefined ? {} : { RedriveAllowPolicy: config.redriveAllowPolicy };
-        const dlq = config.redrive === undefined ? undefined : this.queue(config.redrive.deadLetterUrl).config.arn;
-        const redrive = dlq === undefined ? {} : { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq, maxReceiveCount: config.redrive?.maxReceiveCount }) };
         return {
-          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes), QueueArn: config.arn, ...policy, ...allow, ...redrive },
+          Attributes: { ApproximateNumberOfMessages: String(visible), ApproximateNumberOfMessagesNotVisible: String(all.length - visible), ApproximateNumberOfMessagesDelayed: "0", MaximumMessageSize: String(config.maxMessageBytes), QueueArn: config.arn, ...policy, ...redriveAttributes(this.queues, config) },
         };
       }
       case "SetQueueAttributes":
