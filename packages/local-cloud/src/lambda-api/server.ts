@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../json-protocol/loopback";
 
 /** What the endpoint knows of a function: the fields of AWS's `FunctionConfiguration` the local cloud has. */
 export interface LambdaApiFunction {
@@ -79,17 +79,6 @@ export async function startLambdaApiEndpoint(functions: readonly LambdaApiFuncti
       else send(res, 200, configuration(found));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { endpoint, stop } = await listenOnLoopback(server);
+  return { endpoint, stop };
 }

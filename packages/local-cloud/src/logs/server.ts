@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../json-protocol/loopback";
 import type { ExecutionLogs, LogEvent } from "./execution-logs";
 
 const TARGET_PREFIX = "Logs_20140328.";
@@ -91,17 +91,6 @@ export async function startLogsEndpoint(logs: ExecutionLogs): Promise<LogsEndpoi
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { endpoint, stop } = await listenOnLoopback(server);
+  return { endpoint, stop };
 }

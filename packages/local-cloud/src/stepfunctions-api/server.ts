@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../json-protocol/loopback";
 import { TestStateApiError } from "../stepfunctions/test-state";
 import { ACTIONS, type ActionContext } from "./actions";
 
@@ -101,19 +101,6 @@ export async function startStepFunctionsEndpoint(options: StepFunctionsEndpointO
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(wanted, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    port,
-    region,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { endpoint, port, stop } = await listenOnLoopback(server, wanted);
+  return { endpoint, port, region, stop };
 }
