@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findProviderMirror, findTerraform, offlineTerraformEnv, runTerraform, writeOfflineCliConfig } from "../../tools/terraform/offline";
-import { readRequiredProviders } from "../../tools/terraform/required-providers";
+import { findTerraform } from "../../tools/terraform/offline";
+import { validateOffline } from "./support/validate-offline";
 import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
 
 const terraform = findTerraform();
@@ -30,11 +30,7 @@ const STACKS: readonly [string, Parameters<typeof synthStack>[0]][] = [
   });
 
   it("accepts the synthesized stack with the hashicorp/aws its required_providers names, from the mirror", async () => {
-    if (!terraform) throw new Error("terraform CLI not found on PATH: install Terraform >= 1.5, set TERRAFORM_BIN, or set SKIP_TERRAFORM_TESTS=1 to skip loudly");
-    const env = offlineTerraformEnv(writeOfflineCliConfig(cliDir, findProviderMirror(readRequiredProviders(stack.stackDir))));
-    await runTerraform(terraform, ["init", "-backend=false", "-input=false", "-no-color"], { cwd: stack.stackDir, env });
-    const { stdout } = await runTerraform(terraform, ["validate", "-json", "-no-color"], { cwd: stack.stackDir, env });
-    const result = JSON.parse(stdout);
+    const result = await validateOffline(terraform, stack.stackDir, cliDir);
     expect(result.diagnostics).toEqual([]);
     expect(result.valid).toBe(true);
     // The stack validated is the one named: FIFO mode's queues are FIFO queues.
