@@ -24,7 +24,7 @@ function delivery(message: number, receive: number, over: Partial<Delivery> = {}
   return { message, copy: `m${message}`, receive, hardFault: false, holdsLedger: false, startedAt, at: startedAt + 9, retried: false, timedOut: false, batchFaulted: false, ...over };
 }
 function observed(messages: Message[], charges: Observation["charges"], deliveries: Delivery[], endedAt = 100_000): Observation {
-  return { messages, charges, handlerRuns: [], deliveries, executions: [], ledger: [], invocations: [], stalls: [{ at: endedAt, ms: 1000 }], endedAt, trace: [], stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, transitions: [] } };
+  return { messages, charges, handlerRuns: [], deliveries, executions: [], ledger: [], invocations: [], stalls: [{ at: endedAt, ms: 1000 }], endedAt, trace: [], stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, timersFired: 0, transitions: [] } };
 }
 const charge = (message: number, at: number, amount = 10) => ({ message, at, amount, currency: "EUR" });
 const exhausted = (message: number, over: Partial<Delivery> = {}) => [1, 2, 3, 4, 5].map((r) => delivery(message, r, { retried: true, ...over }));

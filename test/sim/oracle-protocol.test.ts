@@ -24,7 +24,7 @@ function applied(overrides: Partial<Observation> = {}): Observation {
     invocations: [{ key: KEY, startedAt: 3, endedAt: 7, ok: true }],
     endedAt: 10,
     trace: [],
-    stats: { executions: 1, dynamoCalls: 3, invocations: 1, virtualMs: 10, transitions: [] },
+    stats: { executions: 1, dynamoCalls: 3, invocations: 1, virtualMs: 10, timersFired: 0, transitions: [] },
     ...overrides,
   };
 }

@@ -28,7 +28,7 @@ function observed(fate: Fate, redrive: RedriveFact): Observation {
     redrives: [redrive],
     endedAt: 2 * DAY,
     trace: [],
-    stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, transitions: [] },
+    stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, timersFired: 0, transitions: [] },
   };
 }
 

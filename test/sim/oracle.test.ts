@@ -10,7 +10,7 @@ function scenarioOf(...bodies: string[]): Scenario {
   return { seed: 1, pollers: 1, faults: [], ops: bodies.map((b) => ({ op: "send" as const, body: b })) };
 }
 function observed(messages: [Fate, number][], charges: Observation["charges"]): Observation {
-  return { messages: messages.map(([fate, sentAt]) => ({ fate, sentAt, faulted: false })), charges, handlerRuns: charges.map((c) => ({ message: c.message, at: c.at })), deliveries: [], executions: [], ledger: [], invocations: [], endedAt: 0, trace: [], stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, transitions: [] } };
+  return { messages: messages.map(([fate, sentAt]) => ({ fate, sentAt, faulted: false })), charges, handlerRuns: charges.map((c) => ({ message: c.message, at: c.at })), deliveries: [], executions: [], ledger: [], invocations: [], endedAt: 0, trace: [], stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, timersFired: 0, transitions: [] } };
 }
 
 describe("Function: judge (the intended semantics of issue 11)", () => {

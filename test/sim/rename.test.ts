@@ -24,7 +24,7 @@ function observed(invocations: readonly InvocationFact[], sideEffects: readonly 
     sideEffects,
     endedAt: 20 * DAY,
     trace: [],
-    stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, transitions: [] },
+    stats: { executions: 0, dynamoCalls: 0, invocations: 0, virtualMs: 0, timersFired: 0, transitions: [] },
   };
 }
 const answered: InvocationFact = { key: KEY, startedAt: 1_000, endedAt: 2_000, ok: true };

@@ -278,7 +278,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       ...(settings.props.fifo ? { fifo: fifoFacts(world, sent, settings.props.maxReceiveCount) } : {}),
       endedAt: clock.now(),
       trace: world.trace,
-      stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, transitions: [...world.transitions] },
+      stats: { executions: world.counters.executions, dynamoCalls: world.counters.dynamoCalls, invocations: world.counters.invocations, virtualMs: clock.now() - SIM_START_MS, timersFired: clock.firedTimers, transitions: [...world.transitions] },
     };
   } finally {
     restore();

@@ -211,6 +211,8 @@ export interface Observation {
     readonly dynamoCalls: number;
     readonly invocations: number;
     readonly virtualMs: number;
+    /** Timers the virtual clock fired: the run's work in time, which a clock jump must not multiply. */
+    readonly timersFired: number;
     /** State machine transitions taken, `From→To` (see coverage.ts). */
     readonly transitions: readonly string[];
   };

@@ -58,6 +58,9 @@ interface DynamoFaultProxyStats {
   dropped: number;
   held: number;
   hookErrors: number;
+  /** Requests held back by a latency rule, and the latency added to them in all (counted, so tests need not time them). */
+  delayed: number;
+  delayedMs: number;
 }
 
 export interface DynamoFaultProxy {
@@ -82,7 +85,7 @@ const CALLER_PATH = /^\/w\/([^/?]+)(\/[^?]*)?(\?.*)?$/;
 export async function startDynamoFaultProxy(options: DynamoFaultProxyOptions): Promise<DynamoFaultProxy> {
   const target = parseTarget(options.target);
   const hookSets = new Set<ProxyHooks>(options.hooks ? [options.hooks] : []);
-  const stats: DynamoFaultProxyStats = { requests: 0, forwarded: 0, injected: 0, dropped: 0, held: 0, hookErrors: 0 };
+  const stats: DynamoFaultProxyStats = { requests: 0, forwarded: 0, injected: 0, dropped: 0, held: 0, hookErrors: 0, delayed: 0, delayedMs: 0 };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   let seq = 0;
 
@@ -124,7 +127,11 @@ export async function startDynamoFaultProxy(options: DynamoFaultProxyOptions): P
     if (before !== ProxyVerdict.Forward) return settle(res, before, emptyAnswer());
 
     const decision = options.faults?.decideDynamo(request);
-    if (decision && decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision && decision.latencyMs > 0) {
+      stats.delayed += 1;
+      stats.delayedMs += decision.latencyMs;
+      await sleep(decision.latencyMs);
+    }
     let answer: WireResponse;
     let injected = false;
     if (decision?.failure) {

@@ -171,9 +171,10 @@ describe("Function: startDynamoFaultProxy", () => {
     const { proxy } = await proxyWith([{ service: "dynamodb", action: "latency", latencyMs: 150, match: { operation: "GetItem" } }]);
     const c = tracked(proxy.endpoint);
     const { pk } = await put(c);
-    const started = Date.now();
+    const afterPut = proxy.stats();
     await c.send(new GetItemCommand({ TableName: "ledger", Key: { pk: { S: pk } } }));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    expect(afterPut).toMatchObject({ delayed: 0, delayedMs: 0 });
+    expect(proxy.stats()).toMatchObject({ delayed: 1, delayedMs: 150 });
   });
 
   it("lets a hook drop a request before it reaches the table, or drop the answer after the write", async () => {

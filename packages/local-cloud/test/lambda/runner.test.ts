@@ -125,18 +125,14 @@ describe("Function: createLambdaRunner", () => {
     it("times out like Lambda: Sandbox.Timedout, the environment is discarded", async () => {
       // Arrange
       const warm = parsed(await call("short", { action: "count" })).count;
-      const started = Date.now();
-      // Act
-      const response = await call("short", { action: "sleep", ms: 5_000 });
-      const elapsed = Date.now() - started;
+      // Act: a sleep longer than the test may run, so only the runner's 0.5 s deadline can answer in time.
+      const response = await call("short", { action: "sleep", ms: 600_000 });
       const next = parsed(await call("short", { action: "count" })).count;
       // Assert
       expect(response).toMatchObject({ StatusCode: 200, FunctionError: "Unhandled" });
       const error = parsed(response);
       expect(error.errorType).toBe("Sandbox.Timedout");
       expect(error.errorMessage).toMatch(/^RequestId: [0-9a-f-]{36} Error: Task timed out after 0\.50 seconds$/);
-      expect(elapsed).toBeGreaterThanOrEqual(450);
-      expect(elapsed).toBeLessThan(2_500);
       expect(warm).toBe(1);
       expect(next).toBe(1); // a fresh environment: module scope starts over
       expect(runner.stats().functions.short).toMatchObject({ timeouts: 1, coldStarts: 2 });
@@ -200,14 +196,12 @@ describe("Function: createLambdaRunner", () => {
         logs: "silent",
       });
       try {
-        const started = Date.now();
         // Act
         const [a, b] = await Promise.all([
           queued.invoke({ FunctionName: "queued", Payload: JSON.stringify({ action: "sleep", ms: 150 }) }),
           queued.invoke({ FunctionName: "queued", Payload: JSON.stringify({ action: "sleep", ms: 150 }) }),
         ]);
-        // Assert
-        expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+        // Assert: one environment ran both, one after the other (its count went 1, 2), and none was refused.
         expect([parsed(a).count, parsed(b).count].sort()).toEqual([1, 2]);
         expect(queued.stats().functions.queued).toMatchObject({ throttles: 0, coldStarts: 1, invocations: 2 });
       } finally {
