@@ -13,6 +13,7 @@
  * the sent message it descends from.
  */
 import { ReceiveMessageCommand, SetQueueAttributesCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
+import { isFifoQueue } from "@effectively-once/contract";
 import { provenance } from "./fates";
 import { SIM_NAMES } from "./settings";
 import type { World } from "./world-shape";
@@ -57,7 +58,7 @@ export async function redrivePolicyMove(world: World, via: "direct" | "temporary
 
 /** The operator's temporary queue, of the DLQ's type, made once per run. */
 function temporaryQueue(world: World): { url: string; arn: string } {
-  const fifo = world.queues.dlqUrl.endsWith(".fifo");
+  const fifo = isFifoQueue(world.queues.dlqUrl);
   const name = `sim-temporary${fifo ? ".fifo" : ""}`;
   const queue = { url: `http://sqs.sim/000000000000/${name}`, arn: `arn:aws:sqs:us-east-1:000000000000:${name}` };
   try {

@@ -1,3 +1,4 @@
+import { isFifoQueue } from "@effectively-once/contract";
 import { realClock, type Clock } from "../clock/clock";
 import { InvocationType, PipeLimits, WorkflowType } from "./constants";
 import { PipeConfigError } from "@effectively-once/contract/pipe-filter";
@@ -49,7 +50,7 @@ export function resolveConfig(options: PipeRunnerOptions): PipeConfig {
   const arn = SQS_ARN.exec(o.queueArn ?? "");
   if (!arn) throw new PipeConfigError(`queueArn: "${o.queueArn}" is not an SQS queue ARN (arn:aws:sqs:<region>:<account>:<queue>)`);
   requireText(o.region, "region", 'the queue\'s region, e.g. "us-east-1"');
-  const fifo = arn[3].endsWith(".fifo");
+  const fifo = isFifoQueue(o.queueArn as string);
   const maxBatch = fifo ? PipeLimits.MAX_FIFO_BATCH_SIZE : PipeLimits.MAX_BATCH_SIZE;
   requireInteger(o.batchSize, "batchSize", 1, maxBatch, fifo ? " for a FIFO queue" : "");
   requireInteger(o.maximumBatchingWindowInSeconds, "maximumBatchingWindowInSeconds", 0, PipeLimits.MAX_BATCHING_WINDOW_SECONDS);

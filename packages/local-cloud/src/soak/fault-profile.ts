@@ -1,7 +1,7 @@
 import type { EarlyVisibilityExpiry } from "../cloud";
 import { EFFECT_SK } from "@effectively-once/contract";
 import type { FaultPlanSpec, FaultRule } from "../faults";
-import type { LoadStackNames } from "./stack";
+import type { LoadStackNames } from "../stack/load-stack";
 
 /** Named fault profiles for the soak. */
 export const FaultProfile = {

@@ -9,7 +9,7 @@ import { checkLedger, type LedgerCheck } from "./ledger-check";
 import { startProgressBar, type ProgressOutput } from "./progress-bar";
 import { publish } from "./publisher";
 import type { SoakOptions } from "./soak-options";
-import { synthLoadStack } from "./stack";
+import { synthLoadStack } from "../stack/load-stack";
 import { loadProfile } from "../stack/apps";
 import { streamContractOf } from "../stack/contract";
 import { OutputName } from "@effectively-once/contract";

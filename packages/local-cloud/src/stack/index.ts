@@ -3,5 +3,5 @@ export { APP_ENV, appOf, exampleNames, loadApp, loadProfile, loadStackExport } f
 export { streamContractOf } from "./contract";
 export { stackConfigOf, synthStack } from "./synth";
 export type { StreamContract } from "./contract";
-export { LOAD_WINDOWS, synthLoadStack } from "../soak/stack";
-export type { LoadStack } from "../soak/stack";
+export { LOAD_WINDOWS, synthLoadStack } from "./load-stack";
+export type { LoadStack } from "./load-stack";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { startLocalCloud, type LocalCloud } from "../../src/cloud";
-import { synthLoadStack, type LoadStack } from "../../src/soak/stack";
+import { synthLoadStack, type LoadStack } from "../../src/stack/load-stack";
 import { writeTerraformOutputs } from "@effectively-once/testing";
 
 // The AWS path proven end to end: the local cloud addressed exactly as a deployed stack, from another process that

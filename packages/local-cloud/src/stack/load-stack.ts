@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { literalOutputs, loadStackFile } from "../provision";
 import type { StackConfig } from "@effectively-once/pipeline";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
-import { synthStack } from "../stack/synth";
+import { synthStack } from "./synth";
 import { OutputName } from "@effectively-once/contract";
 
 /** Names the load tools need before the cloud boots (fault rules match on them). */
