@@ -1,9 +1,49 @@
+/**
+ * The function's environment, read in one place: the variables the construct (and the Lambda runtime) set, each checked
+ * at cold start with an error naming the variable and the fix. The rest of the wrapper takes what this file returns.
+ */
 import type { FieldRule } from "@effectively-once/contract";
-import { ContractEnv } from "@effectively-once/contract";
+import { assertFieldRules, ContractConfigError, ContractEnv, decodePayloadFields } from "@effectively-once/contract";
 import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "@effectively-once/contract";
-import { readFieldRules, readPayloadFields } from "./payload-check";
-import { type Environment, optionalOneOf, requirePositiveInteger, requireString } from "./env";
 import { ConfigurationError } from "./errors";
+
+/** The shape of `process.env`, accepted as a parameter so config parsing stays testable. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** A non-empty (after trimming) string variable. */
+export function requireString(env: Environment, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) {
+    throw new ConfigurationError(name, `${name} is not set: set it to a non-empty value`);
+  }
+  return value;
+}
+
+/** A variable holding a positive integer, e.g. a number of seconds. */
+function requirePositiveInteger(env: Environment, name: string): number {
+  const raw = requireString(env, name);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value <= 0) {
+    throw new ConfigurationError(name, `${name} is "${raw}": set it to a positive whole number`);
+  }
+  return value;
+}
+
+/** An optional variable restricted to a set of values; `undefined` when unset or blank. */
+function optionalOneOf<T extends string>(
+  env: Environment,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const match = allowed.find((value) => value === raw.toUpperCase());
+  if (match === undefined) {
+    throw new ConfigurationError(name, `${name} is "${raw}": set it to one of ${allowed.join(", ")}`);
+  }
+  return match;
+}
+
 
 /** Log levels of the Powertools logger (`POWERTOOLS_LOG_LEVEL`). */
 export const LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "CRITICAL", "SILENT"] as const;
@@ -70,4 +110,38 @@ function readHashFunction(env: Environment): string {
 function legacyIds(env: Environment): Pick<PipelineConfig, "legacySecondLayerIds"> {
   const prefix = env[ContractEnv.IdempotencyLegacyKeyPrefix]?.trim();
   return prefix ? { legacySecondLayerIds: legacySecondLayerIds(prefix) } : {};
+}
+
+/** Reads PAYLOAD_FIELDS (JSON `["amount", ...]`), sorted and de-duplicated; throws `ConfigurationError` naming it. */
+function readPayloadFields(env: Environment): string[] {
+  const name = ContractEnv.PayloadFields;
+  try {
+    return decodePayloadFields(requireString(env, name));
+  } catch (error) {
+    if (!(error instanceof ContractConfigError)) throw error;
+    throw new ConfigurationError(name, error.message, { cause: error });
+  }
+}
+
+/** Reads PIPELINE_FIELD_RULES (JSON `[[field, rule], ...]`); throws `ConfigurationError` naming it. */
+function readFieldRules(env: Environment): [string, FieldRule][] {
+  const name = ContractEnv.FieldRules;
+  const raw = requireString(env, name);
+  const fix = `set it to the JSON the IdempotentPipeline construct writes, e.g. [["amount",{"type":"integer"}]]`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new ConfigurationError(name, `${name} is not JSON: ${fix}`, { cause: error });
+  }
+  if (!Array.isArray(parsed) || !parsed.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "object" && e[1] !== null)) {
+    throw new ConfigurationError(name, `${name} is not a list of [field, rule] pairs: ${fix}`);
+  }
+  const pairs = parsed as [string, FieldRule][];
+  try {
+    assertFieldRules(Object.fromEntries(pairs), name);
+  } catch (error) {
+    throw new ConfigurationError(name, (error as Error).message, { cause: error });
+  }
+  return pairs;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { CallOutcome, callSortKey, decodeJournalItem, EFFECT_SK, EFFECTS_TABLE_ENV, JOURNAL_ATTRIBUTES } from "@effectively-once/contract";
-import { requireString } from "./env";
+import { requireString } from "./config";
 import { DownstreamConflictError, DownstreamRefusedError, DownstreamStateError, PermanentError } from "./errors";
 import type { HandlerInit } from "./pipeline-handler";
 

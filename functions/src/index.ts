@@ -8,7 +8,7 @@ export { createPipelineHandler } from "./pipeline-handler";
 export type { HandlerDependencies, HandlerInit, PipelineHandler, PipelineHandlerOptions } from "./pipeline-handler";
 export type { Payload, PipelineEvent, SideEffect, SideEffectContext } from "./types";
 export type { PipelineConfig } from "./config";
-export type { Environment } from "./env";
+export type { Environment } from "./config";
 export type { LogFields } from "./invocation-log";
 export type { TruncatedResult } from "./result-bound";
 export { createFateMetrics } from "./metrics";

@@ -3,8 +3,7 @@ import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dyn
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
-import { type PipelineConfig, readPipelineConfig } from "./config";
-import type { Environment } from "./env";
+import { type Environment, type PipelineConfig, readPipelineConfig } from "./config";
 import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog } from "./invocation-log";
