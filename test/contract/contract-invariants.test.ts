@@ -1,21 +1,10 @@
 /** Synth-time checks of the contract's props: key expression, field rules, message size, conflict errors. */
-import { InvalidPropError } from "@effectively-once/pipeline";
 import { checkPayload } from "@effectively-once/functions";
 import { readPipelineConfig } from "@effectively-once/functions";
 import { decodeBody } from "@effectively-once/contract";
 import { compileExpression } from "@effectively-once/local-cloud/emulators";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
-import { buildStack, resourceNamed, resourcesOfType, synthStack } from "@effectively-once/testing";
-
-function errorOf(overrides: PipelineOverrides): InvalidPropError {
-  try {
-    buildStack(overrides);
-  } catch (error) {
-    if (error instanceof InvalidPropError) return error;
-    throw error;
-  }
-  throw new Error("expected an InvalidPropError, nothing was thrown");
-}
+import { buildStack, errorOf, resourceNamed, resourcesOfType, synthStack } from "@effectively-once/testing";
 
 describe("Synth-time invariants: the contract", () => {
   it.each<[string, PipelineOverrides, string, RegExp]>([
@@ -41,7 +30,7 @@ describe("Synth-time invariants: the contract", () => {
     ["a field rule name Terraform would interpolate", { fieldRules: { "${x}": { type: "any" } } }, "fieldRules", /\$\$\{/],
     ["a Step Functions error as a conflict error", { function: { conflictErrors: ["States.TaskFailed"] } }, "function.conflictErrors", /errorType/],
   ])("rejects %s, naming the prop, the value and the fix", (_case, overrides, prop, fix) => {
-    const error = errorOf(overrides);
+    const error = errorOf(() => buildStack(overrides));
     expect(error.prop).toBe(prop);
     expect(error.message).toMatch(/Fix: /);
     expect(error.message).toMatch(fix);
