@@ -48,6 +48,9 @@ const RUN = {
   maxWorkers: 3,
   // A run-wide option: jest ignores it inside a project, where the default 5 s would then apply.
   testTimeout: 30000,
+  // The default tier synthesizes each distinct test stack once per run and shares it read-only (packages/testing/src/
+  // synth.ts); the slow tier's terraform runs write into their stack's folder, so each of its suites synthesizes its own.
+  ...(process.env.TEST_TIER ? {} : { globalSetup: path.join(ROOT, "test/jest/synth-cache-setup.js"), globalTeardown: path.join(ROOT, "test/jest/synth-cache-teardown.js") }),
 };
 
 /** A workspace's own jest.config.js: its tests alone. */

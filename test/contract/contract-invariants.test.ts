@@ -4,7 +4,8 @@ import { readPipelineConfig } from "@effectively-once/functions";
 import { decodeBody } from "@effectively-once/contract";
 import { compileExpression } from "@effectively-once/local-cloud/emulators";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
-import { buildStack, errorOf, resourceNamed, resourcesOfType, synthStack } from "@effectively-once/testing";
+import { resourceNamed, resourcesOfType } from "@effectively-once/testing";
+import { buildStack, errorOf, synthStack } from "@effectively-once/testing/stack";
 
 describe("Synth-time invariants: the contract", () => {
   it.each<[string, PipelineOverrides, string, RegExp]>([

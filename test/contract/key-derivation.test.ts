@@ -1,6 +1,7 @@
 import { CANONICAL_FORM, keyDerivation, keyDerivationChanges, readKeyDerivation } from "@effectively-once/contract";
 import { ORDERS_FIELD_RULES, ORDERS_KEY, ORDERS_OPERATION, ORDERS_PAYLOAD_FIELDS } from "@effectively-once/testing";
-import { resourceNamed, synthStack } from "@effectively-once/testing";
+import { resourceNamed } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 describe("Contract: the key derivation record", () => {
   it("pins the canonical form: a change to how key text is written or payloads are hashed must be deliberate", () => {

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StackConfigError } from "../../tools/cost/errors";
 import { readStackFile } from "../../tools/cost/stack-config";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { CONFIG } from "./fixtures";
 
 describe("Function: readStackFile", () => {

@@ -12,7 +12,8 @@ import { TEARDOWN_ACTIONS } from "../../tools/deployer/resource-actions";
 import { policySize } from "../../tools/deployer/split";
 import { simulate, type IamCall, type PolicyDocument } from "../../tools/iam/simulate";
 import type { CallRecording } from "../../tools/terraform/rehearse/record-calls";
-import { synthStack as synthJson, TEST_APP, TEST_STACK } from "@effectively-once/testing";
+import { TEST_APP, TEST_STACK } from "@effectively-once/testing";
+import { synthStack as synthJson } from "@effectively-once/testing/stack";
 
 /** The calls the deploy rehearsal recorded (plan, apply, re-plan, change, teardown, destroy) against moto. */
 const recording = JSON.parse(readFileSync(join(__dirname, "fixtures", "rehearsal-calls.json"), "utf8")) as CallRecording;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { synthStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 /**
  * docs/cdk-terrain.md says where a native CDK Terrain build differs from the cdktf build: besides the provider and the

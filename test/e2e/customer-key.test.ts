@@ -2,7 +2,8 @@ import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
-import { resourcesOfType, synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 const KEY = "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab";
 

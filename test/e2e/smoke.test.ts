@@ -1,6 +1,7 @@
 import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 // The fast tier's one end-to-end run (the full suite is `npm run test:slow`): a message and its resend published to
 // SQS on the local cloud, through the pipe, the state machine and the function's bundle, judged from outside.

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { referenceTo, synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { referenceTo, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { findProviderMirror, findTerraform } from "../../tools/terraform/offline";
 import { planStack } from "../../tools/terraform/plan-stack";
 import { runPlanReview } from "../../tools/terraform/plan-review";

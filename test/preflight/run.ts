@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { awsReader, type ReaderOptions } from "../../tools/preflight/aws";
 import { runPreflightCli } from "../../tools/preflight/cli";
-import { synthStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { startAccountStandIn, type AccountState } from "./account-stand-in";
 
 export const ACCOUNT_ID = "123456789012";

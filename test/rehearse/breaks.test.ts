@@ -1,7 +1,8 @@
 import { BREAKS, findBreak } from "../../tools/terraform/rehearse/breaks";
 import { rehearsalOverride } from "../../tools/terraform/rehearse/override";
 import { parseStack, resourceList } from "@effectively-once/local-cloud/terraform-json";
-import { resourcesOfType, synthStack } from "@effectively-once/testing";
+import { resourcesOfType } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 describe("Break tests (the faults merged into the rehearsal's override)", () => {
   let stack: ReturnType<typeof synthStack>;

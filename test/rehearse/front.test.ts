@@ -3,7 +3,8 @@ import { validateAnswer } from "../../tools/terraform/definition-validator";
 import { createServer } from "node:http";
 import { listenOnLoopback, readBody, replyJson } from "../../tools/terraform/json-http";
 import { compactRedrivePolicy, startFront } from "../../tools/terraform/rehearse/front";
-import { synthStack, resourcesOfType } from "@effectively-once/testing";
+import { resourcesOfType } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 /** The definition the provider sends: the synthesized one with its references resolved (as after apply). */
 function deployedDefinition(): Record<string, unknown> {

@@ -15,7 +15,8 @@ import { OutputName } from "@effectively-once/contract";
 import { DEFAULTS } from "@effectively-once/pipeline/settings";
 import { SimSqs } from "../../tools/sim/sqs";
 import { VirtualClock } from "../../tools/sim/virtual-clock";
-import { resourceNamed, synthStack } from "@effectively-once/testing";
+import { resourceNamed } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 const QUEUE = { url: "http://sqs.test/000000000000/q", arn: "arn:aws:sqs:us-east-1:000000000000:q" };
 const DLQ = { url: "http://sqs.test/000000000000/dlq", arn: "arn:aws:sqs:us-east-1:000000000000:dlq" };

@@ -9,7 +9,7 @@ import { actionScopes, type ActionScope } from "../../tools/iam/action-resources
 import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
 import { simulate, type IamCall } from "../../tools/iam/simulate";
 import { nameOf } from "../../tools/iam/stack-values";
-import { synthStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { roleCalls, rolePolicies, type RoleCalls } from "./support/role-calls";
 
 const env: ArnEnv = { partition: "aws", account: "111122223333", region: "us-east-1" };

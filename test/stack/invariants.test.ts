@@ -3,7 +3,8 @@ import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import { CLAIM_ATTEMPTS, worstRecordBudget } from "@effectively-once/pipeline/settings";
 import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
 import { TEST_WINDOWS } from "../e2e/support/local-target";
-import { buildStack, errorOf, pipelineOf, TEST_STACK } from "@effectively-once/testing";
+import { TEST_STACK } from "@effectively-once/testing";
+import { buildStack, errorOf, pipelineOf } from "@effectively-once/testing/stack";
 
 /** The failures suite's windows (test/e2e/failures.test.ts): short timeouts, no service-error retries. */
 const FAILURES_WINDOWS: PipelineOverrides = {

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { renderTemplate } from "@effectively-once/local-cloud/terraform-json";
 import { findTerraform } from "../../tools/terraform/offline";
 import { validateOffline } from "./support/validate-offline";
-import { resourcesOfType, synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 const terraform = findTerraform();
 const optedOut = !terraform && process.env.SKIP_TERRAFORM_TESTS === "1";

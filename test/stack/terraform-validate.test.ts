@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findTerraform } from "../../tools/terraform/offline";
 import { validateOffline } from "./support/validate-offline";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 const terraform = findTerraform();
 // This project's machines carry terraform and a provider mirror, so the test must run there. Elsewhere a

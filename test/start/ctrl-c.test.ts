@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
 import { createSqsClient } from "@effectively-once/local-cloud/emulators";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { waitFor } from "@effectively-once/testing";
 
 const ROOT = join(__dirname, "../..");

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { SFNClient, TestStateCommand } from "@aws-sdk/client-sfn";
 import { createSqsClient } from "@effectively-once/local-cloud/emulators";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { waitFor } from "@effectively-once/testing";
 
 const ROOT = join(__dirname, "../..");

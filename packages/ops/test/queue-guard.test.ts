@@ -13,7 +13,8 @@ import { createSqsClient, startSqs, type LocalSqs } from "@effectively-once/loca
 import { ExitCode, runCli } from "../src";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
 import { startDynalite, type Dynalite } from "@effectively-once/testing";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { captureIo } from "./support/ops-cloud";
 
 let sqsServer: LocalSqs;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeStateFile } from "@effectively-once/contract";
 import { readOutputsFile, resolveTarget, TargetError, UsageError } from "../src";
-import { synthStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 const dir = mkdtempSync(join(tmpdir(), "ops-target-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

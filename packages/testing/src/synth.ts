@@ -1,76 +1,68 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { StackConfig } from "@effectively-once/pipeline";
-import type { PipelineOverrides } from "@effectively-once/pipeline";
-import { App, type TerraformStack } from "cdktf";
-import { IdempotentPipeline } from "@effectively-once/pipeline";
-import { loadApp } from "@effectively-once/local-cloud/stack";
-import { synthStack as synthAppStack } from "@effectively-once/local-cloud/stack";
+/**
+ * The test stack for `@effectively-once/testing/stack`: synthesized once per run and shared, where the run allows it.
+ *
+ * The default tier's global setup (test/jest/synth-cache-setup.js) names a folder in `PIPELINE_TEST_SYNTHS`. A synth whose
+ * inputs are plain JSON is then made once, by whichever suite asks first, and every later suite of the run reads the
+ * same files: read-only (its `cleanup()` keeps them; the global teardown removes the folder). Without the folder (the
+ * slow tier, whose terraform runs write into the stack's folder, or a script) every call synthesizes afresh.
+ * cdktf, the construct and the example load on first real use, so a suite served from the folder never loads them.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { IdempotentPipeline, PipelineOverrides, StackConfig } from "@effectively-once/pipeline";
+import type { TerraformStack } from "cdktf";
+import type * as Build from "./build";
+import { TEST_STACK, type SynthesizedStack, type TerraformJson } from "./terraform-json";
 
-/** The app every whole-stack test runs: the payments example, chosen by name (tests import no example code). */
-export const TEST_APP = "payments";
+/** The variable naming the run's folder of shared synths. */
+const SHARED_SYNTHS_ENV = "PIPELINE_TEST_SYNTHS";
 
-export const TEST_STACK: StackConfig = { stackName: "test-pipeline", region: "us-east-1", namePrefix: "test" };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first real use: a shared synth needs none of it
+const build = (): typeof Build => require("./build") as typeof Build;
 
-/** The synthesized Terraform JSON (`cdk.tf.json`) as an object. */
-export interface TerraformJson {
-  resource: Record<string, Record<string, Record<string, unknown>>>;
-  data?: Record<string, Record<string, Record<string, unknown>>>;
-  output: Record<string, { value: unknown }>;
-  provider: Record<string, unknown[]>;
-  terraform: Record<string, unknown>;
-}
-
-export interface SynthesizedStack {
-  readonly json: TerraformJson;
-  readonly stackDir: string;
-  /** Removes the temporary output folder. */
-  cleanup(): void;
-}
-
-/** Synthesizes the payments stack into a fresh temp folder (no Testing.* helpers: they leave folders behind). */
+/** Synthesizes the payments stack (the run's shared copy when there is one, else a fresh temp folder). */
 export function synthStack(overrides: PipelineOverrides = {}, config: StackConfig = TEST_STACK): SynthesizedStack {
-  const outdir = mkdtempSync(join(tmpdir(), "pipeline-synth-"));
+  const folder = process.env[SHARED_SYNTHS_ENV];
+  if (!folder || !isPlainJson(overrides) || !isPlainJson(config)) return build().freshSynth(overrides, config);
+  const entry = join(folder, createHash("sha256").update(JSON.stringify([overrides, config])).digest("hex").slice(0, 32));
+  if (!existsSync(join(entry, "stack.json"))) publish(entry, build().freshSynth(overrides, config));
+  const { stackDir } = JSON.parse(readFileSync(join(entry, "stack.json"), "utf8")) as { stackDir: string };
+  const dir = join(entry, "out", stackDir);
+  const json = JSON.parse(readFileSync(join(dir, "cdk.tf.json"), "utf8")) as TerraformJson;
+  return { json, stackDir: dir, cleanup: () => undefined };
+}
+
+/** Moves a fresh synth into the run's folder in one rename; when another worker got there first, its copy stands. */
+function publish(entry: string, fresh: SynthesizedStack): void {
+  const outdir = join(fresh.stackDir, "..", "..");
+  const staging = `${entry}.${randomUUID()}`;
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(join(staging, "stack.json"), JSON.stringify({ stackDir: relative(outdir, fresh.stackDir) }));
+  renameSync(outdir, join(staging, "out"));
   try {
-    const { stackFile, stackDir } = synthAppStack(config, { app: TEST_APP, outdir, overrides });
-    const json = JSON.parse(readFileSync(stackFile, "utf8")) as TerraformJson;
-    return { json, stackDir, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
-  } catch (error) {
-    rmSync(outdir, { recursive: true, force: true });
-    throw error;
+    renameSync(staging, entry);
+  } catch {
+    rmSync(staging, { recursive: true, force: true });
   }
 }
 
-/** Every resource of one Terraform type, as [logical id, body] pairs. */
-export function resourcesOfType(json: TerraformJson, type: string): [string, Record<string, unknown>][] {
-  return Object.entries(json.resource[type] ?? {});
-}
-
-/** The single resource of a type whose `name`-like attribute ends with `suffix`. */
-export function resourceNamed(json: TerraformJson, type: string, suffix: string): Record<string, unknown> {
-  const matches = resourcesOfType(json, type).filter(([, body]) =>
-    ["name", "function_name", "alarm_name", "dashboard_name"].some((k) => typeof body[k] === "string" && (body[k] as string).endsWith(suffix)),
-  );
-  if (matches.length !== 1) throw new Error(`expected one ${type} named *${suffix}, found ${matches.length}`);
-  return matches[0][1];
-}
-
-/** `${aws_sqs_queue.x.arn}` for the resource `type` whose name ends with `suffix`. */
-export function referenceTo(json: TerraformJson, type: string, suffix: string, attribute: string): string {
-  const body = resourceNamed(json, type, suffix);
-  const id = resourcesOfType(json, type).find(([, b]) => b === body)![0];
-  return `\${${type}.${id}.${attribute}}`;
+/** Only inputs that JSON spells exactly may share a synth (a function or an `undefined` member would vanish from the key). */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return (proto === Object.prototype || proto === null) && Object.values(value as object).every(isPlainJson);
 }
 
 /** Builds the test app's stack (the payments example, by name) in a fresh cdktf App without synthesizing. */
 export function buildStack(overrides: PipelineOverrides = {}, config: StackConfig = TEST_STACK): TerraformStack {
-  return loadApp(TEST_APP).addStack(new App(), config, overrides);
+  return build().buildStack(overrides, config);
 }
 
 /** The pipeline construct of a built stack. */
 export function pipelineOf(stack: TerraformStack): IdempotentPipeline {
-  const found = stack.node.findAll().find((c): c is IdempotentPipeline => c instanceof IdempotentPipeline);
-  if (!found) throw new Error(`stack ${stack.node.id} holds no IdempotentPipeline`);
-  return found;
+  return build().pipelineOf(stack);
 }

@@ -7,7 +7,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { startLocalCloud, type CloudEvent, type LocalCloud } from "../../src/cloud";
-import { synthStack, waitFor, type SynthesizedStack } from "@effectively-once/testing";
+import { waitFor, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { withA48d984Alarms } from "./a48d984-alarms";
 
 const DAY = 24 * 3600;

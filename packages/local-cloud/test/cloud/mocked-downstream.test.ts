@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { startLocalCloud, type CloudEvent, type LocalCloud } from "../../src/cloud";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { waitFor } from "@effectively-once/testing";
 
 // The local cloud runs the synthesized stack with the pipeline's Invoke state answered from a Step Functions

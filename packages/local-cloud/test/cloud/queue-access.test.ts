@@ -1,6 +1,7 @@
 import { GetQueueAttributesCommand, PurgeQueueCommand, SendMessageCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { ProducerKind } from "@effectively-once/pipeline";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { observe, publishBodies } from "../../src/harness";
 import { startLocalCloud, type LocalCloud } from "../../src";
 

@@ -9,7 +9,8 @@ import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
 import { startLocalCloud, type LocalCloud } from "../../src/cloud";
 import { LOCAL_CREDENTIALS } from "@effectively-once/contract";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { waitFor } from "@effectively-once/testing";
 
 const LIMIT = 262_144;

@@ -4,7 +4,8 @@ import type { SQSClient } from "@aws-sdk/client-sqs";
 import { loadStackFile, provisionStack, type ProvisionedStack } from "../../src/provision";
 import { createSqsClient, startSqs, type LocalSqs } from "../../src/sqs";
 import { startDynalite, type Dynalite } from "@effectively-once/testing";
-import { synthStack, TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
+import { TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 describe("Function: provisionStack (a stack in cn-north-1)", () => {
   let stack: SynthesizedStack;

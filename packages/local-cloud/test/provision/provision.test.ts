@@ -7,7 +7,8 @@ import { loadStackFile, provisionStack, type ProvisionedStack } from "../../src/
 import { StackFileError, UnresolvedReferenceError } from "../../src/provision/errors";
 import { createSqsClient, startSqs, type LocalSqs } from "../../src/sqs";
 import { startDynalite, type Dynalite } from "@effectively-once/testing";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 describe("Function: provisionStack (freshly synthesized payments stack)", () => {
   let stack: SynthesizedStack;

@@ -3,7 +3,8 @@
  * each is refused at synth, naming the prop, the value, the limit and the fix, and all in one error.
  */
 import type { PipelineOverrides } from "../../src/app/pipeline-app";
-import { errorOf, TEST_STACK } from "@effectively-once/testing";
+import { TEST_STACK } from "@effectively-once/testing";
+import { errorOf } from "@effectively-once/testing/stack";
 import { build, warningsOf } from "./support/build";
 
 /** Thirty payload fields with long names: their contract variables alone pass Lambda's 4 KB. */

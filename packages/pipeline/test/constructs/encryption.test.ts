@@ -5,7 +5,8 @@
  */
 import { ProducerKind } from "../../src/constructs";
 import { keyProducerProblems } from "../../src/constructs/encryption-rules";
-import { errorOf, resourceNamed, resourcesOfType, type SynthesizedStack, synthStack, TEST_STACK } from "@effectively-once/testing";
+import { resourceNamed, resourcesOfType, type SynthesizedStack, TEST_STACK } from "@effectively-once/testing";
+import { errorOf, synthStack } from "@effectively-once/testing/stack";
 
 const KEY = "arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab";
 

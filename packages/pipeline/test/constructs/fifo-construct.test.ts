@@ -4,7 +4,8 @@ import { NAME_LIMITS } from "../../src/constructs/aws-limits";
 import { groupHoldSeconds } from "../../src/constructs/fifo-rules";
 import { pipelineResourceNames } from "../../src/constructs/resource-names";
 import { worstExecution } from "../../src/constructs/timing";
-import { buildStack, pipelineOf, referenceTo, resourceNamed, synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { referenceTo, resourceNamed, type SynthesizedStack } from "@effectively-once/testing";
+import { buildStack, pipelineOf, synthStack } from "@effectively-once/testing/stack";
 
 function problemsOf(overrides: PipelineOverrides): { prop: string; reason: string; fix: string }[] {
   try {

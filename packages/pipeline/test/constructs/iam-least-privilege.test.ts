@@ -1,4 +1,5 @@
-import { TEST_STACK, resourcesOfType, synthStack, type SynthesizedStack, type TerraformJson } from "@effectively-once/testing";
+import { TEST_STACK, resourcesOfType, type SynthesizedStack, type TerraformJson } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 interface Statement {
   Effect: string;

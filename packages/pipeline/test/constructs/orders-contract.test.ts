@@ -1,6 +1,7 @@
 import { ContractEnv } from "@effectively-once/contract";
 import { ORDERS_KEY, ORDERS_OPERATION, ORDERS_PAYLOAD_FIELDS, PAYMENTS_FIELD_RULES_ENV } from "@effectively-once/testing";
-import { resourcesOfType, synthStack, TEST_APP } from "@effectively-once/testing";
+import { resourcesOfType, TEST_APP } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 // The whole-stack tests run the payments example by name and describe its messages with the tests' own contract:
 // this reads the example's contract from what it synthesizes, so the two cannot drift apart unnoticed.

@@ -7,7 +7,8 @@
 import { resolveProps } from "../../src/constructs/resolve-props";
 import { FUNCTION_RULES } from "../../src/constructs/function-rules";
 import { runPropRules } from "../../src/constructs/prop-rules";
-import { buildStack, pipelineOf, resourceNamed, resourcesOfType, synthStack, TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
+import { resourceNamed, resourcesOfType, TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
+import { buildStack, pipelineOf, synthStack } from "@effectively-once/testing/stack";
 
 describe("A stack in the China (Beijing) Region", () => {
   let stack: SynthesizedStack;

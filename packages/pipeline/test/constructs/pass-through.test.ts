@@ -8,7 +8,8 @@ import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { join } from "node:path";
 import type { PolicyStatement } from "../../src/constructs/function-props";
 import { IdempotentPipeline } from "../../src/constructs";
-import { buildStack, errorOf, resourcesOfType, synthStack, TEST_STACK } from "@effectively-once/testing";
+import { resourcesOfType, TEST_STACK } from "@effectively-once/testing";
+import { buildStack, errorOf, synthStack } from "@effectively-once/testing/stack";
 import { build, warningsOf } from "./support/build";
 
 const ENTRY = join(__dirname, "../../../../examples/payments/functions/handler.ts");

@@ -2,7 +2,8 @@
  * The `permissionsBoundary` prop: every role the stack creates carries it (so a deployer limited to roles with that
  * boundary can still deploy), and a literal ARN IAM would refuse at CreateRole is refused at synth instead.
  */
-import { errorOf, resourcesOfType, synthStack, TEST_STACK } from "@effectively-once/testing";
+import { resourcesOfType, TEST_STACK } from "@effectively-once/testing";
+import { errorOf, synthStack } from "@effectively-once/testing/stack";
 
 const BOUNDARY = "arn:aws:iam::111122223333:policy/teams/pipeline-boundary";
 

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FATE_METRICS_NAMESPACE, FUNCTION_FATE_METRICS, OutputName } from "@effectively-once/contract";
-import { referenceTo, resourceNamed, resourcesOfType, synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { referenceTo, resourceNamed, resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 describe("Construct: IdempotentPipeline (default payments stack)", () => {
   let stack: SynthesizedStack;

@@ -1,6 +1,6 @@
 import { PIPELINE_RULES } from "../../src/constructs/invariants";
 import { runPropRules, type PropRule } from "../../src/constructs/prop-rules";
-import { buildStack, errorOf, pipelineOf } from "@effectively-once/testing";
+import { buildStack, errorOf, pipelineOf } from "@effectively-once/testing/stack";
 
 
 describe("Function: runPropRules", () => {

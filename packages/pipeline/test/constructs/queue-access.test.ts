@@ -1,5 +1,6 @@
 import { queueGuardOf } from "@effectively-once/contract";
-import { errorOf, referenceTo, resourcesOfType, type SynthesizedStack, synthStack, type TerraformJson } from "@effectively-once/testing";
+import { referenceTo, resourcesOfType, type SynthesizedStack, type TerraformJson } from "@effectively-once/testing";
+import { errorOf, synthStack } from "@effectively-once/testing/stack";
 import type { PipelineOverrides } from "../../src/app/pipeline-app";
 import { ProducerKind, type QueuePolicyStatement } from "../../src/constructs";
 import { build } from "./support/build";

@@ -1,5 +1,6 @@
 import { GuardedAction, queueGuardOf } from "@effectively-once/contract";
-import { referenceTo, resourceNamed, resourcesOfType, synthStack, type SynthesizedStack, type TerraformJson } from "@effectively-once/testing";
+import { referenceTo, resourceNamed, resourcesOfType, type SynthesizedStack, type TerraformJson } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 /** The queue policy resource whose queue_url is the queue named `*suffix`, parsed; undefined when none. */
 function policyOf(json: TerraformJson, suffix: string): { queue_url: string; policy: Record<string, unknown>; text: string } | undefined {

@@ -1,5 +1,6 @@
 import { InvalidPropError } from "../../src/constructs";
-import { buildStack, resourceNamed, synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { resourceNamed, type SynthesizedStack } from "@effectively-once/testing";
+import { buildStack, synthStack } from "@effectively-once/testing/stack";
 
 const variablesOf = (stack: SynthesizedStack) =>
   (resourceNamed(stack.json, "aws_lambda_function", "test-charge").environment as { variables: Record<string, unknown> }).variables;

@@ -1,7 +1,8 @@
 import type { TerraformStack } from "cdktf";
 import type { PipelineOverrides } from "../../../src/app/pipeline-app";
 import type { StackConfig } from "../../../src/app/config";
-import { buildStack, pipelineOf, TEST_STACK } from "@effectively-once/testing";
+import { TEST_STACK } from "@effectively-once/testing";
+import { buildStack, pipelineOf } from "@effectively-once/testing/stack";
 
 /** Builds the test stack (no synth): the construct checks its props in its constructor. */
 export function build(overrides: PipelineOverrides, config: StackConfig = TEST_STACK): () => TerraformStack {
