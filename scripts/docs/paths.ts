@@ -20,7 +20,7 @@
  *   it shows; shell blocks are checked), and the few the prose names, `TEAM_APP_PATHS`;
  * - paths inside another project that the text names, `OTHER_PROJECT_PATHS`;
  * - placeholders: a path is checked up to its first placeholder segment (`<stack>`, `${name}`, `*`, `…`, `{a,b}`);
- * - history: CHANGELOG files, `.changeset/` and `docs/history.md` record what was, with the paths of the time, and
+ * - history: CHANGELOG files, `.changeset/` record what was, with the paths of the time, and
  *   `docs/upgrading.md` names what a release renamed or removed; their links are checked, their other paths are not.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -37,7 +37,7 @@ const MODULE_SUFFIXES = ["", ".ts", ".js", ".mjs", ".cjs", ".test.ts", "/index.t
 /** Top-level folders of the layout before the packages; a path under one is stale unless it exists again. */
 const FORMER_ROOTS = ["local", "functions", "statemachines", "src"];
 /** Files whose paths record the past. */
-const HISTORY = [/(^|\/)CHANGELOG\.md$/, /^\.changeset\//, /^docs\/history\.md$/, /^docs\/upgrading\.md$/];
+const HISTORY = [/(^|\/)CHANGELOG\.md$/, /^\.changeset\//, /^docs\/upgrading\.md$/];
 const CODE = /\.(ts|js|mjs|cjs|sh)$/;
 const SHELL = /(\.sh|^\.ci\/run)$/;
 
