@@ -2,6 +2,7 @@ import { decodeExpression, QuarantineReason } from "@effectively-once/contract";
 import { commentWithKeyDerivation, keyDerivation } from "@effectively-once/contract";
 import type { FieldRule } from "@effectively-once/contract";
 import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, movedBackTooLateDetail, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES, RETURNED_COPY } from "./expressions";
+import { withFateCount, type FateMetricsTarget } from "./fate-count";
 import { fifoDefinition } from "./fifo";
 import template from "../pipeline.asl.json";
 
@@ -56,6 +57,12 @@ export interface PipelineDefinitionParams {
    * @default undefined (standard mode)
    */
   readonly fifo?: { readonly maxReceiveCount: number };
+  /**
+   * Where the workflow writes the fates it decides without the function, as CloudWatch metrics (fate-count.ts): a log
+   * group and stream, and the `service` dimension. The construct always passes it.
+   * @default undefined (no counting states: tools that run the definition without a stack, such as the simulation)
+   */
+  readonly fateMetrics?: FateMetricsTarget;
 }
 
 /**
@@ -152,7 +159,8 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
     throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
   }
   const filled = fill(template, placeholderValues(params)) as Record<string, unknown>;
-  const rendered = params.fifo ? fifoDefinition(filled, params.fifo.maxReceiveCount) : filled;
+  const shaped = params.fifo ? fifoDefinition(filled, params.fifo.maxReceiveCount) : filled;
+  const rendered = params.fateMetrics ? withFateCount(shaped, params.partition, params.fateMetrics) : shaped;
   // The record `npm run plan:review` compares across deploys: a change to it resets both layers' memory of applied keys.
   rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
   return params.permanentErrors.some((name) => !params.conflictErrors.includes(name)) ? rendered : withoutEmptyCatch(rendered);

@@ -51,6 +51,8 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
   ["aws_cloudwatch_log_resource_policy", { actions: ["logs:PutResourcePolicy", "logs:DescribeResourcePolicies", "logs:DeleteResourcePolicy"] }],
   ["aws_cloudwatch_metric_alarm", { actions: ["cloudwatch:PutMetricAlarm", "cloudwatch:DescribeAlarms", "cloudwatch:DeleteAlarms", "cloudwatch:ListTagsForResource", "cloudwatch:TagResource", "cloudwatch:UntagResource"] }],
   ["aws_cloudwatch_log_metric_filter", { on: "log_group_name", actions: ["logs:PutMetricFilter", "logs:DescribeMetricFilters", "logs:DeleteMetricFilter"] }],
+  // The workflow's fate metrics stream: IAM authorizes the stream calls against its log group.
+  ["aws_cloudwatch_log_stream", { on: "log_group_name", actions: ["logs:CreateLogStream", "logs:DescribeLogStreams", "logs:DeleteLogStream"] }],
   ["aws_sns_topic", { actions: ["sns:CreateTopic", "sns:GetTopicAttributes", "sns:SetTopicAttributes", "sns:ListTagsForResource", "sns:TagResource", "sns:UntagResource", "sns:DeleteTopic"] }],
   ["aws_scheduler_schedule", { passesRole: { attribute: "target" }, actions: ["scheduler:CreateSchedule", "scheduler:GetSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule"] }],
   ["aws_cloudwatch_dashboard", { actions: ["cloudwatch:PutDashboard", "cloudwatch:GetDashboard", "cloudwatch:DeleteDashboards"] }],

@@ -35,7 +35,7 @@ export type { RedriveAllow, RedriveAttributes, RedriveGuard, RedriveGuards } fro
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";
 export { InvocationOutcome } from "./invocation-log";
-export { FATE_METRICS_NAMESPACE, FATE_SERVICE_DIMENSION, FateMetric, FUNCTION_FATE_METRICS } from "./fate-metrics";
+export { FATE_METRICS_NAMESPACE, FATE_REASON_DIMENSION, FATE_SERVICE_DIMENSION, FateMetric, FUNCTION_FATE_METRICS, WORKFLOW_FATE_METRICS } from "./fate-metrics";
 export { CANONICAL_FUNCTIONS, jsonataString } from "./canonical-jsonata";
 export { canonicalJson } from "./canonical";
 export type { DecodeSpec } from "./decode-jsonata";

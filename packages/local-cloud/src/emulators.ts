@@ -28,3 +28,4 @@ export { AttributeRegistry } from "./provision/attributes";
 export { resolveString } from "./provision/references";
 export type { StackFile } from "./provision/stack-file";
 export { recordOutcomes } from "./cloud/outcomes";
+export { emfDatapoints, type EmfDatapoint } from "./logs/emf";

@@ -10,6 +10,6 @@ export { definitionParams } from "./constructs/definition-params";
 export type { DefinitionNames } from "./constructs/definition-params";
 export { functionVariables } from "./constructs/function-variables";
 export type { IdempotentPipelineProps, PipelineDomain, ResolvedPipelineProps } from "./constructs/props";
-export { CLAIM_ATTEMPTS, worstRecordBudget } from "./constructs/timing";
+export { CLAIM_ATTEMPTS, worstExecution, worstRecordBudget } from "./constructs/timing";
 export { stackConfigFromEnv } from "./app/config";
 export type { StackConfig } from "./app/config";

@@ -10,6 +10,9 @@ export interface PipelineMachine {
   readonly machine: ReturnType<typeof createStateMachine>;
   /** Every DLQ send, in order; tests may empty it. */
   readonly quarantined: SendMessageCommandInput[];
+  /** Every PutLogEvents request (the fate metrics, when `fateMetrics` is given), in order; `failLogs` makes them fail. */
+  readonly logCalls: { logGroupName: string; logStreamName: string; logEvents: { timestamp: number; message: string }[] }[];
+  failLogs: boolean;
   stop(): Promise<void>;
 }
 
@@ -24,13 +27,33 @@ export async function startPipelineMachine(lambda: LambdaInvoker, params: Partia
       return { MessageId: `dlq-${quarantined.length}`, MD5OfMessageBody: "x", $metadata: {} };
     },
   } as unknown as SQSClient;
+  const logCalls: PipelineMachine["logCalls"] = [];
+  const state = { failLogs: false };
+  const logs = {
+    async send(command: { input: object }) {
+      if (state.failLogs) throw Object.assign(new Error("Rate exceeded"), { name: "ThrottlingException", $metadata: { httpStatusCode: 400, requestId: "r" } });
+      logCalls.push(command.input as PipelineMachine["logCalls"][number]);
+      return { $metadata: {} };
+    },
+  };
   const machine = createStateMachine(renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, ...params }), {
     name: "wf",
     arn: "arn:aws:states:us-east-1:000000000000:stateMachine:wf",
     clock: realClock,
-    integrations: { dynamodb: ddb.client, sqs, lambda },
+    integrations: { dynamodb: ddb.client, sqs, lambda, logs },
   });
-  return { machine, quarantined, stop: () => ddb.stop() };
+  return {
+    machine,
+    quarantined,
+    logCalls,
+    get failLogs() {
+      return state.failLogs;
+    },
+    set failLogs(value: boolean) {
+      state.failLogs = value;
+    },
+    stop: () => ddb.stop(),
+  };
 }
 
 /** An SQS record as the pipe hands it over. */

@@ -56,6 +56,8 @@ function integrationAction(resource: string): string | undefined {
   if (!m) return undefined;
   const [, service, api] = m;
   if (service === "lambda" && api === "invoke") return "lambda:InvokeFunction";
+  // AWS SDK integrations name the SDK's service (`cloudwatchlogs`); IAM's prefix is `logs`.
+  if (service === "cloudwatchlogs") return `logs:${api[0].toUpperCase()}${api.slice(1)}`;
   return `${service}:${api[0].toUpperCase()}${api.slice(1)}`;
 }
 
@@ -68,6 +70,8 @@ function taskResource(action: string, args: Record<string, unknown>, env: ArnEnv
     return fn.startsWith("arn:") ? fn : arnOf("aws_lambda_function", fn, env)!;
   }
   if (service === "sqs" && text("QueueUrl")) return arnOf("aws_sqs_queue", text("QueueUrl")!.split("/").at(-1)!, env)!;
+  // PutLogEvents acts on the stream (CloudWatch Logs' permissions reference: a log-stream ARN).
+  if (service === "logs" && text("LogGroupName") && text("LogStreamName")) return `${arnOf("aws_cloudwatch_log_group", text("LogGroupName")!, env)!}:log-stream:${text("LogStreamName")!}`;
   throw new Error(`cannot tell the resource of a ${action} task from its Arguments ${JSON.stringify(args).slice(0, 200)}`);
 }
 

@@ -11,7 +11,7 @@ import { createSqsClient, startSqs, type LocalSqs } from "../sqs";
 import { createStateMachine, type ExecutionResult, type StateMachine } from "../stepfunctions";
 import { loggedMachine, runWithText } from "./logged-machine";
 import { startStepFunctionsEndpoint } from "../stepfunctions-api";
-import { ExecutionLogs, logGroupNameOf, startLogsEndpoint } from "../logs";
+import { emfDatapoints, ExecutionLogs, logGroupNameOf, startLogsEndpoint } from "../logs";
 import { startLambdaApiEndpoint } from "../lambda-api";
 import { mocksFor } from "./mocks";
 import { sharedClock } from "../clock";
@@ -79,7 +79,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     // CloudWatch, locally: every service below publishes here; the alarms read it (alarms/README.md).
     const metrics = new MetricStore();
-    const countLine = logFilterCounter(metrics, provisioned.monitoring.metricFilters);
+    const filterLine = logFilterCounter(metrics, provisioned.monitoring.metricFilters);
+    // CloudWatch extracts EMF from a function's log lines and from PutLogEvents alike: both feed the metric store.
+    const putEmf = (message: string) => {
+      if (!message.includes('"_aws"')) return;
+      for (const point of emfDatapoints(message)) metrics.put(point);
+    };
+    const countLine = (functionName: string, line: string) => (filterLine?.(functionName, line), putEmf(line));
     const ttlTables = provisioned.tables.filter((t) => t.ttlAttribute).map((t) => ({ tableName: t.name, attributeName: t.ttlAttribute! }));
     const sweeper: TtlSweeper = startTtlSweeper({ client: dynamodb, tables: ttlTables, intervalMs: options.ttlSweepIntervalMs ?? 1000 });
     cleanup.push(() => sweeper.stop());
@@ -121,9 +127,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cleanup.push(() => client.destroy());
       return client;
     };
-    // Each machine writes its execution logs as its logging_configuration says (read with FilterLogEvents).
+    // Each machine writes its execution logs as its logging_configuration says (read with FilterLogEvents); the
+    // workflow's fate metrics arrive by PutLogEvents on the stack's log stream.
     const executionLogs = new ExecutionLogs();
     for (const group of provisioned.logGroups) executionLogs.ensureGroup(group);
+    for (const stream of provisioned.logStreams) executionLogs.ensureStream(stream.logGroupName, stream.name);
+    const logsEndpoint = await startLogsEndpoint(executionLogs, (events) => events.forEach((e) => putEmf(e.message)));
+    cleanup.push(() => logsEndpoint.stop());
+    const workflowLogs = new JsonProtocolClient({ endpoint: logsEndpoint.endpoint, region, service: "logs", targetPrefix: "Logs_20140328", credentials: LOCAL_CREDENTIALS });
+    cleanup.push(() => workflowLogs.destroy());
     const machines = new Map<string, { machine: StateMachine; type: string }>(
       provisioned.stateMachines.map((m) => {
         const machine = createStateMachine(m.definition, {
@@ -131,7 +143,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           arn: m.arn,
           roleArn: m.roleArn,
           type: m.type === "EXPRESS" ? "EXPRESS" : "STANDARD",
-          integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: countedInvoke(metrics, lambda.invoke) },
+          integrations: { dynamodb: workflowDynamo, sqs: roleSqs(m.roleArn, m.name), lambda: countedInvoke(metrics, lambda.invoke), logs: workflowLogs },
           mocks: mocksFor(options.mocks, m.name, provisioned.stateMachines.map((x) => x.name)),
         });
         const group = m.logging && logGroupNameOf(m.logging.logGroupArn);
@@ -144,7 +156,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const stepFunctions = await startStepFunctionsEndpoint({
       region,
       account: accountOf(provisioned.stateMachines[0]?.arn),
-      integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke },
+      integrations: { dynamodb: workflowDynamo, sqs, lambda: lambda.invoke, logs: workflowLogs },
       executions: {
         machine(arn) {
           const found = machines.get(arn);
@@ -154,8 +166,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       },
     });
     cleanup.push(() => stepFunctions.stop());
-    const logsEndpoint = await startLogsEndpoint(executionLogs);
-    cleanup.push(() => logsEndpoint.stop());
     // GetFunctionConfiguration: the functions as deployed here, which `pipeline-ops` reads instead of the outputs.
     const lambdaApi = await startLambdaApiEndpoint(provisioned.functions);
     cleanup.push(() => lambdaApi.stop());
@@ -269,9 +279,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   }
 }
 
-/** The function logs as asked, each line also counted by the stack's log metric filters ("inherit" lines are not seen). */
-function countedLogs(logs: LambdaLogs, count: ((functionName: string, line: string) => void) | undefined): LambdaLogs {
-  if (!count || logs === "inherit") return logs;
+/**
+ * The function logs as asked, each line also counted by the stack's log metric filters and read for EMF ("inherit"
+ * lines are not seen).
+ */
+function countedLogs(logs: LambdaLogs, count: (functionName: string, line: string) => void): LambdaLogs {
+  if (logs === "inherit") return logs;
   return (line, meta) => (count(meta.functionName, line), logs === "silent" ? undefined : logs(line, meta));
 }
 

@@ -38,7 +38,29 @@ const TERMINAL: ReadonlyMap<string, string> = new Map([
 /** Every log group's events, in the order they were written. */
 export class ExecutionLogs {
   private readonly groups = new Map<string, LogEvent[]>();
+  private readonly streams = new Map<string, Set<string>>();
   private sequence = 0;
+
+  /** Makes a stream exist (the stack's `aws_cloudwatch_log_stream`), so PutLogEvents may write to it. */
+  ensureStream(group: string, stream: string): void {
+    this.ensureGroup(group);
+    if (!this.streams.has(group)) this.streams.set(group, new Set());
+    this.streams.get(group)!.add(stream);
+  }
+
+  /**
+   * PutLogEvents: appends the events to a stream that exists, else `undefined` (the caller answers
+   * ResourceNotFoundException, as CloudWatch Logs does: PutLogEvents creates no group or stream).
+   */
+  put(group: string, stream: string, events: readonly { readonly timestamp: number; readonly message: string }[]): LogEvent[] | undefined {
+    if (!this.streams.get(group)?.has(stream)) return undefined;
+    const written = events.map((e) => {
+      this.sequence += 1;
+      return { logStreamName: stream, timestamp: e.timestamp, message: e.message, ingestionTime: Date.now(), eventId: String(this.sequence).padStart(56, "0") };
+    });
+    this.groups.get(group)!.push(...written);
+    return written;
+  }
 
   /** Makes a group exist (the stack's log groups), so a read of an empty one is not ResourceNotFound. */
   ensureGroup(name: string): void {

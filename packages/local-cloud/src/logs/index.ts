@@ -4,3 +4,4 @@
  */
 export { ExecutionLogs, logGroupNameOf, type LogEvent, type MachineLogging } from "./execution-logs";
 export { startLogsEndpoint, type LogsEndpoint } from "./server";
+export { emfDatapoints, type EmfDatapoint } from "./emf";

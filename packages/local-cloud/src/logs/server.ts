@@ -2,7 +2,9 @@
  * The local CloudWatch Logs endpoint: AWS's JSON 1.1 protocol (`X-Amz-Target: Logs_20140328.<Action>`), answering
  * FilterLogEvents over the state machines' execution logs (execution-logs.ts), so a client reads them as it reads a
  * deployed stack's. Filter patterns: terms (quoted or bare), all of which an event must contain; AWS's JSON and
- * space-delimited patterns are refused by name. Binds 127.0.0.1 on a free port.
+ * space-delimited patterns are refused by name. PutLogEvents writes to a stream the stack declares (the workflow's
+ * fate metrics), and hands the events to `onPut` (the local cloud reads their EMF into its metric store, as CloudWatch
+ * Logs extracts EMF from PutLogEvents). Binds 127.0.0.1 on a free port.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
@@ -61,6 +63,32 @@ function filterLogEvents(logs: ExecutionLogs, request: FilterRequest): { events:
   return { events, searchedLogStreams: [], ...(from + size < matching.length ? { nextToken: String(from + size) } : {}) };
 }
 
+interface PutRequest {
+  logGroupName?: string;
+  logStreamName?: string;
+  logEvents?: { timestamp?: number; message?: string }[];
+}
+
+/**
+ * PutLogEvents as CloudWatch Logs' model and documentation state it: the three members required, 1 to 10,000 events,
+ * each a timestamp and a non-empty message, in chronological order; the group and stream must exist.
+ */
+function putLogEvents(logs: ExecutionLogs, request: PutRequest, onPut: ((events: readonly LogEvent[]) => void) | undefined): Record<string, never> {
+  for (const member of ["logGroupName", "logStreamName", "logEvents"] as const) {
+    if (request[member] === undefined) throw new LogsApiError("InvalidParameterException", `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`);
+  }
+  const events = request.logEvents!;
+  if (!Array.isArray(events) || events.length < 1 || events.length > PAGE) throw new LogsApiError("InvalidParameterException", "logEvents must hold 1 to 10000 events");
+  for (const e of events) {
+    if (typeof e.timestamp !== "number" || typeof e.message !== "string" || e.message.length === 0) throw new LogsApiError("InvalidParameterException", "every log event needs a timestamp and a non-empty message");
+  }
+  if (events.some((e, i) => i > 0 && e.timestamp! < events[i - 1].timestamp!)) throw new LogsApiError("InvalidParameterException", "Log events in a single PutLogEvents request must be in chronological order.");
+  const written = logs.put(request.logGroupName!, request.logStreamName!, events as { timestamp: number; message: string }[]);
+  if (!written) throw new LogsApiError("ResourceNotFoundException", "The specified log stream does not exist.");
+  onPut?.(written);
+  return {};
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/x-amz-json-1.1", "content-length": Buffer.byteLength(text), "x-amzn-requestid": randomUUID() });
@@ -75,16 +103,18 @@ export interface LogsEndpoint {
 }
 
 /** Starts the endpoint over `logs` on 127.0.0.1, on a free port. */
-export async function startLogsEndpoint(logs: ExecutionLogs): Promise<LogsEndpoint> {
+export async function startLogsEndpoint(logs: ExecutionLogs, onPut?: (events: readonly LogEvent[]) => void): Promise<LogsEndpoint> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const target = String(req.headers["x-amz-target"] ?? "");
       try {
-        if (target !== `${TARGET_PREFIX}FilterLogEvents`) throw new LogsApiError("UnknownOperationException", `The local CloudWatch Logs endpoint answers ${TARGET_PREFIX}FilterLogEvents; got '${target}'`);
         const text = Buffer.concat(chunks).toString("utf8");
-        send(res, 200, filterLogEvents(logs, (text ? JSON.parse(text) : {}) as FilterRequest));
+        const body = (text ? JSON.parse(text) : {}) as object;
+        if (target === `${TARGET_PREFIX}FilterLogEvents`) send(res, 200, filterLogEvents(logs, body as FilterRequest));
+        else if (target === `${TARGET_PREFIX}PutLogEvents`) send(res, 200, putLogEvents(logs, body as PutRequest, onPut));
+        else throw new LogsApiError("UnknownOperationException", `The local CloudWatch Logs endpoint answers ${TARGET_PREFIX}FilterLogEvents and PutLogEvents; got '${target}'`);
       } catch (error) {
         const code = error instanceof LogsApiError ? error.code : error instanceof SyntaxError ? "SerializationException" : "ServiceUnavailableException";
         send(res, code === "ServiceUnavailableException" ? 500 : 400, { __type: code, message: (error as Error).message });

@@ -75,6 +75,8 @@ export interface ProvisionedStack {
   readonly pipes: LocalPipe[];
   /** The names of the stack's CloudWatch Logs groups (the state machines write their execution logs there). */
   readonly logGroups: string[];
+  /** The stack's log streams (`aws_cloudwatch_log_stream`), which PutLogEvents writes to: the workflow's fate metrics. */
+  readonly logStreams: { readonly logGroupName: string; readonly name: string }[];
   /** The stack's Terraform outputs with local values: the same names `cdktf deploy --outputs-file` writes. */
   readonly outputs: Record<string, unknown>;
   /** One line naming what the stack holds that is not emulated; undefined when everything is. */
@@ -284,6 +286,10 @@ export async function provisionStack(stack: StackFile, clients: { sqs: SQSClient
   const pipes = pipesOf(stack, registry, queues);
   const outputs = Object.fromEntries(Object.entries(stack.outputs).map(([name, { value }]) => [name, resolveDeep(value, registry.lookup, `output.${name}`)]));
   const logGroups = entries(stack.resources, "aws_cloudwatch_log_group").map(([id]) => registry.nameOf("aws_cloudwatch_log_group", id));
+  const logStreams = entries(stack.resources, "aws_cloudwatch_log_stream").map(([id, raw]) => {
+    const body = resolveDeep(raw, registry.lookup, `aws_cloudwatch_log_stream.${id}`) as { log_group_name: string; name: string };
+    return { logGroupName: body.log_group_name, name: body.name };
+  });
   const monitoring = monitoringOf(stack, registry);
-  return { region: stack.region, queues, tables, functions, stateMachines, pipes, logGroups, outputs, notEmulated: notEmulatedSummary(stack.resources), monitoring };
+  return { region: stack.region, queues, tables, functions, stateMachines, pipes, logGroups, logStreams, outputs, notEmulated: notEmulatedSummary(stack.resources), monitoring };
 }

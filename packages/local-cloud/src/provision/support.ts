@@ -10,6 +10,8 @@ const EMULATED_TYPES = [
   "aws_cloudwatch_metric_alarm",
   "aws_cloudwatch_log_metric_filter",
   "aws_scheduler_schedule",
+  // PutLogEvents writes to it; its EMF documents become metrics (logs/server.ts).
+  "aws_cloudwatch_log_stream",
 ] as const;
 
 /** Types accepted and not run, with what that means for a user reading the start-up warning. */

@@ -30,6 +30,8 @@ export interface Integrations {
   dynamodb?: DynamoDBClient | DynamoDbSender;
   sqs?: SQSClient;
   lambda?: LambdaInvoker;
+  /** CloudWatch Logs (PutLogEvents): a client of the local cloud's Logs endpoint, with the SDK's `send` shape. */
+  logs?: DynamoDbSender;
 }
 
 /** Options of {@link createStateMachine}. */

@@ -18,7 +18,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
   let provisioned: ProvisionedStack;
 
   beforeAll(async () => {
-    stack = synthStack({ executionTimeoutSeconds: 15, visibilityTimeoutSeconds: 90, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
+    stack = synthStack({ executionTimeoutSeconds: 17, visibilityTimeoutSeconds: 102, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
     [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
     sqs = createSqsClient(sqsServer.endpoint);
     provisioned = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });
@@ -33,7 +33,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual(["test-dlq", "test-queue"]);
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName["test-queue"].url, AttributeNames: ["All"] }));
-    expect(Attributes).toMatchObject({ VisibilityTimeout: "90", MessageRetentionPeriod: "345600" });
+    expect(Attributes).toMatchObject({ VisibilityTimeout: "102", MessageRetentionPeriod: "345600" });
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: byName["test-dlq"].arn, maxReceiveCount: 5 });
   });
 

@@ -1,6 +1,6 @@
 import { CloudwatchDashboard } from "@cdktf/provider-aws/lib/cloudwatch-dashboard";
 import { Construct } from "constructs";
-import { FATE_METRICS_NAMESPACE, FATE_SERVICE_DIMENSION, FateMetric } from "@effectively-once/contract";
+import { DlqReason, FATE_METRICS_NAMESPACE, FATE_REASON_DIMENSION, FATE_SERVICE_DIMENSION, FateMetric } from "@effectively-once/contract";
 import type { DownstreamFunction } from "./downstream-function";
 import type { PipelineQueues } from "./queues";
 import type { PipelineResourceNames } from "./resource-names";
@@ -47,6 +47,9 @@ export class PipelineDashboard extends Construct {
       widget("Ledger: claims refused (duplicates and conflicts)", [["AWS/DynamoDB", "ConditionalCheckFailedRequests", "TableName", ledger]], region),
       widget("Throttled requests (ledger and Powertools table, per operation)", [...throttles(ledger, LEDGER_OPERATIONS), ...throttles(idempotency, IDEMPOTENCY_OPERATIONS)], region),
       widget("Fates the function decided: applied, second-layer duplicates", [[FATE_METRICS_NAMESPACE, FateMetric.Applied, FATE_SERVICE_DIMENSION, service], [FATE_METRICS_NAMESPACE, FateMetric.Duplicate, FATE_SERVICE_DIMENSION, service]], region),
+      widget("Fates the workflow decided: recognised duplicates, retries", [[FATE_METRICS_NAMESPACE, FateMetric.RecognisedDuplicate, FATE_SERVICE_DIMENSION, service], [FATE_METRICS_NAMESPACE, FateMetric.Retried, FATE_SERVICE_DIMENSION, service]], region),
+      // One line per reason the workflow writes (a fixed set: the contract's DlqReason).
+      widget("Quarantined, by reason", Object.values(DlqReason).map((reason) => [FATE_METRICS_NAMESPACE, FateMetric.Quarantined, FATE_SERVICE_DIMENSION, service, FATE_REASON_DIMENSION, reason]), region),
       widget("Send to effect (first send to applied), ms", [[FATE_METRICS_NAMESPACE, FateMetric.SendToEffect, FATE_SERVICE_DIMENSION, service, { stat: "p50" }], [FATE_METRICS_NAMESPACE, FateMetric.SendToEffect, FATE_SERVICE_DIMENSION, service, { stat: "p99" }]], region, "p95"),
       widget("Latency", [["AWS/States", "ExecutionTime", "StateMachineArn", sm], ["AWS/Lambda", "Duration", "FunctionName", fn]], region, "p95"),
     ];

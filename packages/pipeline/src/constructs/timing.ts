@@ -1,4 +1,4 @@
-import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
+import { FATE_METRICS_TIMEOUT_SECONDS, PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import type { PropRule } from "./prop-rules";
 import { invocationAttemptSeconds, LAMBDA_INIT_SECONDS } from "./invocation-budget";
 import type { ResolvedPipelineProps } from "./props";
@@ -105,9 +105,13 @@ export function worstRecordBudget(p: ResolvedPipelineProps): RecordBudget {
   return { seconds, claim, inspect, invoke, complete, release, quarantine, followerQuarantine };
 }
 
-/** The longest an execution can run, and how: `serial` records one after another, then `followerWaves` waves of follower quarantines. */
+/**
+ * The longest an execution can run, and how: `serial` records one after another, then `followerWaves` waves of follower
+ * quarantines, then the fate metrics call (its TimeoutSeconds; it has no Retry).
+ */
 export interface ExecutionBudget {
   readonly seconds: number;
+  readonly fateMetricsSeconds: number;
   readonly record: RecordBudget;
   /** Records run one after another at worst: waves of `maxConcurrency` (standard), or a whole batch of one message group (FIFO). */
   readonly serial: number;
@@ -124,7 +128,8 @@ export function worstExecution(p: ResolvedPipelineProps): ExecutionBudget {
   const record = worstRecordBudget(p);
   const serial = p.fifo ? p.batchSize : Math.ceil(p.batchSize / p.maxConcurrency);
   const followerWaves = p.fifo ? 0 : Math.ceil((p.batchSize - 1) / p.maxConcurrency);
-  return { seconds: serial * record.seconds + followerWaves * record.followerQuarantine.seconds, record, serial, followerWaves };
+  const fateMetricsSeconds = FATE_METRICS_TIMEOUT_SECONDS;
+  return { seconds: serial * record.seconds + followerWaves * record.followerQuarantine.seconds + fateMetricsSeconds, fateMetricsSeconds, record, serial, followerWaves };
 }
 
 /**
@@ -156,10 +161,11 @@ export const TIMING_RULES: readonly PropRule[] = [
         `${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
         `invoke ${b.invoke.attempts} × (Init ${LAMBDA_INIT_SECONDS} + function timeout ${p.function.timeoutSeconds}) + ${b.invoke.backoffSeconds} backoff + ` +
         `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})`;
-      const arithmetic = p.fifo
-        ? `${w.serial} records of one message group one after another × (${one})`
-        : `${w.serial > 1 ? `${w.serial} waves × (` : ""}${one}${w.serial > 1 ? ")" : ""}` +
-          `${w.followerWaves > 0 ? ` + ${w.followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""}`;
+      const arithmetic =
+        (p.fifo
+          ? `${w.serial} records of one message group one after another × (${one})`
+          : `${w.serial > 1 ? `${w.serial} waves × (` : ""}${one}${w.serial > 1 ? ")" : ""}` +
+            `${w.followerWaves > 0 ? ` + ${w.followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""}`) + ` + fate metrics ${w.fateMetricsSeconds}`;
       return {
         prop: "executionTimeoutSeconds",
         value: p.executionTimeoutSeconds,

@@ -1,10 +1,12 @@
 import { CloudwatchLogGroup } from "@cdktf/provider-aws/lib/cloudwatch-log-group";
+import { CloudwatchLogStream } from "@cdktf/provider-aws/lib/cloudwatch-log-stream";
 import { IamRole } from "@cdktf/provider-aws/lib/iam-role";
 import { IamRolePolicy } from "@cdktf/provider-aws/lib/iam-role-policy";
 import { SfnStateMachine } from "@cdktf/provider-aws/lib/sfn-state-machine";
 import { Construct } from "constructs";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
 import type { DownstreamFunction } from "./downstream-function";
+import { serviceNameOf } from "./function-variables";
 import { LOG_DELIVERY_ACTIONS, XRAY_ACTIONS, assumeRolePolicy, policyJson, trustedService } from "./iam";
 import { definitionParams } from "./definition-params";
 import { keyGrants, logGroupEncryption, stateMachineEncryption } from "./encryption";
@@ -18,11 +20,17 @@ import type { PipelineTables } from "./tables";
 /** The DynamoDB operations the workflow calls on the ledger: its grant, and the dashboard's throttle lines. */
 export const LEDGER_OPERATIONS = ["PutItem", "GetItem", "UpdateItem", "DeleteItem"] as const;
 
+/** The one stream of the fate metrics log group: PutLogEvents needs an existing stream and creates none. */
+export const FATE_METRICS_LOG_STREAM = "workflow";
+
 /** The EXPRESS state machine that claims, invokes, completes or releases, and quarantines. */
 export class PipelineWorkflow extends Construct {
   readonly stateMachine: SfnStateMachine;
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
+  /** Where the workflow writes the fates it decides (EMF documents by PutLogEvents), and its one stream. */
+  readonly fateMetricsLogGroup: CloudwatchLogGroup;
+  readonly fateMetricsLogStream: CloudwatchLogStream;
 
   constructor(
     scope: Construct,
@@ -37,6 +45,12 @@ export class PipelineWorkflow extends Construct {
       retentionInDays: p.logRetentionDays,
       ...logGroupEncryption(p.encryption),
     });
+    this.fateMetricsLogGroup = new CloudwatchLogGroup(this, "fate-metrics", {
+      name: parts.names.fateMetricsLogGroup,
+      retentionInDays: p.logRetentionDays,
+      ...logGroupEncryption(p.encryption),
+    });
+    this.fateMetricsLogStream = new CloudwatchLogStream(this, "fate-metrics-stream", { name: FATE_METRICS_LOG_STREAM, logGroupName: this.fateMetricsLogGroup.name });
     // Only this state machine may act through the role; its name is known before it exists, so no reference cycle.
     this.role = new IamRole(this, "role", { name: parts.names.workflowRole, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns, name)), permissionsBoundary: p.permissionsBoundary });
     const statements: PolicyStatement[] = [
@@ -48,20 +62,18 @@ export class PipelineWorkflow extends Construct {
       },
       { Sid: "Downstream", Effect: "Allow", Action: ["lambda:InvokeFunction"], Resource: [parts.fn.function.arn] },
       { Sid: "Quarantine", Effect: "Allow", Action: ["sqs:SendMessage"], Resource: [parts.queues.deadLetterQueue.arn] },
+      // PutLogEvents acts on the log stream (CloudWatch Logs' permissions reference): this one stream only.
+      { Sid: "FateMetrics", Effect: "Allow", Action: ["logs:PutLogEvents"], Resource: [`${this.fateMetricsLogGroup.arn}:log-stream:${FATE_METRICS_LOG_STREAM}`] },
       { Sid: "LogDelivery", Effect: "Allow", Action: [...LOG_DELIVERY_ACTIONS], Resource: ["*"] },
       ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: [...XRAY_ACTIONS], Resource: ["*"] }] : []),
       ...keyGrants.workflow(p.encryption, parts.arns, `arn:${parts.arns.partition}:states:${parts.arns.region}:${parts.arns.account}:stateMachine:${name}`),
     ];
     const policy = new IamRolePolicy(this, "policy", { name: ROLE_POLICY_NAME, role: this.role.id, policy: policyJson(statements) });
 
-    const definition = renderPipelineDefinition(
-      definitionParams(p, {
-        partition: parts.arns.partition,
-        ledgerTableName: parts.tables.ledger.name,
-        functionArn: parts.fn.function.arn,
-        deadLetterQueueUrl: parts.queues.deadLetterQueue.url,
-      }),
-    );
+    const names = { partition: parts.arns.partition, ledgerTableName: parts.tables.ledger.name, functionArn: parts.fn.function.arn, deadLetterQueueUrl: parts.queues.deadLetterQueue.url };
+    // Literal names, not references: `dependsOn` below creates the stream before the first execution can write to it.
+    const fateMetrics = { logGroupName: parts.names.fateMetricsLogGroup, logStreamName: FATE_METRICS_LOG_STREAM, service: serviceNameOf(p) };
+    const definition = renderPipelineDefinition({ ...definitionParams(p, names), fateMetrics });
     this.stateMachine = new SfnStateMachine(this, "state-machine", {
       name,
       type: p.stateMachineType,
@@ -76,7 +88,7 @@ export class PipelineWorkflow extends Construct {
       ...stateMachineEncryption(p.encryption),
       // Created after its role can do what it does: without this the first create races IAM's propagation (the
       // provider's retry covers it today, this does not depend on that).
-      dependsOn: [policy],
+      dependsOn: [policy, this.fateMetricsLogStream],
     });
   }
 }

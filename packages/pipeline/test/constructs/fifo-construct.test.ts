@@ -90,7 +90,7 @@ describe("Synth-time rules of FIFO mode", () => {
     const problems = problemsOf({ fifo: true, batchSize: 10 });
     const timing = problems.find((p) => p.prop === "executionTimeoutSeconds");
     expect(timing?.reason).toMatch(/^is below the worst case of a batch whose records all share one message group \(10 records of one message group one after another × \(/);
-    expect(timing?.reason).toMatch(/= 1150 s\)/);
+    expect(timing?.reason).toMatch(/\+ fate metrics 2 = 1152 s\)/);
     expect(timing?.fix).toMatch(/or lower batchSize,/);
     // The same batch in standard mode runs its records at once: accepted.
     expect(problemsOf({ batchSize: 10 })).toEqual([]);

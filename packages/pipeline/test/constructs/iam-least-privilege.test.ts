@@ -28,7 +28,7 @@ const WILDCARD_RESOURCE_ALLOWED = new Set([
   "xray:GetSamplingTargets",
 ]);
 
-const REFERENCE = /^\$\{(aws_[a-z0-9_]+)\.([A-Za-z0-9_-]+)\.(arn|name|url|id)\}(:\*)?$/;
+const REFERENCE = /^\$\{(aws_[a-z0-9_]+)\.([A-Za-z0-9_-]+)\.(arn|name|url|id)\}(:\*|:log-stream:[A-Za-z0-9_-]+)?$/;
 
 function policies(json: TerraformJson): { role: string; statements: Statement[] }[] {
   return resourcesOfType(json, "aws_iam_role_policy").map(([, body]) => ({
@@ -88,7 +88,7 @@ describe("IAM least privilege (synthesized stack)", () => {
     ]);
   });
 
-  it("lets the workflow touch only its ledger, its function and its DLQ (plus log delivery and tracing)", () => {
+  it("lets the workflow touch only its ledger, its function, its DLQ and its fate metrics stream (plus log delivery and tracing)", () => {
     expect(actionsOfRole(stack.json, "test-workflow-us-east-1-role")).toEqual(
       [
         "dynamodb:DeleteItem",
@@ -96,6 +96,7 @@ describe("IAM least privilege (synthesized stack)", () => {
         "dynamodb:PutItem",
         "dynamodb:UpdateItem",
         "lambda:InvokeFunction",
+        "logs:PutLogEvents",
         "sqs:SendMessage",
         ...WILDCARD_RESOURCE_ALLOWED,
       ].sort(),

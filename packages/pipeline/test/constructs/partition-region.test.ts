@@ -22,7 +22,8 @@ describe("A stack in the China (Beijing) Region", () => {
     expect(text).not.toMatch(/arn:aws:/);
     const [[partitionId]] = Object.entries(stack.json.data!.aws_partition);
     const definition = resourceNamed(stack.json, "aws_sfn_state_machine", "test-workflow").definition as string;
-    expect(definition.match(/"Resource":"arn:[^"]*"/g)).toEqual(Array(7).fill(expect.stringContaining(`arn:\${data.aws_partition.${partitionId}.partition}:states:::`)));
+    // Seven Tasks of the record path and the fate metrics call after the Maps.
+    expect(definition.match(/"Resource":"arn:[^"]*"/g)).toEqual(Array(8).fill(expect.stringContaining(`arn:\${data.aws_partition.${partitionId}.partition}:states:::`)));
   });
 
   it("writes the region only into the account-wide names: outputs, dashboard widgets and trust policies read data \"aws_region\"", () => {
@@ -95,11 +96,12 @@ describe("The pipe's own logs", () => {
 });
 
 describe("The workflow's first create", () => {
-  it("waits for its role's policy, so it never starts before IAM can answer for it", () => {
+  it("waits for its role's policy and its fate metrics stream, so it never starts before IAM can answer for it or writes to a stream not yet made", () => {
     const stack = synthStack();
     try {
       const [[policyId]] = resourcesOfType(stack.json, "aws_iam_role_policy").filter(([, body]) => String(body.role).includes("workflow"));
-      expect(resourceNamed(stack.json, "aws_sfn_state_machine", "test-workflow").depends_on).toEqual([`aws_iam_role_policy.${policyId}`]);
+      const [[streamId]] = resourcesOfType(stack.json, "aws_cloudwatch_log_stream");
+      expect(resourceNamed(stack.json, "aws_sfn_state_machine", "test-workflow").depends_on).toEqual([`aws_iam_role_policy.${policyId}`, `aws_cloudwatch_log_stream.${streamId}`]);
     } finally {
       stack.cleanup();
     }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { FATE_METRICS_NAMESPACE, FUNCTION_FATE_METRICS, OutputName } from "@effectively-once/contract";
+import { DlqReason, FATE_METRICS_NAMESPACE, FateMetric, FUNCTION_FATE_METRICS, OutputName, WORKFLOW_FATE_METRICS } from "@effectively-once/contract";
 import { referenceTo, resourceNamed, resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 
@@ -226,7 +226,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       expect(throttles.filter((m) => m[3] === ledger).map((m) => m[5]).sort()).toEqual(["DeleteItem", "GetItem", "PutItem", "UpdateItem"]);
     });
 
-    it("draws the function's fate metrics under the service dimension the function publishes (its POWERTOOLS_SERVICE_NAME)", () => {
+    it("draws the function's and the workflow's fate metrics under the service dimension both publish (the function's POWERTOOLS_SERVICE_NAME), quarantines by reason", () => {
       // Arrange
       const body = JSON.parse(resourceNamed(stack.json, "aws_cloudwatch_dashboard", "test-pipeline-us-east-1").dashboard_body as string);
       const service = (resourceNamed(stack.json, "aws_lambda_function", "test-charge").environment as { variables: Record<string, string> }).variables.POWERTOOLS_SERVICE_NAME;
@@ -235,8 +235,12 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const fates: unknown[][] = body.widgets.flatMap((w: { properties: { metrics: unknown[][] } }) => w.properties.metrics).filter((m: unknown[]) => m[0] === FATE_METRICS_NAMESPACE);
 
       // Assert
-      expect(new Set(fates.map((m) => m[1]))).toEqual(new Set(FUNCTION_FATE_METRICS.map((m) => m.name)));
+      expect(new Set(fates.map((m) => m[1]))).toEqual(new Set([...FUNCTION_FATE_METRICS, ...WORKFLOW_FATE_METRICS].map((m) => m.name)));
       for (const line of fates) expect(line.slice(2, 4)).toEqual(["service", service]);
+      expect(fates.filter((m) => m[1] === FateMetric.Quarantined).map((m) => m.slice(4, 6))).toEqual(Object.values(DlqReason).map((r) => ["reason", r]));
+      // The workflow writes the same service value into its EMF documents.
+      const definition = JSON.parse(resourceNamed(stack.json, "aws_sfn_state_machine", "test-workflow").definition as string);
+      expect(definition.States.PutFateMetrics.Arguments.LogEvents).toContain(`'service': '${service}'`);
     });
   });
 
@@ -276,8 +280,9 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
     const stack = synthStack({
       batchSize: 3,
       maximumBatchingWindowSeconds: 0,
-      executionTimeoutSeconds: 15,
-      visibilityTimeoutSeconds: 90,
+      // The worst case: Init 10 + function 2 + quarantine 3 + the fate metrics call 2.
+      executionTimeoutSeconds: 17,
+      visibilityTimeoutSeconds: 102,
       leaseSeconds: 6,
       function: { timeoutSeconds: 2, permanentErrors: ["CardDeclined"], conflictErrors: ["AlreadyCaptured"] },
       lambdaRetries: 0,
@@ -300,8 +305,8 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
           ],
         },
       });
-      expect(resourceNamed(json, "aws_sqs_queue", "test-queue").visibility_timeout_seconds).toBe(90);
-      expect(definition.TimeoutSeconds).toBe(15);
+      expect(resourceNamed(json, "aws_sqs_queue", "test-queue").visibility_timeout_seconds).toBe(102);
+      expect(definition.TimeoutSeconds).toBe(17);
       expect(definition.States.ProcessBatch.MaxConcurrency).toBe(3);
       expect(definition.States.ProcessBatch.ItemProcessor.States.Invoke.TimeoutSeconds).toBe(17); // 2 s + a cold start's Init (10 s) + 5 s
       expect(resourceNamed(json, "aws_lambda_function", "test-charge").timeout).toBe(2);

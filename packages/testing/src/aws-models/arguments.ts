@@ -85,9 +85,11 @@ function checkValue(file: ModelFile, shapeName: string, value: unknown, path: st
 
 /** The service and operation an optimized integration's Resource names (`arn:<partition>:states:::dynamodb:putItem`). */
 export function operationOfResource(resource: string): { file: ModelFile; operation: string } {
-  const found = /^arn:aws[a-z-]*:states:::(dynamodb|lambda|sqs):([a-z][A-Za-z]*)$/.exec(resource);
+  const found = /^arn:aws[a-z-]*:states:::(dynamodb|lambda|sqs|aws-sdk:cloudwatchlogs):([a-z][A-Za-z]*)$/.exec(resource);
   if (!found) throw new Error(`no vendored model for Task resource ${resource}`);
-  return { file: found[1] as ModelFile, operation: found[2][0].toUpperCase() + found[2].slice(1) };
+  // An AWS SDK integration names the service as the SDK does (`cloudwatchlogs`); its model is botocore's `logs`.
+  const file = (found[1] === "aws-sdk:cloudwatchlogs" ? "logs" : found[1]) as ModelFile;
+  return { file, operation: found[2][0].toUpperCase() + found[2].slice(1) };
 }
 
 /** Every way a Task's Arguments break the input shape of the operation its Resource names. */

@@ -20,7 +20,8 @@ export interface Shape {
 export interface ServiceModel {
   readonly source: { readonly botocore: string; readonly path: string };
   readonly metadata: { readonly apiVersion: string; readonly serviceId: string };
-  readonly operations: Readonly<Record<string, { readonly input: string }>>;
+  /** Each kept operation's input shape, and its output shape where a test shapes AWS's answers by it. */
+  readonly operations: Readonly<Record<string, { readonly input: string; readonly output?: string }>>;
   readonly shapes: Readonly<Record<string, Shape>>;
 }
 
