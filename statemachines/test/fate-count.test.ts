@@ -1,6 +1,6 @@
 /**
  * The fates the workflow decides without the function, counted per record by the caught `putLogEvents` after the Maps
- * (src/fate-count.ts): recognised duplicates, quarantines by reason, retries; none for a batch of new keys; a failed
+ * (statemachines/src/fate-count.ts): recognised duplicates, quarantines by reason, retries; none for a batch of new keys; a failed
  * call leaves the batch's answer as it was. The documents are read as the local cloud reads EMF.
  */
 import { emfDatapoints, type LambdaInvoker } from "@effectively-once/local-cloud/emulators";

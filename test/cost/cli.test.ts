@@ -57,8 +57,8 @@ describe("CLI: npm run cost", () => {
   it("applies log level overrides to the priced configuration", () => {
     const quiet = JSON.parse(run(["--json", "--log-level", "warn", "--sfn-log-level", "off"]).stdout);
     const logs = (c: { lines: { service: string; usd: number }[] }) => c.lines.filter((l) => l.service === "CloudWatch Logs").reduce((s, l) => s + l.usd, 0);
-    // Only the fate metrics remain: above INFO the function writes them as a line of their own.
-    const fates = (c: { lines: { item: string; usd: number }[] }) => c.lines.filter((l) => l.item.includes("fate metrics")).reduce((s, l) => s + l.usd, 0);
+    // Only the fate metrics remain: above INFO the function writes them as a line of their own; the workflow's go by PutLogEvents.
+    const fates = (c: { lines: { service: string; item: string; usd: number }[] }) => c.lines.filter((l) => l.service === "CloudWatch Logs" && l.item.includes("fate metrics")).reduce((s, l) => s + l.usd, 0);
     expect(fates(quiet.comparison.design)).toBeGreaterThan(0);
     expect(logs(quiet.comparison.design)).toBeCloseTo(fates(quiet.comparison.design), 9);
     const bytes = JSON.parse(run(["--json", "--log-bytes", "0"]).stdout);

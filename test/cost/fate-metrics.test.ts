@@ -1,4 +1,7 @@
 import { Metrics } from "@aws-lambda-powertools/metrics";
+import jsonata from "jsonata";
+import { renderPipelineDefinition } from "@effectively-once/statemachines";
+import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";
 import { FATE_METRICS_NAMESPACE } from "@effectively-once/contract";
 import { createFateMetrics } from "@effectively-once/functions";
 import { DEFAULT_ASSUMPTIONS } from "../../tools/cost/assumptions";
@@ -38,6 +41,27 @@ describe("Cost: fate metrics", () => {
     const metricLine = (lines: typeof c.design.lines) => lines.find((l) => l.item.includes("fate metrics"));
     expect(metricLine(c.design.lines)?.usd).toBeGreaterThan(0);
     expect(metricLine(c.baseline.lines)?.usd).toBeCloseTo(metricLine(c.design.lines)!.usd, 9);
-    expect(fixed.find((f) => f.item.startsWith("CloudWatch custom metrics"))?.usdPerMonth).toBeCloseTo(3 * 0.3, 9);
+    // The function's 3, the workflow's RecognisedDuplicate and Retried, and Quarantined once per DLQ reason (5).
+    expect(fixed.find((f) => f.item.startsWith("CloudWatch custom metrics"))?.usdPerMonth).toBeCloseTo(10 * 0.3, 9);
+  });
+
+  it("prices no fewer bytes per batch than the workflow's PutLogEvents carries for a batch with a duplicate, a retry and a quarantine", async () => {
+    // Arrange: the Task's LogEvents expression as deployed (the default stack's service name), over one batch's outcomes.
+    const definition = renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, fateMetrics: { logGroupName: "/effectively-once/payments/fate-metrics", logStreamName: "workflow", service: "payments" } }) as { States: Record<string, { Arguments: { LogEvents: string } }> };
+    const expression = /^\{%(.*)%\}$/s.exec(definition.States.PutFateMetrics.Arguments.LogEvents)![1];
+    const outcomes = [
+      { messageId: "m1", outcome: "duplicate", followers: [] },
+      { messageId: "m2", outcome: "retry", detail: "downstream failed: Error", followers: [] },
+      { messageId: "m3", outcome: "quarantined", reason: "payload-mismatch", detail: "…", key: "[\"t\",\"o\"]", followers: [] },
+      { messageId: "m4", outcome: "processed", followers: [] },
+    ];
+
+    // Act
+    const events = (await jsonata(expression).evaluate({}, { outcomes, followerFates: [] })) as { Timestamp: number; Message: string }[];
+
+    // Assert: two events (by service; by reason), each with CloudWatch Logs' per-event overhead past the first one the model counts.
+    expect(events).toHaveLength(2);
+    const bytes = events.reduce((sum, e) => sum + Buffer.byteLength(e.Message, "utf8"), 0) + (events.length - 1) * DEFAULT_ASSUMPTIONS.logEventOverheadBytes;
+    expect(bytes).toBeLessThanOrEqual(DEFAULT_ASSUMPTIONS.workflowFateEventBytes);
   });
 });

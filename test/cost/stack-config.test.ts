@@ -18,8 +18,8 @@ describe("Function: readStackFile", () => {
       stateMachineLogLevel: "ALL",
       includeExecutionDataInLogs: true,
       tracing: false,
-      // Two waves of two records per batch: the execution timeout covers both (2 × 115 s).
-      executionTimeoutSeconds: 230,
+      // Two waves of two records per batch: the execution timeout covers both (2 × 115 s) and the fate metrics call (2 s).
+      executionTimeoutSeconds: 232,
       retentionSeconds: 2 * 86400,
       messageRetentionSeconds: 86400,
       deadLetterRetentionSeconds: 2 * 86400,

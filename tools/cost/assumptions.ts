@@ -24,7 +24,7 @@ export interface Assumptions {
   readonly functionLogLineBytes: number;
   /** Bytes the fate metrics add to an invocation's line (the EMF directive and values: test/cost/fate-metrics.test.ts). */
   readonly functionMetricBytes: number;
-  /** Bytes of one EMF log event holding a batch's workflow-decided fates (prices the candidates for them). */
+  /** Bytes of the EMF events holding one batch's workflow-decided fates (the workflow's PutLogEvents). */
   readonly workflowFateEventBytes: number;
   /** Explicit bytes of function log per invocation; overrides lines × bytes when set. */
   readonly functionLogBytesOverride: number | null;
@@ -84,7 +84,7 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   functionInfoLines: 1,
   functionLogLineBytes: 440,
   functionMetricBytes: 250,
-  workflowFateEventBytes: 420,
+  workflowFateEventBytes: 540,
   functionLogBytesOverride: null,
   platformLogBytesPerInvocation: 500,
   logEventOverheadBytes: 26,
@@ -124,7 +124,7 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
   functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",
   functionMetricBytes: "Powertools Metrics' EMF directive for Applied and SendToEffectMs plus their values on the invocation line: ≤ 250 B measured (test/cost/fate-metrics.test.ts)",
-  workflowFateEventBytes: "one EMF document with Duplicate, Retried and Quarantined by reason for one batch (a candidate's size, not yet measured)",
+  workflowFateEventBytes: "the EMF events of one batch's PutLogEvents (statemachines/src/fate-count.ts): a batch with a duplicate, a retry and one quarantine reason takes 533 B with the second event's overhead (test/cost/fate-metrics.test.ts); each further reason adds an event",
   functionLogBytesOverride: "set by --log-bytes",
   platformLogBytesPerInvocation: "only with Text log format or system log level INFO/DEBUG (this stack: JSON + WARN, so none)",
   logEventOverheadBytes: "CloudWatch Logs per-event metadata (PutLogEvents accounting)",

@@ -1,4 +1,4 @@
-import { functionMetricLine } from "./fate-metrics";
+import { functionMetricLine, workflowFateLines } from "./fate-metrics";
 import { downstreamLambdaLines, downstreamLogLine, dlqLine, dynamoLines, producerLine, storageLines, sumOver } from "./common-lines";
 import { fmt } from "./format";
 import type { CostContext } from "./context";
@@ -58,6 +58,7 @@ export function designCost(ctx: CostContext): DesignCost {
     ...downstreamLambdaLines(ctx, DESIGN_PATHS),
     downstreamLogLine(ctx, DESIGN_PATHS),
     functionMetricLine(ctx, DESIGN_PATHS),
+    ...workflowFateLines(ctx, executions),
     line(book, Service.Logs, `state machine logs (${level})`, "logs.ingestion", sfnLogBytes, Quantity.Bytes,
       level === "ERROR" ? "ERROR logs each caught TaskFailed (claims that lose: duplicates, retries, mismatches)" : `events at ${level}`),
   ];

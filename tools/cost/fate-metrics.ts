@@ -1,4 +1,4 @@
-import { FUNCTION_FATE_METRICS } from "@effectively-once/contract";
+import { DlqReason, FUNCTION_FATE_METRICS, WORKFLOW_FATE_METRICS } from "@effectively-once/contract";
 import type { CostContext } from "./context";
 import { fmt } from "./format";
 import { line, Owner, Quantity, Service, type CostLine } from "./line";
@@ -31,9 +31,37 @@ export function functionMetricLine(ctx: CostContext, paths: Paths): CostLine {
     `${fmt(invocations)} invocations × ${bytes} B (Applied, SendToEffectMs); ${FUNCTION_FATE_METRICS.length} custom metrics, monthly`, Owner.Pipeline);
 }
 
-/** Custom metrics the stack publishes: one per fate metric of the function (one `service` value per stack). */
+/**
+ * Custom metrics the stack publishes (one `service` value per stack): the function's, the workflow's by `service`, and
+ * `Quarantined` once per reason (every DlqReason: an upper bound, a reason that never occurs is never billed).
+ */
 export function customMetricCount(): number {
-  return FUNCTION_FATE_METRICS.length;
+  const workflow = WORKFLOW_FATE_METRICS.reduce((n, m) => n + (m.byReason ? Object.values(DlqReason).length : 1), 0);
+  return FUNCTION_FATE_METRICS.length + workflow;
+}
+
+/**
+ * The workflow's own fates, as built (statemachines/src/fate-count.ts): one PutLogEvents per execution with a
+ * workflow-decided fate (a batch of new keys only makes none): its EMF events ingested (no request price), and the
+ * Task's time in the Express execution (priced without the 100 ms rounding).
+ */
+function workflowPutLogEvents(ctx: CostContext, executions: number): { batches: number; bytes: number; gbSeconds: number } {
+  const { a } = ctx;
+  const newKeyShare = ctx.totalDeliveries > 0 ? ctx.deliveries[Path.NewKey] / ctx.totalDeliveries : 1;
+  const batches = executions * (1 - newKeyShare ** ctx.scenario.batchSize);
+  return { batches, bytes: batches * (a.workflowFateEventBytes + a.logEventOverheadBytes), gbSeconds: batches * (a.sfnSqsMs / 1000) * (a.sfnMemoryMb / 1024) };
+}
+
+/** The line items of the workflow's fate metrics (this design only: the guard's function decides every fate itself). */
+export function workflowFateLines(ctx: CostContext, executions: number): CostLine[] {
+  const { batches, bytes, gbSeconds } = workflowPutLogEvents(ctx, executions);
+  const perBatch = ctx.a.workflowFateEventBytes + ctx.a.logEventOverheadBytes;
+  return [
+    line(ctx.book, Service.Logs, "workflow fate metrics (EMF by PutLogEvents)", "logs.ingestion", bytes, Quantity.Bytes,
+      `${fmt(batches)} batches with a duplicate, quarantine or retry × ${perBatch} B (PutLogEvents has no request price); ${customMetricCount()} custom metrics in all, monthly`),
+    line(ctx.book, Service.StepFunctions, "workflow fate metrics (the PutLogEvents Task's Express time)", "stepfunctions.express.gbSecond", gbSeconds, Quantity.GbSeconds,
+      `${fmt(batches)} Tasks × ${ctx.a.sfnSqsMs} ms × ${ctx.a.sfnMemoryMb} MB`),
+  ];
 }
 
 /** A way to count what the workflow decides without the function (ledger duplicates, quarantines, retries). */
@@ -51,17 +79,15 @@ export interface FateChannel {
  */
 export function workflowFateChannels(ctx: CostContext, paths: Paths, executions: number): FateChannel[] {
   const { a, book, config } = ctx;
-  const newKeyShare = ctx.totalDeliveries > 0 ? ctx.deliveries[Path.NewKey] / ctx.totalDeliveries : 1;
-  const batches = executions * (1 - newKeyShare ** ctx.scenario.batchSize);
-  const taskGbSeconds = batches * (a.sfnSqsMs / 1000) * (a.sfnMemoryMb / 1024);
-  const duration = taskGbSeconds * unitPrice(book, "stepfunctions.express.gbSecond");
-  const eventBytes = batches * (a.workflowFateEventBytes + a.logEventOverheadBytes);
+  const chosen = workflowPutLogEvents(ctx, executions);
+  const batches = chosen.batches;
+  const duration = chosen.gbSeconds * unitPrice(book, "stepfunctions.express.gbSecond");
   const level = config.stateMachine.logLevel;
   const allBytes = sumOver(ctx, paths, (p) => pathLogBytes(p, StateMachineLogLevel.All, true, false, a) - pathLogBytes(p, level, true, false, a));
   return [
     {
-      channel: "aws-sdk:cloudwatchlogs:putLogEvents, one EMF event per batch (chosen)",
-      usd: eventBytes * unitPrice(book, "logs.ingestion") + duration,
+      channel: "aws-sdk:cloudwatchlogs:putLogEvents, one call of EMF events per batch (built)",
+      usd: chosen.bytes * unitPrice(book, "logs.ingestion") + duration,
       byReason: true,
       detail: `${fmt(batches)} batches with such a fate × ${a.workflowFateEventBytes} B ingested; PutLogEvents has no request price; + one Task`,
     },

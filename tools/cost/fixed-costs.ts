@@ -38,7 +38,7 @@ export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: As
     {
       item: "CloudWatch custom metrics (fates)",
       usdPerMonth: customMetricCount() * unitPrice(book, "cloudwatch.metric"),
-      detail: `${customMetricCount()} metrics (Applied, Duplicate, SendToEffectMs under one service value); billed by the hour while they receive values`,
+      detail: `${customMetricCount()} metrics (the function's Applied, Duplicate, SendToEffectMs; the workflow's RecognisedDuplicate, Retried, and Quarantined per reason; one service value); billed by the hour while they receive values`,
     },
     {
       item: "CloudWatch dashboard",
