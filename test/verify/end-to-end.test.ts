@@ -86,10 +86,14 @@ describe("verify --target aws (the local cloud addressed as AWS: endpoints and o
       AWS_ENDPOINT_URL_DYNAMODB: cloud.endpoints.dynamodb,
       AWS_ENDPOINT_URL_SFN: cloud.endpoints.stepfunctions,
       AWS_ENDPOINT_URL_CLOUDWATCH_LOGS: cloud.endpoints.logs,
+      AWS_ENDPOINT_URL_CLOUDWATCH: cloud.endpoints.cloudwatch,
     };
+    // The local cloud's clock; a wait of a minute or more lets its alarms evaluate, as CloudWatch does meanwhile.
+    const clock = localClock(cloud);
+    const awsClock = { ...clock, sleep: (ms: number) => (ms >= 60_000 ? cloud.drain().then(() => cloud.alarms.advance(ms / 1000)).then(() => undefined) : clock.sleep(ms)) };
 
     // Act
-    const { code, out, err } = await verify(["--target", "aws", "--yes"], { env, awsClock: localClock(cloud) });
+    const { code, out, err } = await verify(["--target", "aws", "--yes"], { env, awsClock });
 
     // Assert: the same answers on both sides but the re-plan, which the stand-in made drift.
     expect(err).not.toMatch(/verify failed|did not finish/);

@@ -5,6 +5,7 @@
  * (an emulator's may not resolve), and Step Functions' `sync-` host prefix (TestState, StartSyncExecution) is
  * switched off, since a prefixed `sync-127.0.0.1` does not resolve.
  */
+import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import { CloudWatchLogsClient } from "@aws-sdk/client-cloudwatch-logs";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SFNClient } from "@aws-sdk/client-sfn";
@@ -18,13 +19,14 @@ export interface ProbeEndpoints {
   readonly dynamodb?: string;
   readonly stepfunctions?: string;
   readonly logs?: string;
+  readonly cloudwatch?: string;
 }
 
 /** The SDK's variables, read as the SDK reads them (AWS_IGNORE_CONFIGURED_ENDPOINT_URLS switches them off). */
 export function endpointsFromEnv(env: NodeJS.ProcessEnv): ProbeEndpoints {
   if (env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === "true") return {};
   const of = (service: string) => env[`AWS_ENDPOINT_URL_${service}`] || env.AWS_ENDPOINT_URL || undefined;
-  return { sqs: of("SQS"), dynamodb: of("DYNAMODB"), stepfunctions: of("SFN"), logs: of("CLOUDWATCH_LOGS") };
+  return { sqs: of("SQS"), dynamodb: of("DYNAMODB"), stepfunctions: of("SFN"), logs: of("CLOUDWATCH_LOGS"), cloudwatch: of("CLOUDWATCH") };
 }
 
 export function probeClients(region: string, endpoints: ProbeEndpoints, local: boolean): ProbeClients & { destroy(): void } {
@@ -34,11 +36,13 @@ export function probeClients(region: string, endpoints: ProbeEndpoints, local: b
   const dynamodb = new DynamoDBClient({ ...common, ...at(endpoints.dynamodb) });
   const sfn = new SFNClient({ ...common, ...at(endpoints.stepfunctions), ...(endpoints.stepfunctions ? { disableHostPrefix: true } : {}) });
   const logs = new CloudWatchLogsClient({ ...common, ...at(endpoints.logs) });
+  const cloudwatch = new CloudWatchClient({ ...common, ...at(endpoints.cloudwatch) });
   return {
     sqs,
     dynamodb,
     sfn,
     logs,
-    destroy: () => [sqs, dynamodb, sfn, logs].forEach((c) => c.destroy()),
+    cloudwatch,
+    destroy: () => [sqs, dynamodb, sfn, logs, cloudwatch].forEach((c) => c.destroy()),
   };
 }

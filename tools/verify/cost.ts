@@ -31,9 +31,13 @@ const PIPE_DELIVERIES: Readonly<Record<string, { deliveries: number; invocations
   "same-key-batches": { deliveries: 2, invocations: 1, writes: 5, reads: 2 },
   "message-move": { deliveries: 1, invocations: 1, writes: 4, reads: 0 },
   "failed-record-return": { deliveries: 2, invocations: 2, writes: 8, reads: 0 },
+  // A body that is not JSON: quarantined before any ledger call.
+  "alarm-after-quarantine": { deliveries: 1, invocations: 0, writes: 0, reads: 0 },
 };
 /** Accepted StartSyncExecution calls of the limit probe (the refused ones start nothing). */
 const SYNC_STARTS = 3;
+/** The alarm probe's longest wait for CloudWatch to evaluate the DLQ's metrics. */
+const ALARM_WAIT_MINUTES = 10;
 /** Minutes of deploy, probes and teardown besides waiting for the failed record. */
 const FIXED_MINUTES = 20;
 /** The pipe's own long polls (20 s each) while the stack exists: Pipes bills them to the account as SQS requests. */
@@ -44,7 +48,7 @@ export function estimateCost(stack: ProbeStack, probes: readonly Probe[], book: 
   const ids = new Set(probes.map((p) => p.id));
   const pick = (field: "deliveries" | "invocations" | "writes" | "reads") => Object.entries(PIPE_DELIVERIES).reduce((sum, [id, d]) => sum + (ids.has(id) ? d[field] : 0), 0);
   const starts = (ids.has("sync-input-limit") ? SYNC_STARTS : 0) + pick("deliveries");
-  const minutes = FIXED_MINUTES + (ids.has("failed-record-return") ? Math.ceil(stack.visibilityTimeoutSeconds / 60) : 0);
+  const minutes = FIXED_MINUTES + (ids.has("failed-record-return") ? Math.ceil(stack.visibilityTimeoutSeconds / 60) : 0) + (ids.has("alarm-after-quarantine") ? ALARM_WAIT_MINUTES : 0);
   const fn = Object.values(stack.stack.resources.aws_lambda_function ?? {})[0] as { memory_size?: number; architectures?: string[] } | undefined;
   const memoryGb = (fn?.memory_size ?? 128) / 1024;
   const arch = fn?.architectures?.includes("x86_64") ? "lambda.x86_64.gbSecond" : "lambda.arm64.gbSecond";
@@ -77,6 +81,7 @@ export function estimateCost(stack: ProbeStack, probes: readonly Probe[], book: 
     pricesTakenOn: book.takenOn,
     unpriced: [
       "TestState calls (17): not in the price book; they run no execution",
+      "DescribeAlarms reads (the alarm probe's, at most 11): CloudWatch's first million API requests a month are free",
       "FilterLogEvents reads: not in the price book",
       "terraform's create, read and delete calls (deploy, re-plan, teardown): AWS bills none of them",
       "after the teardown nothing is left: the log groups, tables and queues are the probe stack's own and are destroyed with it",

@@ -4,6 +4,7 @@
  * whatever happens. The answers are compared fact by fact.
  */
 import { randomBytes } from "node:crypto";
+import { alarmReader } from "./alarms";
 import { probeClients } from "./clients";
 import type { Comparison } from "./compare";
 import { assertProbeOutputs } from "./guard";
@@ -36,7 +37,9 @@ export async function runProbes(session: TargetSession, stack: ProbeStack, probe
     for (const probe of probes) {
       signal?.throwIfAborted();
       note(`${session.label}: ${probe.id}…`);
-      const context = { clients, stack, outputs: session.outputs, runId, clock: clock ?? session.clock, replan: () => session.replan(), note, signal };
+      const wait = session.alarmWait ?? ((ms: number) => (clock ?? session.clock).sleep(ms));
+      const alarms = alarmReader(clients.cloudwatch, wait);
+      const context = { clients, alarms, stack, outputs: session.outputs, runId, clock: clock ?? session.clock, replan: () => session.replan(), note, signal };
       try {
         const { facts, failures } = await probe.run(context);
         answers.push({ probe: probe.id, facts, ...(failures?.length ? { failures } : {}) });

@@ -10,6 +10,7 @@ import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud"
 import { TerraformCommandError } from "../terraform/errors";
 import { findProviderMirror, offlineTerraformEnv, requireTerraform, runTerraform, writeOfflineCliConfig } from "../terraform/offline";
 import { readRequiredProviders } from "../terraform/required-providers";
+import { localAlarmWait } from "./alarms";
 import { endpointsFromEnv, type ProbeEndpoints } from "./clients";
 import type { ProbeStack } from "./probe-stack";
 import type { VerifyClock } from "./types";
@@ -22,6 +23,8 @@ export interface TargetSession {
   readonly outputs: Readonly<Record<string, unknown>>;
   readonly endpoints: ProbeEndpoints;
   readonly clock: VerifyClock;
+  /** How time passes for the alarms (the local cloud: evaluations, a minute at a time); absent: the clock's sleep. */
+  readonly alarmWait?: (ms: number) => Promise<void>;
   /** The re-plan probe's answer: `no changes`, or `changes: <address> (<action>), …`. */
   replan(): Promise<string>;
   /** Destroys (terraform) or stops (local) the probe stack. */
@@ -75,6 +78,7 @@ export const localTarget: Target = async (stack) => {
     outputs: cloud.outputs,
     endpoints: cloud.endpoints,
     clock: localClock(cloud),
+    alarmWait: localAlarmWait(cloud),
     replan: async () => predictedReplan(stack),
     async close() {
       await cloud.stop();

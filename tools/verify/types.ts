@@ -3,10 +3,12 @@
  * named facts, each a short text, so that two answer sets (AWS's and the local cloud's, or a recorded one) compare
  * fact by fact and a difference can be named.
  */
+import type { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
 import type { CloudWatchLogsClient } from "@aws-sdk/client-cloudwatch-logs";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { SFNClient } from "@aws-sdk/client-sfn";
 import type { SQSClient } from "@aws-sdk/client-sqs";
+import type { AlarmReader } from "./alarms";
 import type { ProbeStack } from "./probe-stack";
 
 export const VerifyTarget = { Local: "local", Aws: "aws" } as const;
@@ -38,7 +40,7 @@ export interface AnswerSet {
 
 /** One AWS call a probe makes: what `--dry-run` lists and the estimate prices. */
 export interface PlannedCall {
-  readonly service: "SQS" | "DynamoDB" | "Step Functions" | "CloudWatch Logs" | "Terraform";
+  readonly service: "SQS" | "DynamoDB" | "Step Functions" | "CloudWatch Logs" | "CloudWatch" | "Terraform";
   readonly action: string;
   readonly count: number;
   readonly resource: string;
@@ -51,6 +53,7 @@ export interface ProbeClients {
   readonly dynamodb: DynamoDBClient;
   readonly sfn: SFNClient;
   readonly logs: CloudWatchLogsClient;
+  readonly cloudwatch: CloudWatchClient;
 }
 
 /** Time, injectable: on the local cloud a wait moves its shared clock instead of sleeping. */
@@ -62,6 +65,8 @@ export interface VerifyClock {
 /** What a probe runs with. */
 export interface ProbeContext {
   readonly clients: ProbeClients;
+  /** The stack's alarms (DescribeAlarms on AWS or on the local cloud's CloudWatch endpoint). */
+  readonly alarms?: AlarmReader;
   readonly stack: ProbeStack;
   /** The deployed probe stack's outputs (checked to name the probe stack's resources only). */
   readonly outputs: Readonly<Record<string, unknown>>;

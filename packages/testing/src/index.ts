@@ -3,7 +3,7 @@
  * This entry is light: it loads neither cdktf nor the construct. Synthesizing or building the test stack, and the
  * construct's refusals, are `@effectively-once/testing/stack` (src/stack.ts).
  */
-export { checkTaskArguments, operationOfResource } from "./aws-models/arguments";
+export { checkOperationShape, checkTaskArguments, operationOfResource } from "./aws-models/arguments";
 export { MODEL_FILES, serviceModel, shapeOf } from "./aws-models/model";
 export type { ModelFile } from "./aws-models/model";
 export { createTable, startBareDynalite } from "./bare-dynalite";

@@ -1,5 +1,6 @@
 /** The probes, in the order a run makes them: the ones that need no stack first, the longest wait last but one. */
 import type { Probe } from "../types";
+import { alarmProbe } from "./alarm";
 import { attributesProbe } from "./attributes";
 import { decodeProbe } from "./decode";
 import { duplicateMembersProbe } from "./duplicate-members";
@@ -12,4 +13,4 @@ import { replanProbe } from "./replan";
 import { sameKeyProbe } from "./same-key";
 import { syncInputProbe } from "./sync-input";
 
-export const PROBES: readonly Probe[] = [decodeProbe, duplicateMembersProbe, randomProbe, syncInputProbe, recordProbe, attributesProbe, sameKeyProbe, moveProbe, failedReturnProbe, fifoGroupProbe, replanProbe];
+export const PROBES: readonly Probe[] = [decodeProbe, duplicateMembersProbe, randomProbe, syncInputProbe, recordProbe, attributesProbe, sameKeyProbe, moveProbe, failedReturnProbe, alarmProbe, fifoGroupProbe, replanProbe];

@@ -16,6 +16,7 @@ import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { SharedClock } from "../clock";
 import type { ProvisionedMonitoring } from "../provision/monitoring";
 import { readAlarm } from "./alarm-definition";
+import type { DescribedAlarm } from "./describe-endpoint";
 import { AlarmEvaluator, type AlarmState, type AlarmTransition } from "./evaluate";
 import { MetricStore } from "./metric-store";
 import { LocalSchedules } from "./schedules";
@@ -27,6 +28,7 @@ export { readAlarm, AlarmDefinitionError, type AlarmDefinition } from "./alarm-d
 export { evaluateMath, MetricMathError } from "./metric-math";
 export { countedInvoke, countExecution, pipeMetricsListener } from "./service-metrics";
 export { logFilterCounter } from "./log-filters";
+export { startCloudWatchEndpoint, type CloudWatchEndpoint } from "./describe-endpoint";
 
 const MINUTE_MS = 60_000;
 
@@ -48,7 +50,10 @@ export interface LocalAlarms {
   fired(): readonly AlarmTransition[];
   /** Calls the schedules made, by schedule name. */
   scheduleRuns(): ReadonlyMap<string, number>;
+  /** Every alarm's definition, state, and its last change (reason, time): what DescribeAlarms answers. */
+  describe(): readonly DescribedAlarm[];
 }
+
 
 export function createLocalAlarms(monitoring: ProvisionedMonitoring, deps: { sqsEndpoint: string; sqs: SQSClient; clock: SharedClock; store?: MetricStore }): LocalAlarms {
   const store = deps.store ?? new MetricStore();
@@ -56,6 +61,7 @@ export function createLocalAlarms(monitoring: ProvisionedMonitoring, deps: { sqs
   const schedules = new LocalSchedules(monitoring.schedules, deps.sqs, deps.clock.now());
   const sqsMetrics = new SqsMetrics(deps.sqsEndpoint);
   const history: AlarmTransition[] = [];
+  const createdAt = deps.clock.now();
   const byName = (name: string) => evaluators.find((e) => e.definition.name === name) ?? (() => { throw new Error(`no alarm named ${name} (alarms: ${evaluators.map((e) => e.definition.name).join(", ")})`); })();
   const tick = async () => {
     const now = deps.clock.now();
@@ -81,5 +87,10 @@ export function createLocalAlarms(monitoring: ProvisionedMonitoring, deps: { sqs
     history: () => history,
     fired: () => history.filter((t) => t.to === "ALARM"),
     scheduleRuns: () => schedules.runs,
+    describe: () =>
+      evaluators.map((e) => {
+        const last = history.filter((t) => t.alarm === e.definition.name).at(-1);
+        return { definition: e.definition, state: e.state, reason: last?.reason ?? "Unchecked: Initial alarm creation", updatedAt: last?.at ?? createdAt };
+      }),
   };
 }

@@ -20,7 +20,7 @@ import type { CloudEvent, LocalCloud, LocalCloudOptions } from "./types";
 import { withEarlyVisibilityExpiry } from "./visibility-faults";
 import { SyncExpressLimit } from "./sync-express-limit";
 import { workflowTarget } from "./workflow-target";
-import { countedInvoke, countExecution, createLocalAlarms, logFilterCounter, MetricStore, pipeMetricsListener } from "../alarms";
+import { countedInvoke, countExecution, createLocalAlarms, logFilterCounter, MetricStore, pipeMetricsListener, startCloudWatchEndpoint } from "../alarms";
 import type { LambdaLogs } from "../lambda";
 
 /** The account of a state machine ARN (`arn:aws:states:<region>:<account>:stateMachine:<name>`). */
@@ -240,10 +240,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // While the cloud runs in real time, CloudWatch's minute: a test moves time with `alarms.advance` instead.
     const ticker = setInterval(() => void alarms.tick().catch(() => undefined), 60_000).unref();
     cleanup.push(() => clearInterval(ticker));
+    const cloudwatch = await startCloudWatchEndpoint(alarms, { region, stackArn: provisioned.stateMachines[0]?.arn });
+    cleanup.push(() => cloudwatch.stop());
 
     return {
       region,
-      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint, logs: logsEndpoint.endpoint, lambda: lambdaApi.endpoint },
+      endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint, stepfunctions: stepFunctions.endpoint, logs: logsEndpoint.endpoint, lambda: lambdaApi.endpoint, cloudwatch: cloudwatch.endpoint },
       outputs: provisioned.outputs,
       provisioned,
       clients: { sqs, dynamodb },

@@ -151,6 +151,8 @@ export interface LocalCloud {
     readonly logs: string;
     /** The local Lambda API endpoint (`http://127.0.0.1:<port>`): GetFunctionConfiguration of the stack's functions. */
     readonly lambda: string;
+    /** The local CloudWatch endpoint (`http://127.0.0.1:<port>`): DescribeAlarms over the local alarm evaluator. */
+    readonly cloudwatch: string;
   };
   /**
    * The stack's CloudWatch alarms, evaluated on the cloud's clock over the metrics the local services publish

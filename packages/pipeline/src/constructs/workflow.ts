@@ -21,7 +21,7 @@ import type { PipelineTables } from "./tables";
 export const LEDGER_OPERATIONS = ["PutItem", "GetItem", "UpdateItem", "DeleteItem"] as const;
 
 /** The one stream of the fate metrics log group: PutLogEvents needs an existing stream and creates none. */
-export const FATE_METRICS_LOG_STREAM = "workflow";
+const FATE_METRICS_LOG_STREAM = "workflow";
 
 /** The EXPRESS state machine that claims, invokes, completes or releases, and quarantines. */
 export class PipelineWorkflow extends Construct {

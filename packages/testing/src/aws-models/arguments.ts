@@ -1,4 +1,4 @@
-import { inputShapeOf, shapeOf, type ModelFile } from "./model";
+import { inputShapeOf, serviceModel, shapeOf, type ModelFile } from "./model";
 
 /** One way a Task's Arguments break the API model: where (a path from the Arguments) and what. */
 export interface ArgumentProblem {
@@ -96,4 +96,16 @@ export function operationOfResource(resource: string): { file: ModelFile; operat
 export function checkTaskArguments(resource: string, args: unknown): ArgumentProblem[] {
   const { file, operation } = operationOfResource(resource);
   return checkValue(file, inputShapeOf(file, operation), args, "Arguments");
+}
+
+/**
+ * Every way `value` breaks an operation's input or output shape: a request a client sends, or an answer (recorded, or
+ * a local endpoint's) a test holds to what AWS's model says the operation returns. Output shapes are kept only for the
+ * operations scripts/aws-models/extract.mjs lists under `outputs`.
+ */
+export function checkOperationShape(file: ModelFile, operation: string, direction: "input" | "output", value: unknown): ArgumentProblem[] {
+  const op = serviceModel(file).operations[operation];
+  const shape = direction === "input" ? inputShapeOf(file, operation) : op?.output;
+  if (!shape) throw new Error(`packages/testing/src/aws-models/${file}.json keeps no ${direction} shape of ${operation}: add it to scripts/aws-models/extract.mjs and regenerate`);
+  return checkValue(file, shape, value, direction === "input" ? "Request" : "Answer");
 }
