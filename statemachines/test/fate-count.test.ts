@@ -7,7 +7,7 @@ import { emfDatapoints, type LambdaInvoker } from "@effectively-once/local-cloud
 import { FATE_METRICS_NAMESPACE, FateMetric } from "@effectively-once/contract";
 import { sqsRecord as record, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 
-const TARGET = { logGroupName: "/effectively-once/orders/fate-metrics", logStreamName: "workflow", service: "orders" };
+const TARGET = { logGroupName: "/aws/vendedlogs/states/orders-workflow", logStreamName: "fate-metrics", service: "orders" };
 
 describe("pipeline.asl.json: the workflow's fate metrics", () => {
   const lambda: LambdaInvoker = async (req) => {

@@ -47,7 +47,7 @@ describe("Cost: fate metrics", () => {
 
   it("prices no fewer bytes per batch than the workflow's PutLogEvents carries for a batch with a duplicate, a retry and a quarantine", async () => {
     // Arrange: the Task's LogEvents expression as deployed (the default stack's service name), over one batch's outcomes.
-    const definition = renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, fateMetrics: { logGroupName: "/effectively-once/payments/fate-metrics", logStreamName: "workflow", service: "payments" } }) as { States: Record<string, { Arguments: { LogEvents: string } }> };
+    const definition = renderPipelineDefinition({ ...PIPELINE_TEST_PARAMS, fateMetrics: { logGroupName: "/aws/vendedlogs/states/payments-workflow", logStreamName: "fate-metrics", service: "payments" } }) as { States: Record<string, { Arguments: { LogEvents: string } }> };
     const expression = /^\{%(.*)%\}$/s.exec(definition.States.PutFateMetrics.Arguments.LogEvents)![1];
     const outcomes = [
       { messageId: "m1", outcome: "duplicate", followers: [] },

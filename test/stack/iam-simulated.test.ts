@@ -77,7 +77,8 @@ describe("IAM least privilege, simulated: each role allows exactly the calls it 
     const by = new Map(roles.map((r) => [r.usedBy.split(".")[0], r]));
     expect([...by.keys()].sort()).toEqual(["aws_lambda_function", "aws_pipes_pipe", "aws_sfn_state_machine"]);
     expect(new Set(by.get("aws_sfn_state_machine")!.calls.map((c) => c.action))).toEqual(
-      new Set(["dynamodb:PutItem", "dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "lambda:InvokeFunction", "sqs:SendMessage",
+      // logs:PutLogEvents: the fate metrics Task, on the workflow log group's fate-metrics stream.
+      new Set(["dynamodb:PutItem", "dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "lambda:InvokeFunction", "sqs:SendMessage", "logs:PutLogEvents",
         "logs:CreateLogDelivery", "logs:GetLogDelivery", "logs:UpdateLogDelivery", "logs:DeleteLogDelivery", "logs:ListLogDeliveries", "logs:PutResourcePolicy", "logs:DescribeResourcePolicies", "logs:DescribeLogGroups",
         "xray:PutTraceSegments", "xray:PutTelemetryRecords", "xray:GetSamplingRules", "xray:GetSamplingTargets"]),
     );

@@ -99,8 +99,6 @@ export interface PipelineResourceNames {
   readonly stateMachine: string;
   readonly workflowRole: string;
   readonly workflowLogGroup: string;
-  /** The log group the workflow writes its fate metrics to (EMF by PutLogEvents; statemachines/src/fate-count.ts). */
-  readonly fateMetricsLogGroup: string;
   readonly pipe: string;
   readonly pipeRole: string;
   readonly pipeLogGroup: string;
@@ -150,8 +148,6 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     workflowRole: inRegion(stateMachine, "-role"),
     // The /aws/vendedlogs/ prefix keeps CloudWatch's resource policy small when many services deliver logs.
     workflowLogGroup: `/aws/vendedlogs/states/${stateMachine}`,
-    // Not under /aws/vendedlogs/: the workflow writes it itself (PutLogEvents), no service delivers to it.
-    fateMetricsLogGroup: `/effectively-once/${prefix}/fate-metrics`,
     pipe,
     pipeRole: inRegion(pipe, "-role"),
     pipeLogGroup: `/aws/vendedlogs/pipes/${pipe}`,
@@ -178,7 +174,6 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     named("state machine", NameKind.StateMachine, names.stateMachine, P),
     named("workflow role", NameKind.IamRole, names.workflowRole, P),
     named("workflow log group", NameKind.LogGroup, names.workflowLogGroup, P),
-    named("fate metrics log group", NameKind.LogGroup, names.fateMetricsLogGroup, P),
     named("pipe", NameKind.Pipe, names.pipe, P),
     named("pipe role", NameKind.IamRole, names.pipeRole, P),
     named("pipe log group", NameKind.LogGroup, names.pipeLogGroup, P),

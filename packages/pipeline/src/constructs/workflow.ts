@@ -20,16 +20,19 @@ import type { PipelineTables } from "./tables";
 /** The DynamoDB operations the workflow calls on the ledger: its grant, and the dashboard's throttle lines. */
 export const LEDGER_OPERATIONS = ["PutItem", "GetItem", "UpdateItem", "DeleteItem"] as const;
 
-/** The one stream of the fate metrics log group: PutLogEvents needs an existing stream and creates none. */
-const FATE_METRICS_LOG_STREAM = "workflow";
+/**
+ * The stream of the workflow's log group that its fate metrics go to: PutLogEvents needs an existing stream and
+ * creates none. Beside the streams Step Functions' log delivery makes, in the group the stack already has (no second
+ * log group: one name, one retention, one key).
+ */
+const FATE_METRICS_LOG_STREAM = "fate-metrics";
 
 /** The EXPRESS state machine that claims, invokes, completes or releases, and quarantines. */
 export class PipelineWorkflow extends Construct {
   readonly stateMachine: SfnStateMachine;
   readonly role: IamRole;
   readonly logGroup: CloudwatchLogGroup;
-  /** Where the workflow writes the fates it decides (EMF documents by PutLogEvents), and its one stream. */
-  readonly fateMetricsLogGroup: CloudwatchLogGroup;
+  /** The stream of `logGroup` the workflow writes the fates it decides to (EMF documents by PutLogEvents). */
   readonly fateMetricsLogStream: CloudwatchLogStream;
 
   constructor(
@@ -45,12 +48,7 @@ export class PipelineWorkflow extends Construct {
       retentionInDays: p.logRetentionDays,
       ...logGroupEncryption(p.encryption),
     });
-    this.fateMetricsLogGroup = new CloudwatchLogGroup(this, "fate-metrics", {
-      name: parts.names.fateMetricsLogGroup,
-      retentionInDays: p.logRetentionDays,
-      ...logGroupEncryption(p.encryption),
-    });
-    this.fateMetricsLogStream = new CloudwatchLogStream(this, "fate-metrics-stream", { name: FATE_METRICS_LOG_STREAM, logGroupName: this.fateMetricsLogGroup.name });
+    this.fateMetricsLogStream = new CloudwatchLogStream(this, "fate-metrics", { name: FATE_METRICS_LOG_STREAM, logGroupName: this.logGroup.name });
     // Only this state machine may act through the role; its name is known before it exists, so no reference cycle.
     this.role = new IamRole(this, "role", { name: parts.names.workflowRole, assumeRolePolicy: assumeRolePolicy(trustedService.states(parts.arns, name)), permissionsBoundary: p.permissionsBoundary });
     const statements: PolicyStatement[] = [
@@ -63,7 +61,7 @@ export class PipelineWorkflow extends Construct {
       { Sid: "Downstream", Effect: "Allow", Action: ["lambda:InvokeFunction"], Resource: [parts.fn.function.arn] },
       { Sid: "Quarantine", Effect: "Allow", Action: ["sqs:SendMessage"], Resource: [parts.queues.deadLetterQueue.arn] },
       // PutLogEvents acts on the log stream (CloudWatch Logs' permissions reference): this one stream only.
-      { Sid: "FateMetrics", Effect: "Allow", Action: ["logs:PutLogEvents"], Resource: [`${this.fateMetricsLogGroup.arn}:log-stream:${FATE_METRICS_LOG_STREAM}`] },
+      { Sid: "FateMetrics", Effect: "Allow", Action: ["logs:PutLogEvents"], Resource: [`${this.logGroup.arn}:log-stream:${FATE_METRICS_LOG_STREAM}`] },
       { Sid: "LogDelivery", Effect: "Allow", Action: [...LOG_DELIVERY_ACTIONS], Resource: ["*"] },
       ...(p.tracing ? [{ Sid: "Tracing", Effect: "Allow" as const, Action: [...XRAY_ACTIONS], Resource: ["*"] }] : []),
       ...keyGrants.workflow(p.encryption, parts.arns, `arn:${parts.arns.partition}:states:${parts.arns.region}:${parts.arns.account}:stateMachine:${name}`),
@@ -72,7 +70,7 @@ export class PipelineWorkflow extends Construct {
 
     const names = { partition: parts.arns.partition, ledgerTableName: parts.tables.ledger.name, functionArn: parts.fn.function.arn, deadLetterQueueUrl: parts.queues.deadLetterQueue.url };
     // Literal names, not references: `dependsOn` below creates the stream before the first execution can write to it.
-    const fateMetrics = { logGroupName: parts.names.fateMetricsLogGroup, logStreamName: FATE_METRICS_LOG_STREAM, service: serviceNameOf(p) };
+    const fateMetrics = { logGroupName: parts.names.workflowLogGroup, logStreamName: FATE_METRICS_LOG_STREAM, service: serviceNameOf(p) };
     const definition = renderPipelineDefinition({ ...definitionParams(p, names), fateMetrics });
     this.stateMachine = new SfnStateMachine(this, "state-machine", {
       name,

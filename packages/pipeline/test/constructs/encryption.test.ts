@@ -46,8 +46,8 @@ describe("Prop: encryption (a customer managed KMS key)", () => {
     for (const [, table] of resourcesOfType(plain.json, "aws_dynamodb_table")) expect(table.server_side_encryption).toEqual({ enabled: true });
   });
 
-  it("puts the four log groups (function, workflow, fate metrics, pipe), the state machine and the function's environment under the key", () => {
-    expect(resourcesOfType(stack.json, "aws_cloudwatch_log_group").map(([, g]) => g.kms_key_id)).toEqual([KEY, KEY, KEY, KEY]);
+  it("puts the three log groups, the state machine and the function's environment under the key", () => {
+    expect(resourcesOfType(stack.json, "aws_cloudwatch_log_group").map(([, g]) => g.kms_key_id)).toEqual([KEY, KEY, KEY]);
     expect(resourceNamed(stack.json, "aws_sfn_state_machine", "test-workflow").encryption_configuration).toEqual({ type: "CUSTOMER_MANAGED_KMS_KEY", kms_key_id: KEY, kms_data_key_reuse_period_seconds: 600 });
     expect(resourceNamed(stack.json, "aws_lambda_function", "test-charge").kms_key_arn).toBe(KEY);
     expect(resourceNamed(plain.json, "aws_sfn_state_machine", "test-workflow").encryption_configuration).toBeUndefined();
