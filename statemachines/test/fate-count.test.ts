@@ -27,9 +27,9 @@ describe("pipeline.asl.json: the workflow's fate metrics", () => {
 
   const body = (orderId: string, amount = 10) => JSON.stringify({ tenantId: "fates", orderId, amount, currency: "EUR" });
   /** Every datapoint of every call, as `metric[/reason] → sum`. */
-  const counts = () => {
+  const counts = (machine: PipelineMachine = pipeline) => {
     const sums = new Map<string, number>();
-    for (const call of pipeline.logCalls) {
+    for (const call of machine.logCalls) {
       expect(call).toMatchObject({ logGroupName: TARGET.logGroupName, logStreamName: TARGET.logStreamName });
       for (const event of call.logEvents) {
         for (const p of emfDatapoints(event.message)) {
@@ -79,5 +79,26 @@ describe("pipeline.asl.json: the workflow's fate metrics", () => {
     expect(run.status).toBe("SUCCEEDED");
     expect(run.output).toEqual({ batchItemFailures: [{ itemIdentifier: "f2" }] });
     expect(pipeline.logCalls).toHaveLength(0);
+  });
+
+  describe("FIFO mode", () => {
+    let fifo: PipelineMachine;
+    beforeAll(async () => {
+      fifo = await startPipelineMachine(lambda, { lambdaRetries: 0, fifo: { maxReceiveCount: 5 }, fateMetrics: TARGET });
+    });
+    afterAll(() => fifo.stop());
+    const grouped = (messageId: string, bodyText: string, receiveCount = 1) =>
+      record(messageId, bodyText, { attributes: { ApproximateReceiveCount: String(receiveCount), MessageGroupId: "g1", SentTimestamp: "1767225600000" } });
+
+    it("counts the records held behind a retried one as retried, and a last receive's failure as retries-exhausted", async () => {
+      const run = await fifo.machine.execute([grouped("f1", body("flaky-fifo")), grouped("h1", body("o-held")), grouped("x1", body("flaky-last"), 5)]);
+      expect(run.status).toBe("SUCCEEDED");
+      expect(run.output).toEqual({ batchItemFailures: [{ itemIdentifier: "f1" }, { itemIdentifier: "h1" }, { itemIdentifier: "x1" }] });
+      expect(counts(fifo)).toEqual({ [FateMetric.Retried]: 3 });
+      fifo.logCalls.length = 0;
+      const last = await fifo.machine.execute([grouped("x2", body("flaky-last"), 5)]);
+      expect(last.output).toEqual({ batchItemFailures: [] });
+      expect(counts(fifo)).toEqual({ [`${FateMetric.Quarantined}/retries-exhausted`]: 1 });
+    });
   });
 });
