@@ -12,10 +12,13 @@
  * `redrive-paths`: a key is applied, a message of the same key (a conflict, a resend a fault sets aside, or an invalid
  * body) is quarantined up to 9 days later, and days later an operator moves the DLQ back by SQS's redrive-policy
  * path (directly, or through a temporary queue and a message-move task: docs/guarantees.md, "paths back from the DLQ"),
- * around the ledger's memory of the key (default 14 d).
+ * around the ledger's memory of the key (default 14 d). Its props are drawn with it (`focusSettings`): standard or FIFO
+ * queues (a FIFO queue restarts a moved copy's enqueue time), and a pipe filter on a message attribute or none (every
+ * send carries the attribute the filter takes, so only a copy that lost it can be dropped).
  */
 import fc from "fast-check";
-import { FaultKind, type Fault, type Op, type Scenario } from "./scenario";
+import { FaultKind, type Fault, type MessageAttribute, type Op, type Scenario } from "./scenario";
+import type { PropsOverrides } from "./settings";
 
 const HOUR = 3_600_000;
 
@@ -90,9 +93,26 @@ const redrivePaths: fc.Arbitrary<Scenario> = fc
   })
   .map((d): Scenario => {
     const second = d.second === "invalid" ? "not json" : bodyOf("a", d.second === "conflict" ? 20 : 10, true);
-    const ops: Op[] = [{ op: "send", body: bodyOf("a", 10, false) }, ...jump(d.gap), { op: "send", body: second }, ...jump(d.beforeMove), { op: "redrive-policy", via: d.via }, ...jump(d.after)];
+    const send = (body: string): Op => ({ op: "send", body, attributes: [ROUTED] });
+    const ops: Op[] = [send(bodyOf("a", 10, false)), ...jump(d.gap), send(second), ...jump(d.beforeMove), { op: "redrive-policy", via: d.via }, ...jump(d.after)];
     return { seed: d.seed, pollers: d.pollers, ops, faults: d.secondFault ? [{ message: 1, ...d.secondFault }] : [] };
   });
+
+/** The attribute every send of `redrive-paths` carries, and the filter pattern that takes it. */
+const ROUTED: MessageAttribute = { name: "eventType", dataType: "String", value: "order" };
+const ROUTED_PATTERN = { messageAttributes: { eventType: { stringValue: ["order"] } } };
+
+/**
+ * The props a focused space draws with each scenario (merged over the search's own settings); none: the search's
+ * settings mode alone decides.
+ */
+export function focusSettings(focus: Focus): fc.Arbitrary<PropsOverrides> | undefined {
+  if (focus !== "redrive-paths") return undefined;
+  return fc.record({ fifo: fc.boolean(), filter: fc.boolean() }).map(({ fifo, filter }): PropsOverrides => ({
+    ...(fifo ? { fifo: true } : {}),
+    ...(filter ? { filterPatterns: [ROUTED_PATTERN] } : {}),
+  }));
+}
 
 export function focusArbitrary(focus: Focus): fc.Arbitrary<Scenario> {
   switch (focus) {

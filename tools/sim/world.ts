@@ -165,7 +165,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
-  addSimQueues(sqs, p, q);
+  addSimQueues(sqs, p, q, settings.construct);
   sqs.onReceive = (url, delivered) => {
     if (url !== q.queueUrl) return;
     // Only the pipe receives from the source queue: its batch holds these until it completes.
@@ -231,7 +231,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     region: SIM_NAMES.region,
     batchSize: p.batchSize,
     maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds,
-    filterCriteria: { Filters: pipeFilterPatterns(p.filterPatterns).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
+    // A mutant (redrive-path-mutants.ts) runs the stack's patterns alone, as a48d984 did.
+    filterCriteria: { Filters: (settings.construct?.quarantinedCopyPattern === false ? p.filterPatterns : pipeFilterPatterns(p.filterPatterns)).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
     invocationType: "REQUEST_RESPONSE",
     target: async (input, ctx) => {
       counters.inFlight++;
