@@ -52,6 +52,10 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
   ["aws_cloudwatch_metric_alarm", { actions: ["cloudwatch:PutMetricAlarm", "cloudwatch:DescribeAlarms", "cloudwatch:DeleteAlarms", "cloudwatch:ListTagsForResource", "cloudwatch:TagResource", "cloudwatch:UntagResource"] }],
   ["aws_cloudwatch_log_metric_filter", { on: "log_group_name", actions: ["logs:PutMetricFilter", "logs:DescribeMetricFilters", "logs:DeleteMetricFilter"] }],
   ["aws_sns_topic", { actions: ["sns:CreateTopic", "sns:GetTopicAttributes", "sns:SetTopicAttributes", "sns:ListTagsForResource", "sns:TagResource", "sns:UntagResource", "sns:DeleteTopic"] }],
+  // The queue edit alert (queue-edit-alert.ts): the rule, its target (on the rule) and the topic's policy (on the topic).
+  ["aws_cloudwatch_event_rule", { actions: ["events:PutRule", "events:DescribeRule", "events:ListTagsForResource", "events:TagResource", "events:UntagResource", "events:DeleteRule"] }],
+  ["aws_cloudwatch_event_target", { on: "rule", actions: ["events:PutTargets", "events:ListTargetsByRule", "events:RemoveTargets"] }],
+  ["aws_sns_topic_policy", { on: "arn", actions: ["sns:SetTopicAttributes", "sns:GetTopicAttributes"] }],
   ["aws_scheduler_schedule", { passesRole: { attribute: "target" }, actions: ["scheduler:CreateSchedule", "scheduler:GetSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule"] }],
   ["aws_cloudwatch_dashboard", { actions: ["cloudwatch:PutDashboard", "cloudwatch:GetDashboard", "cloudwatch:DeleteDashboards"] }],
 ]);
@@ -82,6 +86,8 @@ export const TEARDOWN_ACTIONS: ReadonlySet<string> = new Set([
   "logs:DeleteResourcePolicy",
   "cloudwatch:DeleteAlarms",
   "cloudwatch:DeleteDashboards",
+  "events:DeleteRule",
+  "events:RemoveTargets",
 ]);
 
 /**
