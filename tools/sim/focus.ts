@@ -6,7 +6,9 @@
  * `ledger-loss`: a key is applied, its ledger claim may be lost early (the Complete fails after the invocation, an
  * operator releases it, a later message takes the lapsed claim over and releases it), a resend of it comes days
  * later and may exhaust its receives, an operator redrives the DLQ, possibly while the pipe is down, and time runs
- * on: the resend 7 to 10 days after the first send, the redrive 2 to 4 days after it, outages of 1 to 4 days. The
+ * on: the resend 7 to 10 days after the first send, the redrive 2 to 4 days after it, outages of 1 to 4 days; in a third
+ * of the draws the function is rolled back to the previous release before the redrive, which then comes up to 3 days
+ * later, the resend 1 to 5 days after the first send (function-deploys.ts). The
  * default mix needs about eight operations in a narrow order and timing for this (docs/simulation.md).
  *
  * `redrive-paths`: a key is applied, a message of the same key (a conflict, a resend a fault sets aside, or an invalid
@@ -56,6 +58,9 @@ const ledgerLoss: fc.Arbitrary<Scenario> = fc
     beforeRedrive: hours(2 * 24, 4 * 24),
     outage: fc.option(hours(24, 4 * 24), { freq: 4, nil: undefined }),
     after: hours(0, 3 * 24),
+    // A rollback, then up to 3 days more, after a resend 1 to 5 days in: a copy past the source queue's retention moves
+    // only on a witness's word, and a witness helps only while its memory outlasts the copy's stay in the source queue.
+    rollback: fc.option(fc.record({ gap: hours(24, 5 * 24), delay: hours(0, 3 * 24) }), { freq: 2, nil: undefined }),
     extraFault: fc.option(fc.record({ message: fc.nat(2), kind: fc.constantFrom(...Object.values(FaultKind)), receives: someReceives }), { freq: 4, nil: undefined }),
   })
   .map((d): Scenario => {
@@ -64,7 +69,7 @@ const ledgerLoss: fc.Arbitrary<Scenario> = fc
     const faults: Fault[] = [];
     const ops: Op[] = [{ op: "send", body: first }];
     if (d.loss === "complete-fail") faults.push({ message: 0, kind: FaultKind.CompleteFail, receives: [1] });
-    ops.push(...jump(d.gap));
+    ops.push(...jump(d.rollback?.gap ?? d.gap));
     if (d.loss === "release") ops.push({ op: "release", message: 0 });
     ops.push({ op: "send", body: resend });
     if (d.resendFault) faults.push({ message: 1, ...d.resendFault });
@@ -75,6 +80,7 @@ const ledgerLoss: fc.Arbitrary<Scenario> = fc
     if (d.extraFault) faults.push(d.extraFault);
     ops.push(...jump(d.beforeRedrive));
     if (d.outage !== undefined && d.outage > 0) ops.push({ op: "outage", ms: d.outage });
+    if (d.rollback !== undefined) ops.push({ op: "rollback" }, ...jump(d.rollback.delay));
     ops.push({ op: "redrive" }, ...jump(d.after));
     const sends = ops.filter((o) => o.op === "send").length;
     return { seed: d.seed, pollers: d.pollers, ops, faults: faults.map((f) => ({ ...f, message: f.message % sends })) };

@@ -11,6 +11,7 @@ import { mutantsOf, type Mutant } from "./mutants";
 import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo-mutants";
 import type { Focus } from "./focus";
 import { redrivePathMutants } from "./redrive-path-mutants";
+import { rollbackMutants } from "./rollback-mutants";
 import { FaultKind } from "./scenario";
 import { settingsKey, simSettings, type PropsOverrides, type SimSettings } from "./settings";
 import { domainKey, type SimDomain } from "./domain-space";
@@ -67,6 +68,7 @@ const SPACE_FOCUS: ReadonlyMap<string, Focus> = new Map([
   ["RedriveAllowPolicy", "redrive-paths"],
   ["Filter", "redrive-paths"],
   ["a48d984", "redrive-paths"],
+  ["Witnesses", "ledger-loss"],
 ]);
 
 /** A mutant's settings for some props: its definition, compiled once per props, and what it drops of the construct. */
@@ -121,7 +123,7 @@ export class NoMutantMatches extends Error {
 /** The mutant with this id, or the one whose id contains it (`npm run sim:search -- --mutant`). */
 export function mutantById(id: string): Mutant {
   const { definition, props } = simSettings();
-  const all = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds)];
+  const all = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants()];
   const exact = all.find((m) => m.id === id);
   const matching = all.filter((m) => m.id.includes(id));
   if (exact) return exact;
@@ -140,7 +142,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const { definition, props } = simSettings();
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
-  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
+  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
   if (chosen.some((m) => fifo.has(m.id))) {
     // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.

@@ -261,8 +261,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
     },
   });
+  const firstDeploy = lambda.configuration();
   const functionConfiguration = async (name: string) => {
-    const deployed = lambda.configuration();
+    const now = lambda.configuration();
+    // A mutant (redrive-path-mutants.ts) counts the first deploy's ids whatever runs now, as ops did from the outputs.
+    const deployed = settings.construct?.opsCountsFirstDeployIds ? { ...firstDeploy, functionName: now.functionName } : now;
     if (name !== deployed.functionName) throw Object.assign(new Error(`Function not found: ${name}`), { name: "ResourceNotFoundException" });
     return deployed;
   };
@@ -273,5 +276,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     (ops.outputs as Record<string, unknown>)[OutputName.FunctionName] = name;
     return name;
   };
-  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, log, order };
+  const rollbackFunction = (): string => {
+    audit.rollbacks.push(clock.now());
+    return lambda.rollback();
+  };
+  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, rollbackFunction, log, order };
 }
