@@ -101,7 +101,7 @@ interface MutateOptions {
   /** Fuzz runs per mutant (default 150). */
   readonly runs?: number;
   readonly seed?: number;
-  /** Only mutants whose id contains this text. */
+  /** Only mutants whose id contains this text (or, comma-separated, any of these texts). */
   readonly filter?: string;
   /** The model's fate allowances (default: allowances.ts; WIDE_ALLOWANCES shows what the old model let live). */
   readonly allowances?: readonly AllowanceRule[];
@@ -142,7 +142,9 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const { definition, props } = simSettings();
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
-  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
+  // `--only a,b`: the mutants whose id contains any of the parts.
+  const parts = options.filter?.split(",").filter((part) => part.length > 0) ?? [];
+  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet()].filter((m) => parts.length === 0 || parts.some((part) => m.id.includes(part)));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
   if (chosen.some((m) => fifo.has(m.id))) {
     // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.
