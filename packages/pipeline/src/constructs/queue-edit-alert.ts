@@ -6,7 +6,7 @@ import { Construct } from "constructs";
 import type { StackArnScope } from "./stack-data";
 
 /** The SQS calls that edit what keeps a quarantined copy from coming back unseen (docs/guarantees.md, "paths back from the DLQ"). */
-export const WATCHED_QUEUE_CALLS = ["SetQueueAttributes", "AddPermission", "RemovePermission"] as const;
+const WATCHED_QUEUE_CALLS = ["SetQueueAttributes", "AddPermission", "RemovePermission"] as const;
 
 /**
  * The one path back from the DLQ that AWS cannot refuse and the pipeline cannot always recognise starts with an edit of
@@ -58,7 +58,7 @@ export class QueueEditAlert extends Construct {
  * The EventBridge pattern: CloudTrail's record of a watched call whose `queueUrl` ends in one of the queues' names (a
  * suffix match, since a console and an SDK may spell the endpoint's host differently).
  */
-export function queueEditPattern(queueNames: readonly string[]): Record<string, unknown> {
+function queueEditPattern(queueNames: readonly string[]): Record<string, unknown> {
   return {
     source: ["aws.sqs"],
     "detail-type": ["AWS API Call via CloudTrail"],
