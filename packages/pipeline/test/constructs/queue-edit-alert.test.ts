@@ -1,5 +1,6 @@
 import { compileEventPattern, matchesEventPattern } from "@effectively-once/contract/pipe-filter";
-import { referenceTo, resourcesOfType, type SynthesizedStack, synthStack } from "@effectively-once/testing";
+import { referenceTo, resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 
 /** CloudTrail's record of an SQS call as EventBridge delivers it ("AWS API Call via CloudTrail"). */
 const cloudTrailEvent = (eventName: string, queueUrl: string) => ({
