@@ -1,6 +1,7 @@
 // `npm run sim:search`: the search for broken promises (docs/simulation.md). Exits 1 on a violation, 2 on bad usage.
 import "./support/quiet-sdk";
 import { fuzz } from "../tools/sim/fuzz";
+import { mutantById, mutantSettingsOf } from "../tools/sim/mutate";
 import { runScenario } from "../tools/sim/run";
 import { settingsFor } from "../tools/sim/settings";
 import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs, type FuzzArgs } from "../tools/sim/fuzz-cli";
@@ -14,6 +15,7 @@ function workerArgs(args: FuzzArgs, runs: number, seed: number): string[] {
   if (args.focus !== undefined) out.push("--focus", args.focus);
   out.push("--settings", args.settings, "--domain", args.domain);
   if (args.hunt !== undefined) out.push("--hunt", args.hunt);
+  if (args.mutant !== undefined) out.push("--mutant", args.mutant);
   for (const c of args.skip) out.push("--skip", c);
   return out;
 }
@@ -32,7 +34,9 @@ async function main(): Promise<number> {
     else process.stderr.write(`\r${n} schedules`);
     next = n + (worker ? 20 : 100);
   };
-  const shape = { maxOps: args.maxOps, messages: args.messages, focus: args.focus, settingsMode: args.settings, domainMode: args.domain, hunt: args.hunt, skip: args.skip };
+  const mutant = args.mutant === undefined ? undefined : mutantById(args.mutant);
+  const mutation = mutant ? { mutant: mutant.id, settingsOf: mutantSettingsOf(mutant) } : {};
+  const shape = { maxOps: args.maxOps, messages: args.messages, focus: args.focus, settingsMode: args.settings, domainMode: args.domain, hunt: args.hunt, skip: args.skip, ...mutation };
   const seed = args.seed ?? Date.now() % 2_147_483_647;
   const report =
     args.jobs > 1
@@ -47,7 +51,7 @@ async function main(): Promise<number> {
   if (args.json) console.log(JSON.stringify({ ...toWire(report), definition: undefined }, null, 1));
   else console.log(fuzzReportText(report));
   if (args.trace && report.failure) {
-    const run = await runScenario(settingsFor(report.failure.settings ?? {}, report.failure.domain), report.failure.scenario);
+    const run = await runScenario((mutation.settingsOf ?? settingsFor)(report.failure.settings ?? {}, report.failure.domain), report.failure.scenario);
     console.log(`\ntrace of the minimal scenario:\n${run.trace.map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line)).join("\n")}`);
   }
   return report.failure ? 1 : 0;

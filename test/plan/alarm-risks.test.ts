@@ -34,6 +34,15 @@ describe("Function: alarmRisks (via buildReview)", () => {
     expect(risks([{ address: ALARM, actions: ["create"], after: alarm({ alarm_actions: undefined }), unknown: { alarm_actions: true } }], ActionBasis.EmptyState)).toEqual([]);
   });
 
+  it("flags the queue edit alert's rule or target destroyed, and nothing when it is created or updated", () => {
+    const RULE = "aws_cloudwatch_event_rule.queue_edits";
+    const rule = { name: "p-queue-edits", event_pattern: "{}" };
+    expect(risks([{ address: RULE, actions: ["delete"], before: rule, after: null }])).toEqual([expect.objectContaining({ kind: RiskKind.QueueEditAlertRemoved, severity: Severity.Medium, address: RULE, message: expect.stringContaining("QUEUE EDIT ALERT REMOVED") })]);
+    expect(risks([{ address: "aws_cloudwatch_event_target.queue_edits", actions: ["delete"], before: { rule: "p-queue-edits", arn: TOPIC }, after: null }])).toEqual([expect.objectContaining({ kind: RiskKind.QueueEditAlertRemoved })]);
+    expect(risks([{ address: RULE, actions: ["create"], after: rule }], ActionBasis.EmptyState)).toEqual([]);
+    expect(risks([update(RULE, rule, { ...rule, description: "changed" })])).toEqual([]);
+  });
+
   it("stays silent when an alarm only changes its threshold or gains an action", () => {
     expect(risks([update(ALARM, alarm(), alarm({ threshold: 5, alarm_actions: [TOPIC, "arn:aws:sns:us-east-1:000000000000:pager"] }))])).toEqual([]);
   });

@@ -25,6 +25,13 @@ describe("Function: parseFuzzArgs", () => {
     expect(() => parseFuzzArgs(["--settings", "all"])).toThrow(/--settings needs one of default, mixed, random/);
   });
 
+  it("reads --mutant, a mutant to search instead of the pipeline, and names it in the replay command", () => {
+    expect(parseFuzzArgs(["--mutant", "a48d984"])).toMatchObject({ mutant: "a48d984" });
+    expect(() => parseFuzzArgs(["--mutant"])).toThrow(/--mutant needs a mutant's id/);
+    const report = { seed: 1, definition: {}, shape: { focus: "redrive-paths", mutant: "Rules/a48d984:every-path-open" }, totals: emptyTotals(), elapsedMs: 1, skipped: {}, failure: { scenario: { seed: 0, pollers: 1, ops: [], faults: [] }, violations: [], classes: [], path: "3:0", numRuns: 4, shrinks: 0 } } as FuzzReport;
+    expect(replayCommand(report)).toBe("npm run sim:search -- --seed 1 --focus redrive-paths --settings default --domain payments --mutant Rules/a48d984:every-path-open --path 3:0 --runs 1");
+  });
+
   it("reads --domain, the domain each scenario runs under (mixed unless told)", () => {
     expect(parseFuzzArgs([])).toMatchObject({ domain: "mixed" });
     expect(parseFuzzArgs(["--domain", "random"])).toMatchObject({ domain: "random" });

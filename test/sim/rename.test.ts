@@ -33,24 +33,24 @@ const firstRun: SideEffectRun = { key: KEY, message: 0, runStartedAt: 1_000, at:
 describe("Model: the second layer answers every run of a key it answered, for the retention", () => {
   it("flags a side-effect run of a key after an invocation of it returned, within the retention", () => {
     const again: SideEffectRun = { key: KEY, message: 1, runStartedAt: 400_000, at: 400_100 };
-    const found = secondLayerViolations(observed([answered, { ...answered, startedAt: 400_000, endedAt: 400_200 }], [firstRun, again]), 14 * DAY);
+    const found = secondLayerViolations(observed([answered, { ...answered, startedAt: 400_000, endedAt: 400_200 }], [firstRun, again]), 14 * DAY, 4 * DAY);
     expect(found).toEqual([{ message: 1, key: KEY, what: expect.stringMatching(/^the side effect ran again for a key the second layer had answered 398 s before/) }]);
   });
 
   it("allows it once the retention from the key's first run has passed (the record expired), or for another key", () => {
     const late: SideEffectRun = { key: KEY, message: 1, runStartedAt: 1_000 + 14 * DAY, at: 1_000 + 14 * DAY };
     const other: SideEffectRun = { key: '["b","b"]', message: 2, runStartedAt: 5_000, at: 5_100 };
-    expect(secondLayerViolations(observed([answered], [firstRun, late, other]), 14 * DAY)).toEqual([]);
+    expect(secondLayerViolations(observed([answered], [firstRun, late, other]), 14 * DAY, 4 * DAY)).toEqual([]);
   });
 
   it("allows a run that started before any invocation of the key returned (no record was complete yet)", () => {
     const overlapping: SideEffectRun = { key: KEY, message: 1, runStartedAt: 1_500, at: 2_500 };
-    expect(secondLayerViolations(observed([answered], [firstRun, overlapping]), 14 * DAY)).toEqual([]);
+    expect(secondLayerViolations(observed([answered], [firstRun, overlapping]), 14 * DAY, 4 * DAY)).toEqual([]);
   });
 
   it("counts no answer from an invocation that failed (a crash, a timeout): nothing says a record completed", () => {
     const again: SideEffectRun = { key: KEY, message: 1, runStartedAt: 400_000, at: 400_100 };
-    expect(secondLayerViolations(observed([{ ...answered, ok: false }], [firstRun, again]), 14 * DAY)).toEqual([]);
+    expect(secondLayerViolations(observed([{ ...answered, ok: false }], [firstRun, again]), 14 * DAY, 4 * DAY)).toEqual([]);
   });
 });
 

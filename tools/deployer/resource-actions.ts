@@ -54,6 +54,10 @@ export const RESOURCE_ACTIONS: ReadonlyMap<string, TypeActions> = new Map<string
   // The workflow's fate metrics stream: IAM authorizes the stream calls against its log group.
   ["aws_cloudwatch_log_stream", { on: "log_group_name", actions: ["logs:CreateLogStream", "logs:DescribeLogStreams", "logs:DeleteLogStream"] }],
   ["aws_sns_topic", { actions: ["sns:CreateTopic", "sns:GetTopicAttributes", "sns:SetTopicAttributes", "sns:ListTagsForResource", "sns:TagResource", "sns:UntagResource", "sns:DeleteTopic"] }],
+  // The queue edit alert (queue-edit-alert.ts): the rule, its target (on the rule) and the topic's policy (on the topic).
+  ["aws_cloudwatch_event_rule", { actions: ["events:PutRule", "events:DescribeRule", "events:ListTagsForResource", "events:TagResource", "events:UntagResource", "events:DeleteRule"] }],
+  ["aws_cloudwatch_event_target", { on: "rule", actions: ["events:PutTargets", "events:ListTargetsByRule", "events:RemoveTargets"] }],
+  ["aws_sns_topic_policy", { on: "arn", actions: ["sns:SetTopicAttributes", "sns:GetTopicAttributes"] }],
   ["aws_scheduler_schedule", { passesRole: { attribute: "target" }, actions: ["scheduler:CreateSchedule", "scheduler:GetSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule"] }],
   ["aws_cloudwatch_dashboard", { actions: ["cloudwatch:PutDashboard", "cloudwatch:GetDashboard", "cloudwatch:DeleteDashboards"] }],
 ]);
@@ -84,6 +88,8 @@ export const TEARDOWN_ACTIONS: ReadonlySet<string> = new Set([
   "logs:DeleteResourcePolicy",
   "cloudwatch:DeleteAlarms",
   "cloudwatch:DeleteDashboards",
+  "events:DeleteRule",
+  "events:RemoveTargets",
 ]);
 
 /**

@@ -3,7 +3,7 @@
  * that causes it (which fault, at which step, in which ledger state). A fate no rule explains is a violation, and
  * the violation names the rules it considered: the model never excuses what it cannot explain.
  */
-import { QUARANTINE_MARKERS } from "@effectively-once/contract";
+import { DlqAttribute, QUARANTINE_MARKERS } from "@effectively-once/contract";
 import { expiryVerdict } from "./oracle-retention";
 import { receivesLostToOthers } from "./oracle-protocol";
 import { PERMANENT_FAULTS } from "./fault-classes";
@@ -44,6 +44,12 @@ const validOf = (f: MessageFacts): Valid | undefined => (f.verdicts[f.message]?.
 const samePayload = (c: Charge, v: Valid): boolean => c.amount === v.amount && c.currency === v.currency;
 
 /** When the message's last delivery ended: its fate was decided by then. */
+/** The names of the attributes its producer sent with it. */
+function producerAttributeNames(f: MessageFacts): Set<string> {
+  const send = f.scenario.ops.filter((o) => o.op === "send")[f.message] as { attributes?: readonly { name: string }[] } | undefined;
+  return new Set(send?.attributes?.map((a) => a.name) ?? []);
+}
+
 function lastDeliveryEnd(f: MessageFacts): number {
   const mine = f.obs.deliveries.filter((d) => d.message === f.message);
   return mine.length === 0 ? Number.POSITIVE_INFINITY : Math.max(...mine.map((d) => d.at));
@@ -111,18 +117,20 @@ export const ALLOWANCES: readonly AllowanceRule[] = [
   {
     name: Allowance.MovedBackTooLate,
     fate: Fate.MovedBackTooLate,
-    why: "SQS's redrive-policy path moved its quarantined copy back (redrive-policy-move.ts), delivered more than the source queue's retention after its first send: its key's memory may have ended (docs/guarantees.md, paths back from the DLQ)",
+    why:
+      "SQS's redrive-policy path moved its quarantined copy back (redrive-policy-move.ts), delivered more than the source queue's retention after its first send, " +
+      "or its producer sent a firstSentTimestamp, which the quarantine kept (it can make a copy look older, never younger): its key's memory may have ended (docs/guarantees.md, paths back from the DLQ)",
     holds: (f) =>
       f.queueRetentionMs !== undefined &&
       (f.obs.nativeActions ?? []).some((a) => a.action === "redrive-policy" && !a.refused && a.messages.includes(f.message)) &&
-      lastDeliveryEnd(f) - (f.obs.messages[f.message]?.sentAt ?? 0) > f.queueRetentionMs,
+      (lastDeliveryEnd(f) - (f.obs.messages[f.message]?.sentAt ?? 0) > f.queueRetentionMs || producerAttributeNames(f).has(DlqAttribute.FirstSentTimestamp)),
   },
   {
     name: Allowance.ForgedQuarantine,
     fate: Fate.MovedBackTooLate,
     why: "its producer sent every attribute that marks a quarantined copy (QUARANTINE_MARKERS), so the workflow read its firstSentTimestamp, which may make it look older, never younger (docs/guarantees.md)",
     holds: (f) => {
-      const names = new Set((f.scenario.ops.filter((o) => o.op === "send")[f.message] as { attributes?: readonly { name: string }[] } | undefined)?.attributes?.map((a) => a.name) ?? []);
+      const names = producerAttributeNames(f);
       return QUARANTINE_MARKERS.every((name) => names.has(name));
     },
   },

@@ -25,6 +25,8 @@ export class Audit {
   readonly redrives: RedriveFact[] = [];
   /** SQS's own operator actions (run.ts): a native DLQ move or a purge, refused or not. */
   readonly nativeActions: NativeActionFact[] = [];
+  /** When a deploy rolled the function back to the previous release (run.ts). */
+  readonly rollbacks: number[] = [];
   /** Copies the pipe's filter dropped (deleted unprocessed). */
   readonly filtered = new Set<string>();
 

@@ -45,6 +45,14 @@ export const HoleClass = {
   ImpureKeyExpression: "impure-key-expression",
   /** A key expression that reads a field the requiredFields do not list (a producer's typo): many messages, one key. */
   UndeclaredKeyField: "undeclared-key-field",
+  /** (a) A quarantined copy SQS moved back, dropped by the pipe's filter on a message attribute it no longer carries. */
+  MovedBackFiltered: "moved-back-filtered",
+  /** (b) A copy the DLQ's redrive policy moved straight back, its original enqueue time kept: it aged out on arrival. */
+  MovedBackExpired: "moved-back-expired",
+  /** (c) A copy moved back through a temporary queue (a new enqueue time) that charged or ran its key again. */
+  MovedBackViaTemporary: "moved-back-via-temporary",
+  /** (d) A copy the DLQ's redrive policy moved straight back (in FIFO mode with a new enqueue time) charged again. */
+  MovedBackDirect: "moved-back-direct",
   Other: "other",
 } as const;
 export type HoleClass = (typeof HoleClass)[keyof typeof HoleClass];
@@ -119,6 +127,13 @@ export function classify(scenario: Scenario, found: readonly Violation[], domain
   if (domain?.keyParts.some((f) => f.rule.type === "string-or-integer") && found.some((v) => /charged again|the function ran/.test(v.what))) classes.add(HoleClass.KeyTypeSplit);
   if (domain?.key?.extra.some(([, t]) => t.kind === "call")) classes.add(HoleClass.ImpureKeyExpression);
   if (domain?.key?.extra.some(([, t]) => t.kind === "typo")) classes.add(HoleClass.UndeclaredKeyField);
+  // SQS's redrive-policy path (redrive-policy-move.ts): issue 38's four histories (a)-(d).
+  const moved = (via: "direct" | "temporary"): boolean => scenario.ops.some((o) => o.op === "redrive-policy" && o.via === via);
+  const again = found.some((v) => v.what.includes("charged again"));
+  if (found.some((v) => v.what.startsWith("fate filtered")) && (moved("direct") || moved("temporary"))) classes.add(HoleClass.MovedBackFiltered);
+  if (found.some((v) => v.what.startsWith("fate expired")) && moved("direct")) classes.add(HoleClass.MovedBackExpired);
+  if (again && moved("temporary")) classes.add(HoleClass.MovedBackViaTemporary);
+  if (again && moved("direct")) classes.add(HoleClass.MovedBackDirect);
   if (classes.size === 0) classes.add(HoleClass.Other);
   return [...classes];
 }

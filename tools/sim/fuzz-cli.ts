@@ -6,7 +6,7 @@ import type { FuzzReport } from "./fuzz";
 import { SettingsMode } from "./settings-space";
 import { DomainMode } from "./domain-space";
 
-export const FUZZ_HELP = `npm run sim:search -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run sim:search -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--mutant ID] [--hunt CLASS] [--json]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
@@ -22,6 +22,8 @@ it shrinks the scenario, prints it with the replay command and exits 1.
                  synth accepts), random (all drawn), default (the example's only: replays of earlier searches)
   --domain M     the domain per scenario: mixed (default: half the payments example's, half drawn: key parts,
                  payload fields, rules, operation, filter), random (all drawn), payments (replays of earlier searches)
+  --mutant ID    search a mutant of the pipeline instead (an id \`npm run sim:mutants\` prints, or a unique part of
+                 one): e.g. --focus redrive-paths --mutant a48d984 runs the rules before SQS's redrive paths were closed
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
   --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
@@ -42,6 +44,7 @@ export interface FuzzArgs {
   settings: SettingsMode;
   domain: DomainMode;
   hunt?: HoleClass;
+  mutant?: string;
   skip: HoleClass[];
   json: boolean;
   trace: boolean;
@@ -84,6 +87,10 @@ export function parseFuzzArgs(argv: readonly string[]): FuzzArgs {
       if (!Object.values(DomainMode).includes(value as DomainMode)) throw new FuzzUsageError(`--domain needs one of ${Object.values(DomainMode).join(", ")}, got ${JSON.stringify(value)}`);
       args.domain = value as DomainMode;
       i++;
+    } else if (flag === "--mutant") {
+      if (!value) throw new FuzzUsageError("--mutant needs a mutant's id (npm run sim:mutants prints them)");
+      args.mutant = value;
+      i++;
     } else if (flag === "--hunt") {
       if (!Object.values(HoleClass).includes(value as HoleClass)) throw new FuzzUsageError(`--hunt needs one of ${Object.values(HoleClass).join(", ")}, got ${JSON.stringify(value)}`);
       args.hunt = value as HoleClass;
@@ -106,9 +113,9 @@ function row(cells: (string | number)[]): string {
 
 export function replayCommand(report: FuzzReport): string {
   if (!report.failure) return "";
-  const { maxOps, messages, focus, settings, domain } = report.shape;
+  const { maxOps, messages, focus, settings, domain, mutant } = report.shape;
   // The settings mode is part of the draw: the path means another scenario under another mode.
-  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default} --domain ${domain ?? DomainMode.Payments}`;
+  const shape = `${maxOps === undefined ? "" : ` --max-ops ${maxOps}`}${messages === undefined ? "" : ` --messages ${messages}`}${focus === undefined ? "" : ` --focus ${focus}`} --settings ${settings ?? SettingsMode.Default} --domain ${domain ?? DomainMode.Payments}${mutant === undefined ? "" : ` --mutant ${mutant}`}`;
   return `npm run sim:search -- --seed ${report.seed}${shape} --path ${report.failure.path} --runs 1`;
 }
 

@@ -3,7 +3,7 @@
  * oracle judges. On a violation fast-check shrinks the scenario to a minimal one and reports the seed and path
  * that replay it exactly.
  */
-import { focusArbitrary, type Focus } from "./focus";
+import { focusArbitrary, focusSettings, type Focus } from "./focus";
 import fc from "fast-check";
 import { classify, type HoleClass } from "./classify";
 import { scenarioArbitrary } from "./generator";
@@ -11,7 +11,7 @@ import { violations, type OracleConfig, type Violation } from "./oracle";
 import { runScenario } from "./run";
 import type { FaultKind, Observation, Scenario } from "./scenario";
 import { settingsFor, settingsKey, simSettings, type PropsOverrides, type SimSettings } from "./settings";
-import { SettingsMode } from "./settings-space";
+import { accepts, SettingsMode } from "./settings-space";
 import { domainCaseArbitrary } from "./domain-cases";
 import { DomainMode, type SimDomain } from "./domain-space";
 
@@ -29,6 +29,10 @@ interface FuzzOptions {
   readonly faultSets?: readonly (readonly FaultKind[])[];
   /** Every scenario under these settings (a mutant's): no props are drawn. */
   readonly settings?: SimSettings;
+  /** The settings of drawn props (a mutant's: its definition and construct, mutate.ts); default: the project's. */
+  readonly settingsOf?: (overrides: PropsOverrides, domain?: SimDomain) => SimSettings;
+  /** The id of the mutant `settingsOf` runs (the report's replay command names it). */
+  readonly mutant?: string;
   /** Which props the scenarios run under (settings-space.ts; default: the example's only, as before). */
   readonly settingsMode?: SettingsMode;
   /** Which domain the scenarios run under (domain-space.ts; default: the payments example's, as before). */
@@ -76,7 +80,7 @@ export interface FuzzReport {
   /** Processes the runs were shared out over (fuzz-jobs.ts); the seed is then the failing process's, or the first. */
   readonly jobs?: number;
   /** The generator's shape: a replay must draw from the same one. */
-  readonly shape: { readonly maxOps?: number; readonly messages?: number; readonly focus?: Focus; readonly settings?: SettingsMode; readonly domain?: DomainMode };
+  readonly shape: { readonly maxOps?: number; readonly messages?: number; readonly focus?: Focus; readonly settings?: SettingsMode; readonly domain?: DomainMode; readonly mutant?: string };
   readonly totals: FuzzTotals;
   readonly elapsedMs: number;
   /** Violations of skipped classes met (counted per run, shrinking included). */
@@ -167,14 +171,19 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const domainMode = options.focus || fixed ? DomainMode.Payments : (options.domainMode ?? DomainMode.Payments);
   const space = (domain: Parameters<typeof scenarioArbitrary>[0] = {}) =>
     options.focus ? focusArbitrary(options.focus) : scenarioArbitrary({ maxOps: options.maxOps, messages: options.messages, faultSets: options.faultSets, ...domain });
-  const cases = domainCaseArbitrary(domainMode, mode, space);
+  const drawnCases = domainCaseArbitrary(domainMode, mode, space);
+  // A focused space may draw props of its own (focus.ts), over the mode's: the pair must be one the synth accepts.
+  const focusProps = options.focus && !fixed ? focusSettings(options.focus) : undefined;
+  const cases = focusProps
+    ? fc.tuple(drawnCases, focusProps).map(([c, extra]) => ({ ...c, settings: { ...c.settings, ...extra } })).filter((c) => accepts(c.settings, c.domain))
+    : drawnCases;
   const property = fc.asyncProperty(cases, async ({ settings: overrides, scenario, domain }) => {
     try {
       const drawn = settingsKey(overrides) !== "{}";
       if (drawn) totals.settingsDrawn++;
       if (domain) totals.domainsDrawn++;
       if (overrides.fifo) totals.fifoDrawn++;
-      await checkScenario(fixed ?? settingsFor(overrides, domain), scenario, totals, options.allowances);
+      await checkScenario(fixed ?? (options.settingsOf ?? settingsFor)(overrides, domain), scenario, totals, options.allowances);
     } catch (thrown) {
       let error = thrown;
       if (!(error instanceof ViolationFound)) throw error;
@@ -194,7 +203,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const elapsedMs = performance.now() - started;
   // Drawn props change the definition's figures, never its states and transitions: the coverage is out of one.
   const definition = (fixed ?? simSettings()).definition;
-  const shape = { maxOps: options.maxOps, messages: options.messages, ...(options.focus ? { focus: options.focus } : {}), ...(mode === SettingsMode.Default ? {} : { settings: mode }), ...(domainMode === DomainMode.Payments ? {} : { domain: domainMode }) };
+  const shape = { maxOps: options.maxOps, messages: options.messages, ...(options.focus ? { focus: options.focus } : {}), ...(mode === SettingsMode.Default ? {} : { settings: mode }), ...(domainMode === DomainMode.Payments ? {} : { domain: domainMode }), ...(options.mutant ? { mutant: options.mutant } : {}) };
   if (!result.failed || !result.counterexample) return { seed, definition, shape, totals, elapsedMs, skipped };
   return {
     seed,

@@ -140,7 +140,8 @@ type OpSpec =
   | { readonly kind: "native-move" }
   | { readonly kind: "purge"; readonly queue: "source" | "dlq" }
   | { readonly kind: "redrive-policy"; readonly via: "direct" | "temporary" }
-  | { readonly kind: "rename" };
+  | { readonly kind: "rename" }
+  | { readonly kind: "rollback" };
 
 const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undefined>): fc.Arbitrary<OpSpec> => fc.oneof(
   // A new message, an exact resend (same spec, same order), a resend in another order, a conflict (other amount).
@@ -162,6 +163,8 @@ const opSpecWith = (attributes: fc.Arbitrary<readonly MessageAttribute[] | undef
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("redrive-policy" as const), via: fc.constantFrom("direct" as const, "temporary" as const) }) },
   // A deploy that renames the function (a refactor), its tables kept: nothing remembered may change with the name.
   { weight: 1, arbitrary: fc.constant({ kind: "rename" as const }) },
+  // A rollback to the previous release: its function honours only its own records, the ledger alone remembers.
+  { weight: 1, arbitrary: fc.constant({ kind: "rollback" as const }) },
 );
 const opSpec = opSpecWith(producerAttributes);
 
@@ -204,6 +207,7 @@ function toOps(specs: readonly MessageSpec[], ops: readonly OpSpec[]): Op[] {
     else if (o.kind === "purge") out.push({ op: "purge", queue: o.queue });
     else if (o.kind === "redrive-policy") out.push({ op: "redrive-policy", via: o.via });
     else if (o.kind === "rename") out.push({ op: "rename" });
+    else if (o.kind === "rollback") out.push({ op: "rollback" });
     else out.push({ op: "release", message: o.message });
   }
   return out;

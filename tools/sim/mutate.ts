@@ -11,8 +11,10 @@ import { mutantsOf, type Mutant } from "./mutants";
 import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo-mutants";
 import type { Focus } from "./focus";
 import { redrivePathMutants } from "./redrive-path-mutants";
+import { rollbackMutants } from "./rollback-mutants";
 import { FaultKind } from "./scenario";
-import { simSettings } from "./settings";
+import { settingsKey, simSettings, type PropsOverrides, type SimSettings } from "./settings";
+import { domainKey, type SimDomain } from "./domain-space";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
 
 export const MutantStatus = { Killed: "killed", Survived: "survived", Equivalent: "equivalent" } as const;
@@ -61,7 +63,24 @@ function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined 
 }
 
 /** States whose mistakes show only in a focused space (focus.ts): their mutants are searched there too. */
-const SPACE_FOCUS: ReadonlyMap<string, Focus> = new Map([["Recognise", "redrive-paths"]]);
+const SPACE_FOCUS: ReadonlyMap<string, Focus> = new Map([
+  ["Recognise", "redrive-paths"],
+  ["RedriveAllowPolicy", "redrive-paths"],
+  ["Filter", "redrive-paths"],
+  ["a48d984", "redrive-paths"],
+  ["Witnesses", "ledger-loss"],
+]);
+
+/** A mutant's settings for some props: its definition, compiled once per props, and what it drops of the construct. */
+export function mutantSettingsOf(mutant: Mutant): (overrides: PropsOverrides, domain?: SimDomain) => SimSettings {
+  const cache = new Map<string, SimSettings>();
+  return (overrides, domain) => {
+    const key = `${settingsKey(overrides)}|${domainKey(domain)}`;
+    let settings = cache.get(key);
+    if (!settings) cache.set(key, (settings = { ...simSettings(overrides, (p) => mutant.apply(renderPipelineDefinition(p)), domain), construct: mutant.construct }));
+    return settings;
+  };
+}
 
 function spaceOf(mutant: Mutant): Focus | undefined {
   const path = mutant.id.slice(0, mutant.id.indexOf(":"));
@@ -82,7 +101,7 @@ interface MutateOptions {
   /** Fuzz runs per mutant (default 150). */
   readonly runs?: number;
   readonly seed?: number;
-  /** Only mutants whose id contains this text. */
+  /** Only mutants whose id contains this text (or, comma-separated, any of these texts). */
   readonly filter?: string;
   /** The model's fate allowances (default: allowances.ts; WIDE_ALLOWANCES shows what the old model let live). */
   readonly allowances?: readonly AllowanceRule[];
@@ -101,6 +120,17 @@ export class NoMutantMatches extends Error {
   override name = "NoMutantMatches";
 }
 
+/** The mutant with this id, or the one whose id contains it (`npm run sim:search -- --mutant`). */
+export function mutantById(id: string): Mutant {
+  const { definition, props } = simSettings();
+  const all = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants()];
+  const exact = all.find((m) => m.id === id);
+  const matching = all.filter((m) => m.id.includes(id));
+  if (exact) return exact;
+  if (matching.length === 1) return matching[0];
+  throw new NoMutantMatches(`${matching.length === 0 ? "no" : matching.length} mutant id${matching.length === 0 ? " contains" : "s contain"} ${JSON.stringify(id)}; ids look like Rules/a48d984:every-path-open`);
+}
+
 export async function mutate(options: MutateOptions = {}): Promise<MutantResult[]> {
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
@@ -112,7 +142,9 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const { definition, props } = simSettings();
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
-  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...fifoMutantSet()].filter((m) => !options.filter || m.id.includes(options.filter));
+  // `--only a,b`: the mutants whose id contains any of the parts.
+  const parts = options.filter?.split(",").filter((part) => part.length > 0) ?? [];
+  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet()].filter((m) => parts.length === 0 || parts.some((part) => m.id.includes(part)));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
   if (chosen.some((m) => fifo.has(m.id))) {
     // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.
@@ -125,7 +157,8 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
     let result: MutantResult;
     try {
       const overrides = fifo.has(mutant.id) ? FIFO_MUTATE_SETTINGS : {};
-      const settings = simSettings(overrides, (p) => mutant.apply(renderPipelineDefinition(p)));
+      const settingsOf = mutantSettingsOf(mutant);
+      const settings = settingsOf(overrides);
       let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });
       let budget: MutantResult["budget"] = "default";
       const focus = focusOf(mutant);
@@ -135,7 +168,8 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
       }
       const space = spaceOf(mutant);
       if (!report.failure && space) {
-        report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, focus: space, allowances });
+        // The space draws its own props (standard or FIFO, an attribute filter or none) under the mutant's rules.
+        report = await fuzz({ runs, seed, settingsOf, skip: KNOWN_FINDINGS, noShrink: true, focus: space, allowances });
         budget = "focused";
       }
       if (!report.failure && !EQUIVALENT_MUTANTS.has(mutant.id)) {

@@ -11,7 +11,9 @@
  *
  * Within that span a run that reaches the handler must be answered from the record: its side effect must not run.
  * The downstream's own idempotency (the example's journal) would hide such a run from the charges, so the model
- * counts the side effect's runs, not the charges.
+ * counts the side effect's runs, not the charges. A rollback to the previous release (function-deploys.ts) starts the
+ * record's span again: that release's function honours none of the records written before it. Not for a copy
+ * `ops dlq redrive` moved on a witness's word (`movedOnAWitness`): ops must count only what the deployed function honours.
  */
 import type { Observation } from "./scenario";
 import type { Violation } from "./verdicts";
@@ -19,19 +21,32 @@ import type { Violation } from "./verdicts";
 /** Rounding of Powertools' expiry (whole seconds) and of the record's completion within its invocation. */
 const EXPIRY_SLACK_MS = 1000;
 
-export function secondLayerViolations(obs: Observation, retentionMs: number): Violation[] {
+/**
+ * Whether `ops dlq redrive` moved this message's copy after `after` although the age rule alone would not have let it
+ * (first sent more than the source queue's retention before the redrive): it moved on what ops took for a witness.
+ */
+export function movedOnAWitness(obs: Observation, message: number, after: number, queueRetentionMs: number): boolean {
+  return (obs.redrives ?? []).some((r) => r.message === message && r.at > after && r.at - (r.firstSentAt ?? 0) > queueRetentionMs);
+}
+
+export function secondLayerViolations(obs: Observation, retentionMs: number, queueRetentionMs: number): Violation[] {
   const out: Violation[] = [];
   const runs = obs.sideEffects ?? [];
   if (runs.length === 0) return out;
+  const rollbacks = obs.rollbacks ?? [];
+  // The deploy a moment belongs to: what the function honours was written since the last rollback before it.
+  const since = (at: number): number => Math.max(Number.NEGATIVE_INFINITY, ...rollbacks.filter((r) => r <= at));
   for (const key of new Set(runs.flatMap((r) => (r.key === undefined ? [] : [r.key])))) {
-    const answered = obs.invocations.filter((inv) => inv.key === key && inv.ok).map((inv) => inv.endedAt);
-    if (answered.length === 0) continue;
-    const from = Math.min(...answered);
-    // The earliest the record can have been completed: no earlier than the key's first run that reached the handler.
-    const firstRun = Math.min(...runs.filter((r) => r.key === key).map((r) => r.runStartedAt), ...obs.invocations.filter((inv) => inv.key === key).map((inv) => inv.startedAt));
-    const until = firstRun + retentionMs - EXPIRY_SLACK_MS;
     for (const run of runs) {
-      if (run.key !== key || run.runStartedAt <= from || run.runStartedAt >= until) continue;
+      if (run.key !== key) continue;
+      const start = movedOnAWitness(obs, run.message, Number.NEGATIVE_INFINITY, queueRetentionMs) ? Number.NEGATIVE_INFINITY : since(run.runStartedAt);
+      const answered = obs.invocations.filter((inv) => inv.key === key && inv.ok && inv.startedAt >= start).map((inv) => inv.endedAt);
+      if (answered.length === 0) continue;
+      const from = Math.min(...answered);
+      // The earliest the record can have been completed: no earlier than the key's first run (of this deploy) that reached the handler.
+      const firstRun = Math.min(...runs.filter((r) => r.key === key && r.runStartedAt >= start).map((r) => r.runStartedAt), ...obs.invocations.filter((inv) => inv.key === key && inv.startedAt >= start).map((inv) => inv.startedAt));
+      const until = firstRun + retentionMs - EXPIRY_SLACK_MS;
+      if (run.runStartedAt <= from || run.runStartedAt >= until) continue;
       out.push({
         message: run.message,
         key,

@@ -8,7 +8,7 @@ import { ALLOWANCES, allowedBy, consideredText, type AllowanceRule, type Message
 import { RUN_REPEATING_FAULTS } from "./fault-classes";
 import { protocolViolations } from "./oracle-protocol";
 import { redriveViolations } from "./oracle-redrive";
-import { secondLayerViolations } from "./oracle-second-layer";
+import { movedOnAWitness, secondLayerViolations } from "./oracle-second-layer";
 import { expiryVerdict } from "./oracle-retention";
 import { setAsideByOptOuts, type OptOut, type OptOuts } from "./oracle-opt-outs";
 import { attributeBytes, attributeProblem } from "./sqs-attributes";
@@ -179,6 +179,7 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
       // A later charge is legitimate only for a message first sent after the memory of the earlier one may end
       // (memory R from the charge, minus the longest a message may wait in the queue).
       const sentAt = obs.messages[sorted[i].message].sentAt;
+      if (rolledBackBetween(obs, sorted[i - 1].at, sorted[i], config.queueRetentionMs)) continue;
       if (sentAt < sorted[i - 1].at + config.retentionMs - config.queueRetentionMs) {
         const gap = sentAt - sorted[i - 1].at;
         const when = gap >= 0 ? `${fmt(gap)} after` : `${fmt(-gap)} before`;
@@ -194,6 +195,8 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
     for (const [key, members] of byKey) {
       if (repeatedKeys.has(key) || releasedKeys.has(key)) continue;
       const charges = chargesByKey.get(key) ?? [];
+      // After a rollback the function honours none of its earlier records: the second layer decides afresh.
+      if (charges.length > 0 && (obs.rollbacks ?? []).some((at) => at > Math.min(...charges.map((c) => c.at)))) continue;
       const until = charges.length > 0 ? Math.min(...charges.map((c) => c.at)) + config.retentionMs - config.queueRetentionMs : Number.POSITIVE_INFINITY;
       const inWindow = new Set(members.filter((i) => (obs.messages[i]?.sentAt ?? 0) < until));
       const runs = obs.handlerRuns.filter((r) => inWindow.has(r.message)).length;
@@ -237,11 +240,24 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   });
   out.push(...protocolViolations(scenario, verdicts, releasedKeys, obs, config.leaseMs ?? DEFAULT_LEASE_MS));
   out.push(...redriveViolations(obs, verdicts));
-  out.push(...secondLayerViolations(obs, config.retentionMs));
+  out.push(...secondLayerViolations(obs, config.retentionMs, config.queueRetentionMs));
   out.push(...orderViolations(obs));
   const { kept, setAside } = setAsideByOptOuts(out, obs, verdicts, config.optOuts);
   for (const { rule, violation } of setAside) config.onSetAside?.(rule, violation);
   return kept;
+}
+
+/**
+ * A rollback to the previous release between two charges of a key leaves only the ledger remembering it (the deployed
+ * function honours none of the records written before: docs/upgrading.md, "Rolling back to release 0.2"), so a message
+ * reaching it after the ledger lost the key is applied again: the rollback's documented cost, not the pipeline's
+ * fault. A copy `ops dlq redrive` moved after the earlier charge is excused only if the age rule alone let it move
+ * (first sent at most the source queue's retention before the redrive): an older one moved on a witness, and after a
+ * rollback only the records the deployed function honours may be one (packages/ops/src/function-ids.ts).
+ */
+function rolledBackBetween(obs: Observation, earlier: number, charge: Observation["charges"][number], queueRetentionMs: number): boolean {
+  if (!(obs.rollbacks ?? []).some((at) => at > earlier && at <= charge.at)) return false;
+  return !movedOnAWitness(obs, charge.message, earlier, queueRetentionMs);
 }
 
 function refusedDownstream(v: Verdict & { kind: "valid" }, rules: OracleRules = PAYMENTS_RULES): boolean {

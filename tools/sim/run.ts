@@ -129,6 +129,9 @@ async function apply(world: World, scenario: Scenario, sent: string[], sentAt: n
       case "rename":
         log(`rename function → ${world.renameFunction()}`);
         break;
+      case "rollback":
+        log(`rollback function ${world.rollbackFunction()} to the previous release`);
+        break;
       case "release": {
         const key = op.message < scenario.ops.length ? await keyDeriver(world.ops.outputs[OutputName.BusinessKeyExpression] as string)(bodyOf(scenario, op.message) ?? "") : undefined;
         if (key === undefined) break;
@@ -208,6 +211,7 @@ const WARM_UP: Scenario = {
     { op: "stall", ms: 120_000 },
     { op: "release", message: 2 },
     { op: "rename" },
+    { op: "rollback" },
     { op: "jump", ms: 3_600_000 },
     { op: "outage", ms: 600_000 },
     { op: "redrive" },
@@ -275,6 +279,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       expiries: expiryFacts(world, sent),
       redrives: world.audit.redrives,
       nativeActions: world.audit.nativeActions,
+      rollbacks: world.audit.rollbacks,
       ...(settings.props.fifo ? { fifo: fifoFacts(world, sent, settings.props.maxReceiveCount) } : {}),
       endedAt: clock.now(),
       trace: world.trace,

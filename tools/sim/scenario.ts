@@ -49,7 +49,12 @@ export type Op =
    * The function is deployed again under a new name (a refactor renamed it): the state machine invokes the new one,
    * invocations in flight finish on the old one, the tables keep their data (function-deploys.ts).
    */
-  | { readonly op: "rename" };
+  | { readonly op: "rename" }
+  /**
+   * The function is rolled back to the previous release under its name (function-deploys.ts): from now on it honours
+   * only its own second-layer ids, so the second layer forgets every key recorded before; the ledger keeps its data.
+   */
+  | { readonly op: "rollback" };
 
 export const FaultKind = {
   /** The invocation dies before the handler runs (Runtime.ExitError). */
@@ -190,6 +195,8 @@ export interface Observation {
   readonly expiries?: readonly ExpiryFact[];
   /** SQS's own operator actions (`native-move`, `purge`): refused or not, and which sent messages' copies they took. */
   readonly nativeActions?: readonly NativeActionFact[];
+  /** When a deploy rolled the function back (the second layer forgot every key recorded before). */
+  readonly rollbacks?: readonly number[];
   /** When the host stalled (the clock jumped with work in flight), and by how much. */
   readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
   /**

@@ -21,6 +21,7 @@ import { domainHandlerOptions } from "./domain-effect";
 import { modelKeyTerms } from "./key-terms";
 import { sourceQueueMaxBytes } from "@effectively-once/contract";
 import { FIFO_SUFFIX, QUARANTINE_MARKERS } from "@effectively-once/contract";
+import type { ConstructMutation } from "./mutant";
 
 /** The simulated queues' names: in FIFO mode they end in `.fifo`, as SQS requires (and `ops` reads). */
 export interface SimQueues {
@@ -73,7 +74,10 @@ export interface SimSettings {
   /** The app's handler options (its side effect), run in process by `function.ts`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any payload, result and resources
   readonly handlerOptions: () => Promise<PipelineHandlerOptions<any, any, any>>;
+  /** What the construct writes beside the definition, left out by a mutant (redrive-path-mutants.ts); absent: all of it. */
+  readonly construct?: ConstructMutation;
 }
+
 
 /** The app the simulation runs: the model (oracle.ts, generator.ts) is written for its messages. */
 const SIM_APP = "payments";

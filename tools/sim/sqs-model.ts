@@ -34,6 +34,8 @@ export interface StoredMessage {
   hiddenMs?: number;
   /** When the redrive policy moved it to this queue (a DLQ copy). */
   deadLetteredAt?: number;
+  /** The queue whose redrive policy moved it here (AWS adds the DeadLetterQueueSourceArn system attribute: recorded, see test/sim/sqs-conformance). */
+  deadLetterQueueSourceArn?: string;
   /** FIFO: its group, its deduplication id, and its place among the queue's messages (arrival order in this queue). */
   readonly groupId?: string;
   readonly deduplicationId?: string;

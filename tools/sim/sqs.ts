@@ -267,7 +267,7 @@ export class SimSqs {
         q.messages.splice(q.messages.indexOf(m), 1);
         const dlq = this.queue(redrive.deadLetterUrl);
         // It keeps its receive count: its first receive from the DLQ says maxReceiveCount + 1 (AWS, recorded).
-        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now, arrival: ++this.arrivals, ...(dlq.config.fifo ? { retainedFrom: now } : {}) };
+        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now, deadLetterQueueSourceArn: q.config.arn, arrival: ++this.arrivals, ...(dlq.config.fifo ? { retainedFrom: now } : {}) };
         dlq.messages.push(moved);
         this.record({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;
@@ -287,7 +287,7 @@ export class SimSqs {
           SenderId: m.senderId,
           ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt),
           ApproximateReceiveCount: String(m.receiveCount),
-          SentTimestamp: String(m.sentAt),
+          SentTimestamp: String(m.sentAt), ...(m.deadLetterQueueSourceArn === undefined ? {} : { DeadLetterQueueSourceArn: m.deadLetterQueueSourceArn }),
           ...(m.groupId === undefined ? {} : { MessageGroupId: m.groupId, MessageDeduplicationId: String(m.deduplicationId), SequenceNumber: String(m.arrival).padStart(20, "0") }),
         },
         ...(m.attributes ? { MD5OfMessageAttributes: md5OfAttributes(m.attributes), MessageAttributes: m.attributes } : {}),

@@ -7,10 +7,11 @@
 import type { ResolvedPipelineProps } from "@effectively-once/pipeline/settings";
 import { sourceQueueMaxBytes } from "@effectively-once/contract";
 import { dlqRedriveAllowPolicy, guardedActions, queuePolicyDocument, SOURCE_QUEUE_REDRIVE_ALLOW_POLICY } from "@effectively-once/contract";
+import type { ConstructMutation } from "./mutant";
 import type { SimQueues } from "./settings";
 import type { SimSqs } from "./sqs";
 
-export function addSimQueues(sqs: SimSqs, p: ResolvedPipelineProps, q: SimQueues): void {
+export function addSimQueues(sqs: SimSqs, p: ResolvedPipelineProps, q: SimQueues, mutation: ConstructMutation = {}): void {
   const refused = guardedActions(p);
   const scope = p.highThroughputFifo ? ("messageGroup" as const) : ("queue" as const);
   const fifo = (contentBasedDeduplication: boolean) => (p.fifo ? { fifo: { contentBasedDeduplication, deduplicationScope: scope } } : {});
@@ -18,7 +19,8 @@ export function addSimQueues(sqs: SimSqs, p: ResolvedPipelineProps, q: SimQueues
   sqs.addQueue({
     ...fifo(p.contentBasedDeduplication),
     policy: queuePolicyDocument(q.queueArn, refused.sourceQueue),
-    redriveAllowPolicy: JSON.stringify(SOURCE_QUEUE_REDRIVE_ALLOW_POLICY),
+    // A mutant leaves it out (a48d984's queue): SQS's default, allowAll, lets the DLQ name the source queue as its DLQ.
+    ...(mutation.sourceRedriveAllowPolicy === false ? {} : { redriveAllowPolicy: JSON.stringify(SOURCE_QUEUE_REDRIVE_ALLOW_POLICY) }),
     url: q.queueUrl,
     arn: q.queueArn,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds,

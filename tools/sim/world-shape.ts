@@ -40,5 +40,7 @@ export interface World {
   readonly order: OrderFact[];
   /** Deploys the function again under a new name, tables kept (the `rename` op); `ops` reads the new name's outputs. */
   renameFunction(): string;
+  /** Deploys the previous release's function (function-deploys.ts); returns its name. */
+  rollbackFunction(): string;
   log(line: string): void;
 }

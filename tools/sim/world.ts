@@ -165,7 +165,7 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   for (const input of simTableInputs()) await dynamo.createTable(input);
 
   const p = settings.props;
-  addSimQueues(sqs, p, q);
+  addSimQueues(sqs, p, q, settings.construct);
   sqs.onReceive = (url, delivered) => {
     if (url !== q.queueUrl) return;
     // Only the pipe receives from the source queue: its batch holds these until it completes.
@@ -231,7 +231,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     region: SIM_NAMES.region,
     batchSize: p.batchSize,
     maximumBatchingWindowInSeconds: p.maximumBatchingWindowSeconds,
-    filterCriteria: { Filters: pipeFilterPatterns(p.filterPatterns).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
+    // A mutant (redrive-path-mutants.ts) runs the stack's patterns alone, as a48d984 did.
+    filterCriteria: { Filters: (settings.construct?.quarantinedCopyPattern === false ? p.filterPatterns : pipeFilterPatterns(p.filterPatterns)).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
     invocationType: "REQUEST_RESPONSE",
     target: async (input, ctx) => {
       counters.inFlight++;
@@ -260,8 +261,11 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
       }
     },
   });
+  const firstDeploy = lambda.configuration();
   const functionConfiguration = async (name: string) => {
-    const deployed = lambda.configuration();
+    const now = lambda.configuration();
+    // A mutant (redrive-path-mutants.ts) counts the first deploy's ids whatever runs now, as ops did from the outputs.
+    const deployed = settings.construct?.opsCountsFirstDeployIds ? { ...firstDeploy, functionName: now.functionName } : now;
     if (name !== deployed.functionName) throw Object.assign(new Error(`Function not found: ${name}`), { name: "ResourceNotFoundException" });
     return deployed;
   };
@@ -272,5 +276,9 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     (ops.outputs as Record<string, unknown>)[OutputName.FunctionName] = name;
     return name;
   };
-  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, log, order };
+  const rollbackFunction = (): string => {
+    audit.rollbacks.push(clock.now());
+    return lambda.rollback();
+  };
+  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, rollbackFunction, log, order };
 }

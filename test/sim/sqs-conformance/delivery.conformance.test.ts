@@ -48,7 +48,10 @@ describe.each(IMPLEMENTATIONS.map((make) => [make().name, make] as const))("SQS 
     expect(new Set(seen.map((a) => a.ApproximateFirstReceiveTimestamp)).size).toBe(1);
   });
 
-  it("after maxReceiveCount receives, the next receive moves the message to the DLQ: same id, body, attributes, sender, SentTimestamp; count maxReceiveCount + 1", async () => {
+  // AWS's recording (LocalStack, tests/aws/services/sqs/test_sqs.py::test_dead_letter_queue_message_attributes, validated
+  // on AWS 2024-04-30): the moved message keeps its id and its MessageAttributes (same MD5OfMessageAttributes), its
+  // receive count goes on, and it gains DeadLetterQueueSourceArn, the source queue's ARN.
+  it("after maxReceiveCount receives, the next receive moves the message to the DLQ: same id, body, attributes, sender, SentTimestamp; count maxReceiveCount + 1; DeadLetterQueueSourceArn", async () => {
     const producer = sqs.clientAs("producer-1");
     const consumer = sqs.clientAs("consumer");
     const dlq = await sqs.createQueue({ retentionSeconds: 1_209_600 });
@@ -59,7 +62,8 @@ describe.each(IMPLEMENTATIONS.map((make) => [make().name, make] as const))("SQS 
     const [moved] = await receive(consumer, dlq);
     expect(delivered.map((m) => m.MessageId)).toEqual([id, id]);
     expect([moved.MessageId, moved.Body, moved.MessageAttributes]).toEqual([id, "poison", { tenant: { DataType: "String", StringValue: "t-1" } }]);
-    expect(moved.Attributes).toMatchObject({ SenderId: "producer-1", SentTimestamp: delivered[0].Attributes?.SentTimestamp, ApproximateReceiveCount: "3" });
+    expect(moved.Attributes).toMatchObject({ SenderId: "producer-1", SentTimestamp: delivered[0].Attributes?.SentTimestamp, ApproximateReceiveCount: "3", DeadLetterQueueSourceArn: queue.arn });
+    expect(moved.MD5OfMessageAttributes).toBe(delivered[0].MD5OfMessageAttributes);
   });
 
   it("DeleteMessage with the latest handle deletes, also after the visibility ran out", async () => {

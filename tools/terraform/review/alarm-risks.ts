@@ -8,7 +8,8 @@ import { RiskKind, Severity, type RiskFlag } from "./types";
  * of a quarantined message before the DLQ's retention deletes it (docs/operations.md, "Alarms"). Flags:
  * - an alarm the plan destroys (high);
  * - an alarm whose `alarm_actions` (high) or `ok_actions` (medium) lose an action, or whose actions are disabled;
- * - with no before side (an offline plan on an empty state), an alarm that notifies nobody (medium).
+ * - with no before side (an offline plan on an empty state), an alarm that notifies nobody (medium);
+ * - the queue edit alert's EventBridge rule or target destroyed (medium).
  */
 
 const ACTION_LISTS = ["alarm_actions", "ok_actions"] as const;
@@ -45,6 +46,10 @@ export function alarmRisks(planned: readonly PlannedResource[], label: (ref: Res
     } else if (!hasBefore && actionsOf(after, "alarm_actions").length === 0) {
       flag(Severity.Medium, resource.address, RiskKind.AlarmActionsRemoved, `ALARM NOTIFIES NOBODY: ${nameOf(after, resource.address)} has no alarm_actions: leave the construct's alarmActions out (it creates an SNS topic) or name an action.`);
     }
+  }
+  // The queue edit alert (queue-edit-alert.ts): its rule or target destroyed, an edit of the queues tells nobody.
+  for (const resource of planned.filter((r) => (r.type === "aws_cloudwatch_event_rule" || r.type === "aws_cloudwatch_event_target") && r.action === PlanAction.Destroy)) {
+    flag(Severity.Medium, resource.address, RiskKind.QueueEditAlertRemoved, `QUEUE EDIT ALERT REMOVED: ${resource.address} is destroyed: an edit of the queues' attributes that opens a path back from the DLQ (docs/guarantees.md, "paths back from the DLQ") tells nobody. Keep queueEditAlert, or watch CloudTrail's SetQueueAttributes on the queues yourself.`);
   }
   return flags;
 }

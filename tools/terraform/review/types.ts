@@ -160,6 +160,8 @@ export const RiskKind = {
   AlarmRemoved: "alarm-removed",
   /** An alarm that loses an action, disables its actions, or (planned alone) has none. */
   AlarmActionsRemoved: "alarm-actions-removed",
+  /** The queue edit alert's EventBridge rule or its target destroyed: an edit that opens a path back from the DLQ tells nobody. */
+  QueueEditAlertRemoved: "queue-edit-alert-removed",
   /** The source queue's RedriveAllowPolicy is not denyAll: a redrive policy (the DLQ's own, a temporary queue's) can target it. */
   SourceQueueRedriveAllowed: "source-queue-redrive-allowed",
   /** The DLQ has a redrive policy of its own: it moves quarantined copies to another queue. */

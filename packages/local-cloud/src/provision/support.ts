@@ -25,6 +25,9 @@ const NOT_EMULATED: Record<string, string> = {
   aws_sns_topic: "an alarm's notification is recorded in `cloud.alarms`, not sent",
   aws_sqs_queue_policy: "set as the queue's Policy attribute, not enforced",
   aws_lambda_permission: "IAM is not enforced",
+  aws_cloudwatch_event_rule: "the local cloud records no CloudTrail events, so the queue edit alert never fires",
+  aws_cloudwatch_event_target: "the local cloud records no CloudTrail events, so the queue edit alert never fires",
+  aws_sns_topic_policy: "set on the topic, not enforced",
 };
 
 /** Settings of emulated resources that have no local effect. */

@@ -42,6 +42,9 @@ export function arnOf(type: string, name: string, env: ArnEnv): string | undefin
       return `arn:${p}:cloudwatch::${a}:dashboard/${name}`;
     case "aws_sns_topic":
       return `arn:${p}:sns:${r}:${a}:${name}`;
+    case "aws_cloudwatch_event_rule":
+      // A rule on the default event bus.
+      return `arn:${p}:events:${r}:${a}:rule/${name}`;
     case "aws_scheduler_schedule":
       // The construct's schedules live in Scheduler's default group.
       return `arn:${p}:scheduler:${r}:${a}:schedule/default/${name}`;

@@ -17,6 +17,7 @@ import type { StackArnScope } from "./stack-data";
 import type { PipelineTables } from "./tables";
 import type { PipelineWorkflow } from "./workflow";
 import { alarmActionPreconditions } from "./pass-through-rules";
+import { QueueEditAlert } from "./queue-edit-alert";
 
 /** Where the function's metric filter publishes its count of rejected invocations (one namespace per function). */
 function rejectedInvocationsMetric(functionName: string): { namespace: string; metricName: string } {
@@ -43,6 +44,8 @@ export class PipelineAlarms extends Construct {
   /** The topic every alarm notifies, when `alarmActions` was left out. */
   readonly topic?: SnsTopic;
   readonly keepalive: DlqKeepalive;
+  /** The rule that tells the topic of every edit of the queues' attributes (`queueEditAlert`, with the topic only). */
+  readonly queueEdits?: QueueEditAlert;
   /** The specs the alarms were built from, in order. */
   readonly specs: readonly AlarmSpec[];
 
@@ -53,6 +56,7 @@ export class PipelineAlarms extends Construct {
       Annotations.of(this).addWarning("IdempotentPipeline: alarmActions is [], so no alarm notifies anyone: a quarantined message can expire unseen. Leave alarmActions out (the construct creates an SNS topic) or name an action.");
     }
     const actions = this.topic ? [this.topic.arn] : [...p.alarmActions];
+    if (this.topic && p.queueEditAlert) this.queueEdits = new QueueEditAlert(this, "queue-edits", { name: parts.names.queueEditRule, queueNames: [parts.names.queue, parts.names.deadLetterQueue], topic: this.topic, arns: parts.arns });
     this.keepalive = new DlqKeepalive(this, "dlq-keepalive", { names: parts.names, queues: parts.queues, arns: parts.arns, permissionsBoundary: p.permissionsBoundary });
     const functionName = parts.fn.function.functionName;
     const rejected = rejectedInvocationsMetric(parts.names.functionName);

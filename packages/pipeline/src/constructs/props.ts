@@ -139,6 +139,14 @@ export interface IdempotentPipelineProps extends FifoProps {
    */
   readonly alarmActions?: readonly string[];
   /**
+   * With the alarm topic (`alarmActions` left out), an EventBridge rule `<namePrefix>-queue-edits` sends the topic every
+   * `SetQueueAttributes`, `AddPermission` and `RemovePermission` call on the source queue and the DLQ, as CloudTrail
+   * records it: the start of the one path back from the DLQ that AWS cannot refuse (docs/guarantees.md, "paths back
+   * from the DLQ"). It hears only while a CloudTrail trail with logging enabled records the account's management events
+   * in the stack's region. `false` leaves the rule and the topic policy it needs out. @default true
+   */
+  readonly queueEditAlert?: boolean;
+  /**
    * How long before SQS's retention deletes the oldest DLQ message the `dlq-expiry` alarm fires. The alarm's
    * threshold is the DLQ's retention minus this, minus (standard queues) the source queue's retention, because a
    * moved message keeps its first enqueue time while the DLQ's age metric counts from the move (alarm-thresholds.ts).

@@ -90,6 +90,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     deletionProtection: p.deletionProtection ?? true,
     alarmActions: p.alarmActions ?? [],
     alarmTopic: p.alarmActions === undefined,
+    queueEditAlert: p.queueEditAlert ?? true,
     // A day, or less when the retentions leave less, so that the dlq-expiry alarm keeps at least an hour's threshold.
     deadLetterExpiryWarningSeconds:
       p.deadLetterExpiryWarningSeconds ?? Math.max(3600, Math.min(DEFAULTS.deadLetterExpiryWarningSeconds, deadLetterRetentionSeconds - (fifo ? 0 : messageRetentionSeconds) - 3600)),

@@ -105,6 +105,8 @@ export interface PipelineResourceNames {
   readonly dashboard: string;
   /** The SNS topic the alarms notify when `alarmActions` is left out. */
   readonly alarmTopic: string;
+  /** The EventBridge rule that tells the alarm topic of an edit of the queues (queue-edit-alert.ts); at most 47 of EventBridge's 64 characters. */
+  readonly queueEditRule: string;
   /** The schedule that keeps the DLQ active (dlq-keepalive.ts), and its role. */
   readonly dlqKeepalive: string;
   readonly dlqKeepaliveRole: string;
@@ -153,6 +155,7 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     pipeLogGroup: `/aws/vendedlogs/pipes/${pipe}`,
     dashboard: inRegion(`${prefix}-pipeline`, ""),
     alarmTopic: `${prefix}-alarms`,
+    queueEditRule: `${prefix}-queue-edits`,
     dlqKeepalive: `${prefix}-dlq-keepalive`,
     // As short as the workflow role's fixed text (15 characters), so it never lowers the longest namePrefix.
     dlqKeepaliveRole: inRegion(`${prefix}-dlq-ping`, "-role"),
