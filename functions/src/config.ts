@@ -3,7 +3,7 @@
  * at cold start with an error naming the variable and the fix. The rest of the wrapper takes what this file returns.
  */
 import type { FieldRule } from "@effectively-once/contract";
-import { assertFieldRules, ContractConfigError, ContractEnv, decodePayloadFields } from "@effectively-once/contract";
+import { assertFieldRules, ContractConfigError, ContractEnv, DEFAULT_BATCH_CONCURRENCY, decodePayloadFields } from "@effectively-once/contract";
 import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "@effectively-once/contract";
 import { ConfigurationError } from "./errors";
 
@@ -74,13 +74,16 @@ export interface PipelineConfig {
   readonly secondLayerIds: SecondLayerIds;
   /** The ids of the earlier releases the function still honours during the upgrade's transition; absent: none. */
   readonly legacySecondLayerIds?: SecondLayerIds;
+  /** Records of a batch event worked on at once (`PIPELINE_BATCH_CONCURRENCY`, default `DEFAULT_BATCH_CONCURRENCY`). */
+  readonly batchConcurrency: number;
   /** The function's region (`AWS_REGION`), for its DynamoDB client. */
   readonly region: string;
 }
 
 /**
  * Reads and checks the environment once, at cold start. Throws `ConfigurationError` naming the variable and the
- * fix. `POWERTOOLS_LOG_LEVEL` is optional (default `INFO`); every other variable is required.
+ * fix. `POWERTOOLS_LOG_LEVEL` (default `INFO`) and `PIPELINE_BATCH_CONCURRENCY` (default 10) are optional; every
+ * other variable is required.
  */
 export function readPipelineConfig(env: Environment): PipelineConfig {
   return {
@@ -92,6 +95,7 @@ export function readPipelineConfig(env: Environment): PipelineConfig {
     logLevel: optionalOneOf(env, ContractEnv.LogLevel, LOG_LEVELS) ?? "INFO",
     secondLayerIds: { keyPrefix: requireString(env, ContractEnv.IdempotencyKeyPrefix), hashFunction: readHashFunction(env) },
     ...legacyIds(env),
+    batchConcurrency: env[ContractEnv.BatchConcurrency]?.trim() ? requirePositiveInteger(env, ContractEnv.BatchConcurrency) : DEFAULT_BATCH_CONCURRENCY,
     region: requireString(env, RuntimeEnv.Region),
   };
 }

@@ -7,7 +7,8 @@ import { type Environment, type PipelineConfig, readPipelineConfig } from "./con
 import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog } from "./invocation-log";
-import { InvocationOutcome } from "@effectively-once/contract";
+import { type BatchAnswer, type BatchInvocationEvent, InvocationOutcome, isBatchInvocationEvent } from "@effectively-once/contract";
+import { batchAnswer, mapBounded, type RecordRun } from "./batch";
 import { legacyRecords } from "./legacy-records";
 import { createFateMetrics } from "./metrics";
 import { boundResult, type TruncatedResult } from "./result-bound";
@@ -59,15 +60,21 @@ export interface HandlerDependencies {
 }
 
 /**
- * The downstream Lambda handler: takes the state machine's event, returns the side effect's result, or a
- * {@link TruncatedResult} in its place when that result is larger than the bound (see `sideEffect`).
+ * The downstream Lambda handler. For the single-record event it returns the side effect's result, or a
+ * {@link TruncatedResult} in its place when that result is larger than the bound (see `sideEffect`), and throws a
+ * failure; for a batch event (`{ records }`) it answers one outcome per record, in order, and never the results.
  */
-export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T | TruncatedResult>;
+export interface PipelineHandler<T> {
+  (event: BatchInvocationEvent, context: Context): Promise<BatchAnswer>;
+  (event: unknown, context: Context): Promise<T | TruncatedResult>;
+}
 
 /**
  * Turns a side effect into the pipeline's downstream handler. Call it at module scope of the handler file, so the
  * environment is read at cold start and a missing variable fails the cold start with a `ConfigurationError` naming
- * it. Per invocation the handler:
+ * it. The handler takes the single-record event or a batch event (`{ records: [...] }`, one invocation per batch:
+ * docs/guarantees.md). A batch's records run at most `PIPELINE_BATCH_CONCURRENCY` at once (default 10), each exactly
+ * as a single-record invocation would run it, and the answer says each record's outcome (batch.ts). Per record:
  *
  * 1. checks the event with the pipeline's field rules and computes the canonical payload hash (a malformed event
  *    throws `ValidationError` before any idempotency record is written);
@@ -78,7 +85,8 @@ export type PipelineHandler<T> = (event: unknown, context: Context) => Promise<T
  *    so what it changes in it never reaches the record Powertools completes or deletes;
  * 3. replaces a result larger than `MAX_RESULT_BYTES` with a {@link TruncatedResult}, inside the idempotent
  *    function, so that Powertools stores the small stand-in (see `sideEffect`);
- * 4. writes one log line with the key, operation, messageId and outcome;
+ * 4. writes one log line with the key, operation, messageId and outcome: one line per record in a batch too, so
+ *    `note()` adds to its own record's line (the log's cost per message does not change with batching);
  * 5. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
  * 6. counts each record's fate it decided (`Applied` with its send-to-effect time, or a second-layer `Duplicate`) as
  *    CloudWatch metrics through Powertools Metrics in the embedded metric format, carried by the line of step 4 (a line
@@ -149,32 +157,51 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     ? legacyRecords({ tableName: config.idempotencyTableName, client: dynamoDb, ids: config.legacySecondLayerIds, expiresAfterSeconds: config.expiresAfterSeconds })
     : undefined;
 
-  return async function handler(event: unknown, context: Context): Promise<T | TruncatedResult> {
+  /** One record as a single-record invocation runs it: its own log line, its own Powertools record, its own fates. */
+  const runRecord = (event: unknown, context: Context): Promise<{ readonly result: T | TruncatedResult; readonly duplicate: boolean }> =>
+    // Validate before Powertools: a malformed event never writes an idempotency record.
+    log.run(event, context, async () => {
+      try {
+        const checked = validatePipelineEvent(event, config) as PipelineEvent<P>;
+        const answered = await legacy?.answer(checked);
+        if (answered) {
+          log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: IdempotencyRecordStatus.COMPLETED, legacyRecord: true });
+          fates.duplicate();
+          return { result: bound(answered.response) as T | TruncatedResult, duplicate: true };
+        }
+        const result = await runOnce(checked, context);
+        // The response hook notes it when Powertools answered from a stored record instead of running the effect.
+        return { result, duplicate: log.fields().outcome === InvocationOutcome.Duplicate };
+      } catch (error) {
+        // Before the log classifies it: another payload still in flight is not a conflict yet.
+        throw conflictOnlyWhenCompleted(error);
+      } finally {
+        // Into the record's line when the logger writes every line it may end with (INFO or below), else alone;
+        // a SILENT logger (tests, the simulation) writes nothing at all. Records of a batch share one Metrics
+        // instance: a line may carry a value another record counted, and every value is written exactly once.
+        const level = logger.getLevelName();
+        fates.flush(LINE_LEVELS.has(level) ? log.note : level === "SILENT" ? "none" : "own-line");
+      }
+    });
+
+  const handler = async function handler(event: unknown, context: Context): Promise<T | TruncatedResult | BatchAnswer> {
     idempotencyConfig.registerLambdaContext(context);
-    try {
-      // Validate before Powertools: a malformed event never writes an idempotency record.
-      return await log.run(event, context, async () => {
+    if (isBatchInvocationEvent(event)) {
+      // One outcome per record, never a thrown error: a record's failure must not fail the others (batch.ts).
+      const runs = await mapBounded(event.records, config.batchConcurrency, async (record): Promise<RecordRun> => {
         try {
-          const checked = validatePipelineEvent(event, config) as PipelineEvent<P>;
-          const answered = await legacy?.answer(checked);
-          if (answered) {
-            log.note({ outcome: InvocationOutcome.Duplicate, idempotencyRecordStatus: IdempotencyRecordStatus.COMPLETED, legacyRecord: true });
-            fates.duplicate();
-            return bound(answered.response) as T | TruncatedResult;
-          }
-          return await runOnce(checked, context);
+          return { ok: true, duplicate: (await runRecord(record, context)).duplicate };
         } catch (error) {
-          // Before the log classifies it: another payload still in flight is not a conflict yet.
-          throw conflictOnlyWhenCompleted(error);
-        } finally {
-          // Into the invocation's line when the logger writes every line it may end with (INFO or below), else alone;
-          // a SILENT logger (tests, the simulation) writes nothing at all.
-          const level = logger.getLevelName();
-          fates.flush(LINE_LEVELS.has(level) ? log.note : level === "SILENT" ? "none" : "own-line");
+          return { ok: false, error: reportedError(error) };
         }
       });
+      return batchAnswer(event.records, runs);
+    }
+    try {
+      return (await runRecord(event, context)).result;
     } catch (error) {
       throw reportedError(error);
     }
   };
+  return handler as PipelineHandler<T>;
 }

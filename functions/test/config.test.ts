@@ -32,8 +32,17 @@ describe("Function: readPipelineConfig", () => {
       serviceName: "deposits",
       logLevel: "DEBUG",
       secondLayerIds: { keyPrefix: "effectively-once.v1", hashFunction: "sha256" },
+      batchConcurrency: 10,
       region: "eu-west-1",
     });
+  });
+
+  it("reads PIPELINE_BATCH_CONCURRENCY when set", () => {
+    // Act
+    const config = readPipelineConfig({ ...env, PIPELINE_BATCH_CONCURRENCY: "3" });
+
+    // Assert
+    expect(config.batchConcurrency).toBe(3);
   });
 
   it.each([
@@ -58,6 +67,7 @@ describe("Function: readPipelineConfig", () => {
   it.each<[string, string, RegExp]>([
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "1h", /positive whole number/],
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "0", /positive whole number/],
+    ["PIPELINE_BATCH_CONCURRENCY", "0", /positive whole number/],
     // The comma-joined form of old: it cannot carry a field name holding a comma, so it is refused, not split.
     ["PAYLOAD_FIELDS", "amount,currency", /is not JSON.*\["amount","currency"\]/],
     ["PAYLOAD_FIELDS", "[]", /non-empty JSON array/],

@@ -56,6 +56,28 @@ describe("Function: fate metrics (Powertools Metrics, embedded metric format)", 
       expect([...metrics]).toEqual([["Duplicate", 1]]);
     });
 
+    it("counts per record in a batch: one line per record, every applied and duplicate counted exactly once", async () => {
+      // Arrange: two new records, one the second layer answers, one refused.
+      const seen = depositEvent();
+      await captureOutput(() => fx.handler(seen, lambdaContext(FUNCTION_NAME)));
+      const records = [depositEvent(), redelivery(seen), depositEvent(), depositEvent({ payload: { accountId: "acc-1", ref: "r-13", amount: 13 } })];
+
+      // Act
+      const { error, lines } = await captureOutput(() => fx.handler({ records }, lambdaContext(FUNCTION_NAME)));
+
+      // Assert
+      expect(error).toBeUndefined();
+      const logs = parse(lines);
+      expect(logs.map((line) => line.messageId).sort()).toEqual(records.map((r) => r.messageId).sort());
+      const sum = (name: string) =>
+        logs.filter((line) => line._aws).reduce((total, line) => {
+          const value = emfMetrics(line).get(name);
+          return total + (value === undefined ? 0 : Array.isArray(value) ? value.length : 1);
+        }, 0);
+      expect(sum("Applied")).toBe(2);
+      expect(sum("Duplicate")).toBe(1);
+    });
+
     it("counts nothing for a refused record: the workflow decides its quarantine", async () => {
       // Act
       const { error, lines } = await captureOutput(() => fx.handler(depositEvent({ payload: { accountId: "acc-1", ref: "r-13", amount: 13 } }), lambdaContext(FUNCTION_NAME)));

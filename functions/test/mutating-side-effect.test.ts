@@ -116,6 +116,27 @@ describe("Function: createPipelineHandler with a side effect that changes its in
     await expect(handler()(redelivery(event), lambdaContext(FUNCTION_NAME))).resolves.toEqual({ applied: 2 });
   });
 
+  it("gives every record of a batch its own copy: each record's own key is completed, whatever the effect changes", async () => {
+    // Arrange: the side effect changes everything of each record it gets.
+    const events = [depositEvent(), depositEvent(), depositEvent()];
+    const validations = await Promise.all(events.map(untouchedValidation));
+    const before = (await records()).length;
+    mutate = MUTATIONS[MUTATIONS.length - 1]![1];
+
+    // Act
+    const answer = await handler()({ records: events }, lambdaContext(FUNCTION_NAME));
+
+    // Assert: one new record per event, its own, with its own payload's validation hash; the events are untouched.
+    expect(answer.outcomes.map((o) => o.outcome)).toEqual(["applied", "applied", "applied"]);
+    const all = await records();
+    expect(all).toHaveLength(before + events.length);
+    events.forEach((event, i) => {
+      const own = all.find((record) => record.id === idempotencyRecordId(event.businessKey, event.operation));
+      expect(own).toMatchObject({ status: "COMPLETED", validation: validations[i] });
+      expect(event.businessKey.startsWith('["acc-1"')).toBe(true);
+    });
+  });
+
   it("leaves the caller's event as it was and does not freeze what the side effect gets", async () => {
     // Arrange
     const event = depositEvent();

@@ -28,6 +28,8 @@ export const ContractEnv = {
    * honours during the upgrade's transition (docs/upgrading.md). Unset: only the current ids count.
    */
   IdempotencyLegacyKeyPrefix: "IDEMPOTENCY_LEGACY_KEY_PREFIX",
+  /** Optional: how many records of a batch event the function works on at once (default DEFAULT_BATCH_CONCURRENCY). */
+  BatchConcurrency: "PIPELINE_BATCH_CONCURRENCY",
 } as const;
 
 /** The value of PIPELINE_FIELD_RULES. */

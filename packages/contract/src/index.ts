@@ -42,6 +42,8 @@ export type { DecodeSpec } from "./decode-jsonata";
 export { decodeBody, deriveBusinessKey } from "./decode";
 export { duplicateMemberName } from "./member-names";
 export { INVOCATION_EVENT_FIELDS } from "./event";
+export { BatchRecordOutcome, DEFAULT_BATCH_CONCURRENCY, failedAnswer, isBatchInvocationEvent, MAX_ANSWER_ERROR_CHARS } from "./batch-invocation";
+export type { BatchAnswer, BatchInvocationEvent, BatchRecordAnswer } from "./batch-invocation";
 export { fieldProblemExpression, QUOTE_FUNCTION } from "./field-rules-jsonata";
 export { CANONICAL_FORM } from "./key-derivation";
 export { COMPLETE_UPDATE } from "./ledger";

@@ -1,0 +1,75 @@
+/**
+ * One function invocation per batch (docs/guarantees.md, "One invocation per batch"): the event that carries the
+ * claimed records of a batch to the function, and the answer it gives, one outcome per record. The function still
+ * accepts the single-record {@link InvocationEvent}, so a workflow that sends one record at a time keeps working
+ * against a function that knows batches (the first window of the rollout, docs/upgrading.md).
+ */
+import { MAX_DETAIL_CHARS } from "./limits";
+import type { InvocationEvent } from "./event";
+
+/** The batch event: each record is exactly what the single-record event would carry. */
+export interface BatchInvocationEvent<Payload = Record<string, unknown>> {
+  readonly records: readonly InvocationEvent<Payload>[];
+}
+
+/** What became of one record of a batch, as the function saw it. */
+export const BatchRecordOutcome = {
+  /** The side effect ran for this record. */
+  Applied: "applied",
+  /** The second layer (Powertools) answered from a completed record: the side effect did not run again. */
+  Duplicate: "duplicate",
+  /** A permanent error: the workflow releases the claim and quarantines the record `rejected`. */
+  Rejected: "rejected",
+  /** The key was applied with another payload: released and quarantined `payload-mismatch`. */
+  Conflict: "conflict",
+  /** Any other error: released, and the record is retried. */
+  Retry: "retry",
+} as const;
+export type BatchRecordOutcome = (typeof BatchRecordOutcome)[keyof typeof BatchRecordOutcome];
+
+/**
+ * One record's answer. Never the side effect's result: that stays in the second layer (Powertools' record), so the
+ * answer of a batch stays small whatever the side effect returns (Step Functions' 256 KiB state data, whose overrun,
+ * States.DataLimitExceeded, no Catch on States.ALL catches).
+ */
+export interface BatchRecordAnswer {
+  /** The record's SQS messageId, as the event carried it. */
+  readonly messageId: string;
+  readonly outcome: BatchRecordOutcome;
+  /** For a failed record: the error's name as a single-record invocation would report it (its `errorType`). */
+  readonly error?: string;
+  /** For a failed record: its message, at most {@link MAX_DETAIL_CHARS} characters. */
+  readonly detail?: string;
+}
+
+/** The answer to a batch event: one entry per record, in the order of the event's records. */
+export interface BatchAnswer {
+  readonly outcomes: readonly BatchRecordAnswer[];
+}
+
+/** Records of one batch the function works on at once unless its environment says otherwise (`PIPELINE_BATCH_CONCURRENCY`). */
+export const DEFAULT_BATCH_CONCURRENCY = 10;
+
+/** The longest error name an answer carries (Lambda reports `errorType` as the name; longer ones are cut). */
+export const MAX_ANSWER_ERROR_CHARS = 128;
+
+/**
+ * A batch event rather than a single-record one: an object with a `records` array and no `businessKey`. The single
+ * event never has `records` (INVOCATION_EVENT_FIELDS), so the two cannot be mistaken for each other.
+ */
+export function isBatchInvocationEvent(event: unknown): event is { readonly records: readonly unknown[] } {
+  if (typeof event !== "object" || event === null || Array.isArray(event)) return false;
+  return Array.isArray((event as { records?: unknown }).records) && !("businessKey" in event);
+}
+
+/** `text` cut to `max` characters, never inside a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/** A failed record's answer, its name and message cut to the answer's bounds. */
+export function failedAnswer(messageId: string, outcome: BatchRecordOutcome, error: string, detail: string): BatchRecordAnswer {
+  return { messageId, outcome, error: cut(error, MAX_ANSWER_ERROR_CHARS), detail: cut(detail, MAX_DETAIL_CHARS) };
+}
