@@ -53,6 +53,22 @@ export function recordMessageId(record: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
+/**
+ * A batch record in the single event's form: its `body` text parsed into `payload` (JSON.parse, as the Lambda runtime
+ * parses the single event the workflow serialized from `$parse(body)`). Anything else is left for validation to refuse.
+ */
+export function withPayload(record: unknown): unknown {
+  if (typeof record !== "object" || record === null || Array.isArray(record)) return record;
+  const { body, ...rest } = record as { body?: unknown; payload?: unknown };
+  if (typeof body !== "string" || "payload" in rest) return record;
+  try {
+    return { ...rest, payload: JSON.parse(body) as unknown };
+  } catch {
+    // Not JSON: validation names the payload field.
+    return { ...rest, payload: body };
+  }
+}
+
 /** The batch's answer from its records' runs, in order. */
 export function batchAnswer(records: readonly unknown[], runs: readonly RecordRun[]): BatchAnswer {
   return { outcomes: runs.map((run, index) => answerOf(recordMessageId(records[index]), run)) };

@@ -8,7 +8,7 @@ import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./er
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { createInvocationLog } from "./invocation-log";
 import { type BatchAnswer, type BatchInvocationEvent, InvocationOutcome, isBatchInvocationEvent } from "@effectively-once/contract";
-import { batchAnswer, mapBounded, type RecordRun } from "./batch";
+import { batchAnswer, mapBounded, type RecordRun, withPayload } from "./batch";
 import { legacyRecords } from "./legacy-records";
 import { createFateMetrics } from "./metrics";
 import { boundResult, type TruncatedResult } from "./result-bound";
@@ -190,7 +190,7 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
       // One outcome per record, never a thrown error: a record's failure must not fail the others (batch.ts).
       const runs = await mapBounded(event.records, config.batchConcurrency, async (record): Promise<RecordRun> => {
         try {
-          return { ok: true, duplicate: (await runRecord(record, context)).duplicate };
+          return { ok: true, duplicate: (await runRecord(withPayload(record), context)).duplicate };
         } catch (error) {
           return { ok: false, error: reportedError(error) };
         }

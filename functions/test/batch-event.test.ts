@@ -60,6 +60,25 @@ describe("Function: createPipelineHandler with a batch event (real Powertools, d
     }
   });
 
+  it("takes a record's body as text (the workflow's batch form): the same record and validation hash as the parsed payload", async () => {
+    // Arrange: one key sent in the single form first, then as text in a batch (a duplicate), and a fresh text record.
+    const { handler, functionName } = newInstance();
+    const single = depositEvent();
+    await handler(single, lambdaContext(functionName));
+    const asText = ({ payload, ...rest }: ReturnType<typeof depositEvent>) => ({ ...rest, body: JSON.stringify({ amount: payload.amount, ref: payload.ref, accountId: payload.accountId }) });
+    const fresh = depositEvent();
+    const notJson = { ...asText(depositEvent()), body: "{not json" };
+
+    // Act
+    const answer = await handler({ records: [asText(redelivery(single)), asText(fresh), notJson] }, lambdaContext(functionName));
+
+    // Assert
+    expect(answer.outcomes.map((o) => o.outcome)).toEqual(["duplicate", "applied", "rejected"]);
+    expect(answer.outcomes[2]).toMatchObject({ error: "PipelineRejected", detail: expect.stringContaining("payload") });
+    expect(await recordOf(fresh.businessKey)).toMatchObject({ status: "COMPLETED" });
+    expect((await effectsOf(single.businessKey)).calls).toHaveLength(1);
+  });
+
   it("answers each record's own fate; one record's failure reaches no other record", async () => {
     // Arrange: an applied key delivered again, a refused amount, a conflict, a malformed record, a transient failure.
     const { handler, functionName, effectsClient } = newInstance();

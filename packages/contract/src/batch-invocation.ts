@@ -7,10 +7,25 @@
 import { MAX_DETAIL_CHARS } from "./limits";
 import type { InvocationEvent } from "./event";
 
-/** The batch event: each record is exactly what the single-record event would carry. */
+/**
+ * One record of a batch event: the single-record event's fields, with the message's `body` as the text SQS carried
+ * instead of the parsed `payload` (the function parses it). Text, so that the batch's input is provably no larger than
+ * the execution's own input allows: a parsed body re-serialized by Step Functions can grow (`1e20` is written as 21
+ * digits), and a task input over 256 KiB fails the execution where no Catch can handle it. A record with `payload`
+ * (the single event's form) is accepted too.
+ */
+export type BatchRecordEvent<Payload = Record<string, unknown>> = Omit<InvocationEvent<Payload>, "payload"> & ({ readonly body: string } | { readonly payload: Payload });
+
+/** The batch event: the claimed records of one execution, in batch order. */
 export interface BatchInvocationEvent<Payload = Record<string, unknown>> {
-  readonly records: readonly InvocationEvent<Payload>[];
+  readonly records: readonly BatchRecordEvent<Payload>[];
 }
+
+/**
+ * The fields of a batch event's record as the workflow sends them (`test/contract/definition-agrees.test.ts` holds
+ * the definition to them).
+ */
+export const BATCH_RECORD_FIELDS = ["businessKey", "operation", "messageId", "receiveCount", "firstSentAt", "body"] as const;
 
 /** What became of one record of a batch, as the function saw it. */
 export const BatchRecordOutcome = {
