@@ -2,6 +2,7 @@ import { decodeExpression, QuarantineReason } from "@effectively-once/contract";
 import { commentWithKeyDerivation, keyDerivation } from "@effectively-once/contract";
 import type { FieldRule } from "@effectively-once/contract";
 import { FIRST_SENT_TIMESTAMP, FOLLOWER_FIRST_SENT_TIMESTAMP, FOLLOWER_IDS, FUNCTION_ERROR_DETAIL, LEADER_POSITIONS, movedBackTooLateDetail, PARSE_ERROR_DETAIL, QUARANTINE_ATTRIBUTES, RETURNED_COPY } from "./expressions";
+import { batchDefinition } from "./batch";
 import { withFateCount, type FateMetricsTarget } from "./fate-count";
 import { fifoDefinition } from "./fifo";
 import template from "../pipeline.asl.json";
@@ -63,6 +64,12 @@ export interface PipelineDefinitionParams {
    * @default undefined (no counting states: tools that run the definition without a stack, such as the simulation)
    */
   readonly fateMetrics?: FateMetricsTarget;
+  /**
+   * Standard mode: one function invocation for the claimed records of a batch (batch.ts) instead of one per record.
+   * FIFO mode ignores it: a group's records run one after another, each with its own invocation (fifo.ts).
+   * @default false (one invocation per claimed record)
+   */
+  readonly batchInvocation?: boolean;
 }
 
 /**
@@ -159,7 +166,7 @@ export function renderPipelineDefinition(params: PipelineDefinitionParams): Reco
     throw new Error("renderPipelineDefinition: conflictErrors needs at least one name (e.g. IdempotencyValidationError)");
   }
   const filled = fill(template, placeholderValues(params)) as Record<string, unknown>;
-  const shaped = params.fifo ? fifoDefinition(filled, params.fifo.maxReceiveCount) : filled;
+  const shaped = params.fifo ? fifoDefinition(filled, params.fifo.maxReceiveCount) : params.batchInvocation ? batchDefinition(filled) : filled;
   const rendered = params.fateMetrics ? withFateCount(shaped, params.partition, params.fateMetrics) : shaped;
   // The record `npm run plan:review` compares across deploys: a change to it resets both layers' memory of applied keys.
   rendered.Comment = commentWithKeyDerivation(String(rendered.Comment), keyDerivation(params));
