@@ -7,7 +7,6 @@
 import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
 import { sqsRecord as record, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 
-type Answer = { messageId: string; outcome: string; error?: string; detail?: string };
 type BatchRecord = { messageId: string; businessKey: string; body: string; operation: string; firstSentAt: number; receiveCount: number };
 
 /** The function's script: how it answers a batch, how it answers one record. */
