@@ -88,3 +88,50 @@ function cut(text: string, max: number): string {
 export function failedAnswer(messageId: string, outcome: BatchRecordOutcome, error: string, detail: string): BatchRecordAnswer {
   return { messageId, outcome, error: cut(error, MAX_ANSWER_ERROR_CHARS), detail: cut(detail, MAX_DETAIL_CHARS) };
 }
+
+/** The longest function ARN: `arn:<partition ≤ 16>:lambda:<region ≤ 20>:<12 digits>:function:<name ≤ 64>:<qualifier ≤ 128>`. */
+const FUNCTION_ARN_CHARS = 256;
+
+/** `{"FunctionName":"","Payload":{"records":[]}}`: the Task's input around the records. */
+const BATCH_INPUT_WRAPPER_BYTES = JSON.stringify({ FunctionName: "", Payload: { records: [] } }).length + 2 * FUNCTION_ARN_CHARS;
+
+/**
+ * One record of the batch event besides its body, at its largest: the skeleton, the business key (UTF-8 bytes of
+ * canonical JSON, escaped again: at most 3 bytes a byte, as RECORD_BYTES_PER_MESSAGE_BYTE says), an operation of 64
+ * ASCII characters, a messageId of 100 (2 bytes each when escaped), and two numbers of 20 digits.
+ */
+export function batchRecordEnvelopeBytes(maxBusinessKeyBytes: number, bytesPerByte: number): number {
+  const skeleton = JSON.stringify({ businessKey: "", operation: "", messageId: "", receiveCount: 0, firstSentAt: 0, body: "" }).length - 2;
+  return skeleton + bytesPerByte * maxBusinessKeyBytes + 64 + 2 * 100 + 2 * 20;
+}
+
+/**
+ * The worst-case UTF-8 bytes of the batch invocation's input (the Task's input after Arguments, which Step Functions
+ * caps at 256 KiB and whose overrun no Catch handles): `batchSize` records, each body at most `queueMaxBytes`
+ * escaped at most `bytesPerByte` a byte.
+ */
+export function worstBatchInvocationInputBytes(batchSize: number, queueMaxBytes: number, envelopeBytes: number, bytesPerByte: number): number {
+  return BATCH_INPUT_WRAPPER_BYTES + batchSize * (bytesPerByte * queueMaxBytes + envelopeBytes) + Math.max(0, batchSize - 1);
+}
+
+/**
+ * Lambda's response around the function's answer as the `lambda:invoke` integration returns it (`ExecutedVersion`,
+ * `StatusCode`, `SdkHttpMetadata` with its headers, `SdkResponseMetadata`): a generous bound.
+ */
+const INVOKE_RESULT_ENVELOPE_BYTES = 4096;
+
+/**
+ * One answer at its largest: a messageId of 100 characters, the longest outcome word, an error name and a detail at
+ * their bounds, each character at most 6 bytes as JSON (a `\u` escape).
+ */
+const ANSWER_BYTES =
+  JSON.stringify({ messageId: "", outcome: "", error: "", detail: "" }).length +
+  2 * 100 +
+  Math.max(...Object.values(BatchRecordOutcome).map((o) => o.length)) +
+  6 * (MAX_ANSWER_ERROR_CHARS + MAX_DETAIL_CHARS) +
+  1;
+
+/** The worst-case UTF-8 bytes of the batch invocation's result: the answer of `batchSize` records and Lambda's envelope. */
+export function worstBatchAnswerBytes(batchSize: number): number {
+  return INVOKE_RESULT_ENVELOPE_BYTES + JSON.stringify({ outcomes: [] }).length + batchSize * ANSWER_BYTES;
+}

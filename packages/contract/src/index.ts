@@ -42,7 +42,17 @@ export type { DecodeSpec } from "./decode-jsonata";
 export { decodeBody, deriveBusinessKey } from "./decode";
 export { duplicateMemberName } from "./member-names";
 export { INVOCATION_EVENT_FIELDS } from "./event";
-export { BATCH_RECORD_FIELDS, BatchRecordOutcome, DEFAULT_BATCH_CONCURRENCY, failedAnswer, isBatchInvocationEvent, MAX_ANSWER_ERROR_CHARS } from "./batch-invocation";
+export {
+  BATCH_RECORD_FIELDS,
+  batchRecordEnvelopeBytes,
+  BatchRecordOutcome,
+  DEFAULT_BATCH_CONCURRENCY,
+  failedAnswer,
+  isBatchInvocationEvent,
+  MAX_ANSWER_ERROR_CHARS,
+  worstBatchAnswerBytes,
+  worstBatchInvocationInputBytes,
+} from "./batch-invocation";
 export type { BatchAnswer, BatchInvocationEvent, BatchRecordAnswer, BatchRecordEvent } from "./batch-invocation";
 export { fieldProblemExpression, QUOTE_FUNCTION } from "./field-rules-jsonata";
 export { CANONICAL_FORM } from "./key-derivation";

@@ -33,5 +33,6 @@ export function definitionParams(p: ResolvedPipelineProps, names: DefinitionName
     conflictErrors: p.function.conflictErrors,
     ledgerRetry: p.ledgerRetry,
     ...(p.fifo ? { fifo: { maxReceiveCount: p.maxReceiveCount } } : {}),
+    ...(p.batchInvocation && !p.fifo ? { batchInvocation: true } : {}),
   };
 }

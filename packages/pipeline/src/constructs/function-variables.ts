@@ -36,5 +36,7 @@ export function constructVariables(p: ResolvedPipelineProps, idempotencyTableNam
     ...functionSecondLayerEnvironment(p),
     [ContractEnv.ServiceName]: serviceNameOf(p),
     [ContractEnv.LogLevel]: p.function.logLevel,
+    // The records of a batch event worked on at once: the workflow's own bound on records in flight.
+    ...(p.batchInvocation ? { [ContractEnv.BatchConcurrency]: String(p.maxConcurrency) } : {}),
   };
 }

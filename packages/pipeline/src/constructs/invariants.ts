@@ -10,6 +10,7 @@ import { BOUNDARY_RULES } from "./boundary-rules";
 import { BYTE_RULES } from "./byte-rules";
 import { ENCRYPTION_RULES } from "./encryption-rules";
 import { InvalidPropError, type PropProblem } from "./errors";
+import { BATCH_RULES } from "./batch-rules";
 import { FIFO_RULES } from "./fifo-rules";
 import { FUNCTION_RULES } from "./function-rules";
 import { integerIn, runPropRules, type PropRule } from "./prop-rules";
@@ -222,12 +223,16 @@ const WINDOW_RULES: readonly PropRule[] = [
     name: "leaseSeconds.invocation",
     after: ["function.timeoutSeconds", "lambdaRetries"],
     check: (p) => {
-      const minLease = p.function.timeoutSeconds * lambdaAttempts(p);
+      // One invocation per batch: a claim waits for the batch's invocation, then perhaps for its own (the fallback).
+      const invocations = p.batchInvocation && !p.fifo ? 2 : 1;
+      const minLease = invocations * p.function.timeoutSeconds * lambdaAttempts(p);
       if (p.leaseSeconds >= minLease) return undefined;
+      const product = `${invocations > 1 ? "2 invocations (the batch's, then the record's own) × " : ""}function.timeoutSeconds × attempts`;
+      const figures = `${invocations > 1 ? "2 × " : ""}${p.function.timeoutSeconds} × ${lambdaAttempts(p)}`;
       return {
         prop: "leaseSeconds",
         value: p.leaseSeconds,
-        reason: `is below function.timeoutSeconds × attempts (${p.function.timeoutSeconds} × ${lambdaAttempts(p)} = ${minLease}); another message could take over a key whose invocation still runs`,
+        reason: `is below ${product} (${figures} = ${minLease}); another message could take over a key whose invocation still runs`,
         fix: `set leaseSeconds >= ${minLease}, or lower function.timeoutSeconds or lambdaRetries`,
       };
     },
@@ -244,6 +249,7 @@ export const PIPELINE_RULES: readonly PropRule[] = [
   ...BYTE_RULES,
   ...WINDOW_RULES,
   ...FIFO_RULES,
+  ...BATCH_RULES,
   ...TIMING_RULES,
   ...RETENTION_RULES,
   ...ALARM_RULES,

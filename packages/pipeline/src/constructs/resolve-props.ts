@@ -3,6 +3,7 @@ import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/c
 import { effectiveRules, type FieldRule } from "@effectively-once/contract";
 import { secondLayerEnvironment } from "@effectively-once/contract";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
+import { BATCH_INVOCATION_DEFAULTS } from "./batch-rules";
 import { FIFO_DEFAULTS } from "./fifo-props";
 import { resolveEncryption } from "./encryption";
 import { DEFAULT_RUNTIME } from "./lambda-runtime";
@@ -41,7 +42,10 @@ export const DEFAULTS = {
 export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
   const functionName = p.function.name ?? DEFAULTS.functionName;
   const fifo = p.fifo ?? false;
-  const executionTimeoutSeconds = p.executionTimeoutSeconds ?? (fifo ? FIFO_DEFAULTS.executionTimeoutSeconds : DEFAULTS.executionTimeoutSeconds);
+  const batchInvocation = p.batchInvocation ?? false;
+  const executionTimeoutSeconds =
+    p.executionTimeoutSeconds ??
+    (fifo ? FIFO_DEFAULTS.executionTimeoutSeconds : batchInvocation ? BATCH_INVOCATION_DEFAULTS.executionTimeoutSeconds : DEFAULTS.executionTimeoutSeconds);
   const batchSize = p.batchSize ?? (fifo ? FIFO_DEFAULTS.batchSize : DEFAULTS.batchSize);
   const messageRetentionSeconds = p.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds;
   const deadLetterRetentionSeconds = p.deadLetterRetentionSeconds ?? DEFAULTS.deadLetterRetentionSeconds;
@@ -71,6 +75,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
     maximumBatchingWindowSeconds: p.maximumBatchingWindowSeconds ?? (fifo ? 0 : DEFAULTS.maximumBatchingWindowSeconds),
     filterPatterns: p.filterPatterns ?? [],
     maxConcurrency: p.maxConcurrency ?? batchSize,
+    batchInvocation,
     executionTimeoutSeconds,
     visibilityTimeoutSeconds: p.visibilityTimeoutSeconds ?? DEFAULTS.visibilityTimeoutFactor * executionTimeoutSeconds,
     maxReceiveCount: p.maxReceiveCount ?? DEFAULTS.maxReceiveCount,

@@ -116,6 +116,8 @@ export interface ExecutionBudget {
   /** Records run one after another at worst: waves of `maxConcurrency` (standard), or a whole batch of one message group (FIFO). */
   readonly serial: number;
   readonly followerWaves: number;
+  /** One invocation per batch: the claim phase, the batch's invocation, then each record settled (perhaps invoked alone). */
+  readonly batch?: { readonly claimPhase: number; readonly invoke: number; readonly settle: number };
 }
 
 /**
@@ -128,8 +130,17 @@ export function worstExecution(p: ResolvedPipelineProps): ExecutionBudget {
   const record = worstRecordBudget(p);
   const serial = p.fifo ? p.batchSize : Math.ceil(p.batchSize / p.maxConcurrency);
   const followerWaves = p.fifo ? 0 : Math.ceil((p.batchSize - 1) / p.maxConcurrency);
+  const followers = followerWaves * record.followerQuarantine.seconds;
   const fateMetricsSeconds = FATE_METRICS_TIMEOUT_SECONDS;
-  return { seconds: serial * record.seconds + followerWaves * record.followerQuarantine.seconds + fateMetricsSeconds, fateMetricsSeconds, record, serial, followerWaves };
+  if (p.batchInvocation && !p.fifo) {
+    // statemachines/src/batch.ts: every record claimed (or quarantined) in waves, one invocation for the batch, then
+    // every record settled in waves, each perhaps invoked alone when the batch's answer gave it none.
+    const claimPhase = serial * (CLAIM_ATTEMPTS * (record.claim.seconds + record.inspect.seconds) + record.quarantine.seconds);
+    const settle = serial * (record.invoke.seconds + Math.max(record.complete.seconds, record.release.seconds + record.quarantine.seconds));
+    const batch = { claimPhase, invoke: record.invoke.seconds, settle };
+    return { seconds: claimPhase + batch.invoke + settle + followers + fateMetricsSeconds, fateMetricsSeconds, record, serial, followerWaves, batch };
+  }
+  return { seconds: serial * record.seconds + followers + fateMetricsSeconds, fateMetricsSeconds, record, serial, followerWaves };
 }
 
 /**
@@ -152,7 +163,7 @@ export const TIMING_RULES: readonly PropRule[] = [
   },
   {
     name: "executionTimeoutSeconds.worstRecord",
-    after: ["function.timeoutSeconds.belowExecution", "batchSize", "maxConcurrency", "lambdaRetries", "ledgerRetry.intervalSeconds", "ledgerRetry.maxAttempts", "ledgerRetry.backoffRate"],
+    after: ["function.timeoutSeconds.belowExecution", "batchSize", "maxConcurrency", "lambdaRetries", "ledgerRetry.intervalSeconds", "ledgerRetry.maxAttempts", "ledgerRetry.backoffRate", "batchInvocation.standardOnly"],
     check: (p) => {
       const w = worstExecution(p);
       if (p.executionTimeoutSeconds >= w.seconds) return undefined;
@@ -161,15 +172,21 @@ export const TIMING_RULES: readonly PropRule[] = [
         `${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + ` +
         `invoke ${b.invoke.attempts} × (Init ${LAMBDA_INIT_SECONDS} + function timeout ${p.function.timeoutSeconds}) + ${b.invoke.backoffSeconds} backoff + ` +
         `max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})`;
+      const batch = w.batch
+        ? `claim phase ${w.serial} × (${CLAIM_ATTEMPTS} × (claim ${b.claim.seconds} + inspect ${b.inspect.seconds}) + quarantine ${b.quarantine.seconds}) = ${w.batch.claimPhase} + ` +
+          `batch invoke ${w.batch.invoke} + settle ${w.serial} × (invoke alone ${b.invoke.seconds} + max(complete ${b.complete.seconds}, release ${b.release.seconds} + quarantine ${b.quarantine.seconds})) = ${w.batch.settle}` +
+          `${w.followerWaves > 0 ? ` + ${w.followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""}`
+        : undefined;
       const arithmetic =
-        (p.fifo
-          ? `${w.serial} records of one message group one after another × (${one})`
-          : `${w.serial > 1 ? `${w.serial} waves × (` : ""}${one}${w.serial > 1 ? ")" : ""}` +
-            `${w.followerWaves > 0 ? ` + ${w.followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""}`) + ` + fate metrics ${w.fateMetricsSeconds}`;
+        (batch ??
+          (p.fifo
+            ? `${w.serial} records of one message group one after another × (${one})`
+            : `${w.serial > 1 ? `${w.serial} waves × (` : ""}${one}${w.serial > 1 ? ")" : ""}` +
+              `${w.followerWaves > 0 ? ` + ${w.followerWaves} × follower quarantine ${b.followerQuarantine.seconds}` : ""}`)) + ` + fate metrics ${w.fateMetricsSeconds}`;
       return {
         prop: "executionTimeoutSeconds",
         value: p.executionTimeoutSeconds,
-        reason: `is below the worst case of ${p.fifo ? "a batch whose records all share one message group" : "one record"} (${arithmetic} = ${w.seconds} s); a record still retrying would be cut off and its whole batch would come back`,
+        reason: `is below the worst case of ${p.fifo ? "a batch whose records all share one message group" : w.batch ? "a batch invoked once" : "one record"} (${arithmetic} = ${w.seconds} s); a record still retrying would be cut off and its whole batch would come back`,
         fix: `set executionTimeoutSeconds >= ${w.seconds} (and visibilityTimeoutSeconds >= ${6 * w.seconds}), or lower ${p.fifo ? "batchSize, " : ""}function.timeoutSeconds, lambdaRetries or ledgerRetry`,
       };
     },
