@@ -1,0 +1,73 @@
+/**
+ * One invocation per batch (`batchInvocation: true`) end to end on the local cloud: the synthesized stack, the
+ * function's bundle, the interpreter, the pipe. Counts the Lambda invocations the local cloud made per message, and
+ * crashes a batch invocation after one record's side effect: every record is applied once, none reaches the DLQ.
+ */
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
+import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { chargeWrite } from "./support/fault-rules";
+import { synthesizedNames } from "./support/local-target";
+
+const CRASH_TENANT = "batch-crash";
+
+describe("End to end, one invocation per batch", () => {
+  let stack: SynthesizedStack;
+  let cloud: LocalCloud;
+  const invocations = () => Object.values(cloud.stats().functions).reduce((sum, f) => sum + f.invocations, 0);
+  const target = () => ({ sqs: cloud.clients.sqs, dynamodb: cloud.clients.dynamodb, outputs: cloud.outputs });
+
+  beforeAll(async () => {
+    stack = synthStack({ batchInvocation: true });
+    const names = synthesizedNames(`${stack.stackDir}/cdk.tf.json`);
+    // The second record of the crash scenario crashes its environment right after its side effect, once.
+    const crashKey = JSON.stringify([CRASH_TENANT, "o2"]);
+    cloud = await startLocalCloud({
+      stackFile: `${stack.stackDir}/cdk.tf.json`,
+      retryVisibilityTimeoutSeconds: 1,
+      faults: { seed: "e2e-batch", rules: [{ service: "lambda", id: "crash-after-charge", function: names.functionName, action: "crash", when: "after", sideEffect: chargeWrite(names, crashKey), times: 1 }] },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await cloud?.stop();
+    stack?.cleanup();
+  });
+
+  it("applies 100 new keys once each with at most 0.11 Lambda invocations per message", async () => {
+    // Arrange
+    const bodies = Array.from({ length: 100 }, (_, i) => ({ tenantId: "batch-count", orderId: `o-${i}`, amount: 100 + i, currency: "EUR" }));
+    const before = invocations();
+
+    // Act
+    const sent = await publishBodies(target(), bodies);
+    await cloud.drain({ timeoutMs: 60_000 });
+
+    // Assert
+    const { effects, dlq, verification } = await observe(target(), sent);
+    expect(verification.lost).toEqual([]);
+    expect(verification.doubleApplied).toEqual([]);
+    expect(dlq).toEqual([]);
+    expect([...effects.keys()].filter((key) => key.includes("batch-count"))).toHaveLength(100);
+    const perMessage = (invocations() - before) / sent.length;
+    expect(perMessage).toBeLessThanOrEqual(0.11);
+  }, 120_000);
+
+  it("recognises the records a crashed batch invocation applied: each record applied once, none in the DLQ", async () => {
+    // Arrange
+    const bodies = ["o1", "o2", "o3", "o4"].map((orderId) => ({ tenantId: CRASH_TENANT, orderId, amount: 7, currency: "EUR" }));
+
+    // Act
+    const sent = await publishBodies(target(), bodies);
+    await cloud.drain({ timeoutMs: 60_000 });
+
+    // Assert
+    const { effects, dlq, verification } = await observe(target(), sent);
+    expect(cloud.stats().faults).toMatchObject({ byRule: { "crash-after-charge": 1 } });
+    expect(verification.lost).toEqual([]);
+    expect(verification.doubleApplied).toEqual([]);
+    expect(dlq).toEqual([]);
+    const ours = [...effects.entries()].filter(([key]) => key.includes(CRASH_TENANT));
+    expect(ours).toHaveLength(4);
+    for (const [, effect] of ours) expect(effect.effects).toHaveLength(1);
+  }, 120_000);
+});
