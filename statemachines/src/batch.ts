@@ -79,7 +79,7 @@ export function batchDefinition(standard: Record<string, unknown>): Record<strin
 
   const settleStates: Json = Object.fromEntries(SETTLE_STATES.map((name) => [name, structuredClone(records[name])]));
   Object.assign(settleStates, {
-    Settle: {
+    WasClaimed: {
       Type: "Choice",
       Choices: [{ Condition: "{% $states.input.outcome = 'claimed' %}", Next: "Restore" }],
       Default: "Decided",
@@ -150,7 +150,7 @@ export function batchDefinition(standard: Record<string, unknown>): Record<strin
       Comment: "Each record ends in one outcome: claimed records by their answer (or alone, without one), the others as the claim phase decided. The outcomes are kept (small objects) for the steps after the Map.",
       Items: "{% $claims %}",
       MaxConcurrency: original.MaxConcurrency,
-      ItemProcessor: { ProcessorConfig: { Mode: "INLINE" }, StartAt: "Settle", States: settleStates },
+      ItemProcessor: { ProcessorConfig: { Mode: "INLINE" }, StartAt: "WasClaimed", States: settleStates },
       Assign: original.Assign,
       Next: original.Next,
     },

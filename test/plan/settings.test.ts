@@ -77,6 +77,6 @@ describe("Section: pipeline settings", () => {
     ]);
     expect(s["aws_cloudwatch_log_group.a"]).toEqual({ kind: "logGroup", name: "/a", retentionDays: 14 });
     expect(s["aws_cloudwatch_log_group.b"]).toEqual({ kind: "logGroup", name: "/b", retentionDays: null });
-    expect(s["aws_lambda_function.f"]).toEqual({ kind: "function", name: "f", runtime: "nodejs22.x", architecture: "arm64", timeoutSeconds: 10, memoryMb: 256, reservedConcurrency: null, tracing: "Active", secondLayerIds: null, idempotencyTable: null });
+    expect(s["aws_lambda_function.f"]).toEqual({ kind: "function", name: "f", runtime: "nodejs22.x", architecture: "arm64", timeoutSeconds: 10, memoryMb: 256, reservedConcurrency: null, tracing: "Active", secondLayerIds: null, idempotencyTable: null, batchConcurrency: null });
   });
 });

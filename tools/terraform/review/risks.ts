@@ -158,6 +158,20 @@ function settingRisks(t: Transition): RiskFlag[] {
       flags.push({ ...base, kind: RiskKind.RedriveRemoved, severity: Severity.High, message: `Redrive removed from ${name}: a message that keeps failing is retried until its retention ends and is then deleted, never reaching the DLQ.` });
     }
   }
+  if (before.kind === "function" && after.kind === "function" && after.idempotencyTable !== null && (before.batchConcurrency === null) !== (after.batchConcurrency === null)) {
+    const on = after.batchConcurrency !== null;
+    flags.push({
+      ...base,
+      kind: RiskKind.InvocationShapeChange,
+      severity: Severity.Medium,
+      message:
+        `${name}: the workflow ${on ? "starts" : "stops"} invoking it once per batch (\`batchInvocation\`), so its event changes shape. ` +
+        (on
+          ? "Its code must be a release that accepts batch events (deploy that first, with batchInvocation unset); an older one refuses each batch as a whole and every record is invoked alone: safe, one request per record."
+          : "Roll the function's code back only after this deploy: an older function behind a workflow that still sends batches refuses them, and every record is invoked alone.") +
+        " docs/upgrading.md, \"One invocation per batch\".",
+    });
+  }
   if (before.kind === "stateMachine" && after.kind === "stateMachine" && isKnown(after.type) && before.type !== after.type) {
     flags.push({ ...base, kind: RiskKind.StateMachineTypeChange, severity: Severity.High, message: `State machine ${name} changes type ${before.type} → ${after.type}: the state machine is replaced, and a pipe can wait for the result (REQUEST_RESPONSE) of an EXPRESS workflow only.` });
   }

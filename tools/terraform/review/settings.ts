@@ -1,3 +1,4 @@
+import { ContractEnv } from "@effectively-once/contract";
 import { readKeyDerivation } from "@effectively-once/contract";
 import { describeTemplate, type ResourceReference } from "@effectively-once/local-cloud/terraform-json";
 import { KNOWN_AFTER_APPLY, type ValueReader } from "./planned";
@@ -55,6 +56,7 @@ export function extractSettings(type: string, r: ValueReader, label?: (ref: Reso
         reservedConcurrency: reserved === -1 ? null : reserved,
         tracing: r.shown(["tracing_config", 0, "mode"]),
         ...secondLayerFacts(r),
+        batchConcurrency: r.shown(["environment", 0, "variables", ContractEnv.BatchConcurrency]),
       };
     }
     default:

@@ -81,6 +81,8 @@ export interface FunctionSettings {
   readonly secondLayerIds: Shown;
   /** The idempotency table it writes (its `IDEMPOTENCY_TABLE_NAME`), null for a function of no pipeline. */
   readonly idempotencyTable: Shown;
+  /** Its `PIPELINE_BATCH_CONCURRENCY`: set when the workflow sends it batches (`batchInvocation`), else null. */
+  readonly batchConcurrency: Shown;
 }
 
 export type ResourceSettings = QueueSettings | TableSettings | LogGroupSettings | StateMachineSettings | PipeSettings | FunctionSettings;
@@ -172,6 +174,8 @@ export const RiskKind = {
   MessageSizeReduced: "message-size-reduced",
   /** An IAM role or dashboard renamed (the account-wide names carry the region): replaced, create first. */
   AccountWideRename: "account-wide-rename",
+  /** The workflow starts or stops invoking the function once per batch: the function's event changes shape. */
+  InvocationShapeChange: "invocation-shape-change",
 } as const;
 export type RiskKind = (typeof RiskKind)[keyof typeof RiskKind];
 
