@@ -11,6 +11,7 @@ export const ROUND: Figures = {
   executionMsPerBatch: 200,
   pipeOverheadMs: 50,
   functionMs: 100,
+  batchFunctionMs: 100,
   dynamoCallScale: 1,
   mix: { duplicateRatio: 0, quarantineRatio: 0, retryRatio: 0, hotKeyShare: 0.01 },
 };

@@ -60,6 +60,7 @@ function figures(executionMs: readonly number[], overheadMs: readonly number[], 
     executionMsPerBatch: average(executionMs),
     pipeOverheadMs: average(overheadMs),
     functionMs: FUNCTION_MS,
+    batchFunctionMs: FUNCTION_MS,
     dynamoCallScale: 1,
     mix: { duplicateRatio: 0, quarantineRatio: 0, retryRatio: 0, hotKeyShare: 1 / messages },
   };

@@ -25,6 +25,11 @@ export interface Figures {
   readonly pipeOverheadMs: number;
   /** Duration of one invocation of the function (a new key). */
   readonly functionMs: number;
+  /**
+   * Duration of one batch invocation (`batchInvocation`): the records run at once up to the Map's concurrency, so a
+   * wave of records takes one record's time (the AWS-typical assumption: `functionMs` per wave).
+   */
+  readonly batchFunctionMs: number;
   /** Measured DynamoDB calls ÷ the model's (1 = the model's counts; a bench file sets it). */
   readonly dynamoCallScale: number;
   readonly mix: TrafficMix;
@@ -41,9 +46,15 @@ export function defaultFigures(batchSize: number, mapConcurrency: number, a: Ass
     executionMsPerBatch: modelExecutionMs(batchSize, mapConcurrency, a),
     pipeOverheadMs: DEFAULT_PIPE_OVERHEAD_MS,
     functionMs: a.functionMs,
+    batchFunctionMs: batchInvocationMs(batchSize, mapConcurrency, a.functionMs),
     dynamoCallScale: 1,
     mix,
   };
+}
+
+/** One batch invocation: a record's time per wave of `PIPELINE_BATCH_CONCURRENCY` (the Map's concurrency). */
+export function batchInvocationMs(batchSize: number, mapConcurrency: number, functionMs: number): number {
+  return Math.ceil(batchSize / Math.max(1, Math.min(mapConcurrency, batchSize))) * functionMs;
 }
 
 /** Start plus one slowest record (a new key) per wave of Map concurrency. */

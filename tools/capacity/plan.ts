@@ -53,7 +53,11 @@ export function planCapacity(settings: CapacitySettings, figures: Figures, quota
   const batchesPerMsg = deliveries / batch;
   const execS = figures.executionMsPerBatch / 1000;
   const pollerS = execS + figures.pipeOverheadMs / 1000;
-  const invocationsPerMsg = 1 - mix.duplicateRatio - mix.quarantineRatio;
+  // One per claimed record, or (batchInvocation) one per batch: full batches of new keys claim something in each.
+  const claimedPerMsg = 1 - mix.duplicateRatio - mix.quarantineRatio;
+  const invocationsPerMsg = settings.batchInvocation ? Math.min(claimedPerMsg, batchesPerMsg) : claimedPerMsg;
+  const invocationMs = settings.batchInvocation ? figures.batchFunctionMs : figures.functionMs;
+  const invocations = settings.batchInvocation ? `${round(invocationsPerMsg, 3)} invocations (one per batch)` : `${round(invocationsPerMsg, 3)} invocations (new keys)`;
   const units = unitsPerMessage(mix, { ...a, functionMs: figures.functionMs });
   const scale = figures.dynamoCallScale;
   const fnLimit = settings.reservedConcurrency ?? quotas["lambda.concurrency"].value;
@@ -68,10 +72,10 @@ export function planCapacity(settings: CapacitySettings, figures: Figures, quota
     part("sfn-rate", "StartSyncExecution rate", "sfn.syncStartRate", batchesPerMsg, `rate × ${deliveries} ÷ batch ${batch} executions/s`),
     part("sfn-concurrency", "Synchronous Express executions in flight", "sfn.syncConcurrency", batchesPerMsg * execS, `executions/s × ${fmtMs(figures.executionMsPerBatch)}`),
     part("lambda", settings.reservedConcurrency === null ? "Lambda: account concurrency" : "Lambda: reserved concurrency", "lambda.concurrency",
-      invocationsPerMsg * (figures.functionMs / 1000), `rate × ${round(invocationsPerMsg, 3)} invocations (new keys) × ${fmtMs(figures.functionMs)}`, fnLimit),
+      invocationsPerMsg * (invocationMs / 1000), `rate × ${invocations} × ${fmtMs(invocationMs)}`, fnLimit),
     // Not Little's law: a rate against a rate. Short functions hit it long before concurrency (45 ms × 10/s < 1).
     part("lambda-rate", "Lambda: invocations per second (account)", "lambda.invocationRate", invocationsPerMsg,
-      `rate × ${round(invocationsPerMsg, 3)} invocations (new keys); limit ${LAMBDA_RATE_FACTOR} × account concurrency`),
+      `rate × ${invocations}; limit ${LAMBDA_RATE_FACTOR} × account concurrency`),
   ];
   for (const table of Object.values(Table)) {
     const name = config.tables[table].name;

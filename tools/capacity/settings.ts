@@ -16,6 +16,8 @@ export interface CapacitySettings {
   readonly lambdaRetries: number;
   /** A FIFO source queue (fifo: true) and whether it runs in high-throughput mode; absent = a standard queue. */
   readonly fifo?: { readonly highThroughput: boolean };
+  /** One function invocation per batch (`batchInvocation`: the definition has `InvokeBatch`); absent = one per claimed record. */
+  readonly batchInvocation?: true;
 }
 
 type Body = Record<string, unknown>;
@@ -43,6 +45,7 @@ export function capacitySettingsFrom(json: Body, config: DeployedConfig, source:
     reservedConcurrency: typeof reserved === "number" && reserved >= 0 ? reserved : null,
     lambdaRetries: invokeRetries(definition),
     ...(queues[0].fifo_queue === true ? { fifo: { highThroughput: queues[0].fifo_throughput_limit === "perMessageGroupId" } } : {}),
+    ...((definition.States as Body | undefined)?.InvokeBatch !== undefined ? { batchInvocation: true as const } : {}),
   };
 }
 

@@ -16,6 +16,11 @@ export interface Assumptions {
   readonly callItemBytes: number;
   /** Billed duration of one downstream invocation that applies a new key (4 DynamoDB calls, warm). */
   readonly functionMs: number;
+  /**
+   * One invocation per batch: what each further record of a batch adds to the invocation's billed duration besides its
+   * own wave (parsing, validation, hashing; its DynamoDB calls overlap the others'), ms.
+   */
+  readonly batchRecordOverheadMs: number;
   /** The part of `functionMs` spent in Powertools idempotency (its INPROGRESS put and COMPLETED update): the pipeline's. */
   readonly functionIdempotencyMs: number;
   /** INFO lines the function writes per applied key (one: functions/src/invocation-log.ts). */
@@ -80,6 +85,7 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   chargeItemBytes: 280,
   callItemBytes: 250,
   functionMs: 45,
+  batchRecordOverheadMs: 2,
   functionIdempotencyMs: 16,
   functionInfoLines: 1,
   functionLogLineBytes: 440,
@@ -120,6 +126,7 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   chargeItemBytes: "EFFECT item of the downstream stand-in (effect journal): 266 B measured with its fingerprint (test/cost/path-calls.test.ts)",
   callItemBytes: "CALL item of the downstream stand-in",
   functionMs: "4 DynamoDB calls at ~8 ms plus handler work, warm; cold starts not modelled (--function-ms)",
+  batchRecordOverheadMs: "a batch invocation (batchInvocation): its records run at once, so it lasts one record's functionMs per wave of the Map's concurrency plus this per further record (an assumption; measured locally: docs/capacity.md)",
   functionIdempotencyMs: "2 of the function's 4 DynamoDB calls at ~8 ms; the rest (EFFECT and CALL puts, handler) is the side effect",
   functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
   functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",

@@ -65,26 +65,53 @@ export function storageLines(ctx: CostContext): CostLine[] {
   return lines;
 }
 
+/**
+ * The function's invocations: one per claimed record, or (batchInvocation) one per batch that claimed a record, each
+ * billed for its records' waves (records at once up to the Map's concurrency) plus a little per further record.
+ */
+export function downstreamInvocations(ctx: CostContext, paths: Paths): { readonly records: number; readonly invocations: number; readonly billedMs: number; readonly how: string } {
+  const records = sumOver(ctx, paths, (p) => p.downstreamInvocations);
+  const a = ctx.a;
+  if (!ctx.config.stateMachine.batchInvocation || records === 0) return { records, invocations: records, billedMs: Math.ceil(a.functionMs), how: "invocations (new keys only)" };
+  const batch = ctx.scenario.batchSize;
+  const executions = ctx.totalDeliveries / batch;
+  // A batch invokes when any of its records is claimed: of `batch` records, each a new key with this share.
+  const claimedShare = Math.min(1, records / ctx.totalDeliveries);
+  const invocations = Math.min(records, executions * (1 - (1 - claimedShare) ** batch));
+  const perBatch = records / invocations;
+  const waves = Math.ceil(perBatch / Math.max(1, Math.min(ctx.config.stateMachine.maxConcurrency, batch)));
+  const billedMs = Math.ceil(waves * a.functionMs + a.batchRecordOverheadMs * (perBatch - 1));
+  return { records, invocations, billedMs, how: `batch invocations of ${fmt(perBatch)} records (${waves} wave(s) × ${a.functionMs} ms + ${a.batchRecordOverheadMs} ms a further record = ${billedMs} ms billed)` };
+}
+
 export function downstreamLambdaLines(ctx: CostContext, paths: Paths): CostLine[] {
   const fn = ctx.config.function;
-  const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
-  // Billed duration is rounded up to 1 ms once per invocation; the Powertools share is then split off it.
-  const billedMs = Math.ceil(ctx.a.functionMs);
-  const layerMs = Math.min(ctx.a.functionIdempotencyMs, billedMs);
-  const gbSeconds = (ms: number) => invocations * (fn.memoryMb / 1024) * (ms / 1000);
+  const { records, invocations, billedMs, how } = downstreamInvocations(ctx, paths);
+  // Billed duration is rounded up to 1 ms once per invocation; the Powertools share is then split off it, in the
+  // proportion it has of one record's time (a batch's records overlap, so their shares do not add up).
+  const recordMs = Math.ceil(ctx.a.functionMs);
+  const layerMs = Math.min(ctx.a.functionIdempotencyMs, recordMs);
+  const allGbSeconds = invocations * (fn.memoryMb / 1024) * (billedMs / 1000);
+  const layerShare = allGbSeconds * (layerMs / recordMs);
   const priceId = fn.architecture === "arm64" ? "lambda.arm64.gbSecond" : "lambda.x86_64.gbSecond";
   return [
-    line(ctx.book, Service.Lambda, `${fn.name} requests`, "lambda.request", invocations, Quantity.Requests, `${fmt(invocations)} invocations (new keys only)`, Owner.SideEffect),
-    line(ctx.book, Service.Lambda, `${fn.name} duration: Powertools idempotency (${fn.architecture})`, priceId, gbSeconds(layerMs), Quantity.GbSeconds,
-      `${fmt(invocations)} × ${fn.memoryMb} MB × ${layerMs} ms of its ${billedMs} ms`),
-    line(ctx.book, Service.Lambda, `${fn.name} duration: side effect (${fn.architecture})`, priceId, gbSeconds(billedMs - layerMs), Quantity.GbSeconds,
-      `${fmt(invocations)} × ${fn.memoryMb} MB × ${billedMs - layerMs} ms of its ${billedMs} ms`, Owner.SideEffect),
+    line(ctx.book, Service.Lambda, `${fn.name} requests`, "lambda.request", invocations, Quantity.Requests, `${fmt(invocations)} ${how}`, Owner.SideEffect),
+    line(ctx.book, Service.Lambda, `${fn.name} duration: Powertools idempotency (${fn.architecture})`, priceId, layerShare, Quantity.GbSeconds,
+      invocations === records ? `${fmt(invocations)} × ${fn.memoryMb} MB × ${layerMs} ms of its ${billedMs} ms` : `${fmt(invocations)} batches × ${fn.memoryMb} MB × ${billedMs} ms × ${layerMs}/${recordMs} (its share of a record's time)`),
+    line(ctx.book, Service.Lambda, `${fn.name} duration: side effect (${fn.architecture})`, priceId, allGbSeconds - layerShare, Quantity.GbSeconds,
+      invocations === records ? `${fmt(invocations)} × ${fn.memoryMb} MB × ${billedMs - layerMs} ms of its ${billedMs} ms` : `${fmt(invocations)} batches × ${fn.memoryMb} MB × ${billedMs} ms, less the Powertools share`, Owner.SideEffect),
   ];
 }
 
+/** One line per record whatever the invocation's shape (note() writes into its record's line); platform lines per invocation. */
 export function downstreamLogLine(ctx: CostContext, paths: Paths): CostLine {
   const fn = ctx.config.function;
-  const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
-  const perInvocation = invocationLogBytes(fn, ctx.a.functionInfoLines, ctx.a.functionLogLineBytes, ctx.a.functionLogBytesOverride, ctx.a);
-  return line(ctx.book, Service.Logs, `${fn.name} logs (${fn.applicationLogLevel})`, "logs.ingestion", invocations * perInvocation, Quantity.Bytes, `${fmt(invocations)} invocations × ${perInvocation} B`);
+  const { records, invocations } = downstreamInvocations(ctx, paths);
+  const perRecord = invocationLogBytes(fn, ctx.a.functionInfoLines, ctx.a.functionLogLineBytes, ctx.a.functionLogBytesOverride, { ...ctx.a, platformLogBytesPerInvocation: 0 });
+  const platform = ctx.a.functionLogBytesOverride !== null ? 0 : invocationLogBytes(fn, 0, 0, null, ctx.a);
+  const how =
+    invocations === records
+      ? `${fmt(invocations)} invocations × ${perRecord + platform} B`
+      : `${fmt(records)} records × ${perRecord} B (${fmt(records / invocations)} record lines a batch) + ${fmt(invocations)} batch invocations × ${platform} B platform`;
+  return line(ctx.book, Service.Logs, `${fn.name} logs (${fn.applicationLogLevel})`, "logs.ingestion", records * perRecord + invocations * platform, Quantity.Bytes, how);
 }

@@ -74,6 +74,7 @@ function deployedConfigFrom(stack: SynthesizedStack): DeployedConfig {
       includeExecutionData: logging.include_execution_data === true,
       tracing: (machine.tracing_configuration as Body | undefined)?.enabled === true,
       definitionBytes: Buffer.byteLength(definitionText),
+      ...((definition as Body).States !== undefined && ((definition as Body).States as Body).InvokeBatch !== undefined ? { batchInvocation: true as const } : {}),
     },
     function: {
       name: stringField(fn, "function_name", source),

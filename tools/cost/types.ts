@@ -18,6 +18,8 @@ export interface DeployedConfig {
     readonly includeExecutionData: boolean;
     readonly tracing: boolean;
     readonly definitionBytes: number;
+    /** One function invocation per batch (`batchInvocation`: the definition has `InvokeBatch`); absent: one per claimed record. */
+    readonly batchInvocation?: true;
   };
   readonly function: {
     readonly name: string;
