@@ -5,6 +5,7 @@
  * duplicate (no invocation), a released key is claimed and invoked again.
  */
 import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
+import { BATCH_RECORD_FIELDS } from "@effectively-once/contract";
 import { sqsRecord as record, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 
 type BatchRecord = { messageId: string; businessKey: string; body: string; operation: string; firstSentAt: number; receiveCount: number };
@@ -68,6 +69,8 @@ describe("pipeline.asl.json in batch mode: one invocation per batch", () => {
     expect(failures).toEqual([]);
     expect(batches).toHaveLength(1);
     expect(batches[0]!.map((r) => [r.messageId, r.body, r.operation])).toEqual([["a", a, "charge"], ["b", b, "charge"]]);
+    // Exactly the contract's fields (the function's batch record), the body as the text the pipe delivered.
+    expect(Object.keys(batches[0]![0]!).sort()).toEqual([...BATCH_RECORD_FIELDS].sort());
     expect(singles).toEqual([]);
     expect(quarantined()).toEqual([["bad", "invalid-message"]]);
     expect(await completed(a)).toBe(true);
