@@ -38,7 +38,7 @@ const PERMANENT: ReadonlySet<string> = new Set(PERMANENT_ERROR_NAMES);
  * is classified by the contract's default lists; the workflow matches the name against the construct's lists again,
  * so a batch and a single invocation end a record alike whatever names a stack adds.
  */
-export function answerOf(messageId: string, run: RecordRun): BatchRecordAnswer {
+function answerOf(messageId: string, run: RecordRun): BatchRecordAnswer {
   if (run.ok) return { messageId, outcome: run.duplicate ? BatchRecordOutcome.Duplicate : BatchRecordOutcome.Applied };
   const error = run.error;
   const name = error instanceof Error ? error.name : "Error";
@@ -48,7 +48,7 @@ export function answerOf(messageId: string, run: RecordRun): BatchRecordAnswer {
 }
 
 /** The messageId to answer under: the record's own when it has a text one, else empty (the position still tells). */
-export function recordMessageId(record: unknown): string {
+function recordMessageId(record: unknown): string {
   const value = typeof record === "object" && record !== null ? (record as { messageId?: unknown }).messageId : undefined;
   return typeof value === "string" ? value : "";
 }

@@ -10,7 +10,7 @@
  *    packages/contract/src/batch-invocation.ts); nothing claimed, no invocation. Lambda's service errors are retried as
  *    for a single record. The answer holds one small outcome per record, never a side effect's result.
  * 3. **ProcessBatch** (a Map, the one whose outcome list the steps after it read, as before): each claimed record
- *    takes its own answer (by position, checked by messageId) and is completed or released on its own claim id, with
+ *    takes its own answer (the one naming its messageId) and is completed or released on its own claim id, with
  *    the disposition a single invocation's Catch would give it (the same error lists). A record without a usable
  *    answer (the invocation crashed, timed out, answered something else, or left the record out) runs the original
  *    per-record `Invoke`: Powertools and the effect journal recognise what the batch already applied.
@@ -47,10 +47,12 @@ function batchPayload(operation: string): string {
   );
 }
 
-/** The answer of this record: the entry at its place among the claimed records, if it names this record. */
-const OWN_ANSWER =
-  "{% ( $p := $states.input.position; $a := $answers[$count($claims[outcome = 'claimed' and position < $p])];" +
-  " ($exists($a) and $a.messageId = $states.input.messageId) ? $a : null ) %}";
+/**
+ * The answer of this record: the one entry that names its messageId (compared, never used as a key). A messageId is
+ * claimed once in a batch (a second copy of a message has its body and follows the first), so an answer that leaves
+ * a record out, or names one twice, costs only that record its answer.
+ */
+const OWN_ANSWER = "{% ( $a := $answers[messageId = $states.input.messageId]; $count($a) = 1 ? $a : null ) %}";
 
 const FAILED = [BatchRecordOutcome.Rejected, BatchRecordOutcome.Conflict, BatchRecordOutcome.Retry];
 const SUCCEEDED = [BatchRecordOutcome.Applied, BatchRecordOutcome.Duplicate];

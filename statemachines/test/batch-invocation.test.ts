@@ -1,5 +1,5 @@
 /**
- * One invocation per batch (src/batch.ts) on the interpreter, the ledger on dynalite: which records are sent, how
+ * One invocation per batch (statemachines/src/batch.ts) on the interpreter, the ledger on dynalite: which records are sent, how
  * each answer ends its own record, and the per-record fallback when the batch invocation gives no usable answer.
  * Whether a claim was completed or released is read from what the ledger does next: a completed key's copy is a
  * duplicate (no invocation), a released key is claimed and invoked again.
@@ -142,20 +142,31 @@ describe("pipeline.asl.json in batch mode: one invocation per batch", () => {
     expect(await completed(b)).toBe(true);
   });
 
-  it("invokes alone only the record the answer left out or named wrongly, and completes it only on its own answer", async () => {
-    // Arrange: the answer skips b (c's answer takes its place) and names d's place for someone else.
+  it("invokes alone only the records the answer left out or named twice, and completes each only on its own answer", async () => {
+    // Arrange: the answer leaves b out, answers c after a stranger, and names d twice.
     const [a, b, c, d] = [body(), body(), body(), body()];
-    script.batch = () => ({ Payload: { outcomes: [{ messageId: "a", outcome: "applied" }, { messageId: "c", outcome: "applied" }, { messageId: "zz", outcome: "applied" }] } });
+    script.batch = () => ({
+      Payload: {
+        outcomes: [
+          { messageId: "a", outcome: "applied" },
+          { messageId: "zz", outcome: "applied" },
+          { messageId: "c", outcome: "applied" },
+          { messageId: "d", outcome: "applied" },
+          { messageId: "d", outcome: "retry", error: "Error" },
+        ],
+      },
+    });
     script.single = (event) => (event.messageId === "b" ? { FunctionError: "Unhandled", Payload: { errorType: "Error", errorMessage: "still down" } } : { Payload: { ok: true } });
 
     // Act
     const failures = await run([record("a", a), record("b", b), record("c", c), record("d", d)]);
 
-    // Assert: a is completed on its answer; b, c and d had none of their own, so each ran alone; b failed alone.
-    expect(singles.sort()).toEqual(["b", "c", "d"]);
+    // Assert: a and c complete on their answers; b and d had no answer of their own, so each ran alone; b failed alone.
+    expect(singles.sort()).toEqual(["b", "d"]);
     expect(failures).toEqual(["b"]);
     expect(await completed(a)).toBe(true);
     expect(await completed(b)).toBe(false);
+    expect(await completed(c)).toBe(true);
     expect(await completed(d)).toBe(true);
   });
 });

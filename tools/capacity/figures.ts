@@ -53,7 +53,7 @@ export function defaultFigures(batchSize: number, mapConcurrency: number, a: Ass
 }
 
 /** One batch invocation: a record's time per wave of `PIPELINE_BATCH_CONCURRENCY` (the Map's concurrency). */
-export function batchInvocationMs(batchSize: number, mapConcurrency: number, functionMs: number): number {
+function batchInvocationMs(batchSize: number, mapConcurrency: number, functionMs: number): number {
   return Math.ceil(batchSize / Math.max(1, Math.min(mapConcurrency, batchSize))) * functionMs;
 }
 

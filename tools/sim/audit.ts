@@ -122,21 +122,32 @@ export class Audit {
     return answer;
   }
 
-  /** The invoker, recording each invocation's key, span and result. */
+  /**
+   * The invoker, recording each invocation's key, span and result. A batch invocation counts as one invocation per
+   * record under that record's claim: returned when its own answer (the one naming its messageId) says applied or
+   * duplicate, failed when it says otherwise or the whole invocation failed; a record the answer left out had none.
+   */
   invoker(inner: LambdaInvoker): LambdaInvoker {
     return async (req, signal) => {
       const startedAt = this.now();
-      const key = (JSON.parse(req.Payload) as { businessKey?: unknown }).businessKey;
+      const event = JSON.parse(req.Payload) as { businessKey?: unknown; records?: { businessKey?: unknown; messageId?: unknown }[] };
       let abandonedAt: number | undefined;
       const abandon = () => (abandonedAt = this.now());
       signal?.addEventListener("abort", abandon, { once: true });
-      const record = (ok: boolean) => {
+      const push = (key: unknown, ok: boolean): void => void this.invocations.push({ key: typeof key === "string" ? key : undefined, startedAt, endedAt: this.now(), ok, abandonedAt });
+      const record = (ok: boolean, payload?: string): void => {
         signal?.removeEventListener("abort", abandon);
-        this.invocations.push({ key: typeof key === "string" ? key : undefined, startedAt, endedAt: this.now(), ok, abandonedAt });
+        if (!Array.isArray(event.records)) return push(event.businessKey, ok);
+        const outcomes = ok && payload !== undefined ? (JSON.parse(payload) as { outcomes?: { messageId?: unknown; outcome?: unknown }[] }).outcomes : undefined;
+        for (const r of event.records) {
+          const own = Array.isArray(outcomes) ? outcomes.filter((o) => o?.messageId === r.messageId) : [];
+          if (!Array.isArray(outcomes)) push(r.businessKey, false);
+          else if (own.length === 1) push(r.businessKey, own[0]?.outcome === "applied" || own[0]?.outcome === "duplicate");
+        }
       };
       try {
         const answer = await inner(req, signal);
-        record(answer.FunctionError === undefined);
+        record(answer.FunctionError === undefined, answer.Payload);
         return answer;
       } catch (error) {
         record(false);

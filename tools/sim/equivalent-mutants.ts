@@ -11,8 +11,24 @@ const CLAIM_AGAIN =
 const THROTTLING_BY_NAME =
   "Step Functions' optimized DynamoDB integration reports DynamoDB's ThrottlingException as DynamoDB.AmazonDynamoDBException today (the SDK for Java v1 has no class for it; the local interpreter names it so too, and the Retry lists that name), so the name is never raised: it is listed only for the day the integration learns it";
 
+/**
+ * One invocation per batch: a batch invocation that is left out or fails (any error, any shape) leaves each claimed
+ * record without an answer, and each is then invoked alone, exactly as in per-record mode: these change how many
+ * Lambda requests a batch takes, never a fate. statemachines/test/batch-invocation.test.ts counts the requests (one
+ * batch, no single invocation on the happy path; none when nothing is claimed), which kills the first three.
+ */
+const BATCH_FALLBACK =
+  "without the batch's invocation (or with it failing where the Retry would have absorbed a Lambda service error) every claimed record is invoked alone: the per-record path, same fates, more requests";
+
 /** Mutant id → why it cannot change behaviour (pairs: the ids are the definition's own text). */
 export const EQUIVALENT_MUTANTS: ReadonlyMap<string, string> = new Map([
+  ...[
+    "BATCH InvokeIfClaimed:choice-0:negate",
+    "BATCH InvokeIfClaimed:choice-0:remove",
+    "BATCH InvokeBatch:skip",
+    "BATCH InvokeBatch:retry-0:remove",
+    ...["ClientExecutionTimeoutException", "ServiceException", "AWSLambdaException", "SdkClientException", "TooManyRequestsException"].map((name) => `BATCH InvokeBatch:retry-0:without:Lambda.${name}`),
+  ].map((id): [string, string] => [id, BATCH_FALLBACK]),
   ...["Claim", "Inspect", "Complete", "Release"].map((state): [string, string] => [`ProcessBatch/${state}:retry-0:without:DynamoDB.ThrottlingException`, THROTTLING_BY_NAME]),
   ["ProcessBatch/Decide:choice-3:negate", CLAIM_AGAIN],
   ["ProcessBatch/Decide:choice-3:remove", CLAIM_AGAIN],

@@ -15,6 +15,7 @@ import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
 import type { SimDynamo } from "./dynamo";
 import { FaultKind } from "./scenario";
 import type { VirtualClock } from "./virtual-clock";
+import { batchInvoker, type BatchRecord } from "./function-batch";
 
 function hashOf(text: string): number {
   let h = 0;
@@ -27,6 +28,8 @@ export interface FunctionFaults {
   decide(messageId: string): { readonly kind: FaultKind; readonly attempt: number } | undefined;
   /** Characters the side effect's result carries extra for this invocation (an oversize result), 0 for none. */
   resultPad(messageId: string): number;
+  /** A batch invocation died or timed out after this copy's record ran, through another record's fault. */
+  batchRerun?(messageId: string): void;
 }
 
 export function createSimFunction(options: {
@@ -71,10 +74,30 @@ export function createSimFunction(options: {
   let requests = 0;
   // The Lambda service errors Step Functions retries (no name: the SDK got no answer).
   const BLIPS = ["TooManyRequestsException", "ServiceException", "AWSLambdaException", "ClientExecutionTimeoutException", ""];
+  /** The Lambda context of one invocation, its deadline on the virtual clock. */
+  const contextOf = (requestId: string, functionArn: string): Context => {
+    const deadline = clock.now() + options.timeoutSeconds * 1000;
+    return {
+      functionName,
+      functionVersion: "$LATEST",
+      invokedFunctionArn: functionArn,
+      memoryLimitInMB: "256",
+      awsRequestId: requestId,
+      logGroupName: `/aws/lambda/${functionName}`,
+      logStreamName: "sim",
+      callbackWaitsForEmptyEventLoop: true,
+      getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),
+      done: () => undefined,
+      fail: () => undefined,
+      succeed: () => undefined,
+    } as Context;
+  };
+  const invokeBatch = batchInvoker({ clock, timeoutSeconds: options.timeoutSeconds, faults: options.faults, delay: options.delay, onHandler: options.onHandler, handler, contextOf, runStarts });
   return async (req) => {
     options.onInvoke();
     const requestId = `req-${++requests}`;
-    const event = JSON.parse(req.Payload) as { messageId?: string };
+    const event = JSON.parse(req.Payload) as { messageId?: string; records?: unknown };
+    if (Array.isArray(event.records)) return invokeBatch(requestId, req.FunctionName, event.records as BatchRecord[]);
     const decided = options.faults.decide(String(event.messageId));
     const fault = decided?.kind;
     await options.delay();
@@ -94,21 +117,7 @@ export function createSimFunction(options: {
     }
     options.onHandler(String(event.messageId));
     runStarts.set(requestId, clock.now());
-    const deadline = clock.now() + options.timeoutSeconds * 1000;
-    const context = {
-      functionName,
-      functionVersion: "$LATEST",
-      invokedFunctionArn: req.FunctionName,
-      memoryLimitInMB: "256",
-      awsRequestId: requestId,
-      logGroupName: `/aws/lambda/${functionName}`,
-      logStreamName: "sim",
-      callbackWaitsForEmptyEventLoop: true,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),
-      done: () => undefined,
-      fail: () => undefined,
-      succeed: () => undefined,
-    } as Context;
+    const context = contextOf(requestId, req.FunctionName);
     const timer = new AbortController();
     const timedOut = clock.sleep(options.timeoutSeconds * 1000, timer.signal).then(
       () => "timeout" as const,

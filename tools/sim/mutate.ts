@@ -9,6 +9,7 @@ import { EQUIVALENT_MUTANTS } from "./equivalent-mutants";
 import { fuzz } from "./fuzz";
 import { mutantsOf, type Mutant } from "./mutants";
 import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo-mutants";
+import { BATCH_MUTATE_SETTINGS, batchMutantSet } from "./batch-mutants";
 import type { Focus } from "./focus";
 import { redrivePathMutants } from "./redrive-path-mutants";
 import { rollbackMutants } from "./rollback-mutants";
@@ -55,6 +56,10 @@ const FOCUS: ReadonlyMap<string, readonly (readonly FaultKind[])[]> = new Map([
   ["GroupNext", [[F.FnCrashBefore], [F.FnThrottle]]],
   ["HoldRest", [[F.FnCrashBefore], [F.FnThrottle]]],
   ["LastReceive", [[F.FnThrottle], [F.FnCrashBefore, F.QuarantineFail]]],
+  // One invocation per batch (batch-mutants.ts): an answer that omits a record, a crash after some records, a timeout.
+  ["Answered", [[F.FnCrashBefore], [F.FnCrashAfter], [F.FnTimeout], [F.FnHang]]],
+  ["Restore", [[F.FnCrashBefore], [F.FnCrashAfter]]],
+  ["InvokeBatch", [[F.FnBlip], [F.FnThrottle], [F.FnCrashAfter], [F.FnTimeout]]],
 ]);
 
 function focusOf(mutant: Mutant): readonly (readonly FaultKind[])[] | undefined {
@@ -142,9 +147,11 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const { definition, props } = simSettings();
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
+  const batchSet = batchMutantSet(simSettings(BATCH_MUTATE_SETTINGS).definition);
+  const batch = new Set(batchSet.map((m) => m.id));
   // `--only a,b`: the mutants whose id contains any of the parts.
   const parts = options.filter?.split(",").filter((part) => part.length > 0) ?? [];
-  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet()].filter((m) => parts.length === 0 || parts.some((part) => m.id.includes(part)));
+  const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet(), ...batchSet].filter((m) => parts.length === 0 || parts.some((part) => m.id.includes(part)));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
   if (chosen.some((m) => fifo.has(m.id))) {
     // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.
@@ -153,10 +160,17 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
       throw new BaselineNotGreen(`the unmutated FIFO pipeline already violates the model (${fifoBaseline.failure.violations[0]?.what}); fix that first (FIFO_MUTATE_SETTINGS, seed ${seed})`);
     }
   }
+  if (chosen.some((m) => batch.has(m.id))) {
+    // The batch mutants run under batch settings: the unmutated batch pipeline must keep every promise there first.
+    const batchBaseline = await fuzz({ runs, seed, settings: simSettings(BATCH_MUTATE_SETTINGS), skip: KNOWN_FINDINGS, allowances });
+    if (batchBaseline.failure) {
+      throw new BaselineNotGreen(`the unmutated batch pipeline already violates the model (${batchBaseline.failure.violations[0]?.what}); fix that first (BATCH_MUTATE_SETTINGS, seed ${seed})`);
+    }
+  }
   for (const mutant of chosen) {
     let result: MutantResult;
     try {
-      const overrides = fifo.has(mutant.id) ? FIFO_MUTATE_SETTINGS : {};
+      const overrides = fifo.has(mutant.id) ? FIFO_MUTATE_SETTINGS : batch.has(mutant.id) ? BATCH_MUTATE_SETTINGS : {};
       const settingsOf = mutantSettingsOf(mutant);
       const settings = settingsOf(overrides);
       let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });

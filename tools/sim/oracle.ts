@@ -155,6 +155,8 @@ export function violations(scenario: Scenario, obs: Observation, config: OracleC
   const repeatedKeys = new Set<string>();
   verdicts.forEach((v, i) => {
     if (v.kind === "valid" && (obs.messages[i]?.faults ?? []).some((k) => RUN_REPEATING_FAULTS.includes(k))) repeatedKeys.add(v.key);
+    // A batch-mate's fault stopped the invocation after this record ran: it runs again alone (function-batch.ts).
+    if (v.kind === "valid" && obs.batchReruns?.includes(i)) repeatedKeys.add(v.key);
   });
   // An operator's release of a live claim lets a second message run concurrently: the second layer then decides.
   const releasedKeys = operatorReleasedKeys(scenario, bodies, config.rules ?? PAYMENTS_RULES);

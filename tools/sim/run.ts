@@ -276,6 +276,7 @@ async function runOnce(settings: SimSettings, scenario: Scenario): Promise<Obser
       invocations: world.audit.invocations,
       sideEffects: world.sideEffects,
       stalls: world.audit.stalls,
+      batchReruns: [...world.batchReruns],
       expiries: expiryFacts(world, sent),
       redrives: world.audit.redrives,
       nativeActions: world.audit.nativeActions,

@@ -200,6 +200,11 @@ export interface Observation {
   /** When the host stalled (the clock jumped with work in flight), and by how much. */
   readonly stalls?: readonly { readonly at: number; readonly ms: number }[];
   /**
+   * One invocation per batch: the sent messages whose record ran in a batch invocation that then died or timed out
+   * because of another record's fault (function-batch.ts); invoked alone afterwards, they reach the second layer again.
+   */
+  readonly batchReruns?: readonly number[];
+  /**
    * FIFO mode: every copy that was in the source queue with its group and arrival, every charge and settlement in the
    * order it happened (oracle-order.ts), and each send SQS deduplicated with the send it repeated.
    */

@@ -72,6 +72,8 @@ const recipe = fc.record({
   allowQueuePurge: fc.constantFrom<true | undefined>(undefined, undefined, undefined, undefined, undefined, undefined, undefined, true),
   // FIFO mode in about a third of the draws, with content-based deduplication and high-throughput mode either way.
   fifo: fc.option(fc.record({ contentBasedDeduplication: fc.boolean(), highThroughputFifo: fc.boolean() }), { nil: undefined, freq: 2 }),
+  // Standard mode: one invocation per batch in about half the draws (FIFO refuses it).
+  batchInvocation: fc.boolean(),
 });
 
 type Recipe = typeof recipe extends fc.Arbitrary<infer R> ? R : never;
@@ -91,7 +93,7 @@ function overridesOf(r: Recipe): PropsOverrides {
     oldestMessageAgeAlarmSeconds: r.ageAlarm,
     allowUnguardedDlqMoves: r.allowUnguardedDlqMoves,
     allowQueuePurge: r.allowQueuePurge,
-    ...(r.fifo ? { fifo: true, contentBasedDeduplication: r.fifo.contentBasedDeduplication || undefined, highThroughputFifo: r.fifo.highThroughputFifo || undefined } : {}),
+    ...(r.fifo ? { fifo: true, contentBasedDeduplication: r.fifo.contentBasedDeduplication || undefined, highThroughputFifo: r.fifo.highThroughputFifo || undefined } : { batchInvocation: r.batchInvocation || undefined }),
   };
   const step = (patch: (p: ReturnType<typeof simProps>) => PropsOverrides): void => {
     o = { ...o, ...patch(simProps(o)) };

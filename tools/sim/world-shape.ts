@@ -25,6 +25,8 @@ export interface World {
   readonly roots: Map<string, number>;
   /** Sent message → the hard faults that hit it. */
   readonly faulted: Map<number, Set<FaultKind>>;
+  /** Messages a batch-mate's fault made run again (function-batch.ts). */
+  readonly batchReruns: Set<number>;
   /** Every invocation that reached the handler, by sent message. */
   readonly handlerRuns: { message: number; at: number }[];
   /** Every run of the side effect (the second layer let it through). */

@@ -34,6 +34,8 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
   const charges: Charge[] = [];
   const roots = new Map<string, number>();
   const faulted = new Map<number, Set<FaultKind>>();
+  /** Messages a batch-mate's fault made run again (function-batch.ts). */
+  const batchReruns = new Set<number>();
   const handlerRuns: { message: number; at: number }[] = [];
   const sideEffects: SideEffectRun[] = [];
   const counters = { executions: 0, inFlight: 0, held: 0, dynamoCalls: 0, invocations: 0 };
@@ -192,6 +194,10 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
         const attempt = attemptAt(`${messageId}/${receiveOf(messageId)}/invoke`);
         return attempt <= lambdaBlips ? { kind, attempt } : undefined;
       },
+      batchRerun: (messageId) => {
+        const root = roots.get(messageId);
+        if (root !== undefined) batchReruns.add(root);
+      },
       resultPad: (messageId) => {
         const kind = faultFor(messageId, [FaultKind.ResultOverPayload, FaultKind.ResultOverItem]);
         return kind === FaultKind.ResultOverPayload ? 300 * 1024 : kind === FaultKind.ResultOverItem ? 500_000 : 0;
@@ -280,5 +286,5 @@ export async function createWorld(settings: SimSettings, scenario: Scenario): Pr
     audit.rollbacks.push(clock.now());
     return lambda.rollback();
   };
-  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, rollbackFunction, log, order };
+  return { clock, queues: q, sqs, dynamo, machine, runner, ops, trace, charges, roots, faulted, batchReruns, handlerRuns, sideEffects, counters, transitions, audit, pipe, renameFunction, rollbackFunction, log, order };
 }

@@ -1,0 +1,81 @@
+/**
+ * A batch invocation in the simulation (one invocation per batch, statemachines/src/batch.ts). Each record's fault is
+ * drawn as for a single invocation of it, and the batch meets it where that record stands:
+ * - a crash after the side effect of record i: records 0..i ran (their effects applied), then the runtime died;
+ * - a hang or a timeout at record i: records 0..i−1 ran, then the invocation ran out its timeout;
+ * - a crash before record i: the others ran, and the answer leaves record i out (an answer that omits a record);
+ * - a service error or a throttle of any record: the whole invocation fails with it (Step Functions retries).
+ * The workflow then settles each record by its own answer, or invokes it alone (where its fault is drawn again).
+ */
+import type { Context } from "aws-lambda";
+import type { PipelineHandler } from "@effectively-once/functions";
+import { exitPayload, timeoutPayload } from "@effectively-once/local-cloud/emulators";
+import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
+import { FaultKind } from "./scenario";
+import type { VirtualClock } from "./virtual-clock";
+
+/** A record of the batch event (BATCH_RECORD_FIELDS). */
+export interface BatchRecord {
+  readonly messageId: string;
+  readonly [field: string]: unknown;
+}
+
+type Answer = Awaited<ReturnType<LambdaInvoker>>;
+
+/** What a batch asks of function.ts's faults (its FunctionFaults), stated here so the two files do not import each other. */
+interface BatchFaults {
+  decide(messageId: string): { readonly kind: FaultKind; readonly attempt: number } | undefined;
+  batchRerun?(messageId: string): void;
+}
+
+const STOPPING: ReadonlySet<string> = new Set([FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnHang, FaultKind.FnTimeout]);
+
+export function batchInvoker(o: {
+  readonly clock: VirtualClock;
+  readonly timeoutSeconds: number;
+  readonly faults: BatchFaults;
+  readonly delay: () => Promise<void>;
+  readonly onHandler: (messageId: string) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any result
+  readonly handler: PipelineHandler<any>;
+  readonly contextOf: (requestId: string, functionArn: string) => Context;
+  readonly runStarts: Map<string, number>;
+}): (requestId: string, functionArn: string, records: readonly BatchRecord[]) => Promise<Answer> {
+  const { clock } = o;
+  return async (requestId, functionArn, records) => {
+    const decided = records.map((r) => o.faults.decide(String(r.messageId)));
+    await o.delay();
+    if (decided.some((d) => d?.kind === FaultKind.FnBlip || d?.kind === FaultKind.FnThrottle)) {
+      throw Object.assign(new Error("Rate Exceeded. (injected, one record of the batch)"), { name: "TooManyRequestsException", $metadata: { httpStatusCode: 429 } });
+    }
+    const at = decided.findIndex((d) => d !== undefined && STOPPING.has(d.kind));
+    const fault = at >= 0 ? decided[at]?.kind : undefined;
+    const run =
+      fault === FaultKind.FnCrashAfter ? records.slice(0, at + 1)
+      : fault === FaultKind.FnHang || fault === FaultKind.FnTimeout ? records.slice(0, at)
+      : fault === FaultKind.FnCrashBefore ? records.filter((_, i) => i !== at)
+      : records;
+    const deadline = clock.now() + o.timeoutSeconds * 1000;
+    for (const record of run) o.onHandler(String(record.messageId));
+    o.runStarts.set(requestId, clock.now());
+    const timedOutPayload = { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(timeoutPayload(requestId, o.timeoutSeconds)) };
+    const timer = new AbortController();
+    const timedOut = clock.sleep(o.timeoutSeconds * 1000, timer.signal).then(
+      () => "timeout" as const,
+      () => "cancelled" as const,
+    );
+    const ran = run.length === 0 ? Promise.resolve({ outcomes: [] }) : o.handler({ records: run } as never, o.contextOf(requestId, functionArn));
+    const first = await Promise.race([ran.then((value) => ({ value })), timedOut]);
+    timer.abort();
+    if (first === "timeout" || first === "cancelled") return timedOutPayload;
+    // The records that ran before another's fault stopped the whole invocation: each runs again alone.
+    const stopped = fault === FaultKind.FnCrashAfter || fault === FaultKind.FnHang || fault === FaultKind.FnTimeout;
+    if (stopped) for (const [i, record] of run.entries()) if (fault !== FaultKind.FnCrashAfter || i !== at) o.faults.batchRerun?.(String(record.messageId));
+    if (fault === FaultKind.FnHang || fault === FaultKind.FnTimeout) {
+      await clock.sleep(Math.max(0, deadline - clock.now()));
+      return timedOutPayload;
+    }
+    if (fault === FaultKind.FnCrashAfter) return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
+    return { StatusCode: 200, Payload: JSON.stringify(first.value) };
+  };
+}
