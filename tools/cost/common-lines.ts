@@ -69,7 +69,7 @@ export function storageLines(ctx: CostContext): CostLine[] {
  * The function's invocations: one per claimed record, or (batchInvocation) one per batch that claimed a record, each
  * billed for its records' waves (records at once up to the Map's concurrency) plus a little per further record.
  */
-export function downstreamInvocations(ctx: CostContext, paths: Paths): { readonly records: number; readonly invocations: number; readonly billedMs: number; readonly how: string } {
+function downstreamInvocations(ctx: CostContext, paths: Paths): { readonly records: number; readonly invocations: number; readonly billedMs: number; readonly how: string } {
   const records = sumOver(ctx, paths, (p) => p.downstreamInvocations);
   const a = ctx.a;
   if (!ctx.config.stateMachine.batchInvocation || records === 0) return { records, invocations: records, billedMs: Math.ceil(a.functionMs), how: "invocations (new keys only)" };
