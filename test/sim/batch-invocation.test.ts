@@ -45,3 +45,16 @@ describe("Simulation: the failure points of one invocation per batch", () => {
     expect(obs.handlerRuns.map((r) => r.message).sort()).toEqual([0, 1, 2]);
   });
 });
+
+describe("Simulation: a record of a batch that fails on its own", () => {
+  it("a throttled record answers retry alone: released and retried, the others completed on their answers", async () => {
+    // Act
+    const obs = await checkScenario(settings, batchOf({ message: 0, kind: FaultKind.FnThrottle, receives: [1] }));
+
+    // Assert: the throttled record was retried (no run on its first receive), then applied; the others ran once.
+    expect(obs.messages.map((m) => m.fate)).toEqual([Fate.Acked, Fate.Acked, Fate.Acked]);
+    expect(obs.charges).toHaveLength(3);
+    expect(obs.handlerRuns.map((r) => r.message).sort()).toEqual([0, 1, 2]);
+    expect(obs.deliveries.filter((d) => d.message === 0 && d.retried)).toHaveLength(1);
+  });
+});

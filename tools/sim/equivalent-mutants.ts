@@ -20,6 +20,11 @@ const THROTTLING_BY_NAME =
 const BATCH_FALLBACK =
   "without the batch's invocation (or with it failing where the Retry would have absorbed a Lambda service error) every claimed record is invoked alone: the per-record path, same fates, more requests";
 
+const NULL_ANSWER = "JSONata navigation of a null $answer yields no value, so `$answer.outcome in [...]` is already false without the null check";
+
+const ANSWER_SHAPE =
+  "rule 0 takes every answer that says applied or duplicate first, and the function writes `error` only on an answer that says rejected, conflict or retry (functions/src/batch.ts): no answer that reaches this rule has an error name with another outcome word";
+
 /** Mutant id → why it cannot change behaviour (pairs: the ids are the definition's own text). */
 export const EQUIVALENT_MUTANTS: ReadonlyMap<string, string> = new Map([
   ...[
@@ -28,7 +33,10 @@ export const EQUIVALENT_MUTANTS: ReadonlyMap<string, string> = new Map([
     "BATCH InvokeBatch:skip",
     "BATCH InvokeBatch:retry-0:remove",
     ...["ClientExecutionTimeoutException", "ServiceException", "AWSLambdaException", "SdkClientException", "TooManyRequestsException"].map((name) => `BATCH InvokeBatch:retry-0:without:Lambda.${name}`),
+    "BATCH ProcessBatch/Answered:choice-3:remove",
   ].map((id): [string, string] => [id, BATCH_FALLBACK]),
+  ...[0, 1, 2, 3].map((rule): [string, string] => [`BATCH ProcessBatch/Answered:choice-${rule}:drop:$answer != null`, NULL_ANSWER]),
+  ...[1, 2, 3].map((rule): [string, string] => [`BATCH ProcessBatch/Answered:choice-${rule}:drop:$answer.outcome in ["rejected","conflict","retry"]`, ANSWER_SHAPE]),
   ...["Claim", "Inspect", "Complete", "Release"].map((state): [string, string] => [`ProcessBatch/${state}:retry-0:without:DynamoDB.ThrottlingException`, THROTTLING_BY_NAME]),
   ["ProcessBatch/Decide:choice-3:negate", CLAIM_AGAIN],
   ["ProcessBatch/Decide:choice-3:remove", CLAIM_AGAIN],

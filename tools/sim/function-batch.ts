@@ -4,7 +4,8 @@
  * - a crash after the side effect of record i: records 0..i ran (their effects applied), then the runtime died;
  * - a hang or a timeout at record i: records 0..i−1 ran, then the invocation ran out its timeout;
  * - a crash before record i: the others ran, and the answer leaves record i out (an answer that omits a record);
- * - a service error or a throttle of any record: the whole invocation fails with it (Step Functions retries).
+ * - a throttle of record i (its downstream refusing it for now): record i alone answers `retry`, the others run;
+ * - a service error of any record: the whole invocation fails with it (Step Functions retries).
  * The workflow then settles each record by its own answer, or invokes it alone (where its fault is drawn again).
  */
 import type { Context } from "aws-lambda";
@@ -45,16 +46,21 @@ export function batchInvoker(o: {
   return async (requestId, functionArn, records) => {
     const decided = records.map((r) => o.faults.decide(String(r.messageId)));
     await o.delay();
-    if (decided.some((d) => d?.kind === FaultKind.FnBlip || d?.kind === FaultKind.FnThrottle)) {
+    if (decided.some((d) => d?.kind === FaultKind.FnBlip)) {
       throw Object.assign(new Error("Rate Exceeded. (injected, one record of the batch)"), { name: "TooManyRequestsException", $metadata: { httpStatusCode: 429 } });
     }
     const at = decided.findIndex((d) => d !== undefined && STOPPING.has(d.kind));
     const fault = at >= 0 ? decided[at]?.kind : undefined;
+    // A throttled record fails on its own (a transient error of its side effect): it answers retry, unrun.
+    const throttled = new Set(records.filter((_, i) => decided[i]?.kind === FaultKind.FnThrottle).map((r) => r.messageId));
+    const runnable = records.filter((r) => !throttled.has(r.messageId));
+    const atRun = at < 0 ? -1 : runnable.indexOf(records[at] as BatchRecord);
     const run =
-      fault === FaultKind.FnCrashAfter ? records.slice(0, at + 1)
-      : fault === FaultKind.FnHang || fault === FaultKind.FnTimeout ? records.slice(0, at)
-      : fault === FaultKind.FnCrashBefore ? records.filter((_, i) => i !== at)
-      : records;
+      atRun < 0 ? runnable
+      : fault === FaultKind.FnCrashAfter ? runnable.slice(0, atRun + 1)
+      : fault === FaultKind.FnHang || fault === FaultKind.FnTimeout ? runnable.slice(0, atRun)
+      : fault === FaultKind.FnCrashBefore ? runnable.filter((_, i) => i !== atRun)
+      : runnable;
     const deadline = clock.now() + o.timeoutSeconds * 1000;
     for (const record of run) o.onHandler(String(record.messageId));
     o.runStarts.set(requestId, clock.now());
@@ -70,12 +76,14 @@ export function batchInvoker(o: {
     if (first === "timeout" || first === "cancelled") return timedOutPayload;
     // The records that ran before another's fault stopped the whole invocation: each runs again alone.
     const stopped = fault === FaultKind.FnCrashAfter || fault === FaultKind.FnHang || fault === FaultKind.FnTimeout;
-    if (stopped) for (const [i, record] of run.entries()) if (fault !== FaultKind.FnCrashAfter || i !== at) o.faults.batchRerun?.(String(record.messageId));
+    if (stopped) for (const [i, record] of run.entries()) if (fault !== FaultKind.FnCrashAfter || i !== atRun) o.faults.batchRerun?.(String(record.messageId));
     if (fault === FaultKind.FnHang || fault === FaultKind.FnTimeout) {
       await clock.sleep(Math.max(0, deadline - clock.now()));
       return timedOutPayload;
     }
     if (fault === FaultKind.FnCrashAfter) return { StatusCode: 200, FunctionError: "Unhandled", Payload: JSON.stringify(exitPayload(requestId, { code: 1 })) };
-    return { StatusCode: 200, Payload: JSON.stringify(first.value) };
+    const answered = (first.value as { readonly outcomes: readonly unknown[] }).outcomes;
+    const throttledAnswers = [...throttled].map((messageId) => ({ messageId, outcome: "retry", error: "TooManyRequestsException", detail: "Rate Exceeded. (injected)" }));
+    return { StatusCode: 200, Payload: JSON.stringify({ outcomes: [...answered, ...throttledAnswers] }) };
   };
 }
