@@ -3,7 +3,7 @@ import { defaultFigures } from "../../tools/capacity/figures";
 import { planCapacity } from "../../tools/capacity/plan";
 import { resolveQuotas } from "../../tools/capacity/quotas";
 import { readCapacitySettings } from "../../tools/capacity/settings";
-import { synthStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { ROUND, SETTINGS } from "./fixtures";
 
 const quotas = resolveQuotas();

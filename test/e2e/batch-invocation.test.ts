@@ -5,7 +5,8 @@
  */
 import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
-import { synthStack, type SynthesizedStack } from "@effectively-once/testing";
+import { type SynthesizedStack } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { chargeWrite } from "./support/fault-rules";
 import { synthesizedNames } from "./support/local-target";
 
