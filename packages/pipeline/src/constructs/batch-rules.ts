@@ -18,7 +18,7 @@ const n = (value: number): string => value.toLocaleString("en-US");
 /**
  * Defaults that differ with one invocation per batch. A record may wait for the batch's invocation and then for its
  * own (the fallback), so the execution's worst case holds two invocations (timing.ts): with the other defaults, claim
- * phase 45 + batch invoke 63 + settle 73 = 181 s, above the per-record 120 s. The visibility timeout follows
+ * phase 45 + batch invoke 63 + settle 73 + fate metrics 2 = 183 s, above the per-record 120 s. The visibility timeout follows
  * (6 × 190 = 1,140 s), and the lease (190 s ≥ 2 × 10 × 3).
  */
 export const BATCH_INVOCATION_DEFAULTS = {

@@ -85,7 +85,7 @@ describe("batchInvocation at synth", () => {
 
     // Assert
     expect(problems).toContainEqual(expect.objectContaining({ prop: "leaseSeconds", reason: expect.stringContaining("2 × 10 × 3 = 60") }));
-    expect(problems).toContainEqual(expect.objectContaining({ prop: "executionTimeoutSeconds", reason: expect.stringContaining("= 181 s") }));
+    expect(problems).toContainEqual(expect.objectContaining({ prop: "executionTimeoutSeconds", reason: expect.stringContaining("fate metrics 2 = 183 s") }));
     expect(problemsOf({ batchInvocation: false, executionTimeoutSeconds: 150, leaseSeconds: 59 }).map((q) => q.prop)).not.toContain("leaseSeconds");
   });
 
