@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { CapacityInputError } from "./errors";
 import { DEFAULT_MIX } from "./figures";
 
-export const CAPACITY_HELP = `npm run capacity:plan -- --rate <msg/s> [options]
+export const CAPACITY_HELP = `Usage: npx effectively-once capacity --rate <msg/s> [options]
 
 What each part of the pipeline needs at a sustained message rate on AWS (Little's law), against AWS's default quotas:
 which part saturates first, the highest sustainable rate, the quota increases (or stacks) the rate needs, the monthly
@@ -11,7 +11,7 @@ cost, and an SVG chart of utilisation against rate. Every quota prints its sourc
 Options
   --rate <n>                 messages per second to plan for (required)
   --stack-file <path>        read cdk.tf.json instead of synthesizing the default stack in-process
-  --figures <file>           per-batch figures written by npm run bench -- --write-figures <file> (local CPU figures)
+  --figures <file>           per-batch figures written by npx effectively-once bench --write-figures <file> (local CPU figures)
   --execution-ms <ms>        one execution of a full batch (default: the cost model's latencies)
   --function-ms <ms>         one invocation of the function (default 45)
   --pipe-overhead-ms <ms>    receive + delete per batch (default 30)
@@ -45,7 +45,7 @@ export interface CapacityCliOptions {
 
 const DEFAULT_CHART_FILE = "tmp/capacity/utilisation.svg";
 
-/** Parses `npm run capacity:plan` arguments; a bad value throws CapacityInputError naming the flag and the fix. */
+/** Parses `npx effectively-once capacity` arguments; a bad value throws CapacityInputError naming the flag and the fix. */
 export function parseCapacityArgs(argv: readonly string[]): CapacityCliOptions {
   let v;
   try {

@@ -22,7 +22,7 @@ export interface CapacityIo {
   readonly loadSettings?: (stackFile: string | undefined) => CapacitySettings;
 }
 
-/** `npm run capacity:plan`: returns the exit code (0 ok, 2 bad arguments or input files, 1 anything else). */
+/** `npx effectively-once capacity`: returns the exit code (0 ok, 2 bad arguments or input files, 1 anything else). */
 export function runCapacityCli(argv: readonly string[], io: CapacityIo): number {
   try {
     const options = parseCapacityArgs(argv);
@@ -51,7 +51,7 @@ export function runCapacityCli(argv: readonly string[], io: CapacityIo): number 
     mkdirSync(dirname(chartFile), { recursive: true });
     writeFileSync(chartFile, renderCapacityChart(plan, [
       `Figures: ${figures.label}.`,
-      "Quotas: AWS defaults (each with its source in npm run capacity:plan's output); redraw with npm run capacity:plan -- --rate N --chart FILE.",
+      "Quotas: AWS defaults (each with its source in npx effectively-once capacity's output); redraw with npx effectively-once capacity --rate N --chart FILE.",
     ]));
     if (options.json) {
       io.stdout(`${JSON.stringify({ plan, settings, figures, quotas, cost, chartFile }, null, 2)}\n`);

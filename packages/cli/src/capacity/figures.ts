@@ -64,7 +64,7 @@ export function modelCallsPerMessage(mix: TrafficMix): number {
   return PATHS.reduce((sum, path) => sum + DESIGN_PATHS[path].dynamo.length * deliveries[path], 0);
 }
 
-/** The file `npm run bench -- --write-figures F` writes: one case per batch size. */
+/** The file `npx effectively-once bench --write-figures F` writes: one case per batch size. */
 export interface BenchFiguresFile {
   readonly kind: "pipeline-figures";
   readonly label: string;
@@ -78,14 +78,14 @@ export function figuresFromFile(path: string, base: Figures, batchSize: number):
   try {
     raw = JSON.parse(readFileSync(path, "utf8")) as BenchFiguresFile;
   } catch (error) {
-    throw new CapacityInputError(`--figures ${path}: cannot read it as JSON (${(error as Error).message}); write one with npm run bench -- --write-figures ${path}`, { cause: error });
+    throw new CapacityInputError(`--figures ${path}: cannot read it as JSON (${(error as Error).message}); write one with npx effectively-once bench --write-figures ${path}`, { cause: error });
   }
   if (raw?.kind !== "pipeline-figures" || !Array.isArray(raw.cases)) {
     throw new CapacityInputError(`--figures ${path}: not a figures file (kind "pipeline-figures" with cases); see docs/capacity.md for the format`);
   }
   const match = raw.cases.find((c) => c.batchSize === batchSize);
   if (!match) {
-    throw new CapacityInputError(`--figures ${path}: no case for batch size ${batchSize} (has ${raw.cases.map((c) => c.batchSize).join(", ")}); rerun npm run bench -- --batch-sizes ${batchSize} --write-figures ${path}`);
+    throw new CapacityInputError(`--figures ${path}: no case for batch size ${batchSize} (has ${raw.cases.map((c) => c.batchSize).join(", ")}); rerun npx effectively-once bench --batch-sizes ${batchSize} --write-figures ${path}`);
   }
   for (const field of ["executionMsPerBatch", "dynamoCallsPerMessage"] as const) {
     if (!(typeof match[field] === "number" && match[field] > 0)) throw new CapacityInputError(`--figures ${path}: cases[batch ${batchSize}].${field} must be a number > 0`);

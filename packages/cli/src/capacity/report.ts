@@ -18,7 +18,7 @@ const n = (v: number) => Math.round(v).toLocaleString("en-US");
 const pct = (v: number) => `${(v * 100).toFixed(v < 0.1 ? 1 : 0)}%`;
 const usd = (v: number) => `$${v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Every section of `npm run capacity:plan`, in the order printed. */
+/** Every section of `npx effectively-once capacity`, in the order printed. */
 export function buildCapacityReport(input: CapacityReportInput): Section[] {
   return [summary(input), parts(input), remedies(input), ramps(input), cost(input), settingsSection(input), figuresSection(input), quotasSection(input)];
 }
@@ -78,7 +78,7 @@ function cost({ plan, cost: c }: CapacityReportInput): Section {
       ["fixed (idle polling, alarms, dashboard)", usd(c.fixedUsd)],
       ["total", usd(c.totalUsd)],
     ],
-    notes: [`us-east-1 list prices taken ${c.pricesTakenOn}, first volume tier only (volume discounts would lower it); npm run cost prints every line item.`],
+    notes: [`us-east-1 list prices taken ${c.pricesTakenOn}, first volume tier only (volume discounts would lower it); npx effectively-once cost prints every line item.`],
   };
 }
 

@@ -22,7 +22,7 @@ type Body = Record<string, unknown>;
 
 /** Reads the settings from `cdk.tf.json`; `config` may be passed when the caller already has it (tests, in-process synth). */
 export function readCapacitySettings(stackFile: string, config: DeployedConfig = readStackFile(stackFile)): CapacitySettings {
-  if (!existsSync(stackFile)) throw new StackConfigError(`no synthesized stack at ${stackFile}: run \`npm run synth\` or leave out --stack-file`);
+  if (!existsSync(stackFile)) throw new StackConfigError(`no synthesized stack at ${stackFile}: synthesize it first (e.g. npx cdktf synth), or leave out --stack-file`);
   const json = JSON.parse(readFileSync(stackFile, "utf8")) as Body;
   return capacitySettingsFrom(json, config, stackFile);
 }

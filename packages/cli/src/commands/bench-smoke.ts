@@ -1,5 +1,5 @@
 // `npm run bench:smoke`: the CI bench smoke, an A/B. The base commit (bench/base-commit, or --base) and this checkout
-// each run `npm run bench -- --quick` in turn, twice (base, change, base, change), on the same machine; each batch
+// each run `npx effectively-once bench --quick` in turn, twice (base, change, base, change), on the same machine; each batch
 // size's pooled median ratio to the storage floor must be at most 15 % below the base's (a low median with a spread
 // above ±5 % gets one more pair first). The figures committed in bench/figures.json are documentation, not the gate.
 import { parseArgs } from "node:util";
@@ -10,7 +10,7 @@ import { formatSmokeCheck, runSmoke } from "../load/bench-smoke";
 const HELP = `Usage: npm run bench:smoke [-- --base <commit>] [--batch-sizes <list>]
 
 Holds this checkout to its base commit, measured alternately in one run: the base (a detached worktree) and this
-checkout each run npm run bench -- --quick, base then change, twice. Fails (exit 1) when a batch size's median ratio
+checkout each run npx effectively-once bench --quick, base then change, twice. Fails (exit 1) when a batch size's median ratio
 to the storage floor is more than 15 % below the base's; a low median whose rounds spread more than ±5 % gets one
 more pair before the verdict. About four minutes, six with the extra pair.
   --base <commit>       the commit to hold the change to (default: the one in ${BASE_COMMIT_FILE}, else HEAD's parent)

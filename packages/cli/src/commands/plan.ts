@@ -1,21 +1,19 @@
-// `npm run plan:review`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
+// `effectively-once plan`: synthesize, terraform plan (offline without AWS credentials), and print a review of the plan.
 import { cleanupInFlightRuns } from "../terraform/plan-stack";
 import { main } from "../terraform/plan-cli";
+import type { CommandIo } from "./io";
 
-// Ctrl-C: terraform stops with us; the offline override and temporary state must not stay behind.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+/** Resolves with the exit code (main never rejects); Ctrl-C removes the offline override and temporary state first. */
+export async function runPlan(argv: readonly string[], io: CommandIo): Promise<number> {
+  const onSignal = (signal: NodeJS.Signals) => {
     cleanupInFlightRuns();
-    process.stderr.write(`plan: interrupted (${signal}); temporary files and the offline override removed\n`);
+    io.stderr(`plan: interrupted (${signal}); temporary files and the offline override removed`);
     process.exit(130);
-  });
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, onSignal);
+  try {
+    return await main(argv, io);
+  } finally {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, onSignal);
+  }
 }
-
-// main never rejects: it resolves with the exit code.
-void main(process.argv.slice(2), {
-  env: process.env,
-  stdout: (text) => process.stdout.write(text),
-  stderr: (line) => process.stderr.write(`${line}\n`),
-}).then((code) => {
-  process.exitCode = code;
-});

@@ -4,7 +4,7 @@ import { InvalidInputError } from "./errors";
 import { DEFAULT_SCENARIO, MAX_BATCH_SIZE } from "./scenario";
 import { StateMachineLogLevel, type DeployedConfig } from "./types";
 
-export const COST_HELP = `npm run cost -- [options]
+export const COST_HELP = `Usage: npx effectively-once cost [options]
 
 Cost per million messages of this pipeline on AWS (us-east-1 list prices), from the synthesized configuration,
 side by side with a Lambda guard before the side effect and one Express execution per message.
@@ -45,7 +45,7 @@ export interface CostCliOptions {
   readonly assumptions: Assumptions;
 }
 
-/** Parses `npm run cost` arguments; a bad value throws InvalidInputError naming the flag and the accepted values. */
+/** Parses `npx effectively-once cost` arguments; a bad value throws InvalidInputError naming the flag and the accepted values. */
 export function parseCostArgs(argv: readonly string[]): CostCliOptions {
   let parsed;
   try {

@@ -18,7 +18,7 @@ export interface CliIo {
 
 const MATRIX_DUPLICATE_RATIOS = [0, 0.2, 0.5] as const;
 
-/** `npm run cost`: returns the exit code (0 ok, 2 bad arguments, 1 anything else). */
+/** `npx effectively-once cost`: returns the exit code (0 ok, 2 bad arguments, 1 anything else). */
 export function runCostCli(argv: readonly string[], io: CliIo): number {
   try {
     const options = parseCostArgs(argv);

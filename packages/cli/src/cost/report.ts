@@ -24,7 +24,7 @@ export interface ReportInput {
 
 const perMillion = (c: Comparison, value: number) => (value * 1e6) / c.scenario.messages;
 
-/** Every section of `npm run cost`, in the order printed. */
+/** Every section of `npx effectively-once cost`, in the order printed. */
 export function buildReport(input: ReportInput): Section[] {
   return [summarySection(input), ownerSection(input), fateChannelSection(input), matrixSection(input), linesSection("This design: line items", input.comparison, input.comparison.design.lines),
     linesSection(`${input.comparison.baseline.design}: line items`, input.comparison, input.comparison.baseline.lines),

@@ -11,7 +11,7 @@ type Body = Record<string, unknown>;
  * the one reader of that file (the local cloud's terraform-json). Absent attributes take Terraform's defaults.
  */
 export function readStackFile(path: string): DeployedConfig {
-  if (!existsSync(path)) throw new StackConfigError(`no synthesized stack at ${path}: run \`npm run synth\` or leave out --stack-file to synthesize in-process`);
+  if (!existsSync(path)) throw new StackConfigError(`no synthesized stack at ${path}: synthesize it first (e.g. npx cdktf synth), or leave out --stack-file`);
   let stack: SynthesizedStack;
   try {
     stack = readStack(path);

@@ -6,7 +6,7 @@ import { loadStack, stackRegion } from "./load-stack";
 import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT } from "./policy";
 import { MANAGED_POLICIES_PER_PRINCIPAL, policySize } from "./split";
 
-const DEPLOYER_HELP = `Usage: npm run deployer-policy -- [options]
+const DEPLOYER_HELP = `Usage: npx effectively-once deployer-policy [options]
 
 Writes the least-privilege IAM policies for whoever runs cdktf deploy of one synthesized stack, in two sets:
   deploy    plan, apply, re-plan and in-place changes (and the remote state's rights, when the stack has an S3 backend)

@@ -121,7 +121,7 @@ export async function deployerPolicy(stack: SynthesizedStack, env: ArnEnv): Prom
   for (const { type, name } of resourceList(stack)) {
     const entry = RESOURCE_ACTIONS.get(type);
     const where = `${type}.${name}`;
-    if (!entry) throw new DeployerPolicyError(`${where}: resource type ${type} has no row in packages/cli/src/deployer/resource-actions.ts; add the actions hashicorp/aws calls for it, then re-record the calls (npm run rehearse -- --record-calls packages/cli/test/deployer/fixtures/rehearsal-calls.json)`);
+    if (!entry) throw new DeployerPolicyError(`${where}: resource type ${type} has no row in packages/cli/src/deployer/resource-actions.ts; add the actions hashicorp/aws calls for it, then re-record the calls (npx effectively-once rehearse --record-calls packages/cli/test/deployer/fixtures/rehearsal-calls.json)`);
     const block = stack.resources[type][name];
     const arn = entry.on ? referencedArn(stack, block[entry.on], `${where}.${entry.on}`, env) : resourceArn(stack, type, name, env);
     if (type === "aws_iam_role") roles.push(arn);

@@ -22,5 +22,5 @@ function stackProviderVersion(stack: SynthesizedStack): string | undefined {
 export function providerVersionNote(stack: SynthesizedStack): string | undefined {
   const version = stackProviderVersion(stack);
   if (version === undefined || version === RECORDED_PROVIDER_VERSION) return undefined;
-  return `the stack requires hashicorp/aws ${version}, but the action list (packages/cli/src/deployer/resource-actions.ts) was recorded with ${RECORDED_PROVIDER_VERSION}: a call that version adds is missing. Re-record with the stack's provider (npm run rehearse -- --record-calls …), or watch the first deploy's CloudTrail for AccessDenied.`;
+  return `the stack requires hashicorp/aws ${version}, but the action list (packages/cli/src/deployer/resource-actions.ts) was recorded with ${RECORDED_PROVIDER_VERSION}: a call that version adds is missing. Re-record with the stack's provider (npx effectively-once rehearse --record-calls …), or watch the first deploy's CloudTrail for AccessDenied.`;
 }

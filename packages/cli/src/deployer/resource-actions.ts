@@ -1,6 +1,6 @@
 /**
  * What hashicorp/aws calls for each resource type of a stack, to create, read, update, delete and tag it, and which
- * resource IAM authorizes each call against. Read from the provider's behaviour (the calls `npm run rehearse --
+ * resource IAM authorizes each call against. Read from the provider's behaviour (the calls `npx effectively-once rehearse
  * --record-calls` records, packages/cli/test/deployer/fixtures/rehearsal-calls.json) and its source for what a rehearsal cannot
  * reach (updates moto lacks, tag changes, reserved concurrency). A resource type missing here stops the generator:
  * add its row, then regenerate the recording.

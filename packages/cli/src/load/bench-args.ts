@@ -5,7 +5,7 @@ import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { BENCH_DEFAULTS, BENCH_QUICK, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
 import { COMMITTED_FIGURES_FILE } from "./bench-committed";
 
-export const BENCH_HELP = `Usage: npm run bench [-- options]
+export const BENCH_HELP = `Usage: npx effectively-once bench [options]
 
 Measures in one run, side by side, for each pipe batch size (a fresh local cloud each):
   (a) the storage floor: conditional PutItem ops/s on the same dynalite (1 and N in flight), SQS send and
@@ -31,11 +31,13 @@ Options:
   --pollers <n>         pipe pollers (default ${BENCH_DEFAULTS.pipeConcurrency})
   --backlog <n>         the producer waits while the queue holds this many messages (default ${BENCH_DEFAULTS.maxBacklog})
   --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_APP or payments)
+  --message-profile <file>  the module whose \`profile\` export (a MessageProfile) writes the bodies (default:
+                        the app's profile.ts)
   --seed <s>            seed of the streams (default "${BENCH_DEFAULTS.seed}")
   --dynamo <where>      dynalite placement: in-process | worker (default: the local cloud's)
   --json-file <file>    where to write the JSON (default ${DEFAULT_BENCH_JSON})
   --profile-dir <dir>   also write every thread's raw .cpuprofile there (open in Chrome DevTools)
-  --write-figures <file>  also write the per-batch figures npm run capacity:plan -- --figures reads (docs/capacity.md)
+  --write-figures <file>  also write the per-batch figures npx effectively-once capacity --figures reads (docs/capacity.md)
   --record              store this run's medians as the committed figures of its mode (full or quick) in
                         ${COMMITTED_FIGURES_FILE}, the published figures (the CI smoke measures its base instead)
   --record-file <file>  the same, into another file
@@ -45,7 +47,7 @@ export interface BenchCli {
   readonly help: boolean;
   readonly options: BenchOptions;
   readonly jsonFile: string;
-  /** Where to write the figures for `npm run capacity:plan -- --figures`; undefined = not written. */
+  /** Where to write the figures for `npx effectively-once capacity --figures`; undefined = not written. */
   readonly figuresFile?: string;
   /** The short mode of the CI smoke. */
   readonly quick: boolean;
@@ -74,6 +76,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
         pollers: { type: "string" },
         backlog: { type: "string" },
         app: { type: "string" },
+        "message-profile": { type: "string" },
         seed: { type: "string" },
         dynamo: { type: "string" },
         "json-file": { type: "string" },
@@ -83,7 +86,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
       },
     });
   } catch (error) {
-    throw new LoadUsageError("help", `${(error as Error).message}; see npm run bench -- --help`, { cause: error });
+    throw new LoadUsageError("help", `${(error as Error).message}; see npx effectively-once bench --help`, { cause: error });
   }
   const v = parsed.values;
   const d: BenchOptions = v.quick ? { ...BENCH_DEFAULTS, ...BENCH_QUICK } : BENCH_DEFAULTS;
@@ -107,6 +110,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
       pipeConcurrency: readInt(v.pollers, "pollers", d.pipeConcurrency, 1, 32),
       maxBacklog: readInt(v.backlog, "backlog", d.maxBacklog, 0, 1_000_000),
       app: v.app ?? d.app,
+      messageProfile: v["message-profile"],
       seed: v.seed ?? d.seed,
       settleTimeoutSeconds: d.settleTimeoutSeconds,
       dynamoPlacement: v.dynamo === undefined ? undefined : readChoice(v.dynamo, "dynamo", DynamoPlacement.InProcess, Object.values(DynamoPlacement)),

@@ -72,14 +72,14 @@ export function prepareBase(root: string, rev: string, log: (line: string) => vo
   return { dir, dispose };
 }
 
-/** An arm that runs `npm run bench -- --quick` of one checkout in a child process and reads its JSON. */
+/** An arm that runs `npx effectively-once bench --quick` of one checkout in a child process and reads its JSON. */
 export function benchArm(dir: string, label: string, log: (line: string) => void): SmokeArm {
   let run = 0;
   return async (batchSizes) => {
     const jsonFile = join(dir, "tmp", "bench", `smoke-${label}-${++run}.json`);
-    // The bench's entry moved into the CLI package; a base commit from before the move has it under scripts/.
-    const entry = ["packages/cli/src/commands/bench.ts", "scripts/bench.ts"].find((file) => existsSync(join(dir, file))) ?? "scripts/bench.ts";
-    const args = [entry, "--quick", "--batch-sizes", batchSizes.join(","), "--json-file", jsonFile];
+    // The bench is the CLI's `bench` command; a base commit from before the CLI package runs scripts/bench.ts.
+    const entry = existsSync(join(dir, "packages/cli/src/run.ts")) ? ["packages/cli/src/run.ts", "bench"] : ["scripts/bench.ts"];
+    const args = [...entry, "--quick", "--batch-sizes", batchSizes.join(","), "--json-file", jsonFile];
     log(`[bench smoke] ${label} run ${run}: batch sizes ${batchSizes.join(", ")}`);
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(join(dir, "node_modules", ".bin", "tsx"), args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });

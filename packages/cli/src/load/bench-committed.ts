@@ -6,7 +6,7 @@ import type { BenchResult } from "./bench-report";
 /** The file that holds the bench figures published with the code (documentation: the CI smoke holds a change to its base commit). */
 export const COMMITTED_FIGURES_FILE = "bench/figures.json";
 
-/** The two modes of `npm run bench`: the default run, and `--quick` (the CI smoke's). */
+/** The two modes of `npx effectively-once bench`: the default run, and `--quick` (the CI smoke's). */
 export const BenchMode = { Full: "full", Quick: "quick" } as const;
 export type BenchMode = (typeof BenchMode)[keyof typeof BenchMode];
 
@@ -41,8 +41,8 @@ export interface CommittedFigures {
 }
 
 const NOTE =
-  "Medians of npm run bench on the machine named in host (2 cores shared with other work); the CI smoke (npm run bench:smoke) " +
-  "fails when a quick run's median ratio falls more than 15 % below the quick figures here. Record with npm run bench -- [--quick] --record.";
+  "Medians of npx effectively-once bench on the machine named in host (2 cores shared with other work); the CI smoke (npm run bench:smoke) " +
+  "fails when a quick run's median ratio falls more than 15 % below the quick figures here. Record with npx effectively-once bench [--quick] --record.";
 
 function committedRun(result: BenchResult): CommittedRun {
   return {
@@ -69,10 +69,10 @@ export function readCommittedFigures(file: string = COMMITTED_FIGURES_FILE): Com
   try {
     parsed = JSON.parse(readFileSync(file, "utf8")) as CommittedFigures;
   } catch (error) {
-    throw new LoadError(`${file}: not JSON (${(error as Error).message}); record it again with npm run bench -- --record`, { cause: error });
+    throw new LoadError(`${file}: not JSON (${(error as Error).message}); record it again with npx effectively-once bench --record`, { cause: error });
   }
   if (parsed?.kind !== "bench-committed-figures" || typeof parsed.modes !== "object" || parsed.modes === null) {
-    throw new LoadError(`${file}: not a bench figures file (kind "bench-committed-figures"); record it again with npm run bench -- --record`);
+    throw new LoadError(`${file}: not a bench figures file (kind "bench-committed-figures"); record it again with npx effectively-once bench --record`);
   }
   return parsed;
 }

@@ -78,7 +78,7 @@ function writeProfiles(dir: string, prefix: string, threads: readonly ThreadProf
 
 /** Publishes a stream with back-pressure and waits until the pipeline settles; returns what was sent. */
 async function pushThrough(cloud: LocalCloud, options: BenchOptions, messages: number, runId: string, duplicateRatio: number): Promise<LoadSent[]> {
-  const stream = await generateStream(loadProfile(options.app), streamContractOf(cloud.outputs), { messages, duplicateRatio, seed: `${options.seed}:${runId}`, runId });
+  const stream = await generateStream(loadProfile(options.app, options.messageProfile), streamContractOf(cloud.outputs), { messages, duplicateRatio, seed: `${options.seed}:${runId}`, runId });
   const sent = await publish({ sqs: cloud.clients.sqs, queueUrl: cloud.outputs[OutputName.QueueUrl] as string, messages: stream, maxBacklog: options.maxBacklog, ratePerSecond: 0 });
   await cloud.drain({ timeoutMs: options.settleTimeoutSeconds * 1000 }).catch((error: unknown) => {
     throw new SettleTimeoutError(`run ${runId} did not settle within ${options.settleTimeoutSeconds} s: ${(error as Error).message}`, { cause: error });

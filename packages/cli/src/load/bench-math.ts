@@ -1,4 +1,4 @@
-/** The arithmetic of `npm run bench`, kept apart so it can be checked on its own. */
+/** The arithmetic of `npx effectively-once bench`, kept apart so it can be checked on its own. */
 
 /** Requests per operation made between two snapshots of cumulative counters (operations with none are left out). */
 export function requestDelta(after: Record<string, number>, before: Record<string, number>): Record<string, number> {

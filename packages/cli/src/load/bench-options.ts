@@ -23,6 +23,8 @@ export interface BenchOptions {
   readonly maxBacklog: number;
   /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_APP or payments. */
   readonly app?: string;
+  /** The module whose \`profile\` export writes the bodies (a path); undefined = the app's profile.ts. */
+  readonly messageProfile?: string;
   readonly seed: string;
   readonly settleTimeoutSeconds: number;
   readonly dynamoPlacement?: DynamoPlacement;
@@ -45,7 +47,7 @@ export const BENCH_DEFAULTS: BenchOptions = {
   settleTimeoutSeconds: 300,
 };
 
-/** Where `npm run bench` writes its JSON unless told otherwise (tmp/ is gitignored). */
+/** Where `npx effectively-once bench` writes its JSON unless told otherwise (tmp/ is gitignored). */
 export const DEFAULT_BENCH_JSON = "tmp/bench/bench-results.json";
 
 /**

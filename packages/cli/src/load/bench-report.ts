@@ -20,7 +20,7 @@ function callMix(calls: Record<string, number>, messages: number): string {
     .join(", ");
 }
 
-/** The side-by-side table of `npm run bench`: floor, end to end, ratio, CPU, and where the main thread's time goes. */
+/** The side-by-side table of `npx effectively-once bench`: floor, end to end, ratio, CPU, and where the main thread's time goes. */
 export function formatBench(result: BenchResult): string {
   const cases = result.cases;
   const header = ["", ...cases.map((c) => `batch ${c.batchSize}`)];

@@ -40,7 +40,7 @@ function loadConfig(options: RemoteOptions): DeployedConfig {
 }
 
 /**
- * `npm run soak|bench -- --target aws …`: resolves the stack from its outputs file, builds the seeded stream, prints
+ * `npx effectively-once soak|bench -- --target aws …`: resolves the stack from its outputs file, builds the seeded stream, prints
  * the plan and the cost estimate, and only with `--yes` sends. Returns the exit code: 0 every check held, 1 an
  * invariant broke, 2 bad flags, no `--yes`, an unusable target or a run that could not finish.
  */

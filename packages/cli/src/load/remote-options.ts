@@ -8,7 +8,7 @@ export type LoadTool = (typeof LoadTool)[keyof typeof LoadTool];
 export const LoadTarget = { Local: "local", Aws: "aws" } as const;
 export type LoadTarget = (typeof LoadTarget)[keyof typeof LoadTarget];
 
-/** Everything `npm run soak|bench -- --target aws` takes. */
+/** Everything `npx effectively-once soak|bench -- --target aws` takes. */
 export interface RemoteOptions {
   readonly tool: LoadTool;
   /** The deployed stack: outputs file, stack, region and endpoint overrides (packages/ops/src/target.ts resolves it). */

@@ -10,9 +10,9 @@ import type { SoakCheck } from "./soak-report";
 const NOT_CHECKABLE_REMOTELY: readonly string[] = [
   "each delivery's outcome (duplicate acknowledged, retried): the local cloud's execution events; on AWS they live in the Express executions' CloudWatch logs",
   "executions failed or timed out, function invocations, cold starts, crashes: CloudWatch metrics and logs, not stack outputs",
-  "DynamoDB calls per message, the storage floor, CPU profiles: ConsumedCapacity and the hosts are AWS's (npm run bench measures them locally)",
+  "DynamoDB calls per message, the storage floor, CPU profiles: ConsumedCapacity and the hosts are AWS's (npx effectively-once bench measures them locally)",
   "every ledger item's TTL: only this run's keys are read (a Scan would read, and bill, every other item in the table)",
-  "behaviour under faults: fault injection needs the local cloud (npm run soak without --target)",
+  "behaviour under faults: fault injection needs the local cloud (npx effectively-once soak without --target)",
 ];
 
 export interface RemoteReport {

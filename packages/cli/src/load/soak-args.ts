@@ -5,7 +5,7 @@ import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { FaultProfile } from "@effectively-once/local-cloud/harness";
 import { SOAK_DEFAULTS, type SoakOptions } from "@effectively-once/local-cloud/harness";
 
-export const SOAK_HELP = `Usage: npm run soak [-- options]
+export const SOAK_HELP = `Usage: npx effectively-once soak [options]
 
 Drives a pipeline (the payments example by default) on the local cloud with a seeded stream (duplicates, invalid messages, payload
 conflicts, messages the function rejects) and a seeded fault plan (Lambda failures, crashes and hangs after the
@@ -20,7 +20,10 @@ Options:
   --invalid <r>         share of invalid bodies (default ${SOAK_DEFAULTS.invalidRatio})
   --conflicts <r>       share of payload conflicts (default ${SOAK_DEFAULTS.conflictRatio})
   --rejected <r>        share of messages the function rejects (default ${SOAK_DEFAULTS.rejectedRatio})
-  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_APP or payments)
+  --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_APP or payments): a folder whose
+                        stack.ts exports \`app\` (a PipelineApp)
+  --message-profile <file>  the module whose \`profile\` export (a MessageProfile) writes the bodies (default:
+                        the app's profile.ts)
   --seed <s>            seed of the stream and the faults (default "${SOAK_DEFAULTS.seed}")
   --faults <profile>    none | realistic | harsh (default ${SOAK_DEFAULTS.faultProfile})
   --batch-size <n>      pipe batch size, 1-10 (default ${SOAK_DEFAULTS.batchSize})
@@ -60,6 +63,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
         conflicts: { type: "string" },
         rejected: { type: "string" },
         app: { type: "string" },
+        "message-profile": { type: "string" },
         seed: { type: "string" },
         faults: { type: "string" },
         "batch-size": { type: "string" },
@@ -77,7 +81,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
       },
     });
   } catch (error) {
-    throw new LoadUsageError("help", `${(error as Error).message}; see npm run soak -- --help`, { cause: error });
+    throw new LoadUsageError("help", `${(error as Error).message}; see npx effectively-once soak --help`, { cause: error });
   }
   const v = parsed.values;
   const d = SOAK_DEFAULTS;
@@ -88,6 +92,7 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
     conflictRatio: readRatio(v.conflicts, "conflicts", d.conflictRatio, 0.5),
     rejectedRatio: readRatio(v.rejected, "rejected", d.rejectedRatio, 0.5),
     app: v.app ?? d.app,
+    messageProfile: v["message-profile"],
     seed: v.seed ?? d.seed,
     faultProfile: readChoice(v.faults, "faults", d.faultProfile, Object.values(FaultProfile)),
     batchSize: readInt(v["batch-size"], "batch-size", d.batchSize, 1, 10),

@@ -2,7 +2,7 @@ import type { SynthesizedStack } from "@effectively-once/local-cloud/terraform-j
 import { lookupAction } from "./names";
 
 /**
- * The read-only AWS calls `npm run preflight` makes, each with why: what only the account knows (its concurrency,
+ * The read-only AWS calls `npx effectively-once preflight` makes, each with why: what only the account knows (its concurrency,
  * what other functions already reserved, its quotas) against what the stack asks for. `--dry-run` prints this list
  * and calls nothing. Only Get/List operations: a preflight never changes the account.
  */

@@ -42,7 +42,7 @@ async function concurrencyFindings(reader: AccountReader, functions: readonly St
   const planned = DEFAULT_QUOTAS["lambda.concurrency"].value;
   findings.push({
     level: concurrency < planned ? "warn" : "ok",
-    text: `Lambda concurrent executions ${concurrency} (invocations ${LAMBDA_RATE_FACTOR * concurrency}/s account-wide)${concurrency < planned ? `: below the ${planned} the capacity plan assumes; re-plan with npm run capacity:plan -- --rate N --quota lambda.concurrency=${concurrency}` : ""}`,
+    text: `Lambda concurrent executions ${concurrency} (invocations ${LAMBDA_RATE_FACTOR * concurrency}/s account-wide)${concurrency < planned ? `: below the ${planned} the capacity plan assumes; re-plan with npx effectively-once capacity --rate N --quota lambda.concurrency=${concurrency}` : ""}`,
   });
   let unreserved = unreservedNow;
   for (const fn of functions) {
@@ -78,7 +78,7 @@ export async function runChecks(reader: AccountReader, input: CheckInput): Promi
   const listed: Finding[] = [];
   for (const code of QUOTA_SERVICES) {
     const q = quotas.get(code);
-    if (q === undefined) listed.push({ level: "warn", text: `${code}: Service Quotas lists no quotas here; check AWS's documented defaults (npm run capacity:plan prints each with its source)` });
+    if (q === undefined) listed.push({ level: "warn", text: `${code}: Service Quotas lists no quotas here; check AWS's documented defaults (npx effectively-once capacity prints each with its source)` });
     else listed.push(...quotaFindings(code, q, input.plan));
   }
   const created = (kind: NameType) => names.filter((n) => n.kind === kind && !input.owned?.has(`${n.type} ${n.name}`)).length;

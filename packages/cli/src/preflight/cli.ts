@@ -10,7 +10,7 @@ import { namesInState } from "./names";
 import { planAt } from "./quota-checks";
 import { judgeRegion, nearRegions } from "./regions";
 
-const PREFLIGHT_HELP = `Usage: npm run preflight -- [options]
+const PREFLIGHT_HELP = `Usage: npx effectively-once preflight [options]
 
 Checks what only the AWS account knows against the synthesized stack, before cdktf deploy: the region (and that
 EventBridge Pipes answers there), every name the stack creates (none may exist already), Lambda's concurrency and
@@ -21,7 +21,7 @@ and policy-size quotas, DynamoDB's table quota, and the caller's own rights agai
   --stack-file F   the synthesized stack; default: synthesize PIPELINE_APP
   --region R       default: the provider's region in the stack, else AWS_REGION; must equal the provider's when it has one
   --account ID     fail unless the credentials are for this account
-  --rate N         judge every listed quota against the capacity plan at N messages/s (npm run capacity:plan)
+  --rate N         judge every listed quota against the capacity plan at N messages/s (npx effectively-once capacity)
   --headroom R     margin kept under every quota with --rate (default 0.2)
   --state F        the stack's terraform.tfstate: existing names it holds are the stack's own (a re-deploy)
   --dry-run        print every AWS call it would make, and make none

@@ -59,7 +59,7 @@ export function classifyCallError(error: unknown, during: string): PreflightStop
     return new PreflightStop(ExitCode.Network, `preflight: AWS could not be reached while ${during} (${network ?? e.name}${e.hostname ? ` ${e.hostname}` : ""}). Fix: check the network, DNS and any HTTPS_PROXY, then run it again; nothing was checked.`, { cause: error });
   }
   if (e.name && DENIED_ERRORS.has(e.name)) {
-    return new PreflightStop(ExitCode.ReadDenied, `preflight: the credentials may not make a read-only call while ${during} (${text}). Fix: grant the caller the calls \`npm run preflight -- --dry-run\` lists.`, { cause: error });
+    return new PreflightStop(ExitCode.ReadDenied, `preflight: the credentials may not make a read-only call while ${during} (${text}). Fix: grant the caller the calls \`npx effectively-once preflight --dry-run\` lists.`, { cause: error });
   }
   return undefined;
 }

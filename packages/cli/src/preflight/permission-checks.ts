@@ -31,7 +31,7 @@ function why(call: SimulatedCall): string {
 }
 
 /**
- * The caller's rights against the deployer policy (`npm run deployer-policy`), through iam:SimulatePrincipalPolicy:
+ * The caller's rights against the deployer policy (`npx effectively-once deployer-policy`), through iam:SimulatePrincipalPolicy:
  * identity policies, permissions boundary and SCPs count; session policies (passed to AssumeRole) are not evaluated.
  */
 export async function permissionFindings(iam: IamReader, callerArn: string, stack: SynthesizedStack, env: ArnEnv): Promise<Finding[]> {
@@ -49,6 +49,6 @@ export async function permissionFindings(iam: IamReader, callerArn: string, stac
   if (denied.length === 0) return [{ level: "ok", text: `deployer rights: ${principal.arn} may make all ${simulated} simulated calls of the deployer policy (${note})` }];
   return [
     ...denied.map((c): Finding => ({ level: "fail", text: `deployer rights: ${principal.arn} may not ${c.action} on ${c.resource}: ${why(c)}` })),
-    { level: "info", text: `deployer rights: ${denied.length} of ${simulated} calls denied. Fix: attach the policy \`npm run deployer-policy\` writes to ${principal.arn} (${note})` },
+    { level: "info", text: `deployer rights: ${denied.length} of ${simulated} calls denied. Fix: attach the policy \`npx effectively-once deployer-policy\` writes to ${principal.arn} (${note})` },
   ];
 }

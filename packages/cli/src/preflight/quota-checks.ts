@@ -29,7 +29,7 @@ const PLAN_QUOTAS: readonly (readonly [string, RegExp, QuotaId])[] = [
 ];
 const MAY_MATTER = /concurren|in ?flight|StartSyncExecution|StartExecution|state ?transition|pipe|invocation|throughput|tables/i;
 
-/** The capacity plan at `rate` with AWS's default quotas, as `npm run capacity:plan -- --rate N` computes it. */
+/** The capacity plan at `rate` with AWS's default quotas, as `npx effectively-once capacity --rate N` computes it. */
 export function planAt(settings: CapacitySettings, rate: number, headroom: number): CapacityPlan {
   const figures = defaultFigures(settings.config.pipe.batchSize, settings.config.stateMachine.maxConcurrency, DEFAULT_ASSUMPTIONS);
   return planCapacity(settings, figures, resolveQuotas(), rate, headroom, DEFAULT_ASSUMPTIONS);
@@ -68,13 +68,13 @@ export function quotaFindings(service: string, quotas: readonly AppliedQuota[], 
       findings.push(
         ok
           ? { level: "ok", text: `${label}: ${how}` }
-          : { level: "fail", text: `${label} is below what the plan needs: ${how}. Fix: request ≥ ${fmt(Math.ceil(need.need))}${q.adjustable ? "" : " (AWS lists it as not adjustable: shard into more stacks)"}, or plan a lower rate (npm run capacity:plan -- --rate N --quota ${id}=${q.value})` },
+          : { level: "fail", text: `${label} is below what the plan needs: ${how}. Fix: request ≥ ${fmt(Math.ceil(need.need))}${q.adjustable ? "" : " (AWS lists it as not adjustable: shard into more stacks)"}, or plan a lower rate (npx effectively-once capacity --rate N --quota ${id}=${q.value})` },
       );
       continue;
     }
     findings.push(
       q.value < assumed
-        ? { level: "warn", text: `${label} is below the ${fmt(assumed)} the capacity plan assumes: pass --rate N to judge it, or re-plan with npm run capacity:plan -- --rate N --quota ${id}=${q.value}` }
+        ? { level: "warn", text: `${label} is below the ${fmt(assumed)} the capacity plan assumes: pass --rate N to judge it, or re-plan with npx effectively-once capacity --rate N --quota ${id}=${q.value}` }
         : { level: "ok", text: `${label} (≥ the ${fmt(assumed)} the capacity plan assumes${plan ? "; no part of the plan uses it at this rate" : ""})` },
     );
   }

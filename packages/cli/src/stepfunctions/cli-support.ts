@@ -1,4 +1,4 @@
-/** What the `npm run stepfunctions:local` commands share: their usage error and reading JSON from files and flags. */
+/** What the `npx effectively-once stepfunctions` commands share: their usage error and reading JSON from files and flags. */
 import { readFileSync } from "node:fs";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";

@@ -1,16 +1,15 @@
 /**
  * Runs Step Functions definitions locally.
  *
- *   npm run -s stepfunctions:local -- run --definition machine.asl.json --input input.json [--log]
- *   npm run -s stepfunctions:local -- test-state --definition machine.asl.json --state-name Decode --input-json '{...}'
- *   npm run -s stepfunctions:local -- serve [--port 8083]
+ *   npx effectively-once stepfunctions run --definition machine.asl.json --input input.json [--log]
+ *   npx effectively-once stepfunctions test-state --definition machine.asl.json --state-name Decode --input-json '{...}'
+ *   npx effectively-once stepfunctions serve [--port 8083]
  *
  * `run` prints exactly one JSON object, {"status":"SUCCEEDED","output":...} or {"status":"FAILED","error":...,"cause":...}
  * (or TIMED_OUT); `test-state` prints TestState's answer as AWS's API returns it; `serve` keeps the local TestState
  * endpoint running. Exit 0 whenever the machine or state could run; non-zero with one line on stderr for unusable
  * arguments, files or definitions.
  */
-import "../quiet-sdk";
 import { parseArgs } from "node:util";
 import {
   createStateMachine,
@@ -24,14 +23,14 @@ import { clients, integrationEndpoints, readJson, UsageError } from "./cli-suppo
 import { serveCommand } from "./serve-command";
 import { testStateCommand } from "./test-state-command";
 
-const HELP = `Usage: npm run -s stepfunctions:local -- <command> [options]
+const HELP = `Usage: npx effectively-once stepfunctions <command> [options]
 
 Commands:
   run          run a state machine definition; prints one JSON object (this text's options below)
   test-state   run one state the way AWS's TestState API does (--help for its options)
   serve        keep the local Step Functions endpoint (TestState) running (--help for its options)
 
-Usage: npm run -s stepfunctions:local -- run --definition <file> [--input <file>] [options]
+Usage: npx effectively-once stepfunctions run --definition <file> [--input <file>] [options]
 
 Runs a state machine definition (JSONata or JSONPath) with the local interpreter and prints one JSON
 object on stdout: {"status":"SUCCEEDED","output":...}, {"status":"FAILED","error":"...","cause":"..."}
@@ -133,13 +132,13 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
+/** `effectively-once stepfunctions`: resolves with the exit code (2 with one line on stderr for unusable input). */
+export async function runStepFunctionsCli(argv: readonly string[]): Promise<number> {
+  try {
+    return await main([...argv]);
+  } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`sfn: ${message.replace(/\s*\n\s*/g, " ")}\n`);
-    process.exitCode = 2;
-  },
-);
+    process.stderr.write(`stepfunctions: ${message.replace(/\s*\n\s*/g, " ")}\n`);
+    return 2;
+  }
+}

@@ -1,12 +1,12 @@
 /**
- * `npm run -s stepfunctions:local -- serve`: the local Step Functions endpoint alone (TestState), no stack needed, until Ctrl-C. Tests
+ * `npx effectively-once stepfunctions serve`: the local Step Functions endpoint alone (TestState), no stack needed, until Ctrl-C. Tests
  * and tools point an AWS SDK or CLI at it, with the `sync-` host prefix switched off.
  */
 import { parseArgs } from "node:util";
 import { startStepFunctionsEndpoint } from "@effectively-once/local-cloud";
 import { clients, countFlag, integrationEndpoints, UsageError } from "./cli-support";
 
-const HELP = `Usage: npm run -s stepfunctions:local -- serve [--port <n>] [--region <region>] [--dynamodb-endpoint <url>] [--sqs-endpoint <url>]
+const HELP = `Usage: npx effectively-once stepfunctions serve [--port <n>] [--region <region>] [--dynamodb-endpoint <url>] [--sqs-endpoint <url>]
 
 Serves the local Step Functions endpoint (the TestState action) on 127.0.0.1 until Ctrl-C, and prints its URL.
 --port picks the port (default: a free one); --region the region of the ARNs it makes (default AWS_REGION or

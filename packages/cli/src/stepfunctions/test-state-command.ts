@@ -1,5 +1,5 @@
 /**
- * `npm run -s stepfunctions:local -- test-state`: one state run the way AWS's TestState API runs it, in process. stdout carries the
+ * `npx effectively-once stepfunctions test-state`: one state run the way AWS's TestState API runs it, in process. stdout carries the
  * answer exactly as the API returns it (output and inspectionData members as JSON text), so the same assertions hold
  * for `aws stepfunctions test-state`.
  */
@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { testState, TestStateApiError, type TestStateInput } from "@effectively-once/local-cloud";
 import { clients, countFlag, integrationEndpoints, jsonFlag, readJson, UsageError } from "./cli-support";
 
-const HELP = `Usage: npm run -s stepfunctions:local -- test-state --definition <file> [options]
+const HELP = `Usage: npx effectively-once stepfunctions test-state --definition <file> [options]
 
 Runs one state the way AWS's TestState API does (no account, no endpoint) and prints its answer as the API
 returns it: {"status":"SUCCEEDED"|"FAILED"|"RETRIABLE"|"CAUGHT_ERROR","output":"<json>","nextState":...,

@@ -54,3 +54,22 @@ export function withoutAwsIdentity(env: NodeJS.ProcessEnv, emptyFile: string): N
   out.AWS_EC2_METADATA_DISABLED = "true";
   return out;
 }
+
+/**
+ * `--online` without credentials the environment shows: asks STS who we are (an instance or container role answers
+ * there), so a plan that cannot reach AWS stops before the synth with one line, not after it with terraform's.
+ */
+export async function confirmAwsIdentity(env: NodeJS.ProcessEnv): Promise<string> {
+  const seen = detectAwsCredentials(env);
+  if (seen) return seen;
+  const { GetCallerIdentityCommand, STSClient } = await import("@aws-sdk/client-sts");
+  const sts = new STSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? "us-east-1", maxAttempts: 1 });
+  try {
+    const { Arn } = await sts.send(new GetCallerIdentityCommand({}), { abortSignal: AbortSignal.timeout(10_000) });
+    return `the caller ${Arn}`;
+  } catch (error) {
+    throw new Error(`--online needs AWS credentials, and none answer (${(error as Error).message.split("\n")[0]}): configure them (AWS_PROFILE, AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, an instance role), or plan with --offline`, { cause: error });
+  } finally {
+    sts.destroy();
+  }
+}

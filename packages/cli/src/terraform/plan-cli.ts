@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { detectAwsCredentials } from "./credentials";
+import { confirmAwsIdentity, detectAwsCredentials } from "./credentials";
 import { readEnvFile } from "./env-file";
 import { PlanInputError, TerraformCommandError, TerraformToolError } from "./errors";
 import { MIRROR_ENV, TERRAFORM_BIN_ENV } from "./offline";
@@ -12,12 +12,15 @@ import { loadBaseline, baselineResources } from "./review/baseline";
 import { buildReview } from "./review/build";
 import { renderMarkdown } from "./review/markdown";
 import { ActionBasis, ReviewMode, Severity, type PlanReview } from "./review/types";
+import { readProject } from "../project/cdktf-project";
+import { UsageError } from "../project/errors";
 
-const HELP = `Usage: npm run plan:review -- [options]
+const HELP = `Usage: npx effectively-once plan [options]
 
-Synthesizes the stack (as main.ts does), runs terraform init, plan -out and show -json in
-cdktf.out/stacks/<stack>, and prints a review of the plan as Markdown (for a pull-request comment).
-Writes review.md, review.json and plan.json (the raw 'terraform show -json') to the report directory.
+Synthesizes the stack with the project's own command (cdktf.json's "app", in the current folder), runs
+terraform init, plan -out and show -json in <output>/stacks/<stack>, and prints a review of the plan as
+Markdown (for a pull-request comment). Writes review.md, review.json and plan.json (the raw 'terraform show
+-json') to the report directory. Without a cdktf.json, synthesizes the app PIPELINE_APP names in process.
 
 Mode (default: online when AWS credentials are configured, offline otherwise):
   --offline            no AWS account, no network: provider from the filesystem mirror, placeholder
@@ -29,19 +32,24 @@ Comparing two configurations:
                        plan.json of an earlier run) or an earlier review.json. Offline, a plan JSON is
                        turned into a state and this configuration is planned against it, so Terraform
                        itself reports updates and replacements
-  --base-env FILE      compare with the configuration given by FILE (PIPELINE_* variables, KEY=value
-                       lines, PIPELINE_APP among them), planned offline in the same run
+  --base-env FILE      compare with the configuration given by FILE (KEY=value lines: the variables
+                       your synth command reads), synthesized with them and planned offline in the
+                       same run
   --head-env FILE      variables applied to this run's configuration (default: the current environment)
 
+Stack:
+  --stack NAME         the stack to review when the synth writes several (<output>/stacks/NAME)
+  --synth-command CMD  the command that synthesizes the project (default: cdktf.json's "app")
+
 Other:
-  --outdir DIR         synth output directory (default: cdktf.out)
+  --outdir DIR         synth output directory (default: cdktf.json's "output", else cdktf.out)
   --report-dir DIR     where the report files go (default: <outdir>/plan-review)
   --from-json FILE     review a saved 'terraform show -json' output; runs neither synth nor terraform
   --fail-on-risk       exit with code 2 when a high-severity risk is flagged
   --quiet              do not print the Markdown on stdout
   -h, --help           this text
 
-Environment: PIPELINE_APP, PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX (the app and its stack, as for 'npm run synth'),
+Environment: PIPELINE_APP, PIPELINE_STACK, PIPELINE_REGION, PIPELINE_NAME_PREFIX (the app and its stack, when no cdktf.json names the synth command),
 ${MIRROR_ENV} (provider mirror, default: auto-detected, e.g. /opt/tf-plugins), ${TERRAFORM_BIN_ENV} (terraform binary).
 Exit codes: 0 reviewed, 1 error, 2 high-severity risk with --fail-on-risk.
 `;
@@ -61,6 +69,8 @@ const OPTIONS = {
   outdir: { type: "string" },
   "report-dir": { type: "string" },
   "from-json": { type: "string" },
+  stack: { type: "string" },
+  "synth-command": { type: "string" },
   "fail-on-risk": { type: "boolean" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -85,7 +95,7 @@ export function describeError(error: unknown): string {
       .map((line) => `    ${line.replace(/^│\s?/, "")}`);
     return [`plan: terraform ${error.args[0]} failed (exit ${error.code}); its last lines:`, ...tail].join("\n");
   }
-  if (error instanceof TerraformToolError) return `plan: ${error.message}`;
+  if (error instanceof TerraformToolError || error instanceof UsageError) return `plan: ${error.message}`;
   return `plan: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -102,7 +112,7 @@ function resolveMode(values: ReturnType<typeof parse>, env: NodeJS.ProcessEnv, l
   return source ? ReviewMode.Online : ReviewMode.Offline;
 }
 
-/** `npm run plan:review`: resolves with the exit code. */
+/** `npx effectively-once plan`: resolves with the exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const started = performance.now();
   try {
@@ -111,7 +121,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout(HELP);
       return 0;
     }
-    const outdir = resolve(values.outdir ?? "cdktf.out");
+    const project = values["from-json"] ? undefined : readProject(process.cwd(), values["synth-command"]);
+    if (values["synth-command"] && !project) throw new PlanInputError("--synth-command needs a cdktf.json in the current folder (its \"output\" is where the stacks go)");
+    const outdir = resolve(values.outdir ?? project?.output ?? "cdktf.out");
     const reportDir = resolve(values["report-dir"] ?? join(outdir, "plan-review"));
     const against = values.against ? loadBaseline(values.against) : undefined;
     let review: PlanReview;
@@ -134,7 +146,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       const headEnv = values["head-env"] ? { ...io.env, ...readEnvFile(values["head-env"]) } : io.env;
       const baseEnv = values["base-env"] ? { ...io.env, ...readEnvFile(values["base-env"]) } : undefined;
       const mode = resolveMode(values, headEnv, io.stderr);
-      const result = await runPlanReview({ mode, outdir, reportDir, env: headEnv, against, baseEnv, log: io.stderr });
+      if (mode === ReviewMode.Online) {
+        try {
+          io.stderr(`plan: online, credentials from ${await confirmAwsIdentity(headEnv)}`);
+        } catch (error) {
+          throw new PlanInputError((error as Error).message, { cause: error });
+        }
+      }
+      const result = await runPlanReview({ mode, outdir, reportDir, env: headEnv, against, baseEnv, project, stack: values.stack, log: io.stderr });
       review = result.review;
       markdown = result.markdown;
       io.stderr(`plan: wrote ${result.files.markdown}, ${result.files.json} and ${result.files.plan}`);

@@ -53,7 +53,7 @@ export function readRequiredProviders(stackDir: string): ProviderRequirement[] {
   try {
     return requiredProviders(readStack(file), file);
   } catch (error) {
-    if (error instanceof StackJsonError) throw new TerraformToolError(`cannot read ${file}: synthesize the stack first (npm run synth)`, { cause: error });
+    if (error instanceof StackJsonError) throw new TerraformToolError(`cannot read ${file}: synthesize the stack first (your synth command, e.g. npx cdktf synth)`, { cause: error });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run verify -- --target aws|local`: the probes whose AWS behaviour the offline proof assumes but cannot see,
+ * `npx effectively-once verify --target aws|local`: the probes whose AWS behaviour the offline proof assumes but cannot see,
  * on a dedicated probe stack, with AWS's answers printed beside the local cloud's and each difference named.
  * Exit codes: 0 no difference, 1 a difference or a failed check, 2 usage, no --yes, a refusal or a run that failed.
  */
@@ -17,7 +17,7 @@ import { exitCodeOf, newRunId, plannedCalls, runProbes, withSession } from "./ru
 import { localTarget, terraformTarget, type Target } from "./targets";
 import { VerifyTarget, type AnswerSet, type Probe, type VerifyClock } from "./types";
 
-const HELP = `Usage: npm run verify -- --target aws|local [options]
+const HELP = `Usage: npx effectively-once verify --target aws|local [options]
 
 Runs the probes whose AWS behaviour the offline proof assumes on a dedicated probe stack (the app's settings, its
 own name prefix, a no-op function), prints AWS's answers beside the local cloud's and names every difference.

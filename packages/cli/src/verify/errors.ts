@@ -1,4 +1,4 @@
-/** The errors of `npm run verify`, each one sentence for the reader: usage (exit 2) and refusals (exit 2, nothing sent). */
+/** The errors of `npx effectively-once verify`, each one sentence for the reader: usage (exit 2) and refusals (exit 2, nothing sent). */
 export class VerifyError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -1,5 +1,5 @@
 /**
- * What `npm run verify` works with: probes, their answers, and the answer sets it compares. An answer is a list of
+ * What `npx effectively-once verify` works with: probes, their answers, and the answer sets it compares. An answer is a list of
  * named facts, each a short text, so that two answer sets (AWS's and the local cloud's, or a recorded one) compare
  * fact by fact and a difference can be named.
  */

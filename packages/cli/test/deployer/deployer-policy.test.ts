@@ -165,7 +165,7 @@ describe("Generator: the deployer policy of the synthesized stack", () => {
 
   it("refuses a resource type it has no actions for, naming the type and the fix", async () => {
     const other = synth((json) => (json.resource.aws_sns_topic_subscription = { pager: { topic_arn: "arn:aws:sns:us-east-1:123456789012:payments-alarms" } }));
-    await expect(deployerPolicy(other, env)).rejects.toThrow(new DeployerPolicyError("aws_sns_topic_subscription.pager: resource type aws_sns_topic_subscription has no row in packages/cli/src/deployer/resource-actions.ts; add the actions hashicorp/aws calls for it, then re-record the calls (npm run rehearse -- --record-calls packages/cli/test/deployer/fixtures/rehearsal-calls.json)"));
+    await expect(deployerPolicy(other, env)).rejects.toThrow(new DeployerPolicyError("aws_sns_topic_subscription.pager: resource type aws_sns_topic_subscription has no row in packages/cli/src/deployer/resource-actions.ts; add the actions hashicorp/aws calls for it, then re-record the calls (npx effectively-once rehearse --record-calls packages/cli/test/deployer/fixtures/rehearsal-calls.json)"));
   });
 });
 

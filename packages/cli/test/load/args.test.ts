@@ -30,7 +30,7 @@ describe("Function: parseSoakArgs", () => {
     [["--faults", "chaos"], "--faults: must be one of none, realistic, harsh"],
     [["--batch-size", "11"], "--batch-size: must be a whole number from 1 to 10"],
     [["--duplicates", "0.9", "--invalid", "0.1"], "--duplicates: duplicates + invalid + conflicts + rejected add up to"],
-    [["--frobnicate"], "see npm run soak -- --help"],
+    [["--frobnicate"], "see npx effectively-once soak --help"],
   ])("names the flag and the fix for %j", (argv, message) => {
     expect(() => parseSoakArgs(argv)).toThrow(LoadUsageError);
     expect(() => parseSoakArgs(argv)).toThrow(message);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TerraformCommandError } from "../../src/terraform/errors";
@@ -11,7 +11,8 @@ import { LEDGER, plan, table } from "./support/plan-fixtures";
 async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { env: { PATH: process.env.PATH, HOME: home, ...env }, stdout: (t) => out.push(t), stderr: (l) => err.push(l) });
+  // NODE_OPTIONS: the synth command (this repository's cdktf.json app) resolves the workspace packages from source.
+  const code = await main(argv, { env: { PATH: process.env.PATH, HOME: home, NODE_OPTIONS: process.env.NODE_OPTIONS, ...env }, stdout: (t) => out.push(t), stderr: (l) => err.push(l) });
   return { code, stdout: out.join(""), stderr: err.join("\n") };
 }
 
@@ -21,11 +22,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-describe("CLI: npm run plan:review (paths that run no terraform)", () => {
+describe("CLI: effectively-once plan (paths that run no terraform)", () => {
   it("prints usage with --help", async () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("Usage: npm run plan:review -- [options]");
+    expect(stdout).toContain("Usage: npx effectively-once plan [options]");
     for (const flag of ["--offline", "--online", "--against", "--base-env", "--head-env", "--outdir", "--fail-on-risk"]) expect(stdout).toContain(flag);
   });
 
@@ -44,11 +45,26 @@ describe("CLI: npm run plan:review (paths that run no terraform)", () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("refuses --online without credentials in one line, before the synth", async () => {
+    const metadata = process.env.AWS_EC2_METADATA_DISABLED;
+    process.env.AWS_EC2_METADATA_DISABLED = "true"; // the SDK's chain reads this process's environment: no instance role here
+    try {
+      const { code, stderr } = await cli(["--online", "--outdir", join(home, "online")], { AWS_SHARED_CREDENTIALS_FILE: join(home, "none"), AWS_CONFIG_FILE: join(home, "none") });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^plan: --online needs AWS credentials, and none answer \(.+\): configure them \(AWS_PROFILE, AWS_ACCESS_KEY_ID\/AWS_SECRET_ACCESS_KEY, an instance role\), or plan with --offline$/);
+      expect(existsSync(join(home, "online"))).toBe(false);
+    } finally {
+      if (metadata === undefined) delete process.env.AWS_EC2_METADATA_DISABLED;
+      else process.env.AWS_EC2_METADATA_DISABLED = metadata;
+    }
+  });
+
   it("names TF_PROVIDER_MIRROR and the provider the synthesized stack requires when the mirror lacks it, before running terraform", async () => {
     const { code, stderr } = await cli(["--offline", "--outdir", join(home, "out2")], { TERRAFORM_BIN: process.execPath, TF_PROVIDER_MIRROR: join(home, "no-mirror") });
     expect(code).toBe(1);
     expect(stderr.split("\n")).toEqual([
-      expect.stringMatching(/^plan: synth payments-pipeline /),
+      `synth: npx tsx main.ts (in ${process.cwd()}, into ${join(home, "out2")})`,
+      expect.stringMatching(/^plan: synth \(npx tsx main\.ts\) /),
       expect.stringMatching(/^plan: TF_PROVIDER_MIRROR=.*no-mirror holds no registry\.terraform\.io\/hashicorp\/aws\/5\.100\.0 \(the synthesized stack requires hashicorp\/aws 5\.100\.0; .*terraform providers mirror/),
     ]);
   });

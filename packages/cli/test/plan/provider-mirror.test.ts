@@ -40,7 +40,7 @@ describe("Function: requiredProviders", () => {
     expect(() => requiredProviders({ terraform: { required_providers: { aws: { source: "aws" } } } }, "cdk.tf.json")).toThrow(
       "terraform.required_providers.aws.version in cdk.tf.json is missing: an offline init needs a pinned provider version",
     );
-    expect(() => readRequiredProviders(join(root, "nowhere"))).toThrow(/cdk\.tf\.json: synthesize the stack first \(npm run synth\)/);
+    expect(() => readRequiredProviders(join(root, "nowhere"))).toThrow(/cdk\.tf\.json: synthesize the stack first \(your synth command, e.g. npx cdktf synth\)/);
   });
 });
 

@@ -17,7 +17,7 @@ describe("CLI: npm run preflight judges the quotas it lists against the capacity
   it("fails a StartSyncExecution refill rate below what --rate needs, with the need, the request and the re-plan", async () => {
     const { code, out } = await run(["--stack-file", stackFile(), "--rate", "100"], { ...ACCOUNT, quotas: new Map([...ACCOUNT.quotas, ["states", STATES_QUOTAS]]) });
     expect(code).toBe(1);
-    expect(out).toMatch(/✘ states L-SYNCREFILL "StartSyncExecution throttle token refill rate per second": 5 is below what the plan needs: StartSyncExecution rate needs [\d.,]+ at 100 msg\/s with 20% headroom\. Fix: request ≥ \d+, or plan a lower rate \(npm run capacity:plan -- --rate N --quota sfn\.syncStartRate=5\)/);
+    expect(out).toMatch(/✘ states L-SYNCREFILL "StartSyncExecution throttle token refill rate per second": 5 is below what the plan needs: StartSyncExecution rate needs [\d.,]+ at 100 msg\/s with 20% headroom\. Fix: request ≥ \d+, or plan a lower rate \(npx effectively-once capacity --rate N --quota sfn\.syncStartRate=5\)/);
     expect(out).toMatch(/✘ states L-SYNCBUCKET "StartSyncExecution throttle token bucket size": 10 is below what the plan needs/);
     expect(out).toMatch(/✔ lambda L-B99A9384 "Concurrent executions": 1,000: Lambda: account concurrency needs [\d.,]+ at 100 msg\/s/);
     // Shown, but not judged: the plan has no part for it.
@@ -81,7 +81,7 @@ describe("CLI: npm run preflight simulates the caller's rights against the deplo
     expect(out).toMatch(/✘ deployer rights: arn:aws:iam::123456789012:role\/ci\/deployer may not iam:CreateRole on arn:aws:iam::123456789012:role\/test-charge-us-east-1-role: an SCP of the organization denies it/);
     expect(out).toMatch(/may not sqs:CreateQueue on arn:aws:sqs:us-east-1:123456789012:test-queue: the caller's permissions boundary denies it/);
     expect(out).toMatch(/may not states:CreateStateMachine on .*: no policy of the caller allows it/);
-    expect(out).toMatch(/· deployer rights: \d+ of \d+ calls denied\. Fix: attach the policy `npm run deployer-policy` writes/);
+    expect(out).toMatch(/· deployer rights: \d+ of \d+ calls denied\. Fix: attach the policy `npx effectively-once deployer-policy` writes/);
   });
 
   it("does not simulate the root user, and says why", async () => {

@@ -54,7 +54,7 @@ describe("CLI: npm run preflight (against a local stand-in of the account's APIs
   });
 
   it("is named in package.json", () => {
-    expect(JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "..", "package.json"), "utf8")).scripts.preflight).toBe("tsx packages/cli/src/commands/preflight.ts");
+    expect(JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "..", "package.json"), "utf8")).scripts.preflight).toBe("node packages/cli/bin/effectively-once.js preflight");
   });
 });
 

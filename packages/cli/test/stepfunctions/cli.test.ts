@@ -1,4 +1,4 @@
-/** packages/cli/src/stepfunctions/cli.ts end to end (spawns tsx: slower, so only a few cases). */
+/** `effectively-once stepfunctions` (packages/cli/src/stepfunctions/cli.ts) end to end through the bin (spawns tsx: slower, so only a few cases). */
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ const file = (name: string, value: unknown) => {
   return path;
 };
 const sfn = (args: string[], env: Record<string, string> = {}) =>
-  exec("npx", ["tsx", "packages/cli/src/stepfunctions/cli.ts", ...args], { cwd: root, env: { ...process.env, ...env } }).then(
+  exec(process.execPath, ["packages/cli/bin/effectively-once.js", "stepfunctions", ...args], { cwd: root, env: { ...process.env, ...env } }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
@@ -107,12 +107,12 @@ describe("CLI: sfn test-state and serve", () => {
       inspectionData: { input: '{"orders":[1,2]}', afterInputPath: '{"orders":[1,2]}', afterItemsPath: "[1,2]", maxConcurrency: 0, afterResultSelector: '["a","b"]', afterResultPath: '{"orders":[1,2],"results":["a","b"]}' },
     });
     expect(refused.code).toBe(2);
-    expect(refused.stderr.trim()).toBe("sfn: InvalidDefinition: TestState API does not support Map or Parallel states. Supported state types include: [Task, Wait, Pass, Succeed, Fail, Choice]");
+    expect(refused.stderr.trim()).toBe("stepfunctions: InvalidDefinition: TestState API does not support Map or Parallel states. Supported state types include: [Task, Wait, Pass, Succeed, Fail, Choice]");
   }, 60000);
 
   it("serve keeps the endpoint up until Ctrl-C, printing its URL", async () => {
     // node with tsx's loader directly (not npx), so that SIGINT reaches the script.
-    const child = spawn(process.execPath, ["--import", "tsx", "packages/cli/src/stepfunctions/cli.ts", "serve"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["packages/cli/bin/effectively-once.js", "stepfunctions", "serve"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));

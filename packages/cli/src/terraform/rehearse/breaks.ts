@@ -3,7 +3,7 @@ import type { StackResource } from "./override";
 
 /**
  * Break tests: a deliberate fault merged into the rehearsal's override, to see which layer catches it (terraform's
- * plan, the provider, or moto at apply). `npm run rehearse -- --break <name>`; the run is expected to fail.
+ * plan, the provider, or moto at apply). `npx effectively-once rehearse --break <name>`; the run is expected to fail.
  */
 export interface Break {
   readonly name: string;

@@ -10,11 +10,11 @@ import { Outcome } from "./table";
 
 export const ExitCode = { Ok: 0, Failed: 1, Usage: 2, NotRun: 3 } as const;
 
-const HELP = `Usage: npm run rehearse -- [options]
+const HELP = `Usage: npx effectively-once rehearse [options]
 
 Synthesizes the stack, starts moto_server on 127.0.0.1 (free port), and with the real terraform CLI and
 hashicorp/aws provider (from the filesystem mirror, offline): apply, plan again (must be empty), apply an
-in-place change and compare it with what npm run plan:review predicts, then tear down as a user would (deletion
+in-place change and compare it with what npx effectively-once plan predicts, then tear down as a user would (deletion
 protection off, apply, destroy). Prints a table per resource, the drift and the moto gaps not rehearsed.
 Leaves nothing running and nothing on disk.
 

@@ -46,7 +46,7 @@ export interface ChangeCheck {
   readonly actual: PlanAction | "absent";
 }
 
-/** Predicted (npm run plan:review, offline) against actual (terraform against the applied state) actions, per address. */
+/** Predicted (npx effectively-once plan, offline) against actual (terraform against the applied state) actions, per address. */
 export function compareActions(predicted: ReadonlyMap<string, PlanAction>, actual: readonly Drift[]): ChangeCheck[] {
   const actualBy = new Map(actual.map((d) => [d.address, d.action]));
   const addresses = new Set([...[...predicted].filter(([, a]) => a !== PlanAction.Noop).map(([address]) => address), ...actualBy.keys()]);

@@ -7,7 +7,7 @@ import { runPlanReview } from "../plan-review";
 import type { Log } from "../progress";
 import { ReviewMode } from "../review/types";
 
-/** What `npm run plan:review -- --base-env …` predicts for going from `base` to `head`: action per address. */
+/** What `npx effectively-once plan --base-env …` predicts for going from `base` to `head`: action per address. */
 export async function predictChange(env: NodeJS.ProcessEnv, base: PipelineOverrides, head: PipelineOverrides, log: Log): Promise<Map<string, PlanAction>> {
   const dir = mkdtempSync(join(tmpdir(), "rehearse-predict-"));
   try {

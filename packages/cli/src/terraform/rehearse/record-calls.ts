@@ -35,7 +35,7 @@ export interface CallRecording {
   readonly calls: readonly RecordedCall[];
 }
 
-const REGENERATE = "npm run rehearse -- --record-calls packages/cli/test/deployer/fixtures/rehearsal-calls.json";
+const REGENERATE = "npx effectively-once rehearse --record-calls packages/cli/test/deployer/fixtures/rehearsal-calls.json";
 
 export function writeRecording(file: string, recording: Omit<CallRecording, "kind" | "regenerate" | "account">): void {
   const full: CallRecording = { kind: "deployer-calls", ...recording, account: MOTO_ACCOUNT, regenerate: REGENERATE };

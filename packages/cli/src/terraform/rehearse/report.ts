@@ -10,7 +10,7 @@ export function formatReport(report: RehearsalReport): string {
   else out.push(`Second plan: ${report.drift.length === 0 ? "no changes (the stack settles)" : `${report.drift.length} change(s):`}`);
   out.push(...formatDrift(report.drift).map((l) => `  ${l}`));
   if (report.change) {
-    out.push("", `Change rehearsal (${CHANGE_TEXT}): predicted by npm run plan:review / done by terraform`);
+    out.push("", `Change rehearsal (${CHANGE_TEXT}): predicted by npx effectively-once plan / done by terraform`);
     out.push(...report.change.checks.map((c) => `  ${c.predicted === c.actual ? "✔" : "✘"} ${c.address}: ${c.predicted} / ${c.actual}`));
     out.push(`  applied: ${report.change.applied ? "yes" : "NO"}; plan afterwards: ${report.change.drift.length === 0 ? "no changes" : formatDrift(report.change.drift).join("; ")}`);
   }

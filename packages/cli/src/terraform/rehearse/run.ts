@@ -153,7 +153,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     if (apply.ok) {
       drift = (await time("replan", () => replan(tf, work, "drift"))).drift;
       if (drift.length) failures.push(`the second plan is not empty: ${drift.length} resource(s) drift`);
-      // 3. The change rehearsal: what npm run plan:review predicts, then what terraform does against the applied state.
+      // 3. The change rehearsal: what npx effectively-once plan predicts, then what terraform does against the applied state.
       if (options.change !== false && !options.breakTest && !drift.length) {
         const predicted = await time("predict", () => predictChange(env, base, { ...base, ...CHANGE }, log));
         ({ tf, resources } = await synth({ ...base, ...CHANGE }));

@@ -9,7 +9,7 @@ import type { Probe } from "../types";
 export const replanProbe: Probe = {
   id: "replan-drift",
   title: "terraform plan after apply (the pipe's logs)",
-  protects: "a reviewed plan shows only real changes: npm run plan:review's risk flags depend on it",
+  protects: "a reviewed plan shows only real changes: npx effectively-once plan's risk flags depend on it",
   needsStack: true,
   calls: (stack) => [{ service: "Terraform", action: "plan -detailed-exitcode", count: 1, resource: stack.config.stackName, why: "read-only refresh of every resource of the probe stack" }],
   async run(context) {
