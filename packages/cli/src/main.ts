@@ -1,6 +1,6 @@
 // `effectively-once <command>`: the one bin of @effectively-once/cli. Each command keeps its own options and --help;
 // the commands that read a synthesized stack get it from the project's synth output (cdktf.json) or a flag, here.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CommandIo } from "./commands/io";
 import { STACK_HELP, withLocatedStack, type StackScope } from "./stack-options";
@@ -31,8 +31,10 @@ export const COMMANDS: readonly Command[] = [
   { name: "rehearse", summary: "a real terraform apply, change and teardown of the stack against moto, offline", run: (argv, io) => lazy<typeof import("./commands/rehearse")>("./commands/rehearse").runRehearse(argv, io) },
 ];
 
+/** The package's version: its package.json is one folder up from src/, two from the installed dist/src/. */
 function version(): string {
-  return (JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string }).version;
+  const file = [join(__dirname, "..", "package.json"), join(__dirname, "..", "..", "package.json")].find((f) => existsSync(f)) ?? "";
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }
 
 function help(): string {

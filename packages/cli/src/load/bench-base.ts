@@ -77,7 +77,7 @@ export function benchArm(dir: string, label: string, log: (line: string) => void
   let run = 0;
   return async (batchSizes) => {
     const jsonFile = join(dir, "tmp", "bench", `smoke-${label}-${++run}.json`);
-    // The bench is the CLI's `bench` command; a base commit from before the CLI package runs scripts/bench.ts.
+    // The bench is the CLI's `bench` command; a base commit from before the CLI package has its own script instead.
     const entry = existsSync(join(dir, "packages/cli/src/run.ts")) ? ["packages/cli/src/run.ts", "bench"] : ["scripts/bench.ts"];
     const args = [...entry, "--quick", "--batch-sizes", batchSizes.join(","), "--json-file", jsonFile];
     log(`[bench smoke] ${label} run ${run}: batch sizes ${batchSizes.join(", ")}`);

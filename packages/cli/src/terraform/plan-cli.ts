@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { confirmAwsIdentity, detectAwsCredentials } from "./credentials";
@@ -11,6 +11,7 @@ import { formatDuration } from "./progress";
 import { loadBaseline, baselineResources } from "./review/baseline";
 import { buildReview } from "./review/build";
 import { renderMarkdown } from "./review/markdown";
+import { commentBody, GITHUB_COMMENT_LIMIT } from "./review/comment";
 import { ActionBasis, ReviewMode, Severity, type PlanReview } from "./review/types";
 import { readProject } from "../project/cdktf-project";
 import { UsageError } from "../project/errors";
@@ -46,6 +47,11 @@ Other:
   --report-dir DIR     where the report files go (default: <outdir>/plan-review)
   --from-json FILE     review a saved 'terraform show -json' output; runs neither synth nor terraform
   --fail-on-risk       exit with code 2 when a high-severity risk is flagged
+  --comment FILE       also write the review as a pull-request comment body: cut at the last line that
+                       fits --comment-limit, with a note pointing at the whole review (--artifact-url)
+  --comment-limit N    the host's comment limit in characters (default ${GITHUB_COMMENT_LIMIT}, GitHub's)
+  --artifact-url URL   where CI keeps the whole review (the note of a cut comment names it)
+  --json               print the review as JSON (review.json's content) on stdout instead of the Markdown
   --quiet              do not print the Markdown on stdout
   -h, --help           this text
 
@@ -73,6 +79,10 @@ const OPTIONS = {
   "synth-command": { type: "string" },
   "fail-on-risk": { type: "boolean" },
   quiet: { type: "boolean" },
+  json: { type: "boolean" },
+  comment: { type: "string" },
+  "comment-limit": { type: "string" },
+  "artifact-url": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -121,6 +131,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout(HELP);
       return 0;
     }
+    // Checked before any synth or plan: a bad limit must not cost a plan run.
+    const commentLimit = values["comment-limit"] === undefined ? GITHUB_COMMENT_LIMIT : Number(values["comment-limit"]);
+    if (!Number.isInteger(commentLimit) || commentLimit < 1000) throw new PlanInputError(`--comment-limit ${values["comment-limit"]}: give the host's limit in characters, a whole number of at least 1000 (GitHub: ${GITHUB_COMMENT_LIMIT})`);
     const project = values["from-json"] ? undefined : readProject(process.cwd(), values["synth-command"]);
     if (values["synth-command"] && !project) throw new PlanInputError("--synth-command needs a cdktf.json in the current folder (its \"output\" is where the stacks go)");
     const outdir = resolve(values.outdir ?? project?.output ?? "cdktf.out");
@@ -158,7 +171,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       markdown = result.markdown;
       io.stderr(`plan: wrote ${result.files.markdown}, ${result.files.json} and ${result.files.plan}`);
     }
-    if (!values.quiet) io.stdout(markdown);
+    if (values.comment) {
+      const body = commentBody(markdown, { limit: commentLimit, artifact: values["artifact-url"] });
+      writeFileSync(values.comment, body);
+      io.stderr(`plan: wrote ${values.comment} (${body.length === markdown.length ? "the whole review" : `cut to ${body.length} of ${markdown.length} characters`})`);
+    }
+    if (values.json) io.stdout(`${JSON.stringify(review, null, 2)}\n`);
+    else if (!values.quiet) io.stdout(markdown);
     const s = review.summary;
     io.stderr(
       `plan: ${s.create} create, ${s.update} update, ${s.replace} replace, ${s.destroy} destroy; ${review.risks.length} risk flag(s); done in ${formatDuration(performance.now() - started)}`,

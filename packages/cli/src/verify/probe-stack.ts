@@ -4,7 +4,7 @@
  * deletion protection (verify destroys it) and SQS's native DLQ moves allowed (the move probe needs one). `verify`
  * deploys only this stack, and sends probes only to the names read here.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StackConfig } from "@effectively-once/pipeline/settings";
@@ -20,7 +20,8 @@ const PROBE_STACK_SUFFIX = "-verify";
 export const PROBE_PREFIX_SUFFIX = "-vfy";
 
 /** The no-op function the probe stack deploys instead of the team's side effect. */
-const NOOP_FUNCTION_ENTRY = join(__dirname, "noop-function.ts");
+/** The no-op function's source: TypeScript in the repository, compiled JavaScript in the installed package. */
+const NOOP_FUNCTION_ENTRY = ["noop-function.ts", "noop-function.js"].map((file) => join(__dirname, file)).find((file) => existsSync(file)) ?? join(__dirname, "noop-function.ts");
 
 /** The probe stack's settings on top of the team's: see the file's comment. */
 const PROBE_OVERRIDES: PipelineOverrides = {
