@@ -66,6 +66,18 @@ function sh(cwd: string, command: string, args: string[]): string {
 
 const rootPins = (): Record<string, string> => (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
 
+/** `CONSUMER_CHECK_TARBALLS=<folder>`: the tarballs there (e.g. from `npm run packages:pack`), not packed again. */
+function packed(dir: string): Map<PackageDir, string> {
+  const files = readdirSync(dir);
+  return new Map(
+    (Object.keys(PACKAGES) as PackageDir[]).map((name) => {
+      const file = files.find((f) => f.startsWith(`effectively-once-${name}-`) && f.endsWith(".tgz"));
+      if (!file) throw new Error(`CONSUMER_CHECK_TARBALLS=${dir} holds no tarball of ${name}`);
+      return [name, join(resolve(dir), file)];
+    }),
+  );
+}
+
 function pack(work: string): Map<PackageDir, string> {
   // Each package's prepack builds it (and the pipeline package it builds against), as `npm publish` would.
   const tarballs = new Map<PackageDir, string>();
@@ -150,7 +162,8 @@ async function main(): Promise<void> {
   const cdktf = { cdktf: pins.cdktf, constructs: pins.constructs, "@cdktf/provider-aws": pins["@cdktf/provider-aws"] };
   let ok = false;
   try {
-    const tarballs = step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
+    const given = process.env.CONSUMER_CHECK_TARBALLS;
+    const tarballs = given ? step(`the tarballs in ${given}`, () => packed(given)) : step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
     const tools: ToolExpectations = { plan: { reviewed: true }, runsOnLocalCloud: true };
     await checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x", tools });
     // CDK Terrain's alias mode (docs/cdk-terrain.md): cdktn installed under the name cdktf, the cdktf provider bindings.

@@ -63,7 +63,8 @@ export async function checkTeamTools(dir: string, env: NodeJS.ProcessEnv, expect
     console.log(`  ${plan.stderr.trim().split("\n").at(-1)!.slice(0, 200)}…`);
   }
   const policy = await step("deployer-policy", async () => expect("deployer-policy", await cli(dir, env, ["deployer-policy"]), (r) => r.code === 0 && r.stdout.includes('"Statement"')));
-  console.log(`  ${(JSON.parse(policy.stdout) as { Statement: unknown[] }).Statement.length} policy statements`);
+  const { deploy } = JSON.parse(policy.stdout) as { deploy: { Statement: unknown[] }[] };
+  console.log(`  deploy: ${deploy.length} managed policy(ies), ${deploy.reduce((n, p) => n + p.Statement.length, 0)} statements`);
   const capacity = await step("capacity --rate 50 --json", async () => expect("capacity", await cli(dir, env, ["capacity", "--rate", "50", "--json"]), (r) => r.code === 0 && r.stdout.trim().startsWith("{")));
   console.log(`  ${Object.keys(JSON.parse(capacity.stdout) as object).length} top-level fields`);
   const cost = await step("cost --json", async () => expect("cost", await cli(dir, env, ["cost", "--json"]), (r) => r.code === 0));

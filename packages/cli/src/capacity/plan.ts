@@ -74,15 +74,18 @@ export function planCapacity(settings: CapacitySettings, figures: Figures, quota
       `rate × ${round(invocationsPerMsg, 3)} invocations (new keys); limit ${LAMBDA_RATE_FACTOR} × account concurrency`),
   ];
   for (const table of Object.values(Table)) {
-    const name = config.tables[table].name;
+    // No effects table: the side effect's own calls go elsewhere (an HTTP API), outside this plan.
+    const name = config.tables[table]?.name;
+    if (name === undefined) continue;
     if (units[table].wru > 0) parts.push(part(`dynamodb-${table}-write`, `DynamoDB ${name}: writes`, "dynamodb.tableWriteUnits", units[table].wru * scale, `rate × ${round(units[table].wru * scale, 3)} WRU per message`));
     if (units[table].rru > 0) parts.push(part(`dynamodb-${table}-read`, `DynamoDB ${name}: reads`, "dynamodb.tableReadUnits", units[table].rru * scale, `rate × ${round(units[table].rru * scale, 3)} RRU per message`));
   }
   // A hot key's items share one partition in each table; the table writing most per message bounds it.
-  const hotWrites = Math.max(...Object.values(units).map((u) => u.wru)) * scale;
+  const present = Object.values(Table).filter((t) => config.tables[t] !== undefined).map((t) => units[t]);
+  const hotWrites = Math.max(...present.map((u) => u.wru)) * scale;
   parts.push(part("hot-key-write", "DynamoDB hot key: one partition's writes", "dynamodb.partitionWriteUnits", mix.hotKeyShare * hotWrites,
     `rate × ${mix.hotKeyShare} on the hottest key × ${round(hotWrites, 3)} WU per message (the busiest table)`));
-  const hotReads = Math.max(...Object.values(units).map((u) => u.rru)) * scale;
+  const hotReads = Math.max(...present.map((u) => u.rru)) * scale;
   if (hotReads > 0) parts.push(part("hot-key-read", "DynamoDB hot key: one partition's reads", "dynamodb.partitionReadUnits", mix.hotKeyShare * hotReads, `rate × ${mix.hotKeyShare} × ${round(hotReads, 3)} RU per message`));
   if (settings.fifo === undefined) {
     parts.push(part("sqs", "SQS: messages in flight", "sqs.inFlight", deliveries * pollerS + mix.retryRatio * settings.visibilityTimeoutSeconds,

@@ -32,13 +32,18 @@ export function dlqLine(ctx: CostContext, paths: Paths): CostLine {
 export function dynamoLines(ctx: CostContext, paths: Paths): CostLine[] {
   const units = dynamoUnits(paths, ctx.deliveries, ctx.a);
   const lines: CostLine[] = [];
-  for (const table of [Table.Ledger, Table.Idempotency, Table.Effects]) {
+  for (const table of tablesOf(ctx.config)) {
     const { wru, rru } = units[table];
     const owner = tableOwner(table);
     if (wru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} writes`, "dynamodb.write", wru, Quantity.Units, `${fmt(wru)} WRU (items < 1 KB: 1 WRU per write, failed conditions included)`, owner));
     if (rru > 0) lines.push(line(ctx.book, Service.DynamoDB, `${table} reads`, "dynamodb.read", rru, Quantity.Units, `${fmt(rru)} RRU (consistent reads of items < 4 KB)`, owner));
   }
   return lines;
+}
+
+/** The stack's tables: the effects table only when the function's downstream is one (the side effect's own calls). */
+function tablesOf(config: CostContext["config"]): Table[] {
+  return [Table.Ledger, Table.Idempotency, ...(config.tables.effects ? [Table.Effects] : [])];
 }
 
 /** The ledger and the Powertools table are the pipeline's; the effects table stands in for the user's downstream. */
@@ -51,12 +56,13 @@ export function storageLines(ctx: CostContext): CostLine[] {
   const retention = ctx.config.retentionSeconds;
   const lines: CostLine[] = [];
   for (const owner of [Owner.Pipeline, Owner.SideEffect]) {
-    const tables = [Table.Ledger, Table.Idempotency, Table.Effects].filter((t) => tableOwner(t) === owner);
+    const tables = tablesOf(ctx.config).filter((t) => tableOwner(t) === owner);
+    if (tables.length === 0) continue;
     const items = ITEMS_STORED_PER_NEW_KEY.filter((i) => tables.includes(i.table)).length;
     const storage = storageGbMonths(newKeys, retention, ctx.a, tables);
     lines.push(line(ctx.book, Service.DynamoDB, `storage until TTL (${tables.join(", ")})`, "dynamodb.storage", storage, Quantity.GbMonths,
       `${fmt(newKeys)} keys × ${items} item(s) kept ${fmt(retention / 86400)} days`, owner));
-    const withPitr = tables.filter((t) => ctx.config.tables[t].pointInTimeRecovery);
+    const withPitr = tables.filter((t) => ctx.config.tables[t]?.pointInTimeRecovery);
     if (withPitr.length) {
       const pitr = storageGbMonths(newKeys, retention, ctx.a, withPitr);
       lines.push(line(ctx.book, Service.DynamoDB, `point-in-time recovery (${withPitr.join(", ")})`, "dynamodb.pitr", pitr, Quantity.GbMonths, `on ${withPitr.join(", ")}`, owner));

@@ -140,7 +140,8 @@ function tableRoles(resources: BlocksByType, env: Record<string, string>, source
   const idempotency = byRef(env[ContractEnv.IdempotencyTableName]);
   const effects = byRef(env[EFFECTS_TABLE_ENV]);
   const ledger = tables.find(([id]) => id !== idempotency?.[0] && id !== effects?.[0]);
-  if (!idempotency || !effects || !ledger) {
+  // No effects table: the function's downstream is not an EffectJournalTable (an HTTP API, another store).
+  if (!idempotency || !ledger || (!effects && tables.length !== 2)) {
     throw new StackConfigError(`${source}: cannot tell the ledger, idempotency and effects tables apart (found ${tables.length} aws_dynamodb_table)`);
   }
   const describe = ([, body]: [string, Body]): TableConfig => ({
@@ -148,5 +149,5 @@ function tableRoles(resources: BlocksByType, env: Record<string, string>, source
     billingMode: String(body.billing_mode ?? "PROVISIONED"),
     pointInTimeRecovery: (body.point_in_time_recovery as Body | undefined)?.enabled === true,
   });
-  return { ledger: describe(ledger), idempotency: describe(idempotency), effects: describe(effects) };
+  return { ledger: describe(ledger), idempotency: describe(idempotency), ...(effects ? { effects: describe(effects) } : {}) };
 }

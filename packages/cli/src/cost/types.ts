@@ -34,7 +34,8 @@ export interface DeployedConfig {
   readonly tables: {
     readonly ledger: TableConfig;
     readonly idempotency: TableConfig;
-    readonly effects: TableConfig;
+    /** The side effect's own table (an EffectJournalTable); absent when the function's downstream is not one. */
+    readonly effects?: TableConfig;
   };
   readonly alarms: number;
   /** The metrics the alarms read: CloudWatch bills an alarm per metric it reads (a metric-math alarm per metric in its math). */

@@ -24,6 +24,7 @@ const TICKETS = (namePrefix: string, more: Partial<IdempotentPipelineProps>, dow
 let work: string;
 let twoPipelines: string;
 let noPipeline: string;
+let httpDownstream: string;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "cli-stack-choice-"));
@@ -35,12 +36,17 @@ beforeAll(() => {
   const downstream = { environment: journal.environment, policyStatements: journal.policyStatements };
   new IdempotentPipeline(two, "first", TICKETS("first", { outputPrefix: "first_" }, downstream));
   new IdempotentPipeline(two, "second", TICKETS("second", { outputPrefix: "second_", batchSize: 3 }, downstream));
+  // A downstream that is not an EffectJournalTable (an HTTP API): the stack holds the pipeline's two tables only.
+  const http = new TerraformStack(app, "http");
+  new AwsProvider(http, "aws", { region: "eu-west-1" });
+  new IdempotentPipeline(http, "pipeline", TICKETS("http", {}, { environment: { TICKETS_URL: "https://tickets.example" } }));
   const none = new TerraformStack(app, "none");
   new AwsProvider(none, "aws", { region: "eu-west-1" });
   new EffectJournalTable(none, "journal", { namePrefix: "lonely" });
   app.synth();
   twoPipelines = join(work, "synth", "stacks", "two", "cdk.tf.json");
   noPipeline = join(work, "synth", "stacks", "none", "cdk.tf.json");
+  httpDownstream = join(work, "synth", "stacks", "http", "cdk.tf.json");
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -84,6 +90,18 @@ describe("Stack commands: which stack, which pipeline", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("first-open-eu-west-1-role");
     expect(stdout).toContain("second-open-eu-west-1-role");
+  });
+
+  it("prices and plans a pipeline whose downstream has no table of its own (the ledger and idempotency tables only)", async () => {
+    const cost = await cli(["cost", "--stack-file", httpDownstream, "--json"]);
+    expect(cost.code).toBe(0);
+    const lines = (JSON.parse(cost.stdout) as { comparison: { design: { lines: { item: string }[] } } }).comparison.design.lines.map((l) => l.item);
+    expect(lines.filter((item) => /ledger|idempotency/.test(item)).length).toBeGreaterThan(0);
+    expect(lines.filter((item) => /effects/.test(item))).toEqual([]);
+    const capacity = await cli(["capacity", "--rate", "100", "--stack-file", httpDownstream]);
+    expect(capacity.code).toBe(0);
+    expect(capacity.stdout).toContain("http-ledger");
+    expect(capacity.stdout).not.toContain("effects");
   });
 
   it("reads cdktf.json's output, synthesizing it first with cdktf.json's app when it holds no stack", async () => {
