@@ -14,7 +14,7 @@
 //     same app on CDK Terrain in alias mode (cdktn installed as `cdktf`, provider 5.100.0) and the native CDK Terrain
 //     app (hashicorp/aws 6.x, not in the offline mirror: its plan review stops naming the provider), `npx
 //     effectively-once` reviews the plan offline, writes the deployer policy, plans capacity and cost, and (shipments)
-//     runs verify --target local and a short soak.
+//     runs verify --target local (not a soak: it counts applications in an effects table, and shipments calls HTTP).
 // The tarballs of the contract, the state machine and the function package are installed beside the others, as the
 // registry would resolve them. The children run without the repository's source condition (.npmrc's NODE_OPTIONS),
 // so they load the packages as published.

@@ -1,8 +1,6 @@
 // The consumer check's part for @effectively-once/cli: from a team's installed app, outside the repository, the
 // commands a team runs on its own stack, through `npx effectively-once`, each judged by its exit code and output.
 import { execFile } from "node:child_process";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 
 export interface Cli {
   readonly code: number;
@@ -14,7 +12,7 @@ export interface Cli {
 export interface ToolExpectations {
   /** Offline plan review passes (provider mirrored), or stops naming the provider it lacks (e.g. "hashicorp/aws 6."). */
   readonly plan: { readonly reviewed: true } | { readonly missingProvider: string };
-  /** soak and verify --target local need the app's stack.ts (a PipelineApp) and profile.ts. */
+  /** verify --target local needs the app's stack.ts (a PipelineApp) and profile.ts. */
   readonly runsOnLocalCloud: boolean;
 }
 
@@ -29,21 +27,6 @@ function cli(dir: string, env: NodeJS.ProcessEnv, args: readonly string[]): Prom
 function expect(what: string, run: Cli, ok: (run: Cli) => boolean): Cli {
   if (!ok(run)) throw new Error(`effectively-once ${what}: exit ${run.code}\n--- stdout ---\n${run.stdout.slice(0, 4000)}\n--- stderr ---\n${run.stderr.slice(-4000)}`);
   return run;
-}
-
-/** A stand-in of the shipments carrier's HTTP API: one label per Idempotency-Key (the soak's side effect). */
-function startCarrier(): Promise<{ url: string; close: () => void }> {
-  const labels = new Map<string, string>();
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      const key = String(req.headers["idempotency-key"] ?? "");
-      const label = labels.get(key) ?? `label-${labels.size + 1}`;
-      labels.set(key, label);
-      res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ labelId: label }));
-    });
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
 }
 
 /** Runs the team's commands in `dir`; `step` times and prints each. Throws on the first that does not hold. */
@@ -74,13 +57,6 @@ export async function checkTeamTools(dir: string, env: NodeJS.ProcessEnv, expect
   );
   if (!expected.runsOnLocalCloud) return;
   await step("verify --target local --app .", async () => expect("verify", await cli(dir, env, ["verify", "--target", "local", "--app", "."]), (r) => r.code === 0));
-  const carrier = await startCarrier();
-  try {
-    const soak = await step("soak --app . --messages 40 (the app's profile.ts)", async () =>
-      expect("soak", await cli(dir, { ...env, CARRIER_URL: carrier.url }, ["soak", "--app", ".", "--messages", "40", "--no-progress", "--json"]), (r) => r.code === 0),
-    );
-    console.log(`  soak: ${JSON.stringify((JSON.parse(soak.stdout) as { ok?: unknown }).ok ?? "held")}`);
-  } finally {
-    carrier.close();
-  }
+  // Not the soak: it counts applications in the stack's effects table (an EffectJournalTable), and this app's
+  // downstream is an HTTP API; the soak from a team app is left for a downstream it can observe.
 }
