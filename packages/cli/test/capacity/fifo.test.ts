@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { readStackFile } from "../../packages/cli/src/cost/stack-config";
-import { defaultFigures } from "../../packages/cli/src/capacity/figures";
-import { planCapacity } from "../../packages/cli/src/capacity/plan";
-import { resolveQuotas } from "../../packages/cli/src/capacity/quotas";
-import { readCapacitySettings } from "../../packages/cli/src/capacity/settings";
+import { readStackFile } from "../../src/cost/stack-config";
+import { defaultFigures } from "../../src/capacity/figures";
+import { planCapacity } from "../../src/capacity/plan";
+import { resolveQuotas } from "../../src/capacity/quotas";
+import { readCapacitySettings } from "../../src/capacity/settings";
 import { synthStack } from "@effectively-once/testing/stack";
 import { ROUND, SETTINGS } from "./fixtures";
 

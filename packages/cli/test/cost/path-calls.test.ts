@@ -2,13 +2,13 @@ import { PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/clien
 import { GetQueueAttributesCommand, SendMessageCommand } from "@aws-sdk/client-sqs";
 import { join } from "node:path";
 import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
-import { DEFAULT_ASSUMPTIONS } from "../../packages/cli/src/cost/assumptions";
-import { DESIGN_PATHS, Path, callCounts } from "../../packages/cli/src/cost/paths";
+import { DEFAULT_ASSUMPTIONS } from "../../src/cost/assumptions";
+import { DESIGN_PATHS, Path, callCounts } from "../../src/cost/paths";
 import { type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 import { waitFor } from "@effectively-once/testing";
 import { businessKeyText } from "@effectively-once/contract";
-import { dynamoItemBytes } from "../../packages/cli/src/cost/item-size";
+import { dynamoItemBytes } from "../../src/cost/item-size";
 
 /**
  * The model's per-path DynamoDB calls, counted on the wire: the local cloud runs the synthesized stack (the real

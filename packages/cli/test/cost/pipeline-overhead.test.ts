@@ -1,8 +1,8 @@
-import { DEFAULT_ASSUMPTIONS } from "../../packages/cli/src/cost/assumptions";
-import { compare } from "../../packages/cli/src/cost/compare";
-import { Owner } from "../../packages/cli/src/cost/line";
-import { loadPriceBook } from "../../packages/cli/src/cost/prices";
-import { DEFAULT_SCENARIO } from "../../packages/cli/src/cost/scenario";
+import { DEFAULT_ASSUMPTIONS } from "../../src/cost/assumptions";
+import { compare } from "../../src/cost/compare";
+import { Owner } from "../../src/cost/line";
+import { loadPriceBook } from "../../src/cost/prices";
+import { DEFAULT_SCENARIO } from "../../src/cost/scenario";
 import { CONFIG, MILLION } from "./fixtures";
 
 // The budget the pipeline's own cost must stay within (issue 15, then issue 40's fate metrics): at batch 10 with no

@@ -1,8 +1,8 @@
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { StackConfigError } from "../../packages/cli/src/cost/errors";
-import { readStackFile } from "../../packages/cli/src/cost/stack-config";
+import { StackConfigError } from "../../src/cost/errors";
+import { readStackFile } from "../../src/cost/stack-config";
 import { type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 import { CONFIG } from "./fixtures";

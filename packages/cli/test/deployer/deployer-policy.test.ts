@@ -5,13 +5,13 @@ import { App, S3Backend } from "cdktf";
 import { IdempotentPipeline } from "@effectively-once/pipeline";
 import { loadApp } from "@effectively-once/local-cloud/stack";
 import { parseStack, readStack, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
-import { runDeployerPolicyCli } from "../../packages/cli/src/deployer/cli";
-import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT, type DeployerPolicy } from "../../packages/cli/src/deployer/policy";
-import { RECORDED_PROVIDER_VERSION } from "../../packages/cli/src/deployer/provider-version";
-import { TEARDOWN_ACTIONS } from "../../packages/cli/src/deployer/resource-actions";
-import { policySize } from "../../packages/cli/src/deployer/split";
-import { simulate, type IamCall, type PolicyDocument } from "../../packages/cli/src/iam/simulate";
-import type { CallRecording } from "../../packages/cli/src/terraform/rehearse/record-calls";
+import { runDeployerPolicyCli } from "../../src/deployer/cli";
+import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT, type DeployerPolicy } from "../../src/deployer/policy";
+import { RECORDED_PROVIDER_VERSION } from "../../src/deployer/provider-version";
+import { TEARDOWN_ACTIONS } from "../../src/deployer/resource-actions";
+import { policySize } from "../../src/deployer/split";
+import { simulate, type IamCall, type PolicyDocument } from "../../src/iam/simulate";
+import type { CallRecording } from "../../src/terraform/rehearse/record-calls";
 import { TEST_APP, TEST_STACK } from "@effectively-once/testing";
 import { synthStack as synthJson } from "@effectively-once/testing/stack";
 
@@ -230,7 +230,7 @@ beforeAll(async () => {
 });
 
 describe("docs/deploy.md: requiring the boundary in a deployer policy of your own", () => {
-  const page = readFileSync(join(__dirname, "../../docs/deploy.md"), "utf8");
+  const page = readFileSync(join(__dirname, "../../../../docs/deploy.md"), "utf8");
   const example = JSON.parse(/\*\*Requiring the boundary in a deployer policy of your own\.\*\*[\s\S]*?```json\n([\s\S]*?)```/.exec(page)![1]) as PolicyDocument;
   const account = "111122223333";
   const who = { arn: `arn:aws:iam::${account}:role/deployer`, account };

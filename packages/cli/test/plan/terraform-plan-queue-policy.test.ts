@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { referenceTo, type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
-import { findProviderMirror, findTerraform } from "../../packages/cli/src/terraform/offline";
-import { planStack } from "../../packages/cli/src/terraform/plan-stack";
-import { runPlanReview } from "../../packages/cli/src/terraform/plan-review";
-import { readRequiredProviders } from "../../packages/cli/src/terraform/required-providers";
-import { loadBaseline } from "../../packages/cli/src/terraform/review/baseline";
-import { buildReview } from "../../packages/cli/src/terraform/review/build";
-import { ActionBasis, RiskKind, Severity, type PlanReview } from "../../packages/cli/src/terraform/review/types";
+import { findProviderMirror, findTerraform } from "../../src/terraform/offline";
+import { planStack } from "../../src/terraform/plan-stack";
+import { runPlanReview } from "../../src/terraform/plan-review";
+import { readRequiredProviders } from "../../src/terraform/required-providers";
+import { loadBaseline } from "../../src/terraform/review/baseline";
+import { buildReview } from "../../src/terraform/review/build";
+import { ActionBasis, RiskKind, Severity, type PlanReview } from "../../src/terraform/review/types";
 
 /**
  * The queues' policies in real offline plans of synthesized stacks (terraform and the provider mirror of these

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { awsReader, type ReaderOptions } from "../../packages/cli/src/preflight/aws";
-import { runPreflightCli } from "../../packages/cli/src/preflight/cli";
+import { awsReader, type ReaderOptions } from "../../src/preflight/aws";
+import { runPreflightCli } from "../../src/preflight/cli";
 import { synthStack } from "@effectively-once/testing/stack";
 import { startAccountStandIn, type AccountState } from "./account-stand-in";
 

@@ -1,8 +1,8 @@
-import { definitionCheck } from "../../packages/cli/src/terraform/rehearse/definition-check";
-import { validateAnswer } from "../../packages/cli/src/terraform/definition-validator";
+import { definitionCheck } from "../../src/terraform/rehearse/definition-check";
+import { validateAnswer } from "../../src/terraform/definition-validator";
 import { createServer } from "node:http";
-import { listenOnLoopback, readBody, replyJson } from "../../packages/cli/src/terraform/json-http";
-import { compactRedrivePolicy, startFront } from "../../packages/cli/src/terraform/rehearse/front";
+import { listenOnLoopback, readBody, replyJson } from "../../src/terraform/json-http";
+import { compactRedrivePolicy, startFront } from "../../src/terraform/rehearse/front";
 import { resourcesOfType } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 

@@ -5,10 +5,10 @@
  * (the stack's other tables, queues, functions, log groups, and one resource of each type outside the stack).
  */
 import { parseStack, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
-import { actionScopes, type ActionScope } from "../../packages/cli/src/iam/action-resources";
+import { actionScopes, type ActionScope } from "../../src/iam/action-resources";
 import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
-import { simulate, type IamCall } from "../../packages/cli/src/iam/simulate";
-import { nameOf } from "../../packages/cli/src/iam/stack-values";
+import { simulate, type IamCall } from "../../src/iam/simulate";
+import { nameOf } from "../../src/iam/stack-values";
 import { synthStack } from "@effectively-once/testing/stack";
 import { roleCalls, rolePolicies, type RoleCalls } from "./support/role-calls";
 
