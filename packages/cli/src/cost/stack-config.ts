@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { ContractEnv, EFFECTS_TABLE_ENV } from "@effectively-once/contract";
+import { ContractEnv, EFFECTS_TABLE_ENV, OutputName } from "@effectively-once/contract";
 import { readStack, StackJsonError, type BlocksByType, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { StackConfigError } from "./errors";
 import { Architecture, StateMachineLogLevel, type DeployedConfig, type TableConfig } from "./types";
@@ -86,7 +86,7 @@ function deployedConfigFrom(stack: SynthesizedStack): DeployedConfig {
       tracing: (fn.tracing_config as Body | undefined)?.mode === "Active",
     },
     retentionSeconds,
-    tables: tableRoles(resources, env, source),
+    tables: tableRoles(resources, env, String(stack.outputs[OutputName.LedgerTable]?.value ?? ""), source),
     alarms: Object.keys(resources.aws_cloudwatch_metric_alarm ?? {}).length,
     alarmMetrics: Object.values(resources.aws_cloudwatch_metric_alarm ?? {}).reduce((n, alarm) => n + alarmMetricCount(alarm as Body), 0),
     customMetrics: Object.keys(resources.aws_cloudwatch_log_metric_filter ?? {}).length,
@@ -132,16 +132,21 @@ function mapConcurrency(definition: Body, batchSize: number): number {
   return batchSize;
 }
 
-/** Ledger = the table whose TTL attribute is expiresAt and that is neither the idempotency nor the effects table. */
-function tableRoles(resources: BlocksByType, env: Record<string, string>, source: string): DeployedConfig["tables"] {
+/**
+ * Ledger = the table the stack's `ledger_table_name` output names (else the one that is neither the idempotency nor the
+ * effects table); idempotency and effects = the tables the function's environment names. Other tables (the team's
+ * own) are left out.
+ */
+function tableRoles(resources: BlocksByType, env: Record<string, string>, ledgerOutput: string, source: string): DeployedConfig["tables"] {
   const tables = Object.entries(resources.aws_dynamodb_table ?? {});
   const byRef = (value: string | undefined): [string, Body] | undefined =>
     tables.find(([id, body]) => value !== undefined && (value.includes(`aws_dynamodb_table.${id}.`) || value === body.name));
   const idempotency = byRef(env[ContractEnv.IdempotencyTableName]);
   const effects = byRef(env[EFFECTS_TABLE_ENV]);
-  const ledger = tables.find(([id]) => id !== idempotency?.[0] && id !== effects?.[0]);
+  const named = ledgerOutput ? byRef(ledgerOutput) : undefined;
+  const ledger = named ?? tables.find(([id]) => id !== idempotency?.[0] && id !== effects?.[0]);
   // No effects table: the function's downstream is not an EffectJournalTable (an HTTP API, another store).
-  if (!idempotency || !ledger || (!effects && tables.length !== 2)) {
+  if (!idempotency || !ledger || (!effects && !named && tables.length !== 2)) {
     throw new StackConfigError(`${source}: cannot tell the ledger, idempotency and effects tables apart (found ${tables.length} aws_dynamodb_table)`);
   }
   const describe = ([, body]: [string, Body]): TableConfig => ({

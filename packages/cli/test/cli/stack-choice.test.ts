@@ -3,6 +3,7 @@
  * one line with exit 2 and before the command runs: a stack without a pipeline, two pipelines and no --pipeline, an
  * unknown pipeline or stack, a failing synth command, no project at all, a message profile of the wrong shape.
  */
+import { DynamodbTable } from "@cdktf/provider-aws/lib/dynamodb-table";
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { App, TerraformStack } from "cdktf";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +41,8 @@ beforeAll(() => {
   const http = new TerraformStack(app, "http");
   new AwsProvider(http, "aws", { region: "eu-west-1" });
   new IdempotentPipeline(http, "pipeline", TICKETS("http", {}, { environment: { TICKETS_URL: "https://tickets.example" } }));
+  // And a table of the team's own, which neither model reads.
+  new DynamodbTable(http, "audit", { name: "http-audit", hashKey: "id", attribute: [{ name: "id", type: "S" }], billingMode: "PAY_PER_REQUEST" });
   const none = new TerraformStack(app, "none");
   new AwsProvider(none, "aws", { region: "eu-west-1" });
   new EffectJournalTable(none, "journal", { namePrefix: "lonely" });
@@ -92,7 +95,7 @@ describe("Stack commands: which stack, which pipeline", () => {
     expect(stdout).toContain("second-open-eu-west-1-role");
   });
 
-  it("prices and plans a pipeline whose downstream has no table of its own (the ledger and idempotency tables only)", async () => {
+  it("prices and plans a pipeline whose downstream has no table of its own, beside a table of the team's", async () => {
     const cost = await cli(["cost", "--stack-file", httpDownstream, "--json"]);
     expect(cost.code).toBe(0);
     const lines = (JSON.parse(cost.stdout) as { comparison: { design: { lines: { item: string }[] } } }).comparison.design.lines.map((l) => l.item);
@@ -102,6 +105,7 @@ describe("Stack commands: which stack, which pipeline", () => {
     expect(capacity.code).toBe(0);
     expect(capacity.stdout).toContain("http-ledger");
     expect(capacity.stdout).not.toContain("effects");
+    expect(capacity.stdout).not.toContain("http-audit");
   });
 
   it("reads cdktf.json's output, synthesizing it first with cdktf.json's app when it holds no stack", async () => {
