@@ -9,7 +9,12 @@
 //   judged by the harness;
 //   - deploy-only: the pipeline package and a framework, nothing else: no emulator may arrive with it;
 //   - ops-only: `npx pipeline-ops` from the ops package, without the local cloud or a framework;
-//   - contract-only: the contract alone loads, and brings neither a framework nor an emulator.
+//   - contract-only: the contract alone loads, and brings neither a framework nor an emulator;
+//   - the team's tools (@effectively-once/cli, scripts/consumer/team-tools.ts): from the shipments app on cdktf, the
+//     same app on CDK Terrain in alias mode (cdktn installed as `cdktf`, provider 5.100.0) and the native CDK Terrain
+//     app (hashicorp/aws 6.x, not in the offline mirror: its plan review stops naming the provider), `npx
+//     effectively-once` reviews the plan offline, writes the deployer policy, plans capacity and cost, and (shipments)
+//     runs verify --target local (not a soak: it counts applications in an effects table, and shipments calls HTTP).
 // The tarballs of the contract, the state machine and the function package are installed beside the others, as the
 // registry would resolve them. The children run without the repository's source condition (.npmrc's NODE_OPTIONS),
 // so they load the packages as published.
@@ -20,6 +25,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PUBLISHED as PACKAGES, type PublishedPackage as PackageDir } from "./packages/published";
+import { checkTeamTools, type ToolExpectations } from "./consumer/team-tools";
 
 const ROOT = resolve(__dirname, "..");
 /** CDK Terrain's pins for the native app (not in the repository's lock: the construct is built against cdktf here). */
@@ -32,6 +38,14 @@ const FRAMEWORKS = ["cdktf", "cdktn", "constructs", "@cdktf/provider-aws", "@cdk
 const CHILD_ENV: NodeJS.ProcessEnv = { ...process.env, CHECKPOINT_DISABLE: "1", NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions=@effectively-once\/source/g, "").trim() };
 // npm hands its configuration to the scripts it runs as npm_config_* variables: a nested npm would set it again.
 delete CHILD_ENV.npm_config_node_options;
+
+async function stepAsync<T>(what: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  process.stdout.write(`consumer-check: ${what} … `);
+  const result = await run();
+  console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
 
 function step<T>(what: string, run: () => T): T {
   const started = Date.now();
@@ -51,6 +65,18 @@ function sh(cwd: string, command: string, args: string[]): string {
 }
 
 const rootPins = (): Record<string, string> => (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies;
+
+/** `CONSUMER_CHECK_TARBALLS=<folder>`: the tarballs there (e.g. from `npm run packages:pack`), not packed again. */
+function packed(dir: string): Map<PackageDir, string> {
+  const files = readdirSync(dir);
+  return new Map(
+    (Object.keys(PACKAGES) as PackageDir[]).map((name) => {
+      const file = files.find((f) => f.startsWith(`effectively-once-${name}-`) && f.endsWith(".tgz"));
+      if (!file) throw new Error(`CONSUMER_CHECK_TARBALLS=${dir} holds no tarball of ${name}`);
+      return [name, join(resolve(dir), file)];
+    }),
+  );
+}
 
 function pack(work: string): Map<PackageDir, string> {
   // Each package's prepack builds it (and the pipeline package it builds against), as `npm publish` would.
@@ -73,9 +99,9 @@ function foundations(tarballs: Map<PackageDir, string>): Record<string, string> 
   return Object.fromEntries((["contract", "statemachines", "functions"] as const).map((name) => [`@effectively-once/${name}`, `file:${tarballs.get(name)}`]));
 }
 
-function install(dir: string, name: string, dependencies: Record<string, string>): void {
+function install(dir: string, name: string, dependencies: Record<string, string>, overrides?: Record<string, unknown>): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, dependencies }, null, 2)}\n`);
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name, version: "1.0.0", private: true, dependencies, ...(overrides ? { overrides } : {}) }, null, 2)}\n`);
   sh(dir, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"]);
 }
 
@@ -83,26 +109,35 @@ function present(dir: string, names: readonly string[]): string[] {
   return names.filter((name) => existsSync(join(dir, "node_modules", name)));
 }
 
-function checkApp(
-  work: string,
-  tarballs: Map<PackageDir, string>,
-  pins: Record<string, string>,
-  app: { name: string; label: string; framework: Record<string, string>; runtime: string },
-): void {
-  const dir = join(work, app.name);
+interface ConsumerApp {
+  /** The folder under test/consumer. */
+  readonly name: string;
+  /** Where it is installed (default: its name). */
+  readonly dir?: string;
+  readonly label: string;
+  readonly framework: Record<string, string>;
+  readonly overrides?: Record<string, unknown>;
+  readonly runtime: string;
+  /** What the team's tools can do with it here (absent: not run). */
+  readonly tools?: ToolExpectations;
+}
+
+async function checkApp(work: string, tarballs: Map<PackageDir, string>, pins: Record<string, string>, app: ConsumerApp): Promise<void> {
+  const dir = join(work, app.dir ?? app.name);
   cpSync(join(ROOT, "test/consumer", app.name), dir, { recursive: true });
   const dependencies = {
     ...foundations(tarballs),
     "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`,
     "@effectively-once/local-cloud": `file:${tarballs.get("local-cloud")}`,
     "@effectively-once/ops": `file:${tarballs.get("ops")}`,
+    "@effectively-once/cli": `file:${tarballs.get("cli")}`,
     ...app.framework,
     "@aws-sdk/client-dynamodb": pins["@aws-sdk/client-dynamodb"],
     tsx: pins.tsx,
     typescript: pins.typescript,
     "@types/node": pins["@types/node"],
   };
-  step(`${app.name} (${app.label}): npm install of the tarballs outside the repository`, () => install(dir, app.name, dependencies));
+  step(`${app.dir ?? app.name} (${app.label}): npm install of the tarballs outside the repository`, () => install(dir, app.name, dependencies, app.overrides));
   step(`${app.name}: tsc against the published types`, () => sh(dir, "npx", ["--no-install", "tsc", "-p", "."]));
   step(`${app.name}: synth in process (npx tsx main.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "main.ts"]));
   const stack = JSON.parse(readFileSync(join(dir, "cdktf.out/stacks", app.name, "cdk.tf.json"), "utf8")) as {
@@ -118,18 +153,30 @@ function checkApp(
   console.log(`  requires hashicorp/aws ${provider}${provider.startsWith("5.") ? "" : ": terraform validate of it needs that provider (not in the offline mirror, so not run here)"}`);
   const report = step(`${app.name}: run on the local cloud, fates judged by the harness (npx tsx check.ts)`, () => sh(dir, "npx", ["--no-install", "tsx", "check.ts"]));
   console.log(report.trimEnd().replace(/^/gm, "  "));
+  if (app.tools) await checkTeamTools(dir, CHILD_ENV, app.tools, (what, run) => stepAsync(`${app.dir ?? app.name}: ${what}`, run));
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "consumer-check-"));
   const pins = rootPins();
   const cdktf = { cdktf: pins.cdktf, constructs: pins.constructs, "@cdktf/provider-aws": pins["@cdktf/provider-aws"] };
   let ok = false;
   try {
-    const tarballs = step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
-    checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x" });
-    checkApp(work, tarballs, pins, { name: "stock-moves", label: `cdktf ${pins.cdktf}, FIFO`, framework: cdktf, runtime: "nodejs22.x" });
-    checkApp(work, tarballs, pins, { name: "subscriptions", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`, framework: CDK_TERRAIN, runtime: "nodejs24.x" });
+    const given = process.env.CONSUMER_CHECK_TARBALLS;
+    const tarballs = given ? step(`the tarballs in ${given}`, () => packed(given)) : step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
+    const tools: ToolExpectations = { plan: { reviewed: true }, runsOnLocalCloud: true };
+    await checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x", tools });
+    // CDK Terrain's alias mode (docs/cdk-terrain.md): cdktn installed under the name cdktf, the cdktf provider bindings.
+    const alias = { ...cdktf, cdktf: `npm:cdktn@${CDK_TERRAIN.cdktn}` };
+    await checkApp(work, tarballs, pins, { name: "shipments", dir: "shipments-cdktn-alias", label: `CDK Terrain ${CDK_TERRAIN.cdktn}, alias mode`, framework: alias, overrides: { "@cdktf/provider-aws": { cdktf: "$cdktf" } }, runtime: "nodejs22.x", tools });
+    await checkApp(work, tarballs, pins, { name: "stock-moves", label: `cdktf ${pins.cdktf}, FIFO`, framework: cdktf, runtime: "nodejs22.x" });
+    await checkApp(work, tarballs, pins, {
+      name: "subscriptions",
+      label: `CDK Terrain ${CDK_TERRAIN.cdktn}, native`,
+      framework: CDK_TERRAIN,
+      runtime: "nodejs24.x",
+      tools: { plan: { missingProvider: "hashicorp/aws 6." }, runsOnLocalCloud: false },
+    });
 
     const deploy = join(work, "deploy-only");
     step("deploy-only: the pipeline package and cdktf, nothing else", () => install(deploy, "deploy-only", { ...foundations(tarballs), "@effectively-once/pipeline": `file:${tarballs.get("pipeline")}`, ...cdktf }));
@@ -161,4 +208,7 @@ function main(): void {
   }
 }
 
-main();
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+});

@@ -4,29 +4,29 @@
 // child processes and clients, terraform). `.ci/run` runs both.
 const SLOW = [
   "test/e2e/(?!smoke)",
-  "test/plan/terraform-plan",
-  "test/stack/terraform-(validate|pass-through)",
+  "packages/cli/test/plan/terraform-plan",
+  "packages/cli/test/stack/terraform-(validate|pass-through)",
   "packages/local-cloud/test/sqs/real-clients",
   "test/start/",
   "packages/local-cloud/test/cloud/(mocked-downstream|sync-execution-logs)",
   "packages/local-cloud/test/alarms/on-call",
   "packages/local-cloud/test/lambda/side-effects",
-  "test/load/soak",
+  "packages/cli/test/load/soak",
   "packages/local-cloud/test/load/soak",
   "test/public-api/",
-  "test/verify/(end-to-end|probe-stack-terraform|fifo)",
-  "test/sfn/cli",
+  "packages/cli/test/verify/(end-to-end|probe-stack-terraform|fifo)",
+  "packages/cli/test/stepfunctions/cli",
   "packages/local-cloud/test/stepfunctions/test-state/aws-cli",
   "packages/ops/test/(dlq|ledger-trace|safe-output|dlq-redrive-safety|dlq-redrive-direct|target)\\.",
-  "test/cost/path-calls",
-  "test/rehearse/(front|moto-gaps|cli)\\.",
+  "packages/cli/test/cost/path-calls",
+  "packages/cli/test/rehearse/(front|moto-gaps|cli)\\.",
   "examples/[^/]+/test/bundle",
   // Checks of the tooling rather than of the guarantee, each over the whole repository or a long draw; CI also runs
   // the checks themselves (npm run lint:layout, npm run lint:paths).
   "test/layout/unused-exports",
   "test/docs/doc-paths",
-  "test/deployer/deployer-policy",
-  "test/stack/iam-simulated",
+  "packages/cli/test/deployer/deployer-policy",
+  "packages/cli/test/stack/iam-simulated",
   "test/sim/(coverage|allowance-mutants)\\.",
   "packages/local-cloud/test/load/generator",
   "packages/ops/test/cli\\.",
@@ -34,6 +34,6 @@ const SLOW = [
 
 // Suites that measure throughput in real time: `npm run test:alone` runs them one at a time (CI after the slow tier), so
 // that no other suite shares the cores they measure (held-to-evidence's knee fell 30 % beside the terraform plans).
-const ALONE = ["test/capacity/held-to-evidence"];
+const ALONE = ["packages/cli/test/capacity/held-to-evidence"];
 
 module.exports = { SLOW, ALONE };

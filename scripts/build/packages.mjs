@@ -19,6 +19,7 @@ const PACKAGES = [
   ["pipeline", "packages/pipeline"],
   ["local-cloud", "packages/local-cloud"],
   ["ops", "packages/ops"],
+  ["cli", "packages/cli"],
 ];
 const NAMES = PACKAGES.map(([name]) => name);
 const ASSET = /\.(mjs|cjs|json)$/;

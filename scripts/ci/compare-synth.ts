@@ -2,7 +2,7 @@
 // The roots (the folders each build ran in) are replaced by "<root>", since a local backend's state path is absolute.
 // Exit 0 when the two stacks are equal except "//".metadata.version, 1 (with the differences) otherwise.
 import { readFileSync } from "node:fs";
-import { diffSynth, formatDifferences, relativeTo } from "../../tools/terraform/synth-diff";
+import { diffSynth, formatDifferences, relativeTo } from "./synth-diff";
 
 const [leftFile, rightFile, leftRoot, rightRoot] = process.argv.slice(2);
 if (!leftFile || !rightFile) {

@@ -1,4 +1,4 @@
-// `npm run packages:pack [-- <folder>]`: npm pack of the six published packages (their prepack builds them) into one
+// `npm run packages:pack [-- <folder>]`: npm pack of the seven published packages (their prepack builds them) into one
 // folder (default tarballs/, which git ignores), then the command that installs them in an app, as the registry would
 // resolve them: the pipeline package depends on the contract, the state machine and the function package at its own
 // version, so their tarballs are installed beside it.
@@ -26,6 +26,6 @@ const foundations = ["contract", "statemachines", "functions"].map((n) => at(n))
 console.log(
   `\nIn your app (each package's siblings at its own version come from these tarballs, as the registry would give them):\n` +
     `  npm install ${at("pipeline")} ${foundations}\n` +
-    `  npm install -D ${at("local-cloud")} ${at("ops")}\n` +
+    `  npm install -D ${at("local-cloud")} ${at("ops")} ${at("cli")}\n` +
     `The operator CLI alone: npm install ${at("ops")} ${at("contract")}`,
 );

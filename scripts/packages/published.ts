@@ -9,5 +9,6 @@ export const PUBLISHED = {
   pipeline: "packages/pipeline",
   "local-cloud": "packages/local-cloud",
   ops: "packages/ops",
+  cli: "packages/cli",
 } as const;
 export type PublishedPackage = keyof typeof PUBLISHED;

@@ -1,4 +1,4 @@
-import { diffSynth, formatDifferences, relativeTo } from "../../tools/terraform/synth-diff";
+import { diffSynth, formatDifferences, relativeTo } from "../../scripts/ci/synth-diff";
 
 const stack = (version: string, visibility = 360) => ({
   "//": { metadata: { backend: "local", stackName: "payments-pipeline", version } },

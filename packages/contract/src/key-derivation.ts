@@ -7,7 +7,7 @@
  * The renderer writes this record into the state machine definition's top-level `Comment` (the one free-form
  * field ASL has at the top), so it travels with the resource that applies it: in the synthesized stack, in every
  * plan and in the deployed state. `npm run plan` compares the record of the baseline with this one
- * (tools/terraform/review). One explicit record, rather than parsing the Decode expression back into its parts,
+ * (packages/cli/src/terraform/review). One explicit record, rather than parsing the Decode expression back into its parts,
  * names each change exactly and survives any rewording of the definition.
  */
 import { createHash } from "node:crypto";

@@ -4,7 +4,7 @@ import { safeCell } from "./safe-text";
 import type { PipelineStatus } from "./status";
 import type { StuckClaim } from "./stuck-claims";
 
-/** On-demand read request units, US East (tools/cost's prices file: dynamodb.read): printed with the scan's units. */
+/** On-demand read request units, US East (packages/cli/src/cost's prices file: dynamodb.read): printed with the scan's units. */
 const USD_PER_READ_UNIT = 0.125 / 1e6;
 
 /** A shell word: single-quoted unless it is plainly safe (business keys are JSON text with quotes and brackets). */

@@ -10,7 +10,7 @@ import { installDynaliteFidelity, installParseCache } from "./dynalite-patches";
 export const DynamoPlacement = {
   /** Its own worker thread and event loop. */
   Worker: "worker",
-  /** The caller's event loop (default: measured faster from the main thread, see tools/load/bench-dynamo-placement.ts). */
+  /** The caller's event loop (default: measured faster from the main thread, see packages/cli/src/load/bench-dynamo-placement.ts). */
   InProcess: "in-process",
 } as const;
 export type DynamoPlacement = (typeof DynamoPlacement)[keyof typeof DynamoPlacement];

@@ -15,6 +15,8 @@ export interface SoakOptions {
   readonly rejectedRatio: number;
   /** The app (an example name or a folder with stack.ts and profile.ts); undefined = PIPELINE_APP or payments. */
   readonly app?: string;
+  /** The module whose `profile` export writes the stream's bodies (a path); undefined = the app's profile.ts. */
+  readonly messageProfile?: string;
   /** Seed of the stream and of the faults: the same seed replays the same run. */
   readonly seed: string;
   /** Which faults to inject: `none`, `realistic` or `harsh`. */

@@ -103,7 +103,7 @@ export async function runSoak(options: SoakOptions, io: SoakIo = {}): Promise<So
       seed: options.seed,
       runId: `soak-${options.seed}`,
     };
-    const messages = await generateStream(loadProfile(options.app), streamContractOf(live.outputs), streamOptions);
+    const messages = await generateStream(loadProfile(options.app, options.messageProfile), streamContractOf(live.outputs), streamOptions);
     let published = 0;
     const publishStarted = Date.now();
     const bar = io.progress

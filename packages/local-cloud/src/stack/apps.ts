@@ -73,7 +73,26 @@ export function loadStackExport<T>(name: string, what: string, nameOrPath?: stri
   return exported<T>(join(appDir(nameOrPath), "stack"), name, what);
 }
 
-/** The app's message profile (`<dir>/profile.ts` → `profile`), for sample and load streams. */
-export function loadProfile(nameOrPath?: string): MessageProfile {
-  return exported<MessageProfile>(join(appDir(nameOrPath), "profile"), "profile", "a MessageProfile: { unique, conflict, rejected? }");
+const PROFILE_SHAPE = "a MessageProfile: { unique(index, runId, random), conflict(body), rejected?(index, runId), groupOf?(body) }";
+
+/** Refuses a `profile` export that is not a MessageProfile, naming the member and the shape a profile has. */
+function checkProfile(value: unknown, file: string): MessageProfile {
+  const problems: string[] = [];
+  if (typeof value !== "object" || value === null) problems.push(`it is ${value === null ? "null" : typeof value}, not an object`);
+  else {
+    const members = value as Record<string, unknown>;
+    for (const name of ["unique", "conflict"]) if (typeof members[name] !== "function") problems.push(`\`${name}\` is ${typeof members[name]}, not a function`);
+    for (const name of ["rejected", "groupOf"]) if (members[name] !== undefined && typeof members[name] !== "function") problems.push(`\`${name}\` is ${typeof members[name]}, not a function`);
+  }
+  if (problems.length > 0) throw new Error(`${file} exports a \`profile\` that is not ${PROFILE_SHAPE}: ${problems.join("; ")}`);
+  return value as MessageProfile;
+}
+
+/**
+ * The app's message profile (`<dir>/profile.ts` → `profile`), for sample and load streams; or, when `file` is given,
+ * the `profile` export of that module (a team's own profile, by path). Throws naming a member of the wrong shape.
+ */
+export function loadProfile(nameOrPath?: string, file?: string): MessageProfile {
+  const module = file ? resolve(file).replace(/\.(ts|js)$/, "") : join(appDir(nameOrPath), "profile");
+  return checkProfile(exported<unknown>(module, "profile", PROFILE_SHAPE), module);
 }

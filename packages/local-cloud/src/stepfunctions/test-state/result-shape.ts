@@ -1,6 +1,6 @@
 /**
  * `mock.fieldValidationMode`: a mocked Task result checked against the output shape of the API it stands for, from
- * AWS's models (service-shapes.json, vendored from botocore by scripts/stepfunctions/service-shapes.ts).
+ * AWS's models (service-shapes.json, vendored from botocore by packages/cli/src/stepfunctions/service-shapes.ts).
  * STRICT: required members present and present members of the right type; PRESENT: only the latter; NONE: nothing.
  * Members are named as Step Functions names them (first letter upper case: `executionArn` → `ExecutionArn`); members
  * the model does not know are accepted. Rules and messages as recorded on AWS (LocalStack's AWS-validated snapshots

@@ -1,0 +1,150 @@
+/**
+ * `npx effectively-once verify --target aws|local`: the probes whose AWS behaviour the offline proof assumes but cannot see,
+ * on a dedicated probe stack, with AWS's answers printed beside the local cloud's and each difference named.
+ * Exit codes: 0 no difference, 1 a difference or a failed check, 2 usage, no --yes, a refusal or a run that failed.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { parseArgs } from "node:util";
+import { formatTable } from "@effectively-once/local-cloud/harness";
+import { compareAnswers } from "./compare";
+import { estimateCost, type CostEstimate } from "./cost";
+import { VerifyError, VerifyUsageError } from "./errors";
+import { synthProbeStack, type ProbeStack } from "./probe-stack";
+import { PROBES } from "./probes";
+import { formatReport } from "./report";
+import { exitCodeOf, newRunId, plannedCalls, runProbes, withSession } from "./run";
+import { localTarget, terraformTarget, type Target } from "./targets";
+import { VerifyTarget, type AnswerSet, type Probe, type VerifyClock } from "./types";
+
+const HELP = `Usage: npx effectively-once verify --target aws|local [options]
+
+Runs the probes whose AWS behaviour the offline proof assumes on a dedicated probe stack (the app's settings, its
+own name prefix, a no-op function), prints AWS's answers beside the local cloud's and names every difference.
+--target aws deploys the probe stack with terraform, probes it and destroys it; --target local needs no account.
+
+  --target T          aws or local
+  --yes               with --target aws: deploy, probe and destroy (without it: the plan and the cost, exit 2)
+  --dry-run           print every call the run would make, and the cost; make none
+  --app A             the app (default PIPELINE_APP, else payments)
+  --only P,P          run only these probes (${PROBES.map((p) => p.id).join(", ")})
+  --aws-answers F     with --target local: compare with AWS's answers recorded in F
+  --record F          write this run's answers (AWS's for --target aws) to F, for --aws-answers later
+  -h, --help          this text
+`;
+
+export interface VerifyIo {
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (line: string) => void;
+  /** Where each target's probe stack lives; tests replace the terraform one. */
+  readonly targets?: { readonly aws?: Target; readonly local?: Target };
+  /** The AWS run's clock (tests on the local cloud move its clock instead of sleeping). */
+  readonly awsClock?: VerifyClock;
+  readonly runId?: string;
+  /** The probe stack; tests give one synthesized once. */
+  readonly probeStack?: () => ProbeStack;
+  /** Aborted on Ctrl-C: the probes stop and the probe stack is still destroyed. */
+  readonly signal?: AbortSignal;
+}
+
+interface Options {
+  readonly target: VerifyTarget;
+  readonly yes: boolean;
+  readonly dryRun: boolean;
+  readonly app?: string;
+  readonly probes: readonly Probe[];
+  readonly awsAnswers?: string;
+  readonly record?: string;
+}
+
+function parse(argv: readonly string[]): Options | "help" {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { target: { type: "string" }, yes: { type: "boolean" }, "dry-run": { type: "boolean" }, app: { type: "string" }, only: { type: "string" }, "aws-answers": { type: "string" }, record: { type: "string" }, help: { type: "boolean", short: "h" } },
+    strict: true,
+  });
+  if (values.help) return "help";
+  if (values.target !== VerifyTarget.Aws && values.target !== VerifyTarget.Local) throw new VerifyUsageError(`--target: ${JSON.stringify(values.target ?? null)} is not a target: use --target aws or --target local`);
+  if (values["aws-answers"] && values.target === VerifyTarget.Aws) throw new VerifyUsageError("--aws-answers: only with --target local (--target aws asks AWS itself)");
+  const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = only?.filter((id) => !PROBES.some((p) => p.id === id)) ?? [];
+  if (unknown.length) throw new VerifyUsageError(`--only: no probe ${unknown.join(", ")}: the probes are ${PROBES.map((p) => p.id).join(", ")}`);
+  return {
+    target: values.target,
+    yes: values.yes ?? false,
+    dryRun: values["dry-run"] ?? false,
+    app: values.app,
+    probes: only ? PROBES.filter((p) => only.includes(p.id)) : PROBES,
+    awsAnswers: values["aws-answers"],
+    record: values.record,
+  };
+}
+
+const usd = (v: number) => `$${v < 0.01 ? v.toFixed(6) : v.toFixed(4)}`;
+
+function formatCost(cost: CostEstimate): string {
+  return [
+    `estimated cost of one run: ${usd(cost.totalUsd)} (about ${cost.minutes} minutes from deploy to teardown; us-east-1 list prices taken ${cost.pricesTakenOn})`,
+    formatTable(cost.items.map((i) => [i.what, i.quantity.toLocaleString("en-US"), i.unit, usd(i.usd)]), ["item", "quantity", "unit", "cost"], ["left", "right", "left", "right"]).replace(/^/gm, "  "),
+    ...cost.unpriced.map((u) => `  not priced: ${u}`),
+  ].join("\n");
+}
+
+function readAnswerSet(file: string): AnswerSet {
+  try {
+    const set = JSON.parse(readFileSync(file, "utf8")) as AnswerSet;
+    if (!Array.isArray(set.answers)) throw new Error("no answers array");
+    return set;
+  } catch (error) {
+    throw new VerifyUsageError(`--aws-answers ${file}: not an answer set (${(error as Error).message}): write one with --target aws --record ${file}`);
+  }
+}
+
+export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promise<number> {
+  let stack: ProbeStack | undefined;
+  try {
+    const options = parse(argv);
+    if (options === "help") {
+      io.stdout(HELP);
+      return 0;
+    }
+    const recorded = options.awsAnswers ? readAnswerSet(options.awsAnswers) : undefined;
+    stack = (io.probeStack ?? (() => synthProbeStack(io.env, options.app)))();
+    const probeStack = stack;
+    const probes = options.probes.filter((p) => p.appliesTo?.(probeStack) ?? true);
+    const aws = options.target === VerifyTarget.Aws;
+    const calls = plannedCalls(stack, probes, aws);
+    io.stdout(`verify --target ${options.target}: probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}, region ${stack.stack.region})\n`);
+    if (aws) io.stdout(`${formatCost(estimateCost(stack, probes))}\n`);
+    if (options.dryRun) {
+      io.stdout(`\n--dry-run: nothing is deployed or called. ${aws ? "AWS calls" : "Calls to the local cloud"}, in order:\n`);
+      io.stdout(`${formatTable(calls.map((c) => [c.service, c.action, `×${c.count}`, c.resource, c.why]), ["service", "action", "count", "resource", "why"], ["left", "left", "right", "left", "left"]).replace(/^/gm, "  ")}\n`);
+      return 0;
+    }
+    if (aws && !options.yes) {
+      io.stderr(`verify: nothing was deployed. This deploys the probe stack ${stack.config.stackName}, probes it and destroys it (estimated ${usd(estimateCost(stack, probes).totalUsd)}): add --yes to run it, or --dry-run to list the calls.`);
+      return 2;
+    }
+    const runId = io.runId ?? newRunId();
+    const note = (line: string) => io.stderr(line);
+    const local = await withSession(() => (io.targets?.local ?? localTarget)(probeStack, note), (s) => runProbes(s, probeStack, probes, runId, note, undefined, io.signal));
+    const awsAnswers = aws ? await withSession(() => (io.targets?.aws ?? terraformTarget(io.env))(probeStack, note), (s) => runProbes(s, probeStack, probes, runId, note, io.awsClock, io.signal)) : recorded;
+    if (options.record) {
+      mkdirSync(dirname(options.record), { recursive: true });
+      writeFileSync(options.record, `${JSON.stringify(aws ? awsAnswers : local, null, 2)}\n`);
+      note(`answers written to ${options.record}`);
+    }
+    const comparison = compareAnswers(awsAnswers, local);
+    const awsLabel = aws || recorded ? "AWS" : undefined;
+    if (recorded) io.stdout(`AWS's answers: recorded ${recorded.takenAt}${recorded.region ? ` in ${recorded.region}` : ""} (${options.awsAnswers})\n`);
+    io.stdout(`${formatReport(comparison, probes, awsLabel)}\n`);
+    return exitCodeOf(comparison);
+  } catch (error) {
+    const known = error instanceof VerifyError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    io.stderr(known ? `verify: ${(error as Error).message}` : `verify failed: ${(error as Error).stack ?? String(error)}`);
+    return 2;
+  } finally {
+    stack?.cleanup();
+  }
+}
