@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { readProject, stacksIn, synthProject } from "./cdktf-project";
 import { UsageError } from "./errors";
 import { choosePipeline, narrowToPipeline, pipelinesOf } from "./pipelines";
+import { newerSource } from "./stale-synth";
 
 /** How a command was told which stack to read (the flags every stack command takes). */
 export interface StackChoice {
@@ -68,5 +69,7 @@ function fromProject(choice: StackChoice, env: NodeJS.ProcessEnv, log: (line: st
   if (!stacks.includes(name)) throw new UsageError(`--stack ${name}: ${join(project.output, "stacks")} has no such stack; it has ${stacks.join(", ")}`);
   const file = join(project.output, "stacks", name, "cdk.tf.json");
   log(`stack: ${file}`);
+  const stale = newerSource(project.dir, project.output, file);
+  if (stale) log(`warning: ${stale.file} changed (${stale.changed.toISOString()}) after this stack was synthesized; run the synth again (\`npx cdktf synth\`, or \`${project.app}\`) if the change touches the stack`);
   return file;
 }
