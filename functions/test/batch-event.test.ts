@@ -4,45 +4,18 @@
  * under the same second-layer record id, and answered on its own.
  */
 import { createPipelineHandler } from "../src";
-import { idempotencyRecordId } from "../src/idempotency";
-import { effectKey } from "@effectively-once/contract";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
 import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { type Deposit, depositEnv, depositEvent, redelivery } from "./support/deposit";
-import { readEffects, readIdempotencyRecords } from "./support/effects";
-import { depositInstance } from "./support/instance";
+import { readIdempotencyRecords } from "./support/effects";
 import { beforeCommand } from "./support/intercept";
 import { lambdaContext } from "./support/lambda-context";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { depositTables } from "./support/deposit-tables";
 
 const TABLES = { idempotency: "batch-idempotency", effects: "batch-effects" };
 
 describe("Function: createPipelineHandler with a batch event (real Powertools, dynalite)", () => {
-  let db: Dynalite;
-  const instances: Array<ReturnType<typeof depositInstance>> = [];
-  const newInstance = () => {
-    const instance = depositInstance(db.endpoint, TABLES);
-    instances.push(instance);
-    return instance;
-  };
-
-  beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) instance.destroy();
-    await db?.stop();
-  });
-
-  const effectsOf = (businessKey: string) => readEffects(db.client, TABLES.effects, effectKey(businessKey, "deposit"));
-  const recordOf = async (businessKey: string) => {
-    const id = idempotencyRecordId(businessKey, "deposit");
-    return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
-  };
+  const { db, newInstance, effectsOf, recordOf } = depositTables(TABLES);
 
   it("applies each record once, under the record id a single-record invocation uses, and answers each in order", async () => {
     // Arrange
@@ -141,7 +114,7 @@ describe("Function: createPipelineHandler with a batch event (real Powertools, d
     const state = { inFlight: 0, most: 0, started: 0, seen: [] as unknown[] };
     let release: () => void = () => undefined;
     const allStarted = new Promise<void>((resolve) => (release = resolve));
-    const client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    const client = new DynamoDBClient({ endpoint: db().endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
     const handler = createPipelineHandler<Deposit, { ok: true }>(
       {
         sideEffect: async (event) => {
@@ -157,7 +130,7 @@ describe("Function: createPipelineHandler with a batch event (real Powertools, d
           return { ok: true };
         },
       },
-      { env: { ...depositEnv(db.endpoint, TABLES), PIPELINE_BATCH_CONCURRENCY: concurrency }, dynamoDb: client, logger: new Logger({ logLevel: "SILENT" }) },
+      { env: { ...depositEnv(db().endpoint, TABLES), PIPELINE_BATCH_CONCURRENCY: concurrency }, dynamoDb: client, logger: new Logger({ logLevel: "SILENT" }) },
     );
     return { handler, state, destroy: () => client.destroy() };
   };

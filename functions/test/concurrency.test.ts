@@ -1,43 +1,15 @@
 import { PermanentError } from "../src/errors";
-import { idempotencyRecordId } from "../src/idempotency";
-import { effectKey } from "@effectively-once/contract";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
 import { waitFor } from "@effectively-once/testing";
 import { depositEvent, redelivery } from "./support/deposit";
-import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { createGate } from "./support/gate";
-import { depositInstance } from "./support/instance";
 import { beforeCommand, failTimes } from "./support/intercept";
 import { lambdaContext } from "./support/lambda-context";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { depositTables } from "./support/deposit-tables";
 
 const TABLES = { idempotency: "race-idempotency", effects: "race-effects" };
 
 describe("Function: createPipelineHandler under concurrency, failures and crashes", () => {
-  let db: Dynalite;
-  const instances: Array<ReturnType<typeof depositInstance>> = [];
-  const newInstance = () => {
-    const instance = depositInstance(db.endpoint, TABLES);
-    instances.push(instance);
-    return instance;
-  };
-
-  beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) instance.destroy();
-    await db?.stop();
-  });
-
-  const effectsOf = (businessKey: string) => readEffects(db.client, TABLES.effects, effectKey(businessKey, "deposit"));
-  const recordOf = async (businessKey: string) => {
-    const id = idempotencyRecordId(businessKey, "deposit");
-    return (await readIdempotencyRecords(db.client, TABLES.idempotency)).find((record) => record.id === id);
-  };
+  const { newInstance, effectsOf, recordOf } = depositTables(TABLES);
 
   it("answers a duplicate that arrives while the first is still running with IdempotencyAlreadyInProgressError", async () => {
     // Arrange: instance A's downstream write waits on a gate the test holds.
