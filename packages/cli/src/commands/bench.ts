@@ -8,20 +8,15 @@ import { BenchMode, recordCommittedFigures } from "../load/bench-committed";
 import { runBench } from "../load/bench-run";
 import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { loadProfile } from "@effectively-once/local-cloud/stack";
-import { REMOTE_HELP, splitTarget } from "../load/remote-args";
-import { runRemoteCli } from "../load/remote-cli";
-import { LoadTarget, LoadTool } from "../load/remote-options";
+import { REMOTE_HELP } from "../load/remote-args";
+import { LoadTool } from "../load/remote-options";
+import { onAwsOrLocal } from "./load-target";
 import type { CommandIo } from "./io";
 
 async function bench(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { target, rest } = splitTarget([...argv]);
-  if (target === LoadTarget.Aws) {
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.stdout(`${REMOTE_HELP}\n`);
-      return 0;
-    }
-    return runRemoteCli(LoadTool.Bench, rest, io);
-  }
+  const where = await onAwsOrLocal(LoadTool.Bench, argv, io);
+  if ("exit" in where) return where.exit;
+  const rest = where.rest;
   const cli = parseBenchArgs(rest);
   if (cli.help) {
     io.stdout(`${BENCH_HELP}\n\n${REMOTE_HELP}\n`);

@@ -3,23 +3,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { loadProfile } from "@effectively-once/local-cloud/stack";
-import { REMOTE_HELP, splitTarget } from "../load/remote-args";
-import { runRemoteCli } from "../load/remote-cli";
-import { LoadTarget, LoadTool } from "../load/remote-options";
+import { REMOTE_HELP } from "../load/remote-args";
+import { LoadTool } from "../load/remote-options";
+import { onAwsOrLocal } from "./load-target";
 import { parseSoakArgs, SOAK_HELP } from "../load/soak-args";
 import { buildSoakReport, soakJson } from "../load/soak-report";
 import { runSoak } from "@effectively-once/local-cloud/harness";
 import type { CommandIo } from "./io";
 
 async function soak(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { target, rest } = splitTarget([...argv]);
-  if (target === LoadTarget.Aws) {
-    if (rest.includes("--help") || rest.includes("-h")) {
-      io.stdout(`${REMOTE_HELP}\n`);
-      return 0;
-    }
-    return runRemoteCli(LoadTool.Soak, rest, io);
-  }
+  const where = await onAwsOrLocal(LoadTool.Soak, argv, io);
+  if ("exit" in where) return where.exit;
+  const rest = where.rest;
   const cli = parseSoakArgs(rest);
   if (cli.help) {
     io.stdout(`${SOAK_HELP}\n\n${REMOTE_HELP}\n`);
