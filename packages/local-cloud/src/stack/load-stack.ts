@@ -62,7 +62,15 @@ export function synthLoadStack(config: StackConfig, overrides: PipelineOverrides
 }
 
 /** Resolves the outputs naming the tables, the function and the operation from the synthesized JSON. */
-function namesOf(stackFile: string): LoadStackNames {
+export function namesOf(stackFile: string): LoadStackNames {
   const outputs = literalOutputs(loadStackFile(stackFile), Object.values(OUTPUTS));
+  if (!outputs[OutputName.EffectsTable]) throw new Error(NO_EFFECT_JOURNAL);
   return Object.fromEntries(Object.entries(OUTPUTS).map(([field, name]) => [field, outputs[name]])) as unknown as LoadStackNames;
 }
+
+/** Said before anything boots: without the journal the load tools cannot count a key's applications. */
+const NO_EFFECT_JOURNAL =
+  `the stack has no ${OutputName.EffectsTable} output: soak and bench count each key's applications in the function's ` +
+  "effect journal (an EffectJournalTable the side effect writes), and this stack's function keeps none (an HTTP call, " +
+  "for example). Give the function an EffectJournalTable (functions/README.md), or check the stack with " +
+  "`effectively-once verify --target local`";
