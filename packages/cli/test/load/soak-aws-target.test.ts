@@ -4,14 +4,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { startLocalCloud, type LocalCloud } from "../../src/cloud";
-import { synthLoadStack, type LoadStack } from "../../src/stack/load-stack";
+import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
+import { synthLoadStack, type LoadStack } from "@effectively-once/local-cloud/stack";
 import { writeTerraformOutputs } from "@effectively-once/testing";
 
 // The AWS path proven end to end: the local cloud addressed exactly as a deployed stack, from another process that
 // knows only a `terraform output -json` file, the standard AWS_* variables and fake credentials.
 const ROOT = resolve(__dirname, "../../../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
+const BIN = join(ROOT, "packages", "cli", "bin", "effectively-once.js");
 const run = promisify(execFile);
 
 let stack: LoadStack;
@@ -43,11 +43,11 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `npm run <tool> -- --target aws --outputs-file F …` as a child process; never rejects on a non-zero exit. */
-async function cli(script: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = [join(ROOT, "scripts", script), "--target", "aws", "--outputs-file", outputsFile, "--stack-file", stack.stackFile, "--quiet-seconds", "1", ...argv];
+/** Runs `effectively-once <tool> --target aws --outputs-file F …` as a child process; never rejects on a non-zero exit. */
+async function cli(tool: "soak" | "bench", ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const args = [BIN, tool, "--target", "aws", "--outputs-file", outputsFile, "--stack-file", stack.stackFile, "--quiet-seconds", "1", ...argv];
   try {
-    const { stdout, stderr } = await run(TSX, args, { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -63,7 +63,7 @@ async function queueDepth(): Promise<number> {
 describe("npm run soak|bench -- --target aws, against the local cloud addressed as a deployed stack", () => {
   it("--dry-run lists the calls and sends nothing", async () => {
     // Act
-    const r = await cli("soak.ts", "--messages", "50", "--rate", "20", "--dry-run");
+    const r = await cli("soak", "--messages", "50", "--rate", "20", "--dry-run");
 
     // Assert
     expect(r.code).toBe(0);
@@ -75,7 +75,7 @@ describe("npm run soak|bench -- --target aws, against the local cloud addressed 
 
   it("refuses to send without --yes", async () => {
     // Act
-    const r = await cli("bench.ts", "--messages", "20");
+    const r = await cli("bench", "--messages", "20");
 
     // Assert
     expect(r.code).toBe(2);
@@ -88,7 +88,7 @@ describe("npm run soak|bench -- --target aws, against the local cloud addressed 
     const jsonFile = join(dir, "soak.json");
 
     // Act
-    const r = await cli("soak.ts", "--messages", "50", "--rate", "20", "--invalid", "0.04", "--conflicts", "0.04", "--rejected", "0.04", "--yes", "--json-file", jsonFile);
+    const r = await cli("soak", "--messages", "50", "--rate", "20", "--invalid", "0.04", "--conflicts", "0.04", "--rejected", "0.04", "--yes", "--json-file", jsonFile);
 
     // Assert
     expect(r.stderr).toContain("estimated cost: $");
@@ -105,7 +105,7 @@ describe("npm run soak|bench -- --target aws, against the local cloud addressed 
 
   it("benches 30 messages at 20 msg/s with the same checks and a throughput figure", async () => {
     // Act
-    const r = await cli("bench.ts", "--messages", "30", "--rate", "20", "--yes", "--json");
+    const r = await cli("bench", "--messages", "30", "--rate", "20", "--yes", "--json");
 
     // Assert
     expect(r.code).toBe(0);
