@@ -45,8 +45,11 @@ describe("Function: rehearsalOverride", () => {
 });
 
 describe("Function: endpointServiceOf", () => {
-  it("maps log groups to logs and alarms to cloudwatch (longest prefix wins)", () => {
+  it("maps log groups to logs, EventBridge rules to events and alarms to cloudwatch (longest prefix wins)", () => {
     expect(endpointServiceOf("aws_cloudwatch_log_group")).toBe("logs");
+    // The queue edit alert's rule and target: on the cloudwatch endpoint they would go to AWS's EventBridge.
+    expect(endpointServiceOf("aws_cloudwatch_event_rule")).toBe("events");
+    expect(endpointServiceOf("aws_cloudwatch_event_target")).toBe("events");
     expect(endpointServiceOf("aws_cloudwatch_dashboard")).toBe("cloudwatch");
     expect(endpointServiceOf("aws_pipes_pipe")).toBe("pipes");
   });

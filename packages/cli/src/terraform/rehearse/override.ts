@@ -16,6 +16,7 @@ const REHEARSAL_SECRET_KEY = "rehearsal-not-a-secret";
 /** Provider endpoint name of each resource type prefix the stack may use (longest prefix first). */
 const ENDPOINT_OF: readonly (readonly [string, string])[] = [
   ["aws_cloudwatch_log_", "logs"],
+  ["aws_cloudwatch_event_", "events"],
   ["aws_cloudwatch_", "cloudwatch"],
   ["aws_dynamodb_", "dynamodb"],
   ["aws_iam_", "iam"],
