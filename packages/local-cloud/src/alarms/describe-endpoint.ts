@@ -5,9 +5,7 @@
  * probe). Metric alarms only (the stack has no composite alarm): `AlarmNames`, `AlarmNamePrefix`, `StateValue`,
  * `MaxRecords` (1–100, default 50) and `NextToken`, as CloudWatch's model states them. Binds 127.0.0.1 on a free port.
  */
-import { randomUUID } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
-import { listenOnLoopback } from "../json-protocol/loopback";
+import { startJsonService } from "../json-protocol/server";
 import type { AlarmDefinition } from "./alarm-definition";
 import type { AlarmState } from "./evaluate";
 
@@ -86,12 +84,6 @@ function describeAlarms(alarms: readonly DescribedAlarm[], r: DescribeRequest, a
   return { MetricAlarms: page.map((a) => metricAlarm(a, arnOf)), CompositeAlarms: [], ...(from + max < matching.length ? { NextToken: String(from + max) } : {}) };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/x-amz-json-1.0", "content-length": Buffer.byteLength(text), "x-amzn-requestid": randomUUID() });
-  res.end(text);
-}
-
 /** A running local CloudWatch endpoint. */
 export interface CloudWatchEndpoint {
   /** `http://127.0.0.1:<port>` */
@@ -106,21 +98,13 @@ export interface CloudWatchEndpoint {
 export async function startCloudWatchEndpoint(alarms: { describe(): readonly DescribedAlarm[] }, where: { region: string; stackArn?: string }): Promise<CloudWatchEndpoint> {
   const [, partition = "aws", , , account = "000000000000"] = (where.stackArn ?? "").split(":");
   const arnOf = (name: string) => `arn:${partition || "aws"}:cloudwatch:${where.region}:${account || "000000000000"}:alarm:${name}`;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const target = String(req.headers["x-amz-target"] ?? "");
-      try {
-        if (target !== TARGET) throw new CloudWatchApiError("UnknownOperationException", `The local CloudWatch endpoint answers ${TARGET}; got '${target}'`);
-        const text = Buffer.concat(chunks).toString("utf8");
-        send(res, 200, describeAlarms(alarms.describe(), (text ? JSON.parse(text) : {}) as DescribeRequest, arnOf));
-      } catch (error) {
-        const code = error instanceof CloudWatchApiError ? error.code : error instanceof SyntaxError ? "SerializationException" : "InternalFailure";
-        send(res, code === "InternalFailure" ? 500 : 400, { __type: code, message: (error as Error).message });
-      }
-    });
+  const { endpoint, stop } = await startJsonService({
+    contentType: "application/x-amz-json-1.0",
+    handle: (target, body) => {
+      if (target !== TARGET) throw new CloudWatchApiError("UnknownOperationException", `The local CloudWatch endpoint answers ${TARGET}; got '${target}'`);
+      return describeAlarms(alarms.describe(), body() as DescribeRequest, arnOf);
+    },
+    errorOf: (error) => (error instanceof CloudWatchApiError ? { code: error.code, status: 400 } : { code: "InternalFailure", status: 500 }),
   });
-  const { endpoint, stop } = await listenOnLoopback(server);
   return { endpoint, stop };
 }

@@ -6,9 +6,7 @@
  * fate metrics), and hands the events to `onPut` (the local cloud reads their EMF into its metric store, as CloudWatch
  * Logs extracts EMF from PutLogEvents). Binds 127.0.0.1 on a free port.
  */
-import { randomUUID } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
-import { listenOnLoopback } from "../json-protocol/loopback";
+import { startJsonService } from "../json-protocol/server";
 import type { ExecutionLogs, LogEvent } from "./execution-logs";
 
 const TARGET_PREFIX = "Logs_20140328.";
@@ -89,12 +87,6 @@ function putLogEvents(logs: ExecutionLogs, request: PutRequest, onPut: ((events:
   return {};
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/x-amz-json-1.1", "content-length": Buffer.byteLength(text), "x-amzn-requestid": randomUUID() });
-  res.end(text);
-}
-
 /** A running local CloudWatch Logs endpoint. */
 export interface LogsEndpoint {
   /** `http://127.0.0.1:<port>` */
@@ -104,23 +96,14 @@ export interface LogsEndpoint {
 
 /** Starts the endpoint over `logs` on 127.0.0.1, on a free port. */
 export async function startLogsEndpoint(logs: ExecutionLogs, onPut?: (events: readonly LogEvent[]) => void): Promise<LogsEndpoint> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const target = String(req.headers["x-amz-target"] ?? "");
-      try {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const body = (text ? JSON.parse(text) : {}) as object;
-        if (target === `${TARGET_PREFIX}FilterLogEvents`) send(res, 200, filterLogEvents(logs, body as FilterRequest));
-        else if (target === `${TARGET_PREFIX}PutLogEvents`) send(res, 200, putLogEvents(logs, body as PutRequest, onPut));
-        else throw new LogsApiError("UnknownOperationException", `The local CloudWatch Logs endpoint answers ${TARGET_PREFIX}FilterLogEvents and PutLogEvents; got '${target}'`);
-      } catch (error) {
-        const code = error instanceof LogsApiError ? error.code : error instanceof SyntaxError ? "SerializationException" : "ServiceUnavailableException";
-        send(res, code === "ServiceUnavailableException" ? 500 : 400, { __type: code, message: (error as Error).message });
-      }
-    });
+  const { endpoint, stop } = await startJsonService({
+    contentType: "application/x-amz-json-1.1",
+    handle: (target, body) => {
+      if (target === `${TARGET_PREFIX}FilterLogEvents`) return filterLogEvents(logs, body() as FilterRequest);
+      if (target === `${TARGET_PREFIX}PutLogEvents`) return putLogEvents(logs, body() as PutRequest, onPut);
+      throw new LogsApiError("UnknownOperationException", `The local CloudWatch Logs endpoint answers ${TARGET_PREFIX}FilterLogEvents and PutLogEvents; got '${target}'`);
+    },
+    errorOf: (error) => (error instanceof LogsApiError ? { code: error.code, status: 400 } : { code: "ServiceUnavailableException", status: 500 }),
   });
-  const { endpoint, stop } = await listenOnLoopback(server);
   return { endpoint, stop };
 }
