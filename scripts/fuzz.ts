@@ -1,11 +1,11 @@
 // `npm run sim:search`: the search for broken promises (docs/simulation.md). Exits 1 on a violation, 2 on bad usage.
 import "./support/quiet-sdk";
-import { fuzz } from "../tools/sim/fuzz";
-import { mutantById, mutantSettingsOf } from "../tools/sim/mutate";
-import { runScenario } from "../tools/sim/run";
-import { settingsFor } from "../tools/sim/settings";
-import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs, type FuzzArgs } from "../tools/sim/fuzz-cli";
-import { FUZZ_WORKER_ENV, fuzzInProcesses, toWire, type WorkerMessage } from "../tools/sim/fuzz-jobs";
+import { fuzz } from "../tools/sim/src/fuzz/search";
+import { mutantById, mutantSettingsOf } from "../tools/sim/src/mutants/mutate";
+import { runScenario } from "../tools/sim/src/run";
+import { settingsFor } from "../tools/sim/src/settings";
+import { FUZZ_HELP, FuzzUsageError, fuzzReportText, parseFuzzArgs, type FuzzArgs } from "../tools/sim/src/fuzz/cli";
+import { FUZZ_WORKER_ENV, fuzzInProcesses, toWire, type WorkerMessage } from "../tools/sim/src/fuzz/jobs";
 
 /** The arguments of one worker: the same search, its share of the runs, its own seed. */
 function workerArgs(args: FuzzArgs, runs: number, seed: number): string[] {

@@ -1,8 +1,8 @@
 // `npm run sim:mutants`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
 // Exits 1 when a non-equivalent mutant survives or the unmutated pipeline is not green, 2 on bad usage.
 import "./support/quiet-sdk";
-import { WIDE_ALLOWANCES } from "../tools/sim/allowances-wide";
-import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText, NoMutantMatches } from "../tools/sim/mutate";
+import { WIDE_ALLOWANCES } from "../tools/sim/src/oracle/allowances-wide";
+import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText, NoMutantMatches } from "../tools/sim/src/mutants/mutate";
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -27,7 +27,7 @@ const SLOW = [
   "test/docs/doc-paths",
   "packages/cli/test/deployer/deployer-policy",
   "packages/cli/test/stack/iam-simulated",
-  "test/sim/(coverage|allowance-mutants)\\.",
+  "tools/sim/test/(fuzz/coverage|oracle/allowance-mutants)\\.",
   "packages/local-cloud/test/load/generator",
   "packages/ops/test/cli\\.",
 ];

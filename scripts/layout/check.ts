@@ -5,7 +5,7 @@ import { findBoundaryViolations } from "./boundaries";
 import { buildImportGraph, describeCycles } from "./import-cycles";
 import { findUnusedExports, groupByFile } from "./unused-exports";
 import { definitionObjectKeyFindings } from "./jsonata-keys";
-import { simSettings } from "../../tools/sim/settings";
+import { simSettings } from "../../tools/sim/src/settings";
 
 const root = path.resolve(process.argv[2] ?? ".");
 const crossings = findBoundaryViolations(root);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { decodeBody, decodeExpression, DecodeProblem, type DecodeSpec, duplicateMemberName } from "@effectively-once/contract";
 import { compileExpression } from "@effectively-once/local-cloud/emulators";
 import { ORDERS_KEY, ORDERS_PAYLOAD_FIELDS, PAYMENTS_RULES } from "@effectively-once/testing";
-import { NAUGHTY_STRINGS, PROTOTYPE_NAMES } from "../../tools/sim/hostile-text";
+import { NAUGHTY_STRINGS, PROTOTYPE_NAMES } from "../../tools/sim/src/scenario/hostile-text";
 import { hostileString } from "./support/arbitraries";
 
 const SPEC: DecodeSpec = { keyExpression: ORDERS_KEY.expression, rules: PAYMENTS_RULES, payloadFields: ORDERS_PAYLOAD_FIELDS };

@@ -3,7 +3,7 @@
 // cached yet. Then jest's own order.
 const Sequencer = require("@jest/test-sequencer").default;
 
-const WAIT_BOUND = [/test\/sim\/settings-space\.test\.ts$/, /test\/sim\/budget\.test\.ts$/, /test\/plan\/terraform-plan\.test\.ts$/, /test\/contract\/decode-parity\.test\.ts$/];
+const WAIT_BOUND = [/tools\/sim\/test\/scenario\/settings-space\.test\.ts$/, /tools\/sim\/test\/fuzz\/budget\.test\.ts$/, /test\/plan\/terraform-plan\.test\.ts$/, /test\/contract\/decode-parity\.test\.ts$/];
 
 class WaitBoundFirstSequencer extends Sequencer {
   sort(tests) {

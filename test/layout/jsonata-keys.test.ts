@@ -1,6 +1,6 @@
 import { computedObjectKeys, definitionObjectKeyFindings } from "../../scripts/layout/jsonata-keys";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
-import { simSettings } from "../../tools/sim/settings";
+import { simSettings } from "../../tools/sim/src/settings";
 import { PIPELINE_TEST_PARAMS } from "@effectively-once/testing";
 
 describe("Layout: JSONata objects keyed by computed values", () => {

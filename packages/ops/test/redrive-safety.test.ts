@@ -3,7 +3,7 @@
  * message (or none), the DLQ message never reaching the ledger or rejected under its own claim, the ledger as that
  * history leaves it when the operator redrives, and every moment the copy could be delivered. Whenever the rule
  * says "safe", no delivery may charge the key again within the oracle's promise (a message first sent before an
- * earlier charge + W must be recognised; tools/sim/oracle.ts). The old rule (age ≤ W alone) must fail the same search.
+ * earlier charge + W must be recognised; tools/sim/src/oracle/model.ts). The old rule (age ≤ W alone) must fail the same search.
  * The ledger may lose the charge early (a Complete that failed after the invocation, a released takeover, an
  * operator's release) while the function's Powertools record keeps it for the retention from its completion: a rule
  * that reads the ledger alone must fail the search too.

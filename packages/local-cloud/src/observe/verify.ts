@@ -123,7 +123,7 @@ export function verify(sent: readonly SentMessage[], effects: ReadonlyMap<string
 /**
  * The ordering row as a client sees it (docs/guarantees.md, "Order within a message group (FIFO)"): within a group, the messages
  * whose own call applied their key did so in send order. (A message set aside in the DLQ is no exception to find here:
- * the simulation checks that row whole, tools/sim/oracle-order.ts.)
+ * the simulation checks that row whole, tools/sim/src/oracle/order.ts.)
  */
 function outOfOrder(sent: readonly SentMessage[], effects: ReadonlyMap<string, KeyEffects>): string[] {
   const appliedAt = (m: SentMessage): number | undefined => {

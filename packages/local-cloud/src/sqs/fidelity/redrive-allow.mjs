@@ -5,7 +5,7 @@
 // documents the permission ("which source queues can specify this queue as the dead-letter queue"); AWS's exact error
 // text is not recorded, so the answer is InvalidParameterValue naming both queues and the permission. The stack's own
 // rule (the source queue is `denyAll`) is packages/contract/src/redrive-paths.ts; the simulation's twin is
-// tools/sim/sqs-redrive-allow.ts.
+// tools/sim/src/sqs/redrive-allow.ts.
 import { sqsError } from "./aws-errors.mjs";
 import { SETTABLE_ATTRIBUTES } from "./fauxqs-internals.mjs";
 
