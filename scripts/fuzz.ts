@@ -60,7 +60,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(error instanceof FuzzUsageError ? error.message : `fuzz failed: ${error.stack ?? error.message}`);
+    console.error(error instanceof FuzzUsageError || error.name === "NoMutantMatches" ? error.message : `fuzz failed: ${error.stack ?? error.message}`);
     process.exit(2);
   },
 );

@@ -1,29 +1,22 @@
 // `npm run sim:mutants`: mutants of the rendered state machine against the fast proof (docs/simulation.md).
-// Exits 1 when a non-equivalent mutant survives or the unmutated pipeline is not green, 2 on bad usage.
+// Exits 1 when a non-equivalent mutant survives, the unmutated pipeline is not green or the run breaks, 2 on bad
+// usage (MUTATE_HELP in tools/sim/src/mutants/cli.ts).
 import "./support/quiet-sdk";
-import { WIDE_ALLOWANCES } from "../tools/sim/src/oracle/allowances-wide";
-import { BaselineNotGreen, MutantStatus, mutate, mutantLine, mutateReportText, NoMutantMatches } from "../tools/sim/src/mutants/mutate";
-
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { MUTATE_HELP, MutateOracle, MutateUsageError, parseMutateArgs } from "../tools/sim/src/mutants/cli";
 
 async function main(): Promise<number> {
-  const runs = flag("--runs") === undefined ? undefined : Number(flag("--runs"));
-  if (runs !== undefined && (!Number.isInteger(runs) || runs < 1)) {
-    console.error(`--runs needs an integer >= 1, got ${JSON.stringify(flag("--runs"))}`);
-    return 2;
+  const args = parseMutateArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(MUTATE_HELP);
+    return 0;
   }
-  const oracle = flag("--oracle") ?? "narrow";
-  if (oracle !== "narrow" && oracle !== "wide") {
-    console.error(`--oracle is narrow (the model) or wide (the model before issue 22, to compare), got ${JSON.stringify(oracle)}`);
-    return 2;
-  }
+  // Loaded only for a run: --help and bad usage answer without building the simulation.
+  const { WIDE_ALLOWANCES } = await import("../tools/sim/src/oracle/allowances-wide");
+  const { MutantStatus, mutate, mutantLine, mutateReportText } = await import("../tools/sim/src/mutants/mutate");
   const results = await mutate({
-    runs,
-    filter: flag("--only"),
-    allowances: oracle === "wide" ? WIDE_ALLOWANCES : undefined,
+    runs: args.runs,
+    filter: args.only,
+    allowances: args.oracle === MutateOracle.Wide ? WIDE_ALLOWANCES : undefined,
     onResult: (r) => console.log(mutantLine(r)),
   });
   console.log(mutateReportText(results, false));
@@ -33,7 +26,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(error instanceof BaselineNotGreen || error instanceof NoMutantMatches ? error.message : `mutate failed: ${error.stack ?? error.message}`);
+    if (error instanceof MutateUsageError || error.name === "NoMutantMatches") {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(error.name === "BaselineNotGreen" ? error.message : `mutate failed: ${error.stack ?? error.message}`);
     process.exit(1);
   },
 );

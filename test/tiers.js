@@ -27,7 +27,7 @@ const SLOW = [
   "test/docs/doc-paths",
   "packages/cli/test/deployer/deployer-policy",
   "packages/cli/test/stack/iam-simulated",
-  "tools/sim/test/(fuzz/coverage|oracle/allowance-mutants)\\.",
+  "tools/sim/test/(fuzz/coverage|oracle/allowance-mutants|cli-help)\\.",
   "packages/local-cloud/test/load/generator",
   "packages/ops/test/cli\\.",
 ];

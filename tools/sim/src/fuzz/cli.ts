@@ -6,12 +6,13 @@ import type { FuzzReport } from "./search";
 import { SettingsMode } from "../scenario/settings-space";
 import { DomainMode } from "../domain/space";
 
-export const FUZZ_HELP = `npm run sim:search -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--mutant ID] [--hunt CLASS] [--json]
+export const FUZZ_HELP = `npm run sim:search -- [--runs N] [--seed S] [--jobs J] [--path P] [--max-ops N | --messages N | --focus NAME] [--settings MODE] [--domain MODE] [--mutant ID] [--hunt CLASS] [--skip CLASS] [--trace] [--json] [--help]
 
 Draws N hostile scenarios (default 200), runs each in the deterministic simulation (real state machine,
 function code, DynamoDB semantics; virtual clock) and checks it against the reference model. On a violation
 it shrinks the scenario, prints it with the replay command and exits 1.
 
+  --runs N       scenarios to draw (default 200)
   --seed S       fast-check seed (default: from the clock, printed)
   --jobs J       J processes (one per core), seeds S, S+1, …, the runs shared out, one report (default 1)
   --path P       replay one counterexample: with --seed, the path printed by a failing run
@@ -27,7 +28,13 @@ it shrinks the scenario, prints it with the replay command and exits 1.
   --hunt CLASS   count only violations of one class (${Object.values(HoleClass).join(", ")})
   --skip CLASS   do not stop at violations of a known class (repeatable); the report counts them
   --trace        also print the counterexample's run, one line per event with its virtual time
-  --json         print the report as JSON`;
+  --json         print the report as JSON
+  --help, -h     print this text and exit
+
+Exit codes:
+  0  no violation in the runs (or a --path replay that keeps every promise)
+  1  a violation: the report ends with the shrunk scenario and its replay command
+  2  bad usage (an unknown flag, a bad value, a --mutant no id contains) or the search itself broke`;
 
 export class FuzzUsageError extends Error {
   override name = "FuzzUsageError";

@@ -140,10 +140,6 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
   const allowances = options.allowances;
-  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS, allowances });
-  if (baseline.failure) {
-    throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run sim:search -- --seed ${seed} --runs ${runs}`);
-  }
   const { definition, props } = simSettings();
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
@@ -153,6 +149,11 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const parts = options.filter?.split(",").filter((part) => part.length > 0) ?? [];
   const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet(), ...batchSet].filter((m) => parts.length === 0 || parts.some((part) => m.id.includes(part)));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
+  // Chosen first, so an --only that matches nothing is refused before the baseline's minutes.
+  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS, allowances });
+  if (baseline.failure) {
+    throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run sim:search -- --seed ${seed} --runs ${runs}`);
+  }
   if (chosen.some((m) => fifo.has(m.id))) {
     // FIFO mode's mutants run under FIFO settings: the unmutated FIFO pipeline must keep every promise there first.
     const fifoBaseline = await fuzz({ runs, seed, settings: simSettings(FIFO_MUTATE_SETTINGS), skip: KNOWN_FINDINGS, allowances });
