@@ -205,6 +205,10 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const definition = (fixed ?? simSettings()).definition;
   const shape = { maxOps: options.maxOps, messages: options.messages, ...(options.focus ? { focus: options.focus } : {}), ...(mode === SettingsMode.Default ? {} : { settings: mode }), ...(domainMode === DomainMode.Payments ? {} : { domain: domainMode }), ...(options.mutant ? { mutant: options.mutant } : {}) };
   if (!result.failed || !result.counterexample) return { seed, definition, shape, totals, elapsedMs, skipped };
+  // A run that threw instead of ending (a mutant whose state the drawn definition lacks, a bug in the world) is a
+  // failure too: the report names the error, since there is no violation to name.
+  const broke = result.errorInstance instanceof ViolationFound ? undefined : result.errorInstance;
+  const found = last.length > 0 || broke === undefined ? last : [{ what: `the run broke: ${broke instanceof Error ? broke.message.split("\n")[0] : String(broke)}` }];
   return {
     seed,
     definition,
@@ -216,8 +220,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       settings: result.counterexample[0].settings,
       ...(result.counterexample[0].domain ? { domain: result.counterexample[0].domain } : {}),
       scenario: result.counterexample[0].scenario,
-      violations: last,
-      classes: classify(result.counterexample[0].scenario, last, result.counterexample[0].domain),
+      violations: found,
+      classes: classify(result.counterexample[0].scenario, found, result.counterexample[0].domain),
       path: result.counterexamplePath ?? "",
       numRuns: result.numRuns,
       shrinks: result.numShrinks,
