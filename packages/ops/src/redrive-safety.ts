@@ -9,7 +9,7 @@ import { isFifoQueue } from "@effectively-once/contract";
 /**
  * When a DLQ message may be sent back without risking a second application of its key.
  *
- * The oracle's promise (docs/simulation.md): a message first sent at `t` must be recognised against any charge of
+ * The promise (docs/guarantees.md, "The redrive rule"): a message first sent at `t` must be recognised against any charge of
  * its key after `t − W`, where `W = retention − message retention` (14 d − 4 d = 10 d by default). A copy sent back
  * now (`n`) is last delivered before `n + Q` (Q = the source queue's retention). Both layers remember a charge for
  * the retention `R` from its completion — Powertools always; the ledger only while nothing takes its claim away early

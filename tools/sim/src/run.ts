@@ -222,7 +222,7 @@ const WARM_UP: Scenario = {
 };
 /**
  * Once per process: the caches a first run fills are the modules', which no prop changes (a search may run every
- * scenario under other props; a replay in a fresh process then matches: docs/simulation.md, "Settings").
+ * scenario under other props; a replay in a fresh process then matches: tools/sim/test/determinism.test.ts).
  */
 let warmed = false;
 

@@ -1,5 +1,5 @@
 /**
- * The two breaks of round 3 (docs/simulation.md), through the whole simulated pipeline: a key the ledger lost early
+ * Two breaks a search found (.changeset/findings-of-the-searches.md), through the whole simulated pipeline: a key the ledger lost early
  * (its Complete failed after the invocation) whose resend is redriven during a pipe outage, and side effects whose
  * results are over Step Functions' 256 KiB and over DynamoDB's 400 KB item. On the code before the fixes the first
  * charged the key twice and the others ended retries-exhausted although applied; now each is applied once.

@@ -1,5 +1,5 @@
 /**
- * The two ways the long search reached the redrive hole (docs/simulation.md), replayed through the whole simulated
+ * The two ways the long search reached the redrive hole (.changeset/findings-of-the-searches.md), replayed through the whole simulated
  * pipeline and the real `ops dlq redrive` code: a producer's resend of a key charged on day 0, sent on day 8,
  * reaches the DLQ unrecognised; on day 16 the ledger has forgotten the key (day 14). The redrive must refuse it,
  * and the oracle must see one charge. Before the guard read the ledger, both scenarios charged the key twice.

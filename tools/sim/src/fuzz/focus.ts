@@ -9,7 +9,7 @@
  * on: the resend 7 to 10 days after the first send, the redrive 2 to 4 days after it, outages of 1 to 4 days; in a third
  * of the draws the function is rolled back to the previous release before the redrive, which then comes up to 3 days
  * later, the resend 1 to 5 days after the first send (function/deploys.ts). The
- * default mix needs about eight operations in a narrow order and timing for this (docs/simulation.md).
+ * default mix needs about eight operations in a narrow order and timing for this.
  *
  * `redrive-paths`: a key is applied, a message of the same key (a conflict, a resend a fault sets aside, or an invalid
  * body) is quarantined up to 9 days later, and days later an operator moves the DLQ back by SQS's redrive-policy

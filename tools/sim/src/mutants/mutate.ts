@@ -113,7 +113,6 @@ interface MutateOptions {
   readonly onResult?: (r: MutantResult) => void;
 }
 
-/** Known findings on main, set aside as in the budget (docs/simulation.md, "Findings on main"). */
 /** Classes of violation the unmutated pipeline is known to show, set aside and counted (none: the last is fixed). */
 const KNOWN_FINDINGS: HoleClass[] = [];
 

@@ -4,7 +4,7 @@ import { fuzz } from "../../src/fuzz/search";
  * The fixed-seed budget of the search in `npm test`: 150 hostile scenarios through the whole pipeline under the
  * virtual clock (the long search is `npm run sim:search`), drawn from the whole generator: special texts in every text
  * position and the producer's message attributes included. Nothing is set aside: findings are fixed in the pipeline
- * (docs/simulation.md, "Findings on main" and "Round 2").
+ * (.changeset/findings-of-the-searches.md).
  */
 describe("Simulation budget", () => {
   it("150 generated scenarios keep every promise of the reference model", async () => {
