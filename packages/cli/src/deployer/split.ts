@@ -1,4 +1,4 @@
-import type { PolicyDocument } from "../iam/simulate";
+import type { PolicyDocument } from "../iam/policy-document";
 
 /**
  * IAM's limit for a customer managed policy: 6,144 characters, whitespace not counted (IAM User Guide, "IAM and AWS

@@ -10,7 +10,7 @@ import { DeployerPolicyError, deployerPolicy, MANAGED_POLICY_LIMIT, type Deploye
 import { RECORDED_PROVIDER_VERSION } from "../../src/deployer/provider-version";
 import { TEARDOWN_ACTIONS } from "../../src/deployer/resource-actions";
 import { policySize } from "../../src/deployer/split";
-import { simulate, type IamCall, type PolicyDocument } from "../../src/iam/simulate";
+import { simulate, type IamCall, type PolicyDocument } from "../support/iam-simulator";
 import type { CallRecording } from "../../src/terraform/rehearse/record-calls";
 import { TEST_APP, TEST_STACK } from "@effectively-once/testing";
 import { synthStack as synthJson } from "@effectively-once/testing/stack";

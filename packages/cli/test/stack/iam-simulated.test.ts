@@ -7,7 +7,7 @@
 import { parseStack, type SynthesizedStack } from "@effectively-once/local-cloud/terraform-json";
 import { actionScopes, type ActionScope } from "../../src/iam/action-resources";
 import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
-import { simulate, type IamCall } from "../../src/iam/simulate";
+import { simulate, type IamCall } from "../support/iam-simulator";
 import { nameOf } from "../../src/iam/stack-values";
 import { synthStack } from "@effectively-once/testing/stack";
 import { roleCalls, rolePolicies, type RoleCalls } from "./support/role-calls";

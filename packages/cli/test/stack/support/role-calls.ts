@@ -13,7 +13,7 @@ import { referencesIn, type Block, type SynthesizedStack } from "@effectively-on
 import { ContractEnv } from "@effectively-once/contract";
 import { EFFECTS_TABLE_ENV } from "@effectively-once/contract";
 import { arnOf, type ArnEnv } from "@effectively-once/local-cloud/terraform-json";
-import type { IamCall } from "../../../src/iam/simulate";
+import type { IamCall } from "../../support/iam-simulator";
 import { resolveBlock, resolveText } from "../../../src/iam/stack-values";
 
 /** AWS: a state machine that logs to CloudWatch Logs needs these on "*" (vended logs; no resource-level permissions). */

