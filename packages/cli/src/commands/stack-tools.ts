@@ -9,10 +9,10 @@ export const runCost = async (argv: readonly string[], io: CommandIo): Promise<n
 export const runCapacity = async (argv: readonly string[], io: CommandIo): Promise<number> => runCapacityCli(argv, io);
 export const runDeployerPolicy = (argv: readonly string[], io: CommandIo): Promise<number> => runDeployerPolicyCli(argv, io);
 
-/** The account checks write their report on stdout; a failure is one line there too (the report's own format). */
+/** The account checks write their report on stdout; a failure is one line there too (on stderr with --json). */
 export async function runPreflight(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
-    return await runPreflightCli(argv, { env: io.env, stdout: io.stdout });
+    return await runPreflightCli(argv, { env: io.env, stdout: io.stdout, stderr: io.stderr });
   } catch (error) {
     io.stdout(`preflight: FAILED: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

@@ -12,6 +12,7 @@ import { estimateCost, type CostEstimate } from "./cost";
 import { VerifyError, VerifyUsageError } from "./errors";
 import { synthProbeStack, type ProbeStack } from "./probe-stack";
 import { PROBES } from "./probes";
+import { verifyJson } from "./json";
 import { formatReport } from "./report";
 import { exitCodeOf, newRunId, plannedCalls, runProbes, withSession } from "./run";
 import { localTarget, terraformTarget, type Target } from "./targets";
@@ -30,7 +31,13 @@ own name prefix, a no-op function), prints AWS's answers beside the local cloud'
   --only P,P          run only these probes (${PROBES.map((p) => p.id).join(", ")})
   --aws-answers F     with --target local: compare with AWS's answers recorded in F
   --record F          write this run's answers (AWS's for --target aws) to F, for --aws-answers later
+  --json              print the result as one JSON document on stdout instead of the report (ok, exitCode, target,
+                      probeStack, cost with --target aws, plannedCalls with --dry-run, probes with their facts,
+                      differences, failures); the progress and the probe stack's line go to stderr
   -h, --help          this text
+
+Exit codes: 0 no difference, 1 a difference or a failed check, 2 usage, no --yes, a refusal or a run that failed
+(one line on stderr, nothing on stdout with --json).
 `;
 
 export interface VerifyIo {
@@ -56,12 +63,13 @@ interface Options {
   readonly probes: readonly Probe[];
   readonly awsAnswers?: string;
   readonly record?: string;
+  readonly json: boolean;
 }
 
 function parse(argv: readonly string[]): Options | "help" {
   const { values } = parseArgs({
     args: [...argv],
-    options: { target: { type: "string" }, yes: { type: "boolean" }, "dry-run": { type: "boolean" }, app: { type: "string" }, only: { type: "string" }, "aws-answers": { type: "string" }, record: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: { target: { type: "string" }, yes: { type: "boolean" }, "dry-run": { type: "boolean" }, app: { type: "string" }, only: { type: "string" }, "aws-answers": { type: "string" }, record: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     strict: true,
   });
   if (values.help) return "help";
@@ -78,6 +86,7 @@ function parse(argv: readonly string[]): Options | "help" {
     probes: only ? PROBES.filter((p) => only.includes(p.id)) : PROBES,
     awsAnswers: values["aws-answers"],
     record: values.record,
+    json: values.json ?? false,
   };
 }
 
@@ -115,8 +124,15 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
     const probes = options.probes.filter((p) => p.appliesTo?.(probeStack) ?? true);
     const aws = options.target === VerifyTarget.Aws;
     const calls = plannedCalls(stack, probes, aws);
-    io.stdout(`verify --target ${options.target}: probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}, region ${stack.stack.region})\n`);
-    if (aws) io.stdout(`${formatCost(estimateCost(stack, probes))}\n`);
+    const cost = aws ? estimateCost(stack, probes) : undefined;
+    // With --json, stdout holds the one document; what the report prints before the run goes to stderr.
+    const preamble = options.json ? (text: string) => io.stderr(text.replace(/\n$/, "")) : io.stdout;
+    preamble(`verify --target ${options.target}: probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}, region ${stack.stack.region})\n`);
+    if (cost && !options.json) io.stdout(`${formatCost(cost)}\n`);
+    if (options.dryRun && options.json) {
+      io.stdout(`${JSON.stringify(verifyJson({ target: options.target, stack, probes, cost, plannedCalls: calls, exitCode: 0 }), null, 2)}\n`);
+      return 0;
+    }
     if (options.dryRun) {
       io.stdout(`\n--dry-run: nothing is deployed or called. ${aws ? "AWS calls" : "Calls to the local cloud"}, in order:\n`);
       io.stdout(`${formatTable(calls.map((c) => [c.service, c.action, `×${c.count}`, c.resource, c.why]), ["service", "action", "count", "resource", "why"], ["left", "left", "right", "left", "left"]).replace(/^/gm, "  ")}\n`);
@@ -136,6 +152,12 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
       note(`answers written to ${options.record}`);
     }
     const comparison = compareAnswers(awsAnswers, local);
+    if (options.json) {
+      const exitCode = exitCodeOf(comparison);
+      const source = aws ? ({ source: "live" } as const) : recorded && options.awsAnswers ? ({ source: "recorded", file: options.awsAnswers, set: recorded } as const) : undefined;
+      io.stdout(`${JSON.stringify(verifyJson({ target: options.target, stack, probes, cost, comparison, awsAnswers: source, exitCode }), null, 2)}\n`);
+      return exitCode;
+    }
     const awsLabel = aws || recorded ? "AWS" : undefined;
     if (recorded) io.stdout(`AWS's answers: recorded ${recorded.takenAt}${recorded.region ? ` in ${recorded.region}` : ""} (${options.awsAnswers})\n`);
     io.stdout(`${formatReport(comparison, probes, awsLabel)}\n`);

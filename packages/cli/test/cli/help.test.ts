@@ -31,6 +31,11 @@ describe("effectively-once --help", () => {
     for (const flag of ["--stack NAME", "--synth-command CMD", "--offline", "--online", "--against", "--from-json", "--fail-on-risk", "--base-env", "--head-env"]) expect(plan.stdout).toContain(flag);
   });
 
+  it.each(["preflight", "verify", "capacity", "cost", "soak", "bench"])("%s --help offers --json (machine-readable output on request)", async (name) => {
+    const { stdout } = await cli([name, "--help"]);
+    expect(stdout).toMatch(/^ +--json +\S/m);
+  });
+
   it("refuses an unknown command in one line naming the commands, exit 2", async () => {
     const { code, stdout, stderr } = await cli(["plna"]);
     expect(code).toBe(2);

@@ -53,16 +53,18 @@ export interface RunOptions {
 export async function run(argv: string[], state: AccountState = ACCOUNT, how: RunOptions = {}) {
   const standIn = await startAccountStandIn(state);
   let out = "";
+  const err: string[] = [];
   try {
     const code = await runPreflightCli(argv, {
       env: how.env ?? {},
       stdout: (t) => (out += t),
+      stderr: (line) => err.push(line),
       reader: (options) => {
         const base: ReaderOptions = { ...options, endpoint: standIn.endpoint, credentials: { accessKeyId: "AKIAPREFLIGHTTEST000", secretAccessKey: "not-a-secret" } };
         return awsReader(how.options ? how.options(base) : base);
       },
     });
-    return { code, out, seen: standIn.seen };
+    return { code, out, err: err.join("\n"), seen: standIn.seen };
   } finally {
     await standIn.close();
   }
