@@ -14,7 +14,9 @@
 //     same app on CDK Terrain in alias mode (cdktn installed as `cdktf`, provider 5.100.0) and the native CDK Terrain
 //     app (hashicorp/aws 6.x, not in the offline mirror: its plan review stops naming the provider), `npx
 //     effectively-once` reviews the plan offline, writes the deployer policy, plans capacity and cost, and (shipments)
-//     runs verify --target local (not a soak: it counts applications in an effects table, and shipments calls HTTP).
+//     runs verify --target local; and, since shipments' own side effect calls an HTTP API, a short soak of the same
+//     team's second pipeline (test/consumer/shipments/returns), whose side effect writes an effect journal (the soak
+//     counts applications in it), on cdktf and in alias mode.
 // The tarballs of the contract, the state machine and the function package are installed beside the others, as the
 // registry would resolve them. The children run without the repository's source condition (.npmrc's NODE_OPTIONS),
 // so they load the packages as published.
@@ -164,7 +166,7 @@ async function main(): Promise<void> {
   try {
     const given = process.env.CONSUMER_CHECK_TARBALLS;
     const tarballs = given ? step(`the tarballs in ${given}`, () => packed(given)) : step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
-    const tools: ToolExpectations = { plan: { reviewed: true }, runsOnLocalCloud: true };
+    const tools: ToolExpectations = { plan: { reviewed: true }, runsOnLocalCloud: true, soakApp: "./returns" };
     await checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x", tools });
     // CDK Terrain's alias mode (docs/cdk-terrain.md): cdktn installed under the name cdktf, the cdktf provider bindings.
     const alias = { ...cdktf, cdktf: `npm:cdktn@${CDK_TERRAIN.cdktn}` };

@@ -14,7 +14,21 @@ export interface ToolExpectations {
   readonly plan: { readonly reviewed: true } | { readonly missingProvider: string };
   /** verify --target local needs the app's stack.ts (a PipelineApp) and profile.ts. */
   readonly runsOnLocalCloud: boolean;
+  /** A short soak of the app folder (`--app`) whose stack holds an EffectJournalTable: it counts applications there. */
+  readonly soakApp?: string;
 }
+
+/** The soak's JSON figures the check reads (packages/cli/src/load/soak-report.ts writes them). */
+interface SoakFigures {
+  readonly ok: boolean;
+  readonly figures: { readonly sent: number; readonly uniqueKeys: number; readonly applied: number; readonly lost: number; readonly doubleApplied: number; readonly quarantinedByReason: Record<string, number> };
+}
+
+/**
+ * A short soak: 40 messages at 20 per second (2 s of sending) under the realistic faults, with 5 % conflicts and 5 %
+ * refused messages so that the profile's `conflict` and `rejected` write some (seed "soak": 2 of each).
+ */
+const SOAK_ARGS = ["--messages", "40", "--rate", "20", "--conflicts", "0.05", "--rejected", "0.05", "--json", "--no-progress"];
 
 function cli(dir: string, env: NodeJS.ProcessEnv, args: readonly string[]): Promise<Cli> {
   return new Promise((resolve) => {
@@ -52,11 +66,30 @@ export async function checkTeamTools(dir: string, env: NodeJS.ProcessEnv, expect
   console.log(`  ${Object.keys(JSON.parse(capacity.stdout) as object).length} top-level fields`);
   const cost = await step("cost --json", async () => expect("cost", await cli(dir, env, ["cost", "--json"]), (r) => r.code === 0));
   console.log(`  batch size ${(JSON.parse(cost.stdout) as { config: { pipe: { batchSize: number } } }).config.pipe.batchSize}`);
+  const preflight = await step("preflight --dry-run --json (the read-only calls, none made)", async () =>
+    expect("preflight", await cli(dir, env, ["preflight", "--dry-run", "--json"]), (r) => r.code === 0 && (JSON.parse(r.stdout) as { calls: unknown[] }).calls.length > 0),
+  );
+  console.log(`  ${(JSON.parse(preflight.stdout) as { calls: unknown[] }).calls.length} calls listed`);
   await step("a bad flag: cost --pipeline nope (one line, exit 2)", async () =>
     expect("cost --pipeline nope", await cli(dir, env, ["cost", "--pipeline", "nope"]), (r) => r.code === 2 && r.stdout === "" && r.stderr.trim().split("\n").length <= 2 && r.stderr.includes("--pipeline nope")),
   );
   if (!expected.runsOnLocalCloud) return;
-  await step("verify --target local --app .", async () => expect("verify", await cli(dir, env, ["verify", "--target", "local", "--app", "."]), (r) => r.code === 0));
-  // Not the soak: it counts applications in the stack's effects table (an EffectJournalTable), and this app's
-  // downstream is an HTTP API; the soak from a team app is left for a downstream it can observe.
+  const verify = await step("verify --target local --app . --json", async () =>
+    expect("verify", await cli(dir, env, ["verify", "--target", "local", "--app", ".", "--json"]), (r) => r.code === 0 && (JSON.parse(r.stdout) as { ok: boolean }).ok),
+  );
+  const probes = (JSON.parse(verify.stdout) as { probes: { facts: unknown[] }[] }).probes;
+  console.log(`  ${probes.length} probes, ${probes.reduce((n, p) => n + p.facts.length, 0)} facts, no failed check`);
+  if (expected.soakApp === undefined) return;
+  // The soak counts applications in the stack's effects table: the app's pipeline whose side effect writes one.
+  const soakApp = expected.soakApp;
+  const soak = await step(`soak --app ${soakApp} ${SOAK_ARGS.join(" ")}`, async () =>
+    expect("soak", await cli(dir, env, ["soak", "--app", soakApp, ...SOAK_ARGS]), (r) => {
+      if (r.code !== 0) return false;
+      const { ok, figures: f } = JSON.parse(r.stdout) as SoakFigures;
+      return ok && f.applied > 0 && f.lost === 0 && f.doubleApplied === 0;
+    }),
+  );
+  const { figures: f } = JSON.parse(soak.stdout) as SoakFigures;
+  const quarantined = Object.entries(f.quarantinedByReason).map(([reason, n]) => `${n} ${reason}`).join(", ");
+  console.log(`  sent ${f.sent}, ${f.uniqueKeys} keys, applied ${f.applied} (effects table), none lost or applied twice; quarantined: ${quarantined || "none"}`);
 }
