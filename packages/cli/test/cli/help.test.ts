@@ -31,7 +31,7 @@ describe("effectively-once --help", () => {
     for (const flag of ["--stack NAME", "--synth-command CMD", "--offline", "--online", "--against", "--from-json", "--fail-on-risk", "--base-env", "--head-env"]) expect(plan.stdout).toContain(flag);
   });
 
-  it.each(["preflight", "verify", "capacity", "cost", "soak", "bench"])("%s --help offers --json (machine-readable output on request)", async (name) => {
+  it.each(["preflight", "verify", "capacity", "cost", "soak"])("%s --help offers --json (machine-readable output on request)", async (name) => {
     const { stdout } = await cli([name, "--help"]);
     expect(stdout).toMatch(/^ +--json +\S/m);
   });
