@@ -166,7 +166,7 @@ async function main(): Promise<void> {
   try {
     const given = process.env.CONSUMER_CHECK_TARBALLS;
     const tarballs = given ? step(`the tarballs in ${given}`, () => packed(given)) : step("npm publish --dry-run and npm pack of each package (prepack builds it)", () => pack(work));
-    const tools: ToolExpectations = { plan: { reviewed: true }, runsOnLocalCloud: true, soakApp: "./returns" };
+    const tools: ToolExpectations = { plan: { reviewed: true }, runsOnLocalCloud: true, soakApp: "returns/" };
     await checkApp(work, tarballs, pins, { name: "shipments", label: `cdktf ${pins.cdktf}`, framework: cdktf, runtime: "nodejs22.x", tools });
     // CDK Terrain's alias mode (docs/cdk-terrain.md): cdktn installed under the name cdktf, the cdktf provider bindings.
     const alias = { ...cdktf, cdktf: `npm:cdktn@${CDK_TERRAIN.cdktn}` };

@@ -1,6 +1,6 @@
 // The shipments team's second pipeline, parcel returns, in the same repository: one refund per [carrier,
 // returnNumber]. Its side effect writes an effect journal (EffectJournalTable, docs/using-the-package.md), so the
-// team's tools can count applications: `npx effectively-once soak --app ./returns` runs it. main.ts deploys it.
+// team's tools can count applications: `npx effectively-once soak --app returns/` runs it. main.ts deploys it.
 import { AwsProvider } from "@cdktf/provider-aws/lib/provider";
 import { TerraformStack } from "cdktf";
 import { join } from "node:path";
