@@ -14,7 +14,7 @@ const SLOW = [
   "packages/cli/test/load/soak",
   "packages/local-cloud/test/load/soak",
   "test/public-api/",
-  "packages/cli/test/verify/(end-to-end|probe-stack-terraform|fifo)",
+  "packages/cli/test/verify/(end-to-end|probe-stack-terraform|fifo|json)",
   "packages/cli/test/stepfunctions/cli",
   "packages/local-cloud/test/stepfunctions/test-state/aws-cli",
   "packages/ops/test/(dlq|ledger-trace|safe-output|dlq-redrive-safety|dlq-redrive-direct|target)\\.",
