@@ -6,6 +6,7 @@
  * and `npm run plan:review` use (packages/contract/src/queue-guard.ts, held to IAM's grammar by packages/contract/test/queue-guard.test.ts).
  */
 import { queueGuardOf } from "@effectively-once/contract";
+import { movedCopy, moveTaskStartProblem } from "@effectively-once/local-cloud/sqs-rules";
 import type { VirtualClock } from "../clock/virtual-clock";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./model";
 
@@ -26,34 +27,35 @@ const denial = (principal: string, action: string, arn: string, why: string): Sq
   new SqsError("AccessDenied", `User: ${principal} is not authorized to perform: ${action} on resource: ${arn} with an explicit deny in a resource-based policy (${why})`);
 
 /**
- * A message-move task, done at once: to `destinationArn`, or without one back to the messages' source queue. Its source
- * may be any queue that is some queue's DLQ (AWS: StartMessageMoveTask "is currently limited to supporting message
- * redrive from queues that are configured as dead-letter queues (DLQs) of other Amazon SQS queues"), a temporary queue
- * the DLQ's own redrive policy names too. Every visible message becomes a new message there, with a new id, a new
- * enqueue time (SentTimestamp: its retention starts again) and a receive count of 0 (AWS: "All redriven messages are
- * considered new messages", with a new messageID and enqueueTime). AWS does not say what becomes of message attributes
- * or SenderId: here both are kept, as in the local SQS (the SQS contract, tools/sim/test/sqs/conformance, holds the two to
- * one rule; `npm run verify` asks AWS).
+ * A message-move task, done at once: to `destinationArn`, or without one back to the messages' source queue (the queue
+ * whose redrive policy names the DLQ, also for a copy sent to the DLQ directly: the quarantine's). Which task may start
+ * and what a copy keeps are SQS's rules, one copy for both SQS implementations (`@effectively-once/local-cloud/sqs-rules`,
+ * packages/local-cloud/src/sqs/rules/move-tasks.cjs): every visible message becomes a new message there, with a new id,
+ * a new enqueue time (its retention starts again) and a receive count of 0; a FIFO copy arrives at its group's end.
  */
 export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string, destinationArn?: string): { TaskHandle: string } {
-  const source = [...host.queues.entries()].find(([, q]) => q.config.arn === sourceArn);
-  if (!source) throw new SqsError("ResourceNotFoundException", `The resource that you specified for the SourceArn parameter doesn't exist: ${sourceArn}`);
-  const [dlqUrl, dlq] = source;
-  const guard = queueGuardOf(dlq.config.policy, sourceArn).nativeMoves;
-  if (guard.refused) throw denial(principal, "sqs:StartMessageMoveTask", sourceArn, guard.why);
-  const origin = [...host.queues.entries()].find(([, q]) => q.config.redrive?.deadLetterUrl === dlqUrl);
-  if (!origin) throw new SqsError("InvalidParameterValue", `Source queue must be configured as a Dead Letter Queue: ${sourceArn}`);
-  const destination = destinationArn === undefined ? origin : [...host.queues.entries()].find(([, q]) => q.config.arn === destinationArn);
-  if (!destination) throw new SqsError("ResourceNotFoundException", `The resource that you specified for the DestinationArn parameter doesn't exist: ${destinationArn}`);
+  const byArn = (arn: string | undefined) => [...host.queues.entries()].find(([, q]) => q.config.arn === arn);
+  const source = byArn(sourceArn);
+  if (source) {
+    const guard = queueGuardOf(source[1].config.policy, sourceArn).nativeMoves;
+    if (guard.refused) throw denial(principal, "sqs:StartMessageMoveTask", sourceArn, guard.why);
+  }
+  const origin = source && [...host.queues.entries()].find(([, q]) => q.config.redrive?.deadLetterUrl === source[0]);
+  const named = destinationArn === undefined ? undefined : byArn(destinationArn);
+  const fifo = (q: { config: SimQueueConfig } | undefined) => q && { fifo: q.config.fifo !== undefined };
+  const problem = moveTaskStartProblem({ source: fifo(source?.[1]), sourceIsDeadLetterQueue: origin !== undefined, destinationArn, destination: fifo(named?.[1]), running: false });
+  if (problem || !source || !origin) throw new SqsError(problem?.code ?? "InvalidParameterValue", problem?.message ?? sourceArn);
+  const [, dlq] = source;
+  const [destinationUrl, destination] = named ?? origin;
   const now = host.clock.now();
   for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
     dlq.messages.splice(dlq.messages.indexOf(m), 1);
-    // A FIFO copy keeps its group (AWS does not say; the local SQS does the same) and arrives at its end.
-    const fifo = m.groupId === undefined ? {} : { groupId: m.groupId, deduplicationId: m.deduplicationId };
-    const copy: StoredMessage = { id: host.nextId(), body: m.body, attributes: m.attributes, senderId: m.senderId, sentAt: now, receiveCount: 0, invisibleUntil: 0, arrival: host.nextArrival(), ...fifo };
-    destination[1].messages.push(copy);
+    const kept = movedCopy({ body: m.body, attributes: m.attributes, senderId: m.senderId, groupId: m.groupId, deduplicationId: m.deduplicationId });
+    const group = kept.groupId === undefined ? {} : { groupId: kept.groupId, deduplicationId: kept.deduplicationId };
+    const copy: StoredMessage = { id: host.nextId(), body: kept.body, attributes: kept.attributes, senderId: String(kept.senderId), sentAt: now, receiveCount: 0, invisibleUntil: 0, arrival: host.nextArrival(), ...group };
+    destination.messages.push(copy);
     host.store(copy);
-    host.record({ type: "moved", queue: destination[0], id: copy.id, from: m.id });
+    host.record({ type: "moved", queue: destinationUrl, id: copy.id, from: m.id });
   }
   host.wake();
   return { TaskHandle: `sim-move-${now}` };

@@ -2,10 +2,10 @@
  * SetQueueAttributes in the simulation's SQS, for the two attributes of SQS's redrive-policy move path: a queue's
  * `RedrivePolicy` (any queue may have one, a DLQ too) may name as its DLQ only a queue whose `RedriveAllowPolicy` lets
  * it (`allowAll` by default, `denyAll`, `byQueue`: SQS API reference, SetQueueAttributes), and `RedriveAllowPolicy`
- * itself. The rule is read with the contract's reader (packages/contract/src/redrive-paths.ts); the local SQS's twin is
- * packages/local-cloud/src/sqs/fidelity/redrive-allow.mjs, and tools/sim/test/sqs/conformance holds the two to one rule.
+ * itself. The rule is the local cloud's, one copy for both SQS implementations (`@effectively-once/local-cloud/sqs-rules`,
+ * packages/local-cloud/src/sqs/rules/redrive-allow.cjs); here it meets the simulation's queues.
  */
-import { mayNameAsDeadLetterQueue, readRedriveAllow } from "@effectively-once/contract";
+import { readRedriveAllowPolicy, redrivePolicyProblem } from "@effectively-once/local-cloud/sqs-rules";
 import { SqsError, type SimQueueConfig } from "./model";
 
 type Queues = Map<string, { config: SimQueueConfig }>;
@@ -21,7 +21,8 @@ export function setRedriveAttributes(queues: Queues, url: string, attributes: Re
   if (unknown.length > 0) throw new SqsError("InvalidAction", `simulation: SetQueueAttributes of ${unknown.join(", ")} is not served`);
   let config: SimQueueConfig = q.config;
   if (attributes.RedriveAllowPolicy !== undefined) {
-    if (readRedriveAllow(attributes.RedriveAllowPolicy) === undefined) throw new SqsError("InvalidAttributeValue", `Invalid value for the parameter RedriveAllowPolicy: ${attributes.RedriveAllowPolicy}`);
+    const { problem } = readRedriveAllowPolicy(attributes.RedriveAllowPolicy);
+    if (problem) throw new SqsError(problem.code, problem.message);
     config = { ...config, redriveAllowPolicy: attributes.RedriveAllowPolicy || undefined };
   }
   if (attributes.RedrivePolicy !== undefined) {
@@ -31,10 +32,8 @@ export function setRedriveAttributes(queues: Queues, url: string, attributes: Re
       const { deadLetterTargetArn, maxReceiveCount } = JSON.parse(attributes.RedrivePolicy) as { deadLetterTargetArn: string; maxReceiveCount: number };
       const target = byArn(queues, deadLetterTargetArn);
       if (!target) throw new SqsError("InvalidParameterValue", `Value ${attributes.RedrivePolicy} for parameter RedrivePolicy is invalid. Reason: Dead letter target does not exist.`);
-      const allow = readRedriveAllow(target[1].config.redriveAllowPolicy);
-      if (!allow || !mayNameAsDeadLetterQueue(allow, config.arn)) {
-        throw new SqsError("InvalidParameterValue", `Value ${attributes.RedrivePolicy} for parameter RedrivePolicy is invalid. Reason: the RedriveAllowPolicy of ${deadLetterTargetArn} (${allow?.permission ?? "unreadable"}) does not allow ${config.arn} to use it as its dead-letter queue.`);
-      }
+      const problem = redrivePolicyProblem(attributes.RedrivePolicy, config.arn, deadLetterTargetArn, target[1].config.redriveAllowPolicy);
+      if (problem) throw new SqsError(problem.code, problem.message);
       config = { ...config, redrive: { deadLetterUrl: target[0], maxReceiveCount: Number(maxReceiveCount) } };
     }
   }

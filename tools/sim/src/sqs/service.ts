@@ -13,6 +13,7 @@ import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-
 import type { VirtualClock } from "../clock/virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./attributes";
 import { nap } from "@effectively-once/local-cloud/emulators";
+import { deadLettersAtReceive, deadLetterStamp, retentionEnd, retentionExpired } from "@effectively-once/local-cloud/sqs-rules";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
 import { redriveAttributes, setRedriveAttributes } from "./redrive-allow";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./model";
@@ -111,18 +112,18 @@ export class SimSqs {
     return q;
   }
 
-  /** Retention: drops what is older than the queue keeps, counted from the original enqueue time (a FIFO DLQ's: the move). */
+  /** Retention (SQS's rule, sqs-rules): drops what outlived it, counted from the original enqueue time (a FIFO DLQ's: the move). */
   private expire(url: string): void {
     const q = this.queue(url);
-    const retentionMs = q.config.retentionSeconds * 1000;
-    const limit = this.clock.now() - retentionMs;
+    const now = this.clock.now();
     const from = (m: StoredMessage) => m.retainedFrom ?? m.sentAt;
-    for (const m of q.messages.filter((x) => from(x) < limit)) {
-      const at = from(m) + retentionMs;
+    const expired = (m: StoredMessage) => retentionExpired(from(m), q.config.retentionSeconds, now);
+    for (const m of q.messages.filter(expired)) {
+      const at = retentionEnd(from(m), q.config.retentionSeconds);
       const since = Math.max(m.sentAt, m.deadLetteredAt ?? m.sentAt);
       this.record({ type: "expired", queue: url, id: m.id, at, waitedMs: at - since - hidden(m, at), ...(m.deadLetteredAt === undefined ? {} : { deadLetteredAt: m.deadLetteredAt }) });
     }
-    q.messages = q.messages.filter((x) => from(x) >= limit);
+    q.messages = q.messages.filter((m) => !expired(m));
   }
 
   /** Applies every queue's retention now (the end of a run: what AWS would have deleted by then is gone). */
@@ -261,13 +262,12 @@ export class SimSqs {
       if (out.length >= (input.MaxNumberOfMessages ?? 1)) break;
       if (m.invisibleUntil > now) continue;
       const redrive = q.config.redrive;
-      if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
-        // AWS moves the message when a receive would exceed maxReceiveCount; a standard DLQ keeps its enqueue time,
-        // a FIFO DLQ restarts it ("the enqueue timestamp resets when the message is moved to a dead-letter queue").
+      if (redrive && deadLettersAtReceive(m.receiveCount, redrive.maxReceiveCount)) {
+        // SQS's redrive (sqs-rules): the message keeps its receive count and, in a standard DLQ, its enqueue time.
         q.messages.splice(q.messages.indexOf(m), 1);
         const dlq = this.queue(redrive.deadLetterUrl);
-        // It keeps its receive count: its first receive from the DLQ says maxReceiveCount + 1 (AWS, recorded).
-        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: now, deadLetterQueueSourceArn: q.config.arn, arrival: ++this.arrivals, ...(dlq.config.fifo ? { retainedFrom: now } : {}) };
+        const stamp = deadLetterStamp(q.config.arn, dlq.config.fifo !== undefined, now);
+        const moved = { ...m, invisibleUntil: 0, receiptHandle: undefined, receivedAt: undefined, hiddenMs: 0, deadLetteredAt: stamp.movedAt, deadLetterQueueSourceArn: stamp.deadLetterQueueSourceArn, arrival: ++this.arrivals, ...(stamp.retainedFrom === undefined ? {} : { retainedFrom: stamp.retainedFrom }) };
         dlq.messages.push(moved);
         this.record({ type: "dead-lettered", queue: redrive.deadLetterUrl, id: m.id });
         continue;

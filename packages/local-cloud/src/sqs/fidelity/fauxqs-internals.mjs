@@ -4,12 +4,11 @@
 const entry = import.meta.resolve("fauxqs");
 const load = (file) => import(new URL(file, entry).href);
 
-const [store, router, errors, types, md5, receive, send, sendBatch, changeVisibility, purge] = await Promise.all([
+const [store, router, errors, types, receive, send, sendBatch, changeVisibility, purge] = await Promise.all([
   load("./sqs/sqsStore.js"),
   load("./sqs/sqsRouter.js"),
   load("./common/errors.js"),
   load("./sqs/sqsTypes.js"),
-  load("./common/md5.js"),
   load("./sqs/actions/receiveMessage.js"),
   load("./sqs/actions/sendMessage.js"),
   load("./sqs/actions/sendMessageBatch.js"),
@@ -21,7 +20,6 @@ export const { SqsQueue, SqsStore } = store;
 export const { SqsRouter } = router;
 export const { SqsError, QueueDoesNotExistError } = errors;
 export const { INVALID_MESSAGE_BODY_CHAR, VALID_BATCH_ENTRY_ID, calculateMessageSize, SETTABLE_ATTRIBUTES } = types;
-export const { md5OfMessageAttributes } = md5;
 /** fauxqs's own action handlers, `(body, store, request) => result`, wrapped by the fidelity layer. */
 export const fauxqsActions = {
   ReceiveMessage: receive.receiveMessage,

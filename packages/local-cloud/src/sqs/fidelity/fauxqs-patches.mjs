@@ -1,9 +1,10 @@
 // Where fauxqs 1.9.2 differs from AWS in ways users hit, patched at its seams (one patch per difference, each
 // checked by packages/local-cloud/test/sqs); the larger differences have a module each (see install.mjs).
+import messageAttributeRules from "../rules/message-attributes.cjs";
 import { INVALID_MESSAGE_BODY_CHAR, SqsQueue, SqsStore } from "./fauxqs-internals.mjs";
 
-/** AWS's valid characters (SendMessage): #x9 #xA #xD #x20–#xD7FF #xE000–#xFFFD #x10000–#x10FFFF. */
-export const INVALID_SQS_CHARACTER = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/** AWS's valid characters (SendMessage), from the shared rules (../rules/message-attributes.cjs). */
+const { INVALID_SQS_CHARACTER } = messageAttributeRules;
 
 const LOCAL_ACCOUNT = "000000000000";
 

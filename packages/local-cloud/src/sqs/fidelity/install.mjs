@@ -7,9 +7,9 @@ import { installActions } from "./actions.mjs";
 import { installAwsErrorNames, replyWithError, sqsError } from "./aws-errors.mjs";
 import { patchFauxqs } from "./fauxqs-patches.mjs";
 import { patchFifo } from "./fifo.mjs";
-import { checkMessageAttributes } from "./message-attributes.mjs";
 import { installQueueMetrics } from "./metrics.mjs";
 import { stopMoveTasks } from "./move-tasks.mjs";
+import messageAttributeRules from "../rules/message-attributes.cjs";
 import { isSqsQueryRequest, queryToJson } from "./query-request.mjs";
 import { errorToXml, resultToXml } from "./query-response.mjs";
 import { patchReceiptHandles } from "./receipt-handles.mjs";
@@ -19,6 +19,7 @@ import { patchRetention } from "./retention.mjs";
 import { patchMessageCreation } from "./send.mjs";
 import { senderOf } from "./sender-id.mjs";
 
+const { checkMessageAttributes } = messageAttributeRules;
 const JSON_CONTENT_TYPE = "application/x-amz-json-1.0";
 
 /** Patches fauxqs's classes: call once, before `buildApp()`. */

@@ -1,21 +1,16 @@
-// Dead-letter queue redrive: StartMessageMoveTask, ListMessageMoveTasks, CancelMessageMoveTask and
-// ListDeadLetterSourceQueues, with AWS's semantics and answers (SQS API reference; errors and answer shapes as
-// recorded on AWS in LocalStack's test_sqs_move_task):
-// - the source must be some queue's dead-letter queue; one running task per source;
-// - a task moves the messages visible in the source when it starts (ApproximateNumberOfMessagesToMove), oldest
-//   first, to the destination or, without one, each back to the queue it was dead-lettered from;
-// - at most MaxNumberOfMessagesPerSecond (1–500; default 500, the documented maximum) per second of the local
-//   cloud's clock, the first at once;
-// - a moved message is a new message: new id, new enqueue time (its retention starts again), receive count 0; it
-//   keeps its body, message attributes, sender and trace header (SQS Developer Guide, "configure dead-letter queue
-//   redrive": "All redriven messages are considered new messages with a new messageID and enqueueTime");
-// - a destination that disappears fails the task (FailureReason AWS.SimpleQueueService.NonExistentQueue).
+// Dead-letter queue redrive in the local SQS: StartMessageMoveTask, ListMessageMoveTasks, CancelMessageMoveTask and
+// ListDeadLetterSourceQueues, with AWS's answers (SQS API reference; answer shapes as recorded on AWS in LocalStack's
+// test_sqs_move_task). The rules (which task may start, its rate, what a copy keeps) are ../rules/move-tasks.cjs; here
+// a task moves the messages visible in the source when it starts (ApproximateNumberOfMessagesToMove), oldest first, to
+// the destination or, without one, each back to the queue it was dead-lettered from, on the local cloud's clock; a
+// destination that disappears fails the task (FailureReason AWS.SimpleQueueService.NonExistentQueue).
 import { randomUUID } from "node:crypto";
 import { sqsError } from "./aws-errors.mjs";
 import { QueueDoesNotExistError, SqsStore } from "./fauxqs-internals.mjs";
 import { forgetHandles } from "./receipt-handles.mjs";
+import moveTaskRules from "../rules/move-tasks.cjs";
 
-const DEFAULT_RATE = 500;
+const { movedCopy, moveTaskStartProblem, movesAllowed } = moveTaskRules;
 const TICK_MS = 20;
 export const MoveTaskStatus = { Running: "RUNNING", Completed: "COMPLETED", Cancelled: "CANCELLED", Failed: "FAILED" };
 
@@ -63,9 +58,10 @@ function moveOne(store, task, source) {
   const group = message.messageGroupId ? source.fifoMessages.get(message.messageGroupId) : source.messages;
   group.splice(group.indexOf(message), 1);
   forgetHandles(source, message);
-  const moved = SqsStore.createMessage(message.body, message.messageAttributes, undefined, message.messageGroupId, message.messageDeduplicationId);
-  moved.senderId = message.senderId;
-  moved.awsTraceHeader = message.awsTraceHeader;
+  const copy = movedCopy({ body: message.body, attributes: message.messageAttributes, senderId: message.senderId, traceHeader: message.awsTraceHeader, groupId: message.messageGroupId, deduplicationId: message.messageDeduplicationId });
+  const moved = SqsStore.createMessage(copy.body, copy.attributes, undefined, copy.groupId, copy.deduplicationId);
+  moved.senderId = copy.senderId;
+  moved.awsTraceHeader = copy.traceHeader;
   if (destination.isFifo()) moved.sequenceNumber = destination.nextSequenceNumber();
   destination.enqueue(moved);
   task.moved += 1;
@@ -75,7 +71,7 @@ function moveOne(store, task, source) {
 function run(store, task) {
   const tick = () => {
     const source = store.getQueueByArn(task.sourceArn);
-    const allowed = Math.floor(((Date.now() - task.startedAt) / 1000) * task.rate) + 1;
+    const allowed = movesAllowed(task.maxPerSecond, Date.now() - task.startedAt);
     while (task.status === MoveTaskStatus.Running && task.moved < Math.min(allowed, task.toMove)) {
       if (!source || !moveOne(store, task, source)) break;
     }
@@ -93,28 +89,23 @@ function hasVisible(queue) {
 
 function start(body, store) {
   const source = store.getQueueByArn(body.SourceArn);
-  if (!source) throw notFound("SourceArn");
-  if (sourcesOf(store, source.arn).length === 0) throw sqsError("InvalidParameterValue", "Source queue must be configured as a Dead Letter Queue.");
   const destination = body.DestinationArn === undefined ? undefined : store.getQueueByArn(body.DestinationArn);
-  if (body.DestinationArn !== undefined && !destination) throw notFound("DestinationArn");
-  if (destination && destination.isFifo() !== source.isFifo()) {
-    throw sqsError("InvalidParameterValue", "The source queue and the destination queue must be of the same type (standard or FIFO).");
-  }
-  const rate = body.MaxNumberOfMessagesPerSecond;
-  if (rate !== undefined && (!Number.isInteger(rate) || rate < 1 || rate > DEFAULT_RATE)) {
-    throw sqsError("InvalidParameterValue", `Value ${rate} for parameter MaxNumberOfMessagesPerSecond is invalid. Reason: Must be between 1 and ${DEFAULT_RATE}.`);
-  }
-  const tasks = tasksOf(store).get(source.arn) ?? [];
-  if (tasks.some((task) => task.status === MoveTaskStatus.Running)) {
-    throw sqsError("InvalidParameterValue", "There is already a task running. Only one active task is allowed for a source queue arn at a given time.");
-  }
+  const tasks = source ? (tasksOf(store).get(source.arn) ?? []) : [];
+  const problem = moveTaskStartProblem({
+    source: source && { fifo: source.isFifo() },
+    sourceIsDeadLetterQueue: source !== undefined && sourcesOf(store, source.arn).length > 0,
+    destinationArn: body.DestinationArn,
+    destination: destination && { fifo: destination.isFifo() },
+    rate: body.MaxNumberOfMessagesPerSecond,
+    running: tasks.some((task) => task.status === MoveTaskStatus.Running),
+  });
+  if (problem) throw sqsError(problem.code, problem.message, problem.status);
   source.processTimers();
   const task = {
     taskId: randomUUID(),
     sourceArn: source.arn,
     destinationArn: body.DestinationArn,
-    maxPerSecond: rate,
-    rate: rate ?? DEFAULT_RATE,
+    maxPerSecond: body.MaxNumberOfMessagesPerSecond,
     status: MoveTaskStatus.Running,
     moved: 0,
     toMove: Number(source.getAttribute("ApproximateNumberOfMessages")),

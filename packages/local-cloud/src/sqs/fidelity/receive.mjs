@@ -6,8 +6,10 @@
 // - AttributeNames and MessageSystemAttributeNames together (their union): `All` → every system attribute the message
 //   has, a name → that one when the message has it (SequenceNumber and the other FIFO attributes only on FIFO queues).
 // SenderId is the identity that signed the SendMessage (sender-id.mjs), kept across the redrive.
-import { md5OfMessageAttributes } from "./fauxqs-internals.mjs";
+import messageAttributeRules from "../rules/message-attributes.cjs";
 import { MESSAGE } from "./receipt-handles.mjs";
+
+const { md5OfMessageAttributes } = messageAttributeRules;
 
 const LOCAL_ACCOUNT = "000000000000";
 

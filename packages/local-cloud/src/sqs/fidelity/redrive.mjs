@@ -1,10 +1,11 @@
-// What the redrive policy does to a message it moves to the dead-letter queue, as AWS does it: the message keeps
-// its id, attributes, sender and (standard DLQ) enqueue time, gains the DeadLetterQueueSourceArn system attribute
-// (recorded on AWS), and its receive count is the count of the receives that delivered it (fauxqs counted the
-// attempt that moved it too: one more than AWS on the first receive from the DLQ). Its handles of the source
-// queue name no message any more.
+// What the redrive policy does to a message it moves to the dead-letter queue, by the shared rule
+// (../rules/redrive.cjs), at fauxqs's move: fauxqs counted the attempt that moved it as a receive (one more than AWS on
+// the first receive from the DLQ), so that count is taken back. Its handles of the source queue name no message any more.
+import redriveRules from "../rules/redrive.cjs";
 import { SqsQueue } from "./fauxqs-internals.mjs";
 import { forgetHandles } from "./receipt-handles.mjs";
+
+const { deadLetterStamp } = redriveRules;
 
 export function patchRedrive() {
   const dequeue = SqsQueue.prototype.dequeue;
@@ -15,11 +16,11 @@ export function patchRedrive() {
       return dlq && {
         enqueue: (message) => {
           message.approximateReceiveCount -= 1;
-          message.deadLetterQueueSourceArn = this.arn;
-          // A FIFO dead-letter queue resets the enqueue time retention counts from; a standard one keeps it.
-          if (dlq.isFifo()) message.retainedFrom = Date.now();
-          // The DLQ's ApproximateAgeOfOldestMessage counts from the move (metrics.mjs).
-          message.movedAt = Date.now();
+          // The DLQ's ApproximateAgeOfOldestMessage counts from `movedAt` (metrics.mjs), retention from `retainedFrom`.
+          const { deadLetterQueueSourceArn, movedAt, retainedFrom } = deadLetterStamp(this.arn, dlq.isFifo(), Date.now());
+          message.deadLetterQueueSourceArn = deadLetterQueueSourceArn;
+          message.movedAt = movedAt;
+          if (retainedFrom !== undefined) message.retainedFrom = retainedFrom;
           forgetHandles(this, message);
           return dlq.enqueue(message);
         },

@@ -1,10 +1,12 @@
-// MessageRetentionPeriod, which fauxqs 1.9.2 never enforces: a message older than its queue's retention period is
-// deleted, wherever it is (visible, in flight, delayed), counted from its original enqueue time. A standard queue's
-// dead-letter queue keeps that time; a FIFO queue's resets it (SQS Developer Guide, "Setting-up dead-letter queue
-// retention"; `retainedFrom`, set by redrive.mjs); a moved message is a new message (move-tasks.mjs). Time is the
-// worker's `Date`, which follows the local cloud's clock: advancing the clock expires messages.
+// MessageRetentionPeriod, which fauxqs 1.9.2 never enforces, by the shared rule (../rules/redrive.cjs): a message older
+// than its queue's retention period is deleted, wherever it is (visible, in flight, delayed); `retainedFrom` is set by
+// redrive.mjs when a FIFO DLQ restarts it. Time is the worker's `Date`, which follows the local cloud's clock:
+// advancing the clock expires messages.
+import redriveRules from "../rules/redrive.cjs";
 import { SqsQueue } from "./fauxqs-internals.mjs";
 import { removeMessage } from "./receipt-handles.mjs";
+
+const { retentionEnd, retentionExpired } = redriveRules;
 
 /** When a message's retention began (epoch ms). */
 export const retainedFrom = (message) => message.retainedFrom ?? message.sentTimestamp;
@@ -17,7 +19,7 @@ export function patchRetention() {
   };
   const enqueue = SqsQueue.prototype.enqueue;
   SqsQueue.prototype.enqueue = function (message) {
-    this.nextExpiry = Math.min(this.nextExpiry ?? Infinity, retainedFrom(message) + retentionMs(this));
+    this.nextExpiry = Math.min(this.nextExpiry ?? Infinity, retentionEnd(retainedFrom(message), retentionSeconds(this)));
     return enqueue.call(this, message);
   };
   const setAttributes = SqsQueue.prototype.setAttributes;
@@ -27,13 +29,13 @@ export function patchRetention() {
   };
 }
 
-const retentionMs = (queue) => Number(queue.attributes.MessageRetentionPeriod) * 1000;
+const retentionSeconds = (queue) => Number(queue.attributes.MessageRetentionPeriod);
 
-/** Deletes what outlived the retention period (a message expires once `now - retainedFrom > period`). */
+/** Deletes what outlived the retention period. */
 function expire(queue) {
   const now = Date.now();
   if (now <= (queue.nextExpiry ?? Infinity)) return;
-  const period = retentionMs(queue);
+  const period = retentionSeconds(queue);
   const held = [
     ...queue.messages,
     ...queue.delayedMessages,
@@ -42,9 +44,8 @@ function expire(queue) {
   ];
   let next = Infinity;
   for (const message of held) {
-    const end = retainedFrom(message) + period;
-    if (now > end) removeMessage(queue, message);
-    else next = Math.min(next, end);
+    if (retentionExpired(retainedFrom(message), period, now)) removeMessage(queue, message);
+    else next = Math.min(next, retentionEnd(retainedFrom(message), period));
   }
   queue.nextExpiry = next;
 }

@@ -6,8 +6,11 @@
 // - a batch answer without an empty `Failed` list (recorded), with the entries that broke an attribute rule;
 // - on a FIFO queue, AWS's id checks and deduplication scope (fifo.mjs).
 import { sqsError } from "./aws-errors.mjs";
-import { SqsStore, md5OfMessageAttributes } from "./fauxqs-internals.mjs";
+import messageAttributeRules from "../rules/message-attributes.cjs";
+import { SqsStore } from "./fauxqs-internals.mjs";
 import { fifoSend } from "./fifo.mjs";
+
+const { md5OfMessageAttributes } = messageAttributeRules;
 
 /** Messages fauxqs creates during one (synchronous) send action. */
 let created;
