@@ -30,7 +30,7 @@ export { GUARD_STATEMENT_IDS, GuardedAction, guardedActions, guardStatements, QU
 export { PIPES_REGIONS, PIPES_REGIONS_SOURCE } from "./pipes-regions";
 export type { ActionGuard } from "./queue-guard";
 export { pipeFilterPatterns, QUARANTINE_MARKERS, QUARANTINED_COPY_PATTERN } from "./quarantined-copy";
-export { dlqRedriveAllowPolicy, mayNameAsDeadLetterQueue, readRedriveAllow, redriveGuardOf, RedrivePermission, SOURCE_QUEUE_REDRIVE_ALLOW_POLICY } from "./redrive-paths";
+export { dlqRedriveAllowPolicy, readRedriveAllow, redriveGuardOf, RedrivePermission, SOURCE_QUEUE_REDRIVE_ALLOW_POLICY } from "./redrive-paths";
 export type { RedriveAllow, RedriveAttributes, RedriveGuard, RedriveGuards } from "./redrive-paths";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";

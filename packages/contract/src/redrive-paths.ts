@@ -16,7 +16,8 @@
  * So the source queue refuses to be anyone's DLQ (`denyAll`): no redrive policy, the DLQ's own or a temporary queue's,
  * can move a quarantined copy back with its original enqueue time. A copy moved back by a message-move task from a
  * temporary queue keeps the quarantine's attributes, and the workflow recognises it (docs/guarantees.md, "paths back
- * from the DLQ").
+ * from the DLQ"). What SQS itself takes and enforces (the redrive-allow check when a redrive policy is set) is the
+ * local cloud's SQS rule, one copy for its SQS and the simulation's: packages/local-cloud/src/sqs/rules/redrive-allow.cjs.
  */
 
 /** The values of `redrivePermission`. */
@@ -57,12 +58,6 @@ export function readRedriveAllow(text: string | undefined): RedriveAllow | undef
   if (!Object.values(RedrivePermission).includes(permission as RedrivePermission)) return undefined;
   const arns = parsed.get("sourceQueueArns");
   return { permission: permission as RedrivePermission, sourceQueueArns: Array.isArray(arns) ? arns.filter((a): a is string => typeof a === "string") : [] };
-}
-
-/** Whether a queue whose `RedriveAllowPolicy` is `allow` may be named as `sourceArn`'s DLQ (SQS's rule). */
-export function mayNameAsDeadLetterQueue(allow: RedriveAllow, sourceArn: string): boolean {
-  if (allow.permission === RedrivePermission.DenyAll) return false;
-  return allow.permission === RedrivePermission.AllowAll || allow.sourceQueueArns.includes(sourceArn);
 }
 
 /** What one queue attribute does to the paths back from the DLQ. */

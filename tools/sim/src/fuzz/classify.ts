@@ -5,6 +5,7 @@
 import { PROTOTYPE_NAMES } from "../scenario/hostile-text";
 import { sendVerdicts, sentBodies, type Violation } from "../oracle/model";
 import { FaultKind, type Scenario } from "../scenario/shape";
+import { SQS_INVALID_CHARACTER } from "../sqs/attributes";
 import type { SimDomain } from "../domain/space";
 
 export const HoleClass = {
@@ -91,7 +92,7 @@ export function classify(scenario: Scenario, found: readonly Violation[], domain
   }
   for (const i of involved) {
     const o = parsed(bodies[i]);
-    if (o && [o.tenantId, o.orderId].some((p) => typeof p === "string" && /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(p))) {
+    if (o && [o.tenantId, o.orderId].some((p) => typeof p === "string" && SQS_INVALID_CHARACTER.test(p))) {
       classes.add(HoleClass.Characters);
     }
   }

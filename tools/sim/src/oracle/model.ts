@@ -11,7 +11,7 @@ import { redriveViolations } from "./redrive";
 import { movedOnAWitness, secondLayerViolations } from "./second-layer";
 import { expiryVerdict } from "./retention";
 import { setAsideByOptOuts, type OptOut, type OptOuts } from "./opt-outs";
-import { attributeBytes, attributeProblem } from "../sqs/attributes";
+import { attributeBytes, attributeProblem, SQS_INVALID_CHARACTER } from "../sqs/attributes";
 import type { Verdict, Violation } from "./verdicts";
 import { modelKey } from "./key";
 import { deduplicationAllowed, orderViolations, type FifoModel } from "./order";
@@ -43,9 +43,6 @@ export interface OracleConfig {
 }
 
 const DEFAULT_LEASE_MS = 90_000;
-
-// SQS: #x9 | #xA | #xD | #x20-#xD7FF | #xE000-#xFFFD | #x10000-#x10FFFF.
-const SQS_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 function depth(value: unknown): number {
   let max = 0;
@@ -91,7 +88,7 @@ export function sendVerdicts(scenario: Scenario, rules?: OracleRules): Verdict[]
 
 function judgeOnce(body: string, rules: OracleRules): Verdict {
   if (Buffer.byteLength(body) > rules.maxMessageBytes) return { kind: "refused", why: `body over ${rules.maxMessageBytes} bytes` };
-  if (body.length === 0 || SQS_INVALID.test(body)) return { kind: "refused", why: "characters SQS refuses" };
+  if (body.length === 0 || SQS_INVALID_CHARACTER.test(body)) return { kind: "refused", why: "characters SQS refuses" };
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -13,8 +13,8 @@
  *   a send it accepted less than 5 minutes before (within the group, when the scope is the group; content-based: the
  *   SHA-256 of the body) — SQS's documented behaviour, which no message of the pipeline's own may meet.
  */
-import { createHash } from "node:crypto";
 import { FIFO_DEDUPLICATION_WINDOW_SECONDS } from "@effectively-once/contract";
+import { contentDeduplicationId, deduplicationKey } from "@effectively-once/local-cloud/sqs-rules";
 import { fifoSendIds } from "../scenario/fifo-sends";
 import { Fate, type Observation, type Scenario } from "../scenario/shape";
 import type { Violation } from "./verdicts";
@@ -80,9 +80,9 @@ export function deduplicationAllowed(scenario: Scenario, obs: Observation, model
   ids.forEach((send, i) => {
     const seen = obs.messages[i];
     if (!seen || seen.fate === Fate.RefusedAtSend) return;
-    const id = send.dedup ?? (model.contentBasedDeduplication ? createHash("sha256").update(bodies[i]).digest("hex") : undefined);
+    const id = send.dedup ?? (model.contentBasedDeduplication ? contentDeduplicationId(bodies[i]) : undefined);
     if (id === undefined) return;
-    const scoped = model.scope === "messageGroup" ? `${send.group} ${id}` : id;
+    const scoped = deduplicationKey(model.scope, send.group, id);
     const earlier = accepted.get(scoped);
     if (earlier !== undefined && seen.sentAt - earlier < FIFO_DEDUPLICATION_WINDOW_SECONDS * 1000) allowed.add(i);
     else accepted.set(scoped, seen.sentAt);
