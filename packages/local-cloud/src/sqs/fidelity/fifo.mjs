@@ -1,16 +1,13 @@
 // FIFO queues in the local SQS: the rules (../rules/fifo.cjs: the ids, the deduplication scope, the receive order)
-// applied to fauxqs's store. fauxqs 1.9.2 returned at most one message per group per receive, locked a whole group
+// applied to fauxqs's store (the receive itself: dequeue.mjs). fauxqs 1.9.2 returned at most one message per group per receive, locked a whole group
 // while any of its messages was in flight, put messages coming back from flight in reverse order, and kept
 // deduplication ids queue-wide whatever DeduplicationScope said. Time is the worker's `Date`, which follows the local
 // cloud's clock: the 5-minute window passes with it.
-import { randomUUID } from "node:crypto";
 import { sqsError } from "./aws-errors.mjs";
 import fifoRules from "../rules/fifo.cjs";
-import redriveRules from "../rules/redrive.cjs";
 import { SqsQueue } from "./fauxqs-internals.mjs";
 
 const { deduplicationKey, fifoIdProblem, fifoReceiveOrder } = fifoRules;
-const { deadLettersAtReceive } = redriveRules;
 
 const arrivalOf = (message) => message.fifoArrival ?? 0;
 
@@ -21,7 +18,6 @@ export function patchFifo() {
     if (this.isFifo()) message.fifoArrival = this.fifoArrivals = (this.fifoArrivals ?? 0) + 1;
     return enqueue.call(this, message);
   };
-  SqsQueue.prototype.dequeueFifo = dequeueFifo;
   SqsQueue.prototype.hasAvailableFifoMessages = function () {
     return receiveOrder(this).length > 0;
   };
@@ -52,46 +48,9 @@ function receiveOrder(queue) {
   return fifoReceiveOrder(candidates);
 }
 
-/** fauxqs's FIFO receive, in the shared order; the redrive policy's move is fauxqs's own (with redrive.mjs's stamp). */
-function dequeueFifo(maxCount, visibilityTimeoutOverride, dlqResolver) {
-  this.processTimers();
-  const visibilityTimeout = visibilityTimeoutOverride ?? parseInt(this.attributes.VisibilityTimeout);
-  let maxReceiveCount = Infinity;
-  let dlqArn;
-  try {
-    const policy = this.attributes.RedrivePolicy ? JSON.parse(this.attributes.RedrivePolicy) : undefined;
-    maxReceiveCount = policy?.maxReceiveCount ?? Infinity;
-    dlqArn = policy?.deadLetterTargetArn;
-  } catch {
-    // An unreadable policy moves nothing (fauxqs's own reading).
-  }
-  const count = Math.min(maxCount, 10);
-  const result = [];
-  for (const { group, message } of receiveOrder(this)) {
-    if (result.length >= count) break;
-    const messages = this.fifoMessages.get(group);
-    messages.splice(messages.indexOf(message), 1);
-    if (messages.length === 0) this.fifoMessages.delete(group);
-    if (dlqArn && dlqResolver && deadLettersAtReceive(message.approximateReceiveCount, maxReceiveCount)) {
-      const dlq = dlqResolver(dlqArn);
-      if (dlq) {
-        // fauxqs's move counts the receive that moved it; redrive.mjs takes it back off.
-        message.approximateReceiveCount++;
-        dlq.enqueue(message);
-        continue;
-      }
-    }
-    message.approximateReceiveCount++;
-    message.approximateFirstReceiveTimestamp ||= Date.now();
-    const receiptHandle = randomUUID();
-    this.inflightMessages.set(receiptHandle, { message, receiptHandle, visibilityDeadline: Date.now() + visibilityTimeout * 1000 });
-    this.fifoLockedGroups.set(group, (this.fifoLockedGroups.get(group) ?? 0) + 1);
-    const received = { MessageId: message.messageId, ReceiptHandle: receiptHandle, MD5OfBody: message.md5OfBody, Body: message.body };
-    if (message.md5OfMessageAttributes) received.MD5OfMessageAttributes = message.md5OfMessageAttributes;
-    if (Object.keys(message.messageAttributes).length > 0) received.MessageAttributes = message.messageAttributes;
-    result.push(received);
-  }
-  return result;
+/** What a FIFO receive may take, in order (the shared rule): each message with the group list it sits in (dequeue.mjs). */
+export function fifoPicks(queue) {
+  return receiveOrder(queue).map(({ group, message }) => ({ message, group, list: queue.fifoMessages.get(group) }));
 }
 
 /**

@@ -5,6 +5,7 @@
 // deduplication, and small patches.
 import { installActions } from "./actions.mjs";
 import { installAwsErrorNames, replyWithError, sqsError } from "./aws-errors.mjs";
+import { patchDequeue } from "./dequeue.mjs";
 import { patchFauxqs } from "./fauxqs-patches.mjs";
 import { patchFifo } from "./fifo.mjs";
 import { installQueueMetrics } from "./metrics.mjs";
@@ -26,6 +27,7 @@ const JSON_CONTENT_TYPE = "application/x-amz-json-1.0";
 export function patchSqs() {
   installAwsErrorNames();
   patchFauxqs();
+  patchDequeue();
   patchReceiptHandles();
   patchRedrive();
   patchRedriveAllow();
