@@ -8,7 +8,7 @@ import { join } from "node:path";
  */
 const ROOT = join(__dirname, "../..");
 const RULES = "packages/local-cloud/src/sqs/rules";
-const SCANNED = ["packages/local-cloud/src/sqs", "tools/sim"];
+const SCANNED = ["packages/local-cloud/src/sqs", "tools/sim/src"];
 const MARKERS: readonly [string, RegExp][] = [
   ["SQS's character set", /uD7FF/],
   ["FIFO ids' characters", /x21-\\x7E/],

@@ -1,6 +1,6 @@
 "use strict";
-// FIFO queues as AWS runs them, the one copy (the local SQS's fidelity/fifo.mjs and the simulation's tools/sim/sqs-fifo.ts
-// apply it to their own stores):
+// FIFO queues as AWS runs them, the one copy (the local SQS's fidelity/fifo.mjs and fidelity/dequeue.mjs, and the
+// simulation's tools/sim/src/sqs/fifo.ts apply it to their own stores):
 // - a send needs a `MessageGroupId`, and a `MessageDeduplicationId` unless the queue derives one from the body
 //   (content-based deduplication: SHA-256 of the body); each holds 1-128 alphanumeric and punctuation characters
 //   (recorded: test_message_deduplication_id_invalid; SendMessage's API reference for the group id); in a batch a

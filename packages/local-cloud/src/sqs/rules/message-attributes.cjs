@@ -1,7 +1,7 @@
 "use strict";
 // SQS's rules for message attributes and their MD5 (SQS Developer Guide, "Amazon SQS message attributes"; SendMessage
 // API reference): the one copy, loaded by the local SQS's fidelity layer (../fidelity/install.mjs, receive.mjs,
-// send.mjs) and by the simulation's SQS (tools/sim/sqs.ts, through the `/sqs-rules` entry). Wording AWS is recorded
+// send.mjs) and by the simulation's SQS (tools/sim/src/sqs/service.ts, through the `/sqs-rules` entry). Wording AWS is recorded
 // to use (empty value, bad type, too many) is kept as is; the rest is ours and names the rule broken. Attribute maps
 // are read with Object.keys: an own `__proto__` entry (JSON.parse, Object.fromEntries) is an attribute like any other.
 const { createHash } = require("node:crypto");

@@ -1,7 +1,7 @@
 "use strict";
 // StartMessageMoveTask's rules, the one copy (SQS API reference; errors as recorded on AWS in LocalStack's
 // test_sqs_move_task), applied by the local SQS (fidelity/move-tasks.mjs: a task that runs on the local cloud's clock)
-// and the simulation's SQS (tools/sim/native-actions.ts: a task done at once):
+// and the simulation's SQS (tools/sim/src/sqs/native-actions.ts: a task done at once):
 // - the source must be some queue's dead-letter queue (StartMessageMoveTask "is currently limited to supporting message
 //   redrive from queues that are configured as dead-letter queues (DLQs) of other Amazon SQS queues"); a destination,
 //   when given, must exist and be of the source's type; one running task per source;

@@ -5,7 +5,7 @@
 // may have a redrive policy, a dead-letter queue too. The check is made when the redrive policy is set, as AWS documents
 // the permission ("which source queues can specify this queue as the dead-letter queue"); AWS's exact error text is not
 // recorded, so the answer is InvalidParameterValue naming both queues and the permission. Applied by the local SQS
-// (fidelity/redrive-allow.mjs) and the simulation's SQS (tools/sim/sqs-redrive-allow.ts); the stack's own rule (the
+// (fidelity/redrive-allow.mjs) and the simulation's SQS (tools/sim/src/sqs/redrive-allow.ts); the stack's own rule (the
 // source queue is `denyAll`) is packages/contract/src/redrive-paths.ts.
 
 const PERMISSIONS = ["allowAll", "denyAll", "byQueue"];

@@ -1,6 +1,6 @@
 "use strict";
 // What SQS's redrive policy and retention do to a message, the one copy (the local SQS's fidelity/redrive.mjs,
-// fidelity/retention.mjs and fidelity/fifo.mjs, and the simulation's tools/sim/sqs.ts apply it to their own stores):
+// fidelity/retention.mjs and fidelity/dequeue.mjs, and the simulation's tools/sim/src/sqs/service.ts apply it to their own stores):
 // - a receive that would exceed the source queue's `maxReceiveCount` moves the message to its dead-letter queue
 //   instead of delivering it; it keeps its id, body, attributes, sender and receive count (its first receive from the
 //   DLQ says maxReceiveCount + 1: recorded on AWS) and gains the `DeadLetterQueueSourceArn` system attribute (recorded);
