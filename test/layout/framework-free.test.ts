@@ -97,9 +97,10 @@ const NO_FRAMEWORK = [
   "@effectively-once/local-cloud",
   "@effectively-once/local-cloud/harness",
   "@effectively-once/local-cloud/emulators",
+  "@effectively-once/local-cloud/sqs-rules",
   "@effectively-once/local-cloud/terraform-json",
 ];
-const NO_EMULATOR = ["@effectively-once/contract", "@effectively-once/statemachines", "@effectively-once/functions", "@effectively-once/pipeline", "@effectively-once/pipeline/settings", "@effectively-once/ops"];
+const NO_EMULATOR = ["@effectively-once/contract", "@effectively-once/statemachines", "@effectively-once/functions", "@effectively-once/pipeline", "@effectively-once/pipeline/settings", "@effectively-once/ops", "@effectively-once/local-cloud/sqs-rules"];
 
 describe("Layout: what each entry loads", () => {
   it("sees a framework where one is loaded (so an empty scan cannot pass)", () => {
