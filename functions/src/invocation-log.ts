@@ -11,6 +11,12 @@ import { InvocationOutcome } from "@effectively-once/contract";
  * was the largest item of the pipeline's own bill after DynamoDB. The line keeps what an operator searches by
  * (business key, operation, messageId, request id) and what happened (outcome, plus what the work noted, e.g. the
  * charge id). Failures keep the error with its stack, one line too.
+ *
+ * A batch invocation writes one summary line for all its records that ended without an error (`invocation batch`,
+ * each record's key, operation, messageId, outcome and notes an entry of `records`), and a failed record still writes
+ * its own WARN/ERROR line with the error: every record is named on exactly one line of its invocation. Why: ten
+ * lines a batch repeated the request id, level, timestamp, service and the fate metrics' EMF directive ten times, the
+ * largest log item of the pipeline's bill (docs/cost.md, "One invocation per batch").
  */
 
 /** Event fields copied onto the line when they are strings, so even an invalid event is logged with its keys. */
@@ -19,12 +25,25 @@ const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
 /** Fields of the invocation's log line. */
 export type LogFields = Record<string, unknown>;
 
+/** The summary line's message: the harness and operators find a batch's records by it (`"invocation batch"`). */
+export const BATCH_LINE_MESSAGE = "invocation batch";
+
+/** Where a batch's records that end without an error put their line: entries of the one summary line. */
+export interface BatchLines {
+  readonly entries: LogFields[];
+}
+
 interface InvocationLog {
   /**
    * Runs one invocation's `work` and writes its line when it settles: INFO on success, WARN for a permanent error,
    * ERROR otherwise. The result or error passes through unchanged.
    */
-  run<T>(event: unknown, context: Context, work: () => Promise<T>): Promise<T>;
+  run<T>(event: unknown, context: Context, work: () => Promise<T>, batch?: BatchLines): Promise<T>;
+  /**
+   * Opens a batch's summary: `work` runs each record with `run(…, batch)`, then the one INFO line is written with every
+   * entry and `fields` (the fate metrics' EMF document). `fields` is read after `work`, so it may be filled by it.
+   */
+  runBatch<T>(context: Context, records: number, work: (batch: BatchLines) => Promise<T>, fields: () => LogFields): Promise<T>;
   /** Adds fields (e.g. `{ outcome: "applied", chargeId }`) to the line of the invocation running now; no-op outside one. */
   note(fields: LogFields): void;
   /** A copy of the line of the invocation running now (its keys, what was noted so far); empty outside one. */
@@ -67,18 +86,32 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
       return store?.log === log ? { ...store.line } : {};
     },
 
-    async run(event, context, work) {
-      const line: LogFields = { function_request_id: context.awsRequestId, cold_start: coldStart, ...correlationFields(event) };
+    async runBatch(context, records, work, fields) {
+      const head: LogFields = { function_request_id: context.awsRequestId, cold_start: coldStart, batchRecords: records };
       coldStart = false;
+      const batch: BatchLines = { entries: [] };
+      const result = await work(batch);
+      // Written when the batch ends: a crash or timeout before it loses the line (the records it names are then invoked
+      // alone, and answered by their Powertools records: docs/operations.md, "Finding a key in the function's log").
+      logger.info(BATCH_LINE_MESSAGE, { ...head, ...fields(), records: batch.entries });
+      return result;
+    },
+
+    async run(event, context, work, batch) {
+      // A batch's record: its entry carries only what differs between records (the request id is the summary's).
+      const line: LogFields = batch ? correlationFields(event) : { function_request_id: context.awsRequestId, cold_start: coldStart, ...correlationFields(event) };
+      if (!batch) coldStart = false;
       open++;
       try {
         const result = await current.run({ log, line }, work).finally(() => {
           if (--open === 0) current.disable();
         });
         line.outcome ??= InvocationOutcome.Processed;
-        logger.info(`invocation ${String(line.outcome)}`, line);
+        if (batch) batch.entries.push(line);
+        else logger.info(`invocation ${String(line.outcome)}`, line);
         return result;
       } catch (error) {
+        if (batch) line.function_request_id = context.awsRequestId;
         if (isPermanent(error)) {
           line.outcome = InvocationOutcome.Rejected;
           logger.warn("invocation rejected: permanent error, the message will be quarantined", { ...line, error });

@@ -6,7 +6,7 @@ import type { Context } from "aws-lambda";
 import { type Environment, type PipelineConfig, readPipelineConfig } from "./config";
 import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
-import { createInvocationLog } from "./invocation-log";
+import { type BatchLines, createInvocationLog, type LogFields } from "./invocation-log";
 import { type BatchAnswer, type BatchInvocationEvent, InvocationOutcome, isBatchInvocationEvent } from "@effectively-once/contract";
 import { batchAnswer, mapBounded, type RecordRun, withPayload } from "./batch";
 import { legacyRecords } from "./legacy-records";
@@ -85,12 +85,14 @@ export interface PipelineHandler<T> {
  *    so what it changes in it never reaches the record Powertools completes or deletes;
  * 3. replaces a result larger than `MAX_RESULT_BYTES` with a {@link TruncatedResult}, inside the idempotent
  *    function, so that Powertools stores the small stand-in (see `sideEffect`);
- * 4. writes one log line with the key, operation, messageId and outcome: one line per record in a batch too, so
- *    `note()` adds to its own record's line (the log's cost per message does not change with batching);
+ * 4. writes one log line with the key, operation, messageId and outcome; in a batch, one summary line
+ *    (`invocation batch`) whose `records` hold each record's entry (key, operation, messageId, outcome and what
+ *    `note()` added to that record), while a failed record writes its own WARN/ERROR line with the error;
  * 5. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
  * 6. counts each record's fate it decided (`Applied` with its send-to-effect time, or a second-layer `Duplicate`) as
- *    CloudWatch metrics through Powertools Metrics in the embedded metric format, carried by the line of step 4 (a line
- *    of their own when the log level is above INFO; see `metrics.ts`).
+ *    CloudWatch metrics through Powertools Metrics in the embedded metric format, carried by the line of step 4 (a
+ *    batch's summary line carries one value per record; a line of their own when the log level is above INFO; see
+ *    `metrics.ts`).
  *
  * @example
  * export const handler = createPipelineHandler({ setup: EffectJournal.fromEnvironment, sideEffect: charge });
@@ -158,7 +160,7 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
     : undefined;
 
   /** One record as a single-record invocation runs it: its own log line, its own Powertools record, its own fates. */
-  const runRecord = (event: unknown, context: Context): Promise<{ readonly result: T | TruncatedResult; readonly duplicate: boolean }> =>
+  const runRecord = (event: unknown, context: Context, batch?: BatchLines): Promise<{ readonly result: T | TruncatedResult; readonly duplicate: boolean }> =>
     // Validate before Powertools: a malformed event never writes an idempotency record.
     log.run(event, context, async () => {
       try {
@@ -176,26 +178,46 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
         // Before the log classifies it: another payload still in flight is not a conflict yet.
         throw conflictOnlyWhenCompleted(error);
       } finally {
-        // Into the record's line when the logger writes every line it may end with (INFO or below), else alone;
-        // a SILENT logger (tests, the simulation) writes nothing at all. Records of a batch share one Metrics
-        // instance: a line may carry a value another record counted, and every value is written exactly once.
-        const level = logger.getLevelName();
-        fates.flush(LINE_LEVELS.has(level) ? log.note : level === "SILENT" ? "none" : "own-line");
+        // A batch's records are flushed once, onto its summary line (batchMetrics).
+        if (!batch) flushFates(log.note);
       }
-    });
+    }, batch);
+
+  /**
+   * Into `line` when the logger writes every line it may end with (INFO or below), else alone; a SILENT logger (tests,
+   * the simulation) writes nothing at all. Every value counted since the last flush is written exactly once.
+   */
+  const flushFates = (line: (fields: LogFields) => void): void => {
+    const level = logger.getLevelName();
+    fates.flush(LINE_LEVELS.has(level) ? line : level === "SILENT" ? "none" : "own-line");
+  };
+  /** The fate metrics a batch counted, as fields of its summary line: one EMF document, one value per record. */
+  const batchMetrics = (): LogFields => {
+    let document: LogFields = {};
+    flushFates((fields) => (document = fields));
+    return document;
+  };
 
   const handler = async function handler(event: unknown, context: Context): Promise<T | TruncatedResult | BatchAnswer> {
     idempotencyConfig.registerLambdaContext(context);
     if (isBatchInvocationEvent(event)) {
       // One outcome per record, never a thrown error: a record's failure must not fail the others (batch.ts).
-      const runs = await mapBounded(event.records, config.batchConcurrency, async (record): Promise<RecordRun> => {
-        try {
-          return { ok: true, duplicate: (await runRecord(withPayload(record), context)).duplicate };
-        } catch (error) {
-          return { ok: false, error: reportedError(error) };
-        }
-      });
-      return batchAnswer(event.records, runs);
+      const records = event.records;
+      return log.runBatch(
+        context,
+        records.length,
+        async (batch) => {
+          const runs = await mapBounded(records, config.batchConcurrency, async (record): Promise<RecordRun> => {
+            try {
+              return { ok: true, duplicate: (await runRecord(withPayload(record), context, batch)).duplicate };
+            } catch (error) {
+              return { ok: false, error: reportedError(error) };
+            }
+          });
+          return batchAnswer(records, runs);
+        },
+        batchMetrics,
+      );
     }
     try {
       return (await runRecord(event, context)).result;

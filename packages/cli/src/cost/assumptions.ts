@@ -29,6 +29,15 @@ export interface Assumptions {
   readonly functionLogLineBytes: number;
   /** Bytes the fate metrics add to an invocation's line (the EMF directive and values: packages/cli/test/cost/fate-metrics.test.ts). */
   readonly functionMetricBytes: number;
+  /**
+   * One invocation per batch writes one summary line (functions/src/invocation-log.ts): its bytes besides the records'
+   * entries and the fate metrics (level, message, timestamp, service, request and trace ids, the record count).
+   */
+  readonly batchLogLineBytes: number;
+  /** Bytes each record adds to the summary line: its entry (key, operation, messageId, outcome, what note() added). */
+  readonly batchLogRecordBytes: number;
+  /** Bytes each record adds to the summary line's EMF document (its values in the metrics' lists; the directive is `functionMetricBytes`, once). */
+  readonly batchMetricRecordBytes: number;
   /** Bytes of the EMF events holding one batch's workflow-decided fates (the workflow's PutLogEvents). */
   readonly workflowFateEventBytes: number;
   /** Explicit bytes of function log per invocation; overrides lines × bytes when set. */
@@ -90,6 +99,9 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   functionInfoLines: 1,
   functionLogLineBytes: 440,
   functionMetricBytes: 250,
+  batchLogLineBytes: 290,
+  batchLogRecordBytes: 240,
+  batchMetricRecordBytes: 12,
   workflowFateEventBytes: 540,
   functionLogBytesOverride: null,
   platformLogBytesPerInvocation: 500,
@@ -131,6 +143,9 @@ export const ASSUMPTION_NOTES: Record<Exclude<keyof Assumptions, "baseline">, st
   functionInfoLines: "one compact line per invocation ('invocation applied') at INFO; 0 at WARN and above, ×2 at DEBUG",
   functionLogLineBytes: "measured on the local cloud: Powertools JSON line with key, messageId, request and trace ids, outcome, charge id (was 2 × 560)",
   functionMetricBytes: "Powertools Metrics' EMF directive for Applied and SendToEffectMs plus their values on the invocation line: ≤ 250 B measured (packages/cli/test/cost/fate-metrics.test.ts)",
+  batchLogLineBytes: "a batch invocation's summary line without its entries and metrics: 287 B measured with the xray_trace_id AWS adds (packages/cli/test/cost/batch-log-bytes.test.ts)",
+  batchLogRecordBytes: "a record's entry on the summary line (key, operation, messageId, outcome, the charge id note() adds): 228 B measured with a 49-character order id (packages/cli/test/cost/batch-log-bytes.test.ts)",
+  batchMetricRecordBytes: "a record's values in the summary line's metric lists (Applied's 1, a seven-digit SendToEffectMs): measured (packages/cli/test/cost/batch-log-bytes.test.ts)",
   workflowFateEventBytes: "the EMF events of one batch's PutLogEvents (statemachines/src/fate-count.ts): a batch with a duplicate, a retry and one quarantine reason takes 533 B with the second event's overhead (packages/cli/test/cost/fate-metrics.test.ts); each further reason adds an event",
   functionLogBytesOverride: "set by --log-bytes",
   platformLogBytesPerInvocation: "only with Text log format or system log level INFO/DEBUG (this stack: JSON + WARN, so none)",

@@ -52,16 +52,19 @@ export function baselineCost(ctx: CostContext): DesignCost {
     sumOver(ctx, BASELINE_PATHS, (p) => pathLogBytes(p, level, false, config.stateMachine.includeExecutionData, a)) +
     executions * executionLogBytes(level, SINGLE_EXECUTION_EVENTS, a);
 
+  // One execution per message: the function gets one record per invocation whatever the stack's mode.
+  const { batchInvocation: _batch, ...stateMachine } = config.stateMachine;
+  const perMessage = { ...ctx, config: { ...config, stateMachine } };
   lines.push(
     ...dynamoLines(ctx, BASELINE_PATHS),
     ...storageLines(ctx),
     line(book, Service.Lambda, "guard requests", "lambda.request", guards, Quantity.Requests, `${fmt(guards)} invocations (every delivery)`),
     line(book, Service.Lambda, `guard duration (${fn.architecture})`, fn.architecture === "arm64" ? "lambda.arm64.gbSecond" : "lambda.x86_64.gbSecond", guardGbSeconds, Quantity.GbSeconds,
       `${fmt(guards)} × ${b.guardMemoryMb} MB × ${Math.ceil(b.guardMs)} ms`),
-    ...downstreamLambdaLines(ctx, BASELINE_PATHS),
+    ...downstreamLambdaLines(perMessage, BASELINE_PATHS),
     line(book, Service.Logs, `guard logs (${fn.applicationLogLevel})`, "logs.ingestion", guardLogBytes, Quantity.Bytes, `${fmt(guards)} invocations`),
-    downstreamLogLine(ctx, BASELINE_PATHS),
-    functionMetricLine(ctx, BASELINE_PATHS),
+    downstreamLogLine(perMessage, BASELINE_PATHS),
+    functionMetricLine(perMessage, BASELINE_PATHS),
     line(book, Service.Logs, `state machine logs (${level})`, "logs.ingestion", sfnLogBytes, Quantity.Bytes, level === "ERROR" ? "no caught task failures: the guard returns a decision" : `events at ${level}`),
   );
   if (config.stateMachine.tracing) {

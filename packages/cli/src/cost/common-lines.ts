@@ -75,7 +75,7 @@ export function storageLines(ctx: CostContext): CostLine[] {
  * The function's invocations: one per claimed record, or (batchInvocation) one per batch that claimed a record, each
  * billed for its records' waves (records at once up to the Map's concurrency) plus a little per further record.
  */
-function downstreamInvocations(ctx: CostContext, paths: Paths): { readonly records: number; readonly invocations: number; readonly billedMs: number; readonly how: string } {
+export function downstreamInvocations(ctx: CostContext, paths: Paths): { readonly records: number; readonly invocations: number; readonly billedMs: number; readonly how: string } {
   const records = sumOver(ctx, paths, (p) => p.downstreamInvocations);
   const a = ctx.a;
   if (!ctx.config.stateMachine.batchInvocation || records === 0) return { records, invocations: records, billedMs: Math.ceil(a.functionMs), how: "invocations (new keys only)" };
@@ -109,15 +109,26 @@ export function downstreamLambdaLines(ctx: CostContext, paths: Paths): CostLine[
   ];
 }
 
-/** One line per record whatever the invocation's shape (note() writes into its record's line); platform lines per invocation. */
+/**
+ * The function's application log: one line per invocation (a record), or (batchInvocation) one summary line per batch
+ * invocation with an entry per record (functions/src/invocation-log.ts); platform lines per invocation. The fate
+ * metrics on those lines are priced apart (fate-metrics.ts).
+ */
 export function downstreamLogLine(ctx: CostContext, paths: Paths): CostLine {
   const fn = ctx.config.function;
+  const a = ctx.a;
   const { records, invocations } = downstreamInvocations(ctx, paths);
-  const perRecord = invocationLogBytes(fn, ctx.a.functionInfoLines, ctx.a.functionLogLineBytes, ctx.a.functionLogBytesOverride, { ...ctx.a, platformLogBytesPerInvocation: 0 });
-  const platform = ctx.a.functionLogBytesOverride !== null ? 0 : invocationLogBytes(fn, 0, 0, null, ctx.a);
-  const how =
-    invocations === records
-      ? `${fmt(invocations)} invocations × ${perRecord + platform} B`
-      : `${fmt(records)} records × ${perRecord} B (${fmt(records / invocations)} record lines a batch) + ${fmt(invocations)} batch invocations × ${platform} B platform`;
-  return line(ctx.book, Service.Logs, `${fn.name} logs (${fn.applicationLogLevel})`, "logs.ingestion", records * perRecord + invocations * platform, Quantity.Bytes, how);
+  const noPlatform = { ...a, platformLogBytesPerInvocation: 0 };
+  const platform = a.functionLogBytesOverride !== null ? 0 : invocationLogBytes(fn, 0, 0, null, a);
+  const item = `${fn.name} logs (${fn.applicationLogLevel})`;
+  if (invocations === records) {
+    const perRecord = invocationLogBytes(fn, a.functionInfoLines, a.functionLogLineBytes, a.functionLogBytesOverride, noPlatform);
+    return line(ctx.book, Service.Logs, item, "logs.ingestion", records * (perRecord + platform), Quantity.Bytes, `${fmt(invocations)} invocations × ${perRecord + platform} B`);
+  }
+  // The summary line once a batch (with its event overhead), each record's entry on it (no overhead of its own).
+  const perBatch = invocationLogBytes(fn, a.functionInfoLines, a.batchLogLineBytes, a.functionLogBytesOverride, noPlatform);
+  const perEntry = a.functionLogBytesOverride !== null ? 0 : invocationLogBytes(fn, a.functionInfoLines, a.batchLogRecordBytes, null, { ...noPlatform, logEventOverheadBytes: 0 });
+  const lines = perBatch > 0 ? 1 : 0;
+  const how = `${fmt(invocations)} batch invocations × ${lines} summary line(s) of ${perBatch} B + ${platform} B platform, + ${fmt(records)} records × ${perEntry} B on it (${fmt(records / invocations)} records a batch)`;
+  return line(ctx.book, Service.Logs, item, "logs.ingestion", invocations * (perBatch + platform) + records * perEntry, Quantity.Bytes, how);
 }

@@ -3,7 +3,7 @@ import type { CostContext } from "./context";
 import { fmt } from "./format";
 import { line, Owner, Quantity, Service, type CostLine } from "./line";
 import { Path, type PathProfile } from "./paths";
-import { sumOver } from "./common-lines";
+import { downstreamInvocations, sumOver } from "./common-lines";
 import { pathLogBytes } from "./workflow-metrics";
 import { StateMachineLogLevel } from "./types";
 import { unitPrice } from "./prices";
@@ -19,16 +19,27 @@ type Paths = Readonly<Record<Path, PathProfile>>;
 /** Levels at which the function writes its invocation line, which then carries the metrics (pipeline-handler.ts). */
 const LINE_LEVELS: ReadonlySet<string> = new Set(["TRACE", "DEBUG", "INFO"]);
 
-/** The EMF fields on the invocation line of every function invocation that counted a fate (both designs run it). */
+/**
+ * The EMF fields on the invocation line of every function invocation that counted a fate (both designs run it). A
+ * batch invocation (batchInvocation) writes one EMF document on its summary line: the directive once, each record's
+ * values in the metrics' lists.
+ */
 export function functionMetricLine(ctx: CostContext, paths: Paths): CostLine {
-  const invocations = sumOver(ctx, paths, (p) => p.downstreamInvocations);
+  const { records, invocations } = downstreamInvocations(ctx, paths);
   // Above INFO the invocation line is not written, and the metrics go out as a line of their own: braces, the service
   // key (at most as long as the function's name) and the event's overhead on top.
   const onLine = LINE_LEVELS.has(ctx.config.function.applicationLogLevel.toUpperCase());
   const fn = ctx.config.function.name;
   const bytes = onLine ? ctx.a.functionMetricBytes : ctx.a.functionMetricBytes + Buffer.byteLength(`{"service":"${fn}"}`) + ctx.a.logEventOverheadBytes;
-  return line(ctx.book, Service.Logs, `${fn} fate metrics (EMF ${onLine ? "on its line" : "line of its own"})`, "logs.ingestion", invocations * bytes, Quantity.Bytes,
-    `${fmt(invocations)} invocations × ${bytes} B (Applied, SendToEffectMs); ${FUNCTION_FATE_METRICS.length} custom metrics, monthly`, Owner.Pipeline);
+  const where = `EMF ${onLine ? "on its line" : "line of its own"}`;
+  const metrics = `${FUNCTION_FATE_METRICS.length} custom metrics, monthly`;
+  if (invocations === records) {
+    return line(ctx.book, Service.Logs, `${fn} fate metrics (${where})`, "logs.ingestion", invocations * bytes, Quantity.Bytes,
+      `${fmt(invocations)} invocations × ${bytes} B (Applied, SendToEffectMs); ${metrics}`, Owner.Pipeline);
+  }
+  const perRecord = ctx.a.batchMetricRecordBytes;
+  return line(ctx.book, Service.Logs, `${fn} fate metrics (${where}, one document a batch)`, "logs.ingestion", invocations * bytes + records * perRecord, Quantity.Bytes,
+    `${fmt(invocations)} batch invocations × ${bytes} B + ${fmt(records)} records × ${perRecord} B of values (Applied, SendToEffectMs); ${metrics}`, Owner.Pipeline);
 }
 
 /**

@@ -5,7 +5,8 @@ const LINE_MESSAGE = /^invocation /;
 
 /**
  * The invocation records among log lines of the function: the handler wrapper writes one JSON line per invocation
- * (Powertools Logger) with `messageId`, `businessKey`, `operation` and `outcome`. Other lines (the function's own
+ * (Powertools Logger) with `messageId`, `businessKey`, `operation` and `outcome`; a batch invocation writes one
+ * `invocation batch` line whose `records` hold those fields per record (a failed record has its own line). Other lines (the function's own
  * logging, Lambda's START/END/REPORT, a line from another Lambda log format) are skipped. On AWS the lines are the
  * function's log group's events (CloudWatch Logs `FilterLogEvents` with the pattern `"invocation "`); on the local
  * cloud, {@link collectInvocations} gathers them.
@@ -24,12 +25,22 @@ export function parseInvocationLines(lines: Iterable<string>): InvocationRecord[
     if (typeof parsed !== "object" || parsed === null) continue;
     const f = parsed as Record<string, unknown>;
     if (typeof f.message !== "string" || !LINE_MESSAGE.test(f.message)) continue;
-    const { messageId, businessKey, operation, outcome } = f;
-    if (typeof messageId === "string" && typeof businessKey === "string" && typeof operation === "string" && typeof outcome === "string") {
-      records.push({ messageId, businessKey, operation, outcome });
+    for (const entry of Array.isArray(f.records) ? (f.records as unknown[]) : [f]) {
+      const record = invocationRecord(entry);
+      if (record) records.push(record);
     }
   }
   return records;
+}
+
+/** A line's (or a batch line's entry's) record, when it names all four fields as text. */
+function invocationRecord(entry: unknown): InvocationRecord | undefined {
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const { messageId, businessKey, operation, outcome } = entry as Record<string, unknown>;
+  if (typeof messageId === "string" && typeof businessKey === "string" && typeof operation === "string" && typeof outcome === "string") {
+    return { messageId, businessKey, operation, outcome };
+  }
+  return undefined;
 }
 
 /** A sink for the local cloud's function output that keeps the invocation records. */

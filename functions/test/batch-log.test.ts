@@ -1,0 +1,72 @@
+/**
+ * A batch invocation's log (functions/src/invocation-log.ts): one summary line names every record that ended without an
+ * error (key, operation, messageId, outcome, what note() added to it), a failed record keeps its own WARN/ERROR line,
+ * so every record is on exactly one line; and the summary costs fewer bytes than one line per record did.
+ */
+import { captureOutput } from "./support/capture-output";
+import { FUNCTION_NAME, depositEvent, redelivery } from "./support/deposit";
+import { depositHandlerFixture } from "./support/deposit-fixture";
+import { lambdaContext } from "./support/lambda-context";
+
+type LogLine = Record<string, unknown>;
+const parse = (lines: string[]): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
+const bytes = (lines: string[]): number => lines.reduce((sum, line) => sum + Buffer.byteLength(line, "utf8"), 0);
+
+describe("Function: createPipelineHandler's log of a batch invocation", () => {
+  const fx = depositHandlerFixture({ idempotency: "batch-log-idempotency", effects: "batch-log-effects" }, { POWERTOOLS_LOG_LEVEL: "INFO" });
+
+  it("writes one summary line for the records that ended well, and a failed record's own WARN line: each record on exactly one line", async () => {
+    // Arrange: a new key, a key the second layer answers, a refused amount.
+    const seen = depositEvent();
+    await captureOutput(() => fx.handler(seen, lambdaContext(FUNCTION_NAME)));
+    const fresh = depositEvent();
+    const again = redelivery(seen);
+    const refused = depositEvent({ payload: { accountId: "acc-1", ref: "r-13", amount: 13 } });
+    const context = lambdaContext(FUNCTION_NAME);
+
+    // Act
+    const { error, lines } = await captureOutput(() => fx.handler({ records: [fresh, again, refused] }, context));
+
+    // Assert
+    expect(error).toBeUndefined();
+    const logs = parse(lines);
+    expect(logs).toHaveLength(2);
+    const summary = logs.find((line) => line.message === "invocation batch")!;
+    expect(summary).toMatchObject({ level: "INFO", function_request_id: context.awsRequestId, batchRecords: 3 });
+    const entries = summary.records as LogLine[];
+    expect(entries).toHaveLength(2);
+    expect(entries.find((e) => e.messageId === fresh.messageId)).toMatchObject({ businessKey: fresh.businessKey, operation: "deposit", outcome: "applied", depositId: expect.any(String) });
+    expect(entries.find((e) => e.messageId === again.messageId)).toMatchObject({ businessKey: again.businessKey, outcome: "duplicate" });
+    // The request id is said once, on the summary, not per entry.
+    expect(entries.every((e) => !("function_request_id" in e))).toBe(true);
+    const own = logs.find((line) => line !== summary)!;
+    expect(own).toMatchObject({ level: "WARN", messageId: refused.messageId, businessKey: refused.businessKey, outcome: "rejected", function_request_id: context.awsRequestId });
+    // The text a search by key matches (docs/operations.md): the key's JSON under "businessKey", on the summary line.
+    const summaryText = lines.find((line) => line.includes('"invocation batch"'))!;
+    expect(summaryText).toContain(`"businessKey":${JSON.stringify(fresh.businessKey)}`);
+    // docs/operations.md's Logs Insights expression, /\\"acme\\",\\"o-1\\"/, for this key's parts.
+    const [account, ref] = JSON.parse(fresh.businessKey) as string[];
+    expect(summaryText).toMatch(new RegExp(String.raw`\\"${account}\\",\\"${ref}\\"`));
+  });
+
+  it("logs ten new keys in fewer bytes than ten single invocations log them (the cost model's batch figures, measured)", async () => {
+    // Arrange
+    const singles = Array.from({ length: 10 }, () => depositEvent({ firstSentAt: Date.now() - 60_000 }));
+    const batch = Array.from({ length: 10 }, () => depositEvent({ firstSentAt: Date.now() - 60_000 }));
+
+    // Act
+    const one = await captureOutput(async () => {
+      for (const event of singles) await fx.handler(event, lambdaContext(FUNCTION_NAME));
+    });
+    const summary = await captureOutput(() => fx.handler({ records: batch }, lambdaContext(FUNCTION_NAME)));
+
+    // Assert: every record named, the metrics counted per record, the line less than half the bytes of ten.
+    expect(one.lines).toHaveLength(10);
+    expect(summary.lines).toHaveLength(1);
+    const line = parse(summary.lines)[0]!;
+    expect((line.records as LogLine[]).map((e) => e.messageId)).toEqual(batch.map((e) => e.messageId));
+    expect(line.Applied).toEqual(Array.from({ length: 10 }, () => 1));
+    expect(bytes(summary.lines)).toBeLessThan(bytes(one.lines) / 2);
+    expect((summary.result as { outcomes: unknown[] }).outcomes).toHaveLength(10);
+  });
+});
