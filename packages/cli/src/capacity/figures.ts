@@ -33,6 +33,22 @@ export interface Figures {
   /** Measured DynamoDB calls ÷ the model's (1 = the model's counts; a bench file sets it). */
   readonly dynamoCallScale: number;
   readonly mix: TrafficMix;
+  /**
+   * The function's mean invocation duration the local cloud measured in a bench run (a bench figures file), printed
+   * beside the AWS-typical figure the planner uses: the real function on the real emulators, but this machine's CPU,
+   * not AWS's network latencies.
+   */
+  readonly measuredFunction?: MeasuredFunction;
+}
+
+/** One invocation's duration as a bench run measured it (`npx effectively-once bench --write-figures`). */
+export interface MeasuredFunction {
+  /** Mean duration of one invocation, ms (Lambda's REPORT Duration as the local cloud times it). */
+  readonly ms: number;
+  /** The bench's stack invoked once per batch (true) or once per claimed record. */
+  readonly batchInvocation: boolean;
+  /** Invocations per message in that run (duplicates and retries included). */
+  readonly invocationsPerMessage: number;
 }
 
 export const DEFAULT_MIX: TrafficMix = { duplicateRatio: 0, quarantineRatio: 0.001, retryRatio: 0.01, hotKeyShare: 0.01 };
@@ -80,7 +96,19 @@ export interface BenchFiguresFile {
   readonly kind: "pipeline-figures";
   readonly label: string;
   readonly duplicateRatio: number;
-  readonly cases: readonly { readonly batchSize: number; readonly executionMsPerBatch: number; readonly dynamoCallsPerMessage: number; readonly throughput: number }[];
+  readonly cases: readonly BenchFiguresCase[];
+}
+
+export interface BenchFiguresCase {
+  readonly batchSize: number;
+  readonly executionMsPerBatch: number;
+  readonly dynamoCallsPerMessage: number;
+  readonly throughput: number;
+  /** Whether the bench's stack invoked the function once per batch (absent in files from before it was written). */
+  readonly batchInvocation?: boolean;
+  readonly invocationsPerMessage?: number;
+  /** Mean duration of one function invocation the local cloud measured, ms. */
+  readonly functionMsPerInvocation?: number;
 }
 
 /** Figures from a bench file for the stack's batch size; what the bench cannot measure keeps its default. */
@@ -109,5 +137,8 @@ export function figuresFromFile(path: string, base: Figures, batchSize: number):
     // The bench's batch time already holds the receive and delete.
     pipeOverheadMs: 0,
     dynamoCallScale: match.dynamoCallsPerMessage / modelCallsPerMessage(benchMix),
+    ...(typeof match.functionMsPerInvocation === "number" && match.functionMsPerInvocation > 0
+      ? { measuredFunction: { ms: match.functionMsPerInvocation, batchInvocation: match.batchInvocation === true, invocationsPerMessage: match.invocationsPerMessage ?? 0 } }
+      : {}),
   };
 }

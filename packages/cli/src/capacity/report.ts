@@ -99,14 +99,34 @@ function settingsSection({ settings: s }: CapacityReportInput): Section {
   };
 }
 
-function figuresSection({ figures: f }: CapacityReportInput): Section {
+/**
+ * The function's invocation as the planner takes it (AWS-typical: one record's time per wave of the Map's concurrency)
+ * and as the local cloud measured it in a bench run, when a figures file gives one: both printed, the first used.
+ */
+function invocationRows({ figures: f, settings }: CapacityReportInput): string[][] {
+  const batch = settings.batchInvocation === true;
+  const what = batch ? `one batch invocation (${settings.config.pipe.batchSize} records)` : "one invocation (a new key)";
+  const assumed = batch ? f.batchFunctionMs : f.functionMs;
+  const m = f.measuredFunction;
+  const measured = !m
+    ? "not measured: npx effectively-once bench --batch-sizes N --write-figures F, then --figures F"
+    : `${m.ms.toFixed(1)} ms, one invocation a ${m.batchInvocation ? "batch" : "record"} (${m.invocationsPerMessage.toFixed(3)} a message; this machine's CPU, local emulators)` +
+      (m.batchInvocation === batch ? "" : ": another mode than this stack's");
+  return [
+    [`function: ${what}, AWS-typical (the planner uses this)`, `${assumed} ms`],
+    [`function: ${what}, measured locally`, measured],
+  ];
+}
+
+function figuresSection(input: CapacityReportInput): Section {
+  const f = input.figures;
   return {
     title: "Figures",
     headers: ["Figure", "Value"],
     rows: [
       ["execution of one batch", `${f.executionMsPerBatch.toFixed(1)} ms`],
       ["pipe receive + delete per batch", `${f.pipeOverheadMs} ms`],
-      ["function duration (new key)", `${f.functionMs} ms`],
+      ...invocationRows(input),
       ["DynamoDB calls: measured ÷ model", f.dynamoCallScale.toFixed(2)],
       ["duplicates / quarantined / retries per message", `${f.mix.duplicateRatio} / ${f.mix.quarantineRatio} / ${f.mix.retryRatio}`],
       ["share of messages on the hottest key (assumption)", String(f.mix.hotKeyShare)],

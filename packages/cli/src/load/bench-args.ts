@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { DynamoPlacement } from "@effectively-once/local-cloud/harness";
 import { readChoice, readInt, readRatio } from "./args";
 import { LoadUsageError } from "@effectively-once/local-cloud/harness";
-import { BENCH_DEFAULTS, BENCH_QUICK, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
+import { BENCH_DEFAULTS, BENCH_QUICK, BenchInvocation, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
 import { COMMITTED_FIGURES_FILE } from "./bench-committed";
 
 export const BENCH_HELP = `Usage: npx effectively-once bench [options]
@@ -30,6 +30,8 @@ Options:
   --floor-concurrency <n>  DynamoDB calls in flight for the concurrent floor (default ${BENCH_DEFAULTS.floorConcurrency})
   --pollers <n>         pipe pollers (default ${BENCH_DEFAULTS.pipeConcurrency})
   --backlog <n>         the producer waits while the queue holds this many messages (default ${BENCH_DEFAULTS.maxBacklog})
+  --invocation <mode>   per-record | per-batch: the stacks' batchInvocation (default: the construct's default);
+                        the table says each case's mode, its function invocations per message and their mean duration
   --app <name|dir>      the app whose stack and profile to run (default $PIPELINE_APP or payments)
   --message-profile <file>  the module whose \`profile\` export (a MessageProfile) writes the bodies (default:
                         the app's profile.ts)
@@ -76,6 +78,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
         pollers: { type: "string" },
         backlog: { type: "string" },
         app: { type: "string" },
+        invocation: { type: "string" },
         "message-profile": { type: "string" },
         seed: { type: "string" },
         dynamo: { type: "string" },
@@ -115,6 +118,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchCli {
       settleTimeoutSeconds: d.settleTimeoutSeconds,
       dynamoPlacement: v.dynamo === undefined ? undefined : readChoice(v.dynamo, "dynamo", DynamoPlacement.InProcess, Object.values(DynamoPlacement)),
       profileDir: v["profile-dir"],
+      invocation: v.invocation === undefined ? undefined : readChoice(v.invocation, "invocation", BenchInvocation.PerBatch, Object.values(BenchInvocation)),
     },
   };
 }

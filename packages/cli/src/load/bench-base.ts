@@ -72,14 +72,17 @@ export function prepareBase(root: string, rev: string, log: (line: string) => vo
   return { dir, dispose };
 }
 
-/** An arm that runs `npx effectively-once bench --quick` of one checkout in a child process and reads its JSON. */
-export function benchArm(dir: string, label: string, log: (line: string) => void): SmokeArm {
+/**
+ * An arm that runs `npx effectively-once bench --quick` of one checkout in a child process and reads its JSON;
+ * `extra` are more bench flags (e.g. `--invocation per-batch`, for the change's arm: a base may predate them).
+ */
+export function benchArm(dir: string, label: string, log: (line: string) => void, extra: readonly string[] = []): SmokeArm {
   let run = 0;
   return async (batchSizes) => {
     const jsonFile = join(dir, "tmp", "bench", `smoke-${label}-${++run}.json`);
     // The bench is the CLI's `bench` command; a base commit from before the CLI package has its own script instead.
     const entry = existsSync(join(dir, "packages/cli/src/run.ts")) ? ["packages/cli/src/run.ts", "bench"] : ["scripts/bench.ts"];
-    const args = [...entry, "--quick", "--batch-sizes", batchSizes.join(","), "--json-file", jsonFile];
+    const args = [...entry, "--quick", "--batch-sizes", batchSizes.join(","), "--json-file", jsonFile, ...extra];
     log(`[bench smoke] ${label} run ${run}: batch sizes ${batchSizes.join(", ")}`);
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(join(dir, "node_modules", ".bin", "tsx"), args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { startLocalCloud, type LocalCloud } from "@effectively-once/local-cloud";
 import { peekDlq, readEffects, verify } from "@effectively-once/local-cloud/harness";
 import { callsPerMessage, floorRatio, perSecond, requestDelta, summarize, type SampleSummary } from "./bench-math";
-import type { BenchOptions } from "./bench-options";
+import { BenchInvocation, type BenchOptions } from "./bench-options";
+import { readCapacitySettings } from "../capacity/settings";
 import { measureFloor, startFloorSampler, type FloorResult } from "./bench-floor";
 import { startThreadCpu, type ThreadCpu } from "./cpu-profiler";
 import { SettleTimeoutError } from "@effectively-once/local-cloud/harness";
@@ -25,6 +26,10 @@ export interface E2eRun {
   /** dynalite requests during the run, per operation. */
   readonly dynamoCalls: Record<string, number>;
   readonly dynamoCallsPerMessage: number;
+  /** The function's invocations during the run (one per claimed record, or one per batch with `batchInvocation`). */
+  readonly functionInvocations: number;
+  /** Their durations added up, as the local cloud measures them (Lambda's REPORT Duration: the handler's run, init excluded). */
+  readonly functionMs: number;
   readonly cpu: ThreadCpu;
   readonly lost: number;
   readonly doubleApplied: number;
@@ -41,6 +46,8 @@ export interface BenchRound {
 
 export interface E2eCaseResult {
   readonly batchSize: number;
+  /** The synthesized stack invokes the function once per batch (its definition has `InvokeBatch`), not once per record. */
+  readonly batchInvocation: boolean;
   /** The one-off full floor (sequential and concurrent PutItem, SQS), measured before the pipes poll. */
   readonly floor: FloorResult;
   /** From the first warm-up send to the first record outcome: boot of the Lambda environments included. */
@@ -89,12 +96,14 @@ async function pushThrough(cloud: LocalCloud, options: BenchOptions, messages: n
 /** One pipeline sample: a fresh stream pushed through, timed, its DynamoDB calls counted and its keys checked. */
 async function measuredRun(live: LocalCloud, options: BenchOptions, runId: string): Promise<E2eRun> {
   const requestsBefore = live.stats().dynamodbRequests;
+  const functionsBefore = functionTotals(live);
   const cpu = startThreadCpu();
   const started = Date.now();
   const sent = await pushThrough(live, options, options.messages, runId, options.duplicateRatio);
   const ms = Date.now() - started;
   const threadCpu = cpu.stop();
   const dynamoCalls = requestDelta(live.stats().dynamodbRequests, requestsBefore);
+  const functionsAfter = functionTotals(live);
   const [effects, dlq] = await Promise.all([
     readEffects(live.clients.dynamodb, live.outputs[OutputName.EffectsTable] as string),
     peekDlq(live.clients.sqs, live.outputs[OutputName.DlqUrl] as string),
@@ -106,10 +115,18 @@ async function measuredRun(live: LocalCloud, options: BenchOptions, runId: strin
     throughput: perSecond(options.messages, ms),
     dynamoCalls,
     dynamoCallsPerMessage: callsPerMessage(dynamoCalls, options.messages),
+    functionInvocations: functionsAfter.invocations - functionsBefore.invocations,
+    functionMs: functionsAfter.durationMs - functionsBefore.durationMs,
     cpu: threadCpu,
     lost: verification.lost.length,
     doubleApplied: verification.doubleApplied.length,
   };
+}
+
+/** The stack's functions' invocations and their durations so far (the load stacks have one function). */
+function functionTotals(live: LocalCloud): { readonly invocations: number; readonly durationMs: number } {
+  const all = Object.values(live.stats().functions);
+  return { invocations: all.reduce((n, f) => n + f.invocations, 0), durationMs: all.reduce((n, f) => n + f.durationMs, 0) };
 }
 
 /** The samples of a case as one run: counts and times added, rates recomputed from the sums. */
@@ -125,6 +142,8 @@ export function addRuns(runs: readonly E2eRun[]): E2eRun {
     throughput: perSecond(messages, ms),
     dynamoCalls,
     dynamoCallsPerMessage: callsPerMessage(dynamoCalls, messages),
+    functionInvocations: sum((r) => r.functionInvocations),
+    functionMs: sum((r) => r.functionMs),
     cpu: {
       wallMs: sum((r) => r.cpu.wallMs),
       processCpuMs: sum((r) => r.cpu.processCpuMs),
@@ -143,7 +162,9 @@ export function addRuns(runs: readonly E2eRun[]): E2eRun {
  * gets busier or quieter meanwhile moves both alike) and, optionally, profiles one more run.
  */
 export async function runE2eCase(batchSize: number, options: BenchOptions, note: (line: string) => void = () => undefined): Promise<E2eCaseResult> {
-  const stack = synthLoadStack({ stackName: `bench-b${batchSize}`, region: "us-east-1", namePrefix: `bench${batchSize}` }, { batchSize }, options.app);
+  const mode = options.invocation === undefined ? {} : { batchInvocation: options.invocation === BenchInvocation.PerBatch };
+  const stack = synthLoadStack({ stackName: `bench-b${batchSize}`, region: "us-east-1", namePrefix: `bench${batchSize}` }, { batchSize, ...mode }, options.app);
+  const batchInvocation = readCapacitySettings(stack.stackFile).batchInvocation === true;
   let cloud: LocalCloud | undefined;
   try {
     cloud = await startLocalCloud({
@@ -210,6 +231,7 @@ export async function runE2eCase(batchSize: number, options: BenchOptions, note:
     const ratio = summarize(rounds.map((r) => r.ratio));
     return {
       batchSize,
+      batchInvocation,
       floor,
       coldStartMs: firstOutcome > 0 ? firstOutcome - warmStart : 0,
       run,

@@ -17,6 +17,9 @@ export function benchFigures(result: BenchResult): BenchFiguresFile {
       executionMsPerBatch: c.run.throughput > 0 ? (o.pipeConcurrency * c.batchSize * 1000) / c.run.throughput : 0,
       dynamoCallsPerMessage: c.run.dynamoCallsPerMessage,
       throughput: c.run.throughput,
+      batchInvocation: c.batchInvocation,
+      invocationsPerMessage: c.run.messages > 0 ? c.run.functionInvocations / c.run.messages : 0,
+      functionMsPerInvocation: c.run.functionInvocations > 0 ? c.run.functionMs / c.run.functionInvocations : 0,
     })),
   };
 }

@@ -28,9 +28,14 @@ export interface BenchOptions {
   readonly seed: string;
   readonly settleTimeoutSeconds: number;
   readonly dynamoPlacement?: DynamoPlacement;
+  /** One function invocation per claimed record or per batch (`batchInvocation`); undefined = the stack's default. */
+  readonly invocation?: BenchInvocation;
   /** Also write each thread's raw profile (`.cpuprofile`, opens in Chrome DevTools) into this folder. */
   readonly profileDir?: string;
 }
+
+export const BenchInvocation = { PerRecord: "per-record", PerBatch: "per-batch" } as const;
+export type BenchInvocation = (typeof BenchInvocation)[keyof typeof BenchInvocation];
 
 export const BENCH_DEFAULTS: BenchOptions = {
   batchSizes: [1, 10],

@@ -23,7 +23,7 @@ function callMix(calls: Record<string, number>, messages: number): string {
 /** The side-by-side table of `npx effectively-once bench`: floor, end to end, ratio, CPU, and where the main thread's time goes. */
 export function formatBench(result: BenchResult): string {
   const cases = result.cases;
-  const header = ["", ...cases.map((c) => `batch ${c.batchSize}`)];
+  const header = ["", ...cases.map((c) => `batch ${c.batchSize}, ${c.batchInvocation ? "one invocation a batch" : "one invocation a record"}`)];
   const row = (label: string, cell: (c: E2eCaseResult) => string) => [label, ...cases.map(cell)];
   const o = result.options;
   const rows: string[][] = [
@@ -43,6 +43,8 @@ export function formatBench(result: BenchResult): string {
     row("  cold start (first send → first outcome)", (c) => `${int(c.coldStartMs)} ms`),
     row("  DynamoDB calls per message (measured)", (c) => c.run.dynamoCallsPerMessage.toFixed(2)),
     row("  DynamoDB ops/s driven by the pipeline", (c) => `${int(c.run.throughput * c.run.dynamoCallsPerMessage)} ops/s`),
+    row("  function invocations per message", (c) => (c.run.functionInvocations / c.run.messages).toFixed(3)),
+    row("  function duration per invocation (mean)", (c) => (c.run.functionInvocations > 0 ? ms(c.run.functionMs / c.run.functionInvocations) : "")),
     row("  CPU per message: main thread", (c) => ms(c.run.cpu.mainCpuMs / c.run.messages)),
     row("  CPU per message: other threads", (c) => ms(c.run.cpu.otherThreadsMs / c.run.messages)),
     row("  cores busy (process CPU / wall)", (c) => (c.run.cpu.processCpuMs / c.run.cpu.wallMs).toFixed(2)),

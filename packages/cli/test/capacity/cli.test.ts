@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCapacityCli, type CapacityIo } from "../../src/capacity/cli";
@@ -66,6 +66,24 @@ describe("CLI: options and errors", () => {
     expect(json.plan.remedies.map((r: { part: { id: string } }) => r.part.id)).toEqual(expect.arrayContaining(["lambda", "lambda-rate"]));
     expect(json.quotas["sqs.inFlight"].source.url).toMatch(/quotas-queues\.html$/);
     expect(json.cost.totalUsd).toBeGreaterThan(0);
+  });
+
+  it("prints a batch invocation's AWS-typical duration, which it uses, beside the one a bench measured locally", () => {
+    // Arrange: a stack with one invocation per batch, and a bench figures file that timed its function.
+    const figures = join(dir, "bench-figures.json");
+    const timed = { batchSize: 10, executionMsPerBatch: 400, dynamoCallsPerMessage: 5.2, throughput: 100, batchInvocation: true, invocationsPerMessage: 0.101, functionMsPerInvocation: 61.7 };
+    writeFileSync(figures, JSON.stringify({ kind: "pipeline-figures", label: "local CPU figures", duplicateRatio: 0, cases: [timed] }));
+    const batch = () => ({ ...SETTINGS, batchInvocation: true as const });
+
+    // Act
+    const without = run(["--rate", "1000", "--chart", chart()], batch);
+    const withFile = run(["--rate", "1000", "--chart", chart(), "--figures", figures], batch);
+
+    // Assert
+    expect(without.stdout).toMatch(/function: one batch invocation \(10 records\), AWS-typical \(the planner uses this\)\s+45 ms/);
+    expect(without.stdout).toMatch(/function: one batch invocation \(10 records\), measured locally\s+not measured: npx effectively-once bench/);
+    expect(withFile.stdout).toMatch(/AWS-typical \(the planner uses this\)\s+45 ms/);
+    expect(withFile.stdout).toMatch(/measured locally\s+61\.7 ms, one invocation a batch \(0\.101 a message/);
   });
 
   it("far above every quota: sharding with the count, and the hot key as a hard limit", () => {

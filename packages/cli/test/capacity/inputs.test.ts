@@ -57,6 +57,12 @@ describe("figures from npm run bench", () => {
       expect(figures.dynamoCallScale).toBeCloseTo(7.8 / 5.2, 9);
       expect(figures.label).toMatch(/^local CPU figures/);
       expect(() => figuresFromFile(file, ROUND, 5)).toThrow(/no case for batch size 5 \(has 10\).*--batch-sizes 5 --write-figures/);
+      // A file from before the bench timed the function: nothing measured to print.
+      expect(figures.measuredFunction).toBeUndefined();
+      writeFileSync(file, JSON.stringify({ kind: "pipeline-figures", label: "local", duplicateRatio: 0.2, cases: [{ batchSize: 10, executionMsPerBatch: 300, dynamoCallsPerMessage: 7.8, throughput: 130, batchInvocation: true, invocationsPerMessage: 0.09, functionMsPerInvocation: 62.5 }] }));
+      expect(figuresFromFile(file, ROUND, 10).measuredFunction).toEqual({ ms: 62.5, batchInvocation: true, invocationsPerMessage: 0.09 });
+      // The planner keeps the AWS-typical durations: the measured one is printed beside them.
+      expect(figuresFromFile(file, ROUND, 10)).toMatchObject({ functionMs: ROUND.functionMs, batchFunctionMs: ROUND.batchFunctionMs });
       writeFileSync(file, "{}");
       expect(() => figuresFromFile(file, ROUND, 10)).toThrow(/not a figures file/);
     } finally {

@@ -18,6 +18,8 @@ const run = (messages: number, ms: number, puts: number): E2eRun => ({
   throughput: (messages / ms) * 1000,
   dynamoCalls: { PutItem: puts },
   dynamoCallsPerMessage: puts / messages,
+  functionInvocations: messages,
+  functionMs: messages * 30,
   cpu,
   lost: 0,
   doubleApplied: 0,

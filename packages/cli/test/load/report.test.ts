@@ -108,19 +108,22 @@ describe("Function: formatBench", () => {
     // Arrange
     const floor = { dynamoPutSequential: 500, dynamoPutConcurrent: 1000, concurrency: 32, sqsSend: 8000, sqsReceiveDelete: 6000 };
     const cpu = { wallMs: 10_000, processCpuMs: 15_000, mainCpuMs: 4_000, mainWaitMs: 1_000, otherThreadsMs: 11_000 };
-    const run = (throughput: number) => ({ messages: 1000, ms: 10_000, throughput, dynamoCalls: { PutItem: 3300, UpdateItem: 1600 }, dynamoCallsPerMessage: 4.9, cpu, lost: 0, doubleApplied: 0 });
+    const run = (throughput: number, functionInvocations = 800, functionMs = 24_000) =>
+      ({ messages: 1000, ms: 10_000, throughput, dynamoCalls: { PutItem: 3300, UpdateItem: 1600 }, dynamoCallsPerMessage: 4.9, functionInvocations, functionMs, cpu, lost: 0, doubleApplied: 0 });
     const rounds = [0.38, 0.39, 0.41].map((ratio) => ({ floorOpsPerSecond: 1000, run: run(80), ratio }));
     const rounds10 = [0.57, 0.59, 0.62].map((ratio) => ({ floorOpsPerSecond: 1000, run: run(120), ratio }));
     const cases: E2eCaseResult[] = [
-      { batchSize: 1, floor, coldStartMs: 300, run: run(80), rounds, floorRatio: 0.39, ratio: summarize([0.38, 0.39, 0.41]), throughput: summarize([80, 80, 80]), floorSamples: summarize([1000, 1000, 1000]) },
-      { batchSize: 10, floor, coldStartMs: 900, run: run(120), rounds: rounds10, floorRatio: 0.59, ratio: summarize([0.57, 0.59, 0.62]), throughput: summarize([118, 120, 121]), floorSamples: summarize([990, 1000, 1010]) },
+      { batchSize: 1, batchInvocation: false, floor, coldStartMs: 300, run: run(80), rounds, floorRatio: 0.39, ratio: summarize([0.38, 0.39, 0.41]), throughput: summarize([80, 80, 80]), floorSamples: summarize([1000, 1000, 1000]) },
+      { batchSize: 10, batchInvocation: true, floor, coldStartMs: 900, run: run(120, 90, 5_400), rounds: rounds10, floorRatio: 0.59, ratio: summarize([0.57, 0.59, 0.62]), throughput: summarize([118, 120, 121]), floorSamples: summarize([990, 1000, 1010]) },
     ];
 
     // Act
     const text = formatBench({ options: BENCH_DEFAULTS, startedAt: "2026-01-01T00:00:00Z", host: { cpus: 2, node: "20", loadAverage: [1, 1, 1] }, cases });
 
     // Assert
-    expect(text).toMatch(/batch 1\s+batch 10/);
+    expect(text).toMatch(/batch 1, one invocation a record\s+batch 10, one invocation a batch/);
+    expect(text).toMatch(/function invocations per message\s+0\.800\s+0\.090/);
+    expect(text).toMatch(/function duration per invocation \(mean\)\s+30\.0 ms\s+60\.0 ms/);
     expect(text).toMatch(/DynamoDB conditional PutItem, 32 in flight\s+1,000 ops\/s\s+1,000 ops\/s/);
     expect(text).toMatch(/throughput\s+80\.0 msg\/s\s+120\.0 msg\/s/);
     expect(text).toMatch(/ratio per round\s+0\.38 0\.39 0\.41\s+0\.57 0\.59 0\.62/);

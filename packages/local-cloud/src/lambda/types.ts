@@ -91,6 +91,11 @@ export interface FunctionStats {
   active: number;
   /** Warm environments waiting for work. */
   idle: number;
+  /**
+   * Milliseconds the invocations ran in a ready environment, added up (Lambda's REPORT `Duration`, init excluded):
+   * ÷ `invocations` is the mean duration an invocation of this stack takes on this machine.
+   */
+  durationMs: number;
 }
 
 export interface LambdaRunnerStats {

@@ -24,16 +24,17 @@ export interface LoadStack {
 }
 
 /**
- * Test-sized windows within the construct's invariants, so crashes and retries resolve in seconds: the 60 s
- * execution timeout covers the worst case of one record (3 × (7 + 7) s of ledger retries + 2 × 2 s + 1 s of
- * invocations + 10 s of release and quarantine = 57 s); visibility 360 s ≥ 6 × that (locally, retried records come
- * back after 1 s anyway); lease 5 s ≥ the 2 s function timeout × 2 attempts and below the visibility timeout; no
- * batching window (a batch goes as soon as one receive fills it).
+ * Test-sized windows within the construct's invariants in both invocation modes, so crashes and retries resolve in
+ * seconds: the 110 s execution timeout covers the worst case of a batch invoked once and then record by record (the
+ * synth's arithmetic: 45 s of claim phase + 25 s batch invoke + 35 s settle + 2 s fate metrics = 107 s; one invocation
+ * per record needs less); visibility 660 s ≥ 6 × that (locally, retried records come back after 1 s anyway); lease
+ * 8 s ≥ 2 invocations (the batch's, then the record's own) × the 2 s function timeout × 2 attempts and below the
+ * visibility timeout; no batching window (a batch goes as soon as one receive fills it).
  */
 export const LOAD_WINDOWS = {
-  executionTimeoutSeconds: 80,
-  visibilityTimeoutSeconds: 480,
-  leaseSeconds: 5,
+  executionTimeoutSeconds: 110,
+  visibilityTimeoutSeconds: 660,
+  leaseSeconds: 8,
   function: { timeoutSeconds: 2 },
   lambdaRetries: 1,
   maximumBatchingWindowSeconds: 0,

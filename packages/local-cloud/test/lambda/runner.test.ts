@@ -105,6 +105,25 @@ describe("Function: createLambdaRunner", () => {
       expect(runner.stats().functions.refunds).toMatchObject({ coldStarts: 1, idle: 1, active: 0 });
     });
 
+    it("adds each invocation's run to the function's durationMs (Lambda's REPORT Duration), within the caller's wall time", async () => {
+      // Arrange: a warm environment, so no init is in the figures.
+      await call("refunds", { action: "count" });
+      const before = runner.stats().functions.refunds!;
+      const started = performance.now();
+
+      // Act: one invocation that works 50 ms, one that returns at once.
+      await call("refunds", { action: "sleep", ms: 50 });
+      await call("refunds", { action: "count" });
+      const wall = performance.now() - started;
+
+      // Assert
+      const after = runner.stats().functions.refunds!;
+      expect(after.invocations - before.invocations).toBe(2);
+      // (a timer may fire up to 1 ms early)
+      expect(after.durationMs - before.durationMs).toBeGreaterThanOrEqual(49);
+      expect(after.durationMs - before.durationMs).toBeLessThanOrEqual(wall);
+    });
+
     it("returns a thrown error as Lambda does: 200, FunctionError Unhandled, errorType/errorMessage/trace; the environment stays warm", async () => {
       // Arrange
       const before = parsed(await call("payments", { action: "count" })).count;
