@@ -26,7 +26,7 @@ const CORRELATION_FIELDS = ["businessKey", "operation", "messageId"] as const;
 export type LogFields = Record<string, unknown>;
 
 /** The summary line's message: the harness and operators find a batch's records by it (`"invocation batch"`). */
-export const BATCH_LINE_MESSAGE = "invocation batch";
+const BATCH_LINE_MESSAGE = "invocation batch";
 
 /** Where a batch's records that end without an error put their line: entries of the one summary line. */
 export interface BatchLines {
