@@ -17,6 +17,15 @@
  * around the ledger's memory of the key (default 14 d). Its props are drawn with it (`focusSettings`): standard or FIFO
  * queues (a FIFO queue restarts a moved copy's enqueue time), and a pipe filter on a message attribute or none (every
  * send carries the attribute the filter takes, so only a copy that lost it can be dropped).
+ *
+ * `batch-conflict`: one invocation per batch meets a conflict the function finds. A key is applied, but its ledger claim
+ * never completes: its function crashes after the side effect on every receive, so the workflow releases the claim
+ * each time while Powertools keeps the key COMPLETED. Seconds to minutes later (a receive's visibility timeout at
+ * most) a message of the same key with another payload comes in one batch with up to three new keys, perhaps with a
+ * fault of a batch-mate: the ledger lets it claim, the function's second layer answers `conflict` inside the batch's
+ * answer, and the workflow must quarantine it (payload-mismatch) on that receive, not hand it back until its receives
+ * run out. The default mix draws that pairing (a claim released after the effect, then a conflicting copy in a batch,
+ * apart from the first one's receives by more than a lease) too rarely for a short budget.
  */
 import fc from "fast-check";
 import { FaultKind, type Fault, type MessageAttribute, type Op, type Scenario } from "../scenario/shape";
@@ -24,7 +33,7 @@ import type { PropsOverrides } from "../settings";
 
 const HOUR = 3_600_000;
 
-export const FOCUS = ["ledger-loss", "redrive-paths"] as const;
+export const FOCUS = ["ledger-loss", "redrive-paths", "batch-conflict"] as const;
 export type Focus = (typeof FOCUS)[number];
 
 const bodyOf = (tenantId: string, amount: number, reversed: boolean): string =>
@@ -104,6 +113,30 @@ const redrivePaths: fc.Arbitrary<Scenario> = fc
     return { seed: d.seed, pollers: d.pollers, ops, faults: d.secondFault ? [{ message: 1, ...d.secondFault }] : [] };
   });
 
+const batchConflict: fc.Arbitrary<Scenario> = fc
+  .record({
+    seed: fc.nat(),
+    pollers: fc.integer({ min: 1, max: 2 }),
+    tenant: fc.constantFrom("a", "#"),
+    reversed: fc.boolean(),
+    // The conflict first, last or between its batch-mates; the mates are new keys.
+    mates: fc.integer({ min: 0, max: 3 }),
+    position: fc.nat(3),
+    // Within one visibility timeout of the first message's receives (the mode's default: 1,140 s).
+    gap: fc.integer({ min: 0, max: 1_100 }).map((s) => s * 1000),
+    mateFault: fc.option(fc.record({ kind: fc.constantFrom(FaultKind.FnCrashBefore, FaultKind.FnCrashAfter, FaultKind.FnThrottle, FaultKind.FnTimeout), receives: someReceives }), { freq: 3, nil: undefined }),
+  })
+  .map((d): Scenario => {
+    const mates = Array.from({ length: d.mates }, (_, i) => bodyOf(`m${i}`, 10, false));
+    const at = d.position % (d.mates + 1);
+    const batch = [...mates.slice(0, at), bodyOf(d.tenant, 20, d.reversed), ...mates.slice(at)];
+    const ops: Op[] = [{ op: "send", body: bodyOf(d.tenant, 10, false) }, ...(d.gap > 0 ? [{ op: "advance", ms: d.gap } as Op] : []), ...batch.map((body): Op => ({ op: "send", body }))];
+    const faults: Fault[] = [{ message: 0, kind: FaultKind.FnCrashAfter, receives: [1, 2, 3, 4, 5] }];
+    // A batch-mate's fault (messages 1.. are the batch in send order; the conflict is 1 + at).
+    if (d.mateFault && d.mates > 0) faults.push({ message: at === 0 ? 2 : 1, ...d.mateFault });
+    return { seed: d.seed, pollers: d.pollers, ops, faults };
+  });
+
 /** The attribute every send of `redrive-paths` carries, and the filter pattern that takes it. */
 const ROUTED: MessageAttribute = { name: "eventType", dataType: "String", value: "order" };
 const ROUTED_PATTERN = { messageAttributes: { eventType: { stringValue: ["order"] } } };
@@ -113,6 +146,7 @@ const ROUTED_PATTERN = { messageAttributes: { eventType: { stringValue: ["order"
  * settings mode alone decides.
  */
 export function focusSettings(focus: Focus): fc.Arbitrary<PropsOverrides> | undefined {
+  if (focus === "batch-conflict") return fc.constant({ batchInvocation: true });
   if (focus !== "redrive-paths") return undefined;
   return fc.record({ fifo: fc.boolean(), filter: fc.boolean() }).map(({ fifo, filter }): PropsOverrides => ({
     ...(fifo ? { fifo: true } : {}),
@@ -126,5 +160,7 @@ export function focusArbitrary(focus: Focus): fc.Arbitrary<Scenario> {
       return ledgerLoss;
     case "redrive-paths":
       return redrivePaths;
+    case "batch-conflict":
+      return batchConflict;
   }
 }

@@ -74,6 +74,8 @@ const SPACE_FOCUS: ReadonlyMap<string, Focus> = new Map([
   ["Filter", "redrive-paths"],
   ["a48d984", "redrive-paths"],
   ["Witnesses", "ledger-loss"],
+  // One invocation per batch: a conflict the function finds inside a batch's answer (a lost claim, then another payload).
+  ["Answered", "batch-conflict"],
 ]);
 
 /** A mutant's settings for some props: its definition, compiled once per props, and what it drops of the construct. */
@@ -127,7 +129,9 @@ export class NoMutantMatches extends Error {
 /** The mutant with this id, or the one whose id contains it (`npm run sim:search -- --mutant`). */
 export function mutantById(id: string): Mutant {
   const { definition, props } = simSettings();
-  const all = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants()];
+  // The batch mutants too (their ids start with BATCH): replay one with --focus batch-conflict, which draws batch mode.
+  const batch = batchMutantSet(simSettings(BATCH_MUTATE_SETTINGS).definition);
+  const all = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...batch];
   const exact = all.find((m) => m.id === id);
   const matching = all.filter((m) => m.id.includes(id));
   if (exact) return exact;
