@@ -24,16 +24,17 @@ export interface LoadStack {
 }
 
 /**
- * Test-sized windows within the construct's invariants, so crashes and retries resolve in seconds: the 60 s
- * execution timeout covers the worst case of one record (3 × (7 + 7) s of ledger retries + 2 × 2 s + 1 s of
- * invocations + 10 s of release and quarantine = 57 s); visibility 360 s ≥ 6 × that (locally, retried records come
- * back after 1 s anyway); lease 5 s ≥ the 2 s function timeout × 2 attempts and below the visibility timeout; no
- * batching window (a batch goes as soon as one receive fills it).
+ * Test-sized windows within the construct's invariants for the default flow (one invocation per batch), so crashes and
+ * retries resolve in seconds: the 110 s execution timeout covers the worst batch invoked once (claim phase 3 × (7 + 7)
+ * s of ledger retries + 3 s of quarantine = 45, the batch's invocation 2 × (10 s Init + 2 s) + 1 s = 25, the settle
+ * phase 25 s invoked alone + 10 s of release and quarantine = 35, the fate metrics call 2: 107 s); visibility 660 s ≥ 6
+ * × that (locally, retried records come back after 1 s anyway); lease 8 s ≥ 2 invocations × the 2 s function timeout
+ * × 2 attempts and below the visibility timeout; no batching window (a batch goes as soon as one receive fills it).
  */
 export const LOAD_WINDOWS = {
-  executionTimeoutSeconds: 80,
-  visibilityTimeoutSeconds: 480,
-  leaseSeconds: 5,
+  executionTimeoutSeconds: 110,
+  visibilityTimeoutSeconds: 660,
+  leaseSeconds: 8,
   function: { timeoutSeconds: 2 },
   lambdaRetries: 1,
   maximumBatchingWindowSeconds: 0,

@@ -98,6 +98,17 @@ describe("batchInvocation at synth", () => {
     expect(functionVariables(p, "idem")).not.toHaveProperty("PIPELINE_BATCH_CONCURRENCY");
   });
 
+  it("names the opt-out and its own worst case when a batch's worst case does not fit the execution", () => {
+    // Act: two waves of a batch invoked once need 90 + 63 + 146 + 2 = 301 s, over EXPRESS's 300; per record 232 s.
+    const problems = problemsOf({ maxConcurrency: 5, executionTimeoutSeconds: 300 });
+
+    // Assert
+    expect(problems).toContainEqual(
+      expect.objectContaining({ prop: "executionTimeoutSeconds", reason: expect.stringContaining("= 301 s"), fix: expect.stringContaining("or set batchInvocation: false (one invocation per record: 232 s)") }),
+    );
+    expect(problemsOf({ batchInvocation: false, maxConcurrency: 5, executionTimeoutSeconds: 300 })).toEqual([]);
+  });
+
   it("is refused in FIFO mode, naming the prop and the fix", () => {
     // Act
     const problems = problemsOf({ fifo: true, batchInvocation: true });
