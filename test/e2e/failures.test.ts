@@ -116,8 +116,12 @@ suite.scenario(
   async ({ target, payment, publish, settle }) => {
     // o1: the environment dies right after the EFFECT write, before the call's CALL item.
     // o2: it dies after the whole downstream call (EFFECT and CALL written), before Powertools saves COMPLETED.
-    const [afterCharge, afterCall] = await publish([payment("o1"), payment("o2")]);
-    const settled = await settle([afterCharge, afterCall]);
+    // One after the other: in one batch they would share one invocation, and o1's crash would end o2's call too.
+    const [afterCharge] = await publish([payment("o1")]);
+    const first = await settle([afterCharge]);
+    const [afterCall] = await publish([payment("o2")]);
+    const second = await settle([afterCall]);
+    const settled = { fates: { ...first.fates, ...second.fates }, effects: { ...first.effects, ...second.effects } };
 
     expect(settled.fates).toEqual({ [afterCharge.messageId]: "applied", [afterCall.messageId]: "applied" });
     // Both keys: the Powertools record stayed INPROGRESS until its in-progress expiry (the dead invocation's
