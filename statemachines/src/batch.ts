@@ -26,6 +26,23 @@ const FUNCTION_STATES = ["Invoke", "Complete", "Release", "AfterRelease", "Proce
 /** The per-record states the settle phase keeps from the original record states. */
 const SETTLE_STATES = ["Invoke", "Complete", "Release", "AfterRelease", "Quarantine", "Processed", "RetryLater"] as const;
 
+/** The prefix of the claim phase's own copies of end states the settle phase keeps too (Quarantine, RetryLater). */
+const CLAIM_PHASE_PREFIX = "ClaimPhase";
+
+/** Renames a state of one States map and every transition to it there (Next, Default, a Choice's or a Catch's Next). */
+function renameState(states: Json, from: string, to: string): void {
+  states[to] = states[from];
+  delete states[from];
+  const retarget = (holder: Json) => {
+    if (holder && holder.Next === from) holder.Next = to;
+  };
+  for (const state of Object.values<Json>(states)) {
+    retarget(state);
+    if (state.Default === from) state.Default = to;
+    for (const rule of [...(state.Choices ?? []), ...(state.Catch ?? [])]) retarget(rule);
+  }
+}
+
 /** What a claimed record carries from the claim phase to the settle phase. */
 const CLAIMED_OUTPUT = {
   messageId: "{% $messageId %}",
@@ -80,6 +97,10 @@ export function batchDefinition(standard: Record<string, unknown>): Record<strin
   claim.Next = "InvokeIfClaimed";
 
   const settleStates: Json = Object.fromEntries(SETTLE_STATES.map((name) => [name, structuredClone(records[name])]));
+  // A state's name is unique in the whole state machine, nested Maps included (the States Language; AWS's
+  // ValidateStateMachineDefinition refuses DUPLICATE_STATE_NAMES): the claim phase's copies of the end states the
+  // settle phase keeps take a prefix.
+  for (const name of SETTLE_STATES) if (name in claimStates) renameState(claimStates, name, `${CLAIM_PHASE_PREFIX}${name}`);
   Object.assign(settleStates, {
     WasClaimed: {
       Type: "Choice",

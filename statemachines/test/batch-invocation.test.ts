@@ -5,6 +5,7 @@
  * duplicate (no invocation), a released key is claimed and invoked again.
  */
 import type { LambdaInvoker } from "@effectively-once/local-cloud/emulators";
+import { recordOutcomes } from "@effectively-once/local-cloud/emulators";
 import { BATCH_RECORD_FIELDS } from "@effectively-once/contract";
 import { sqsRecord as record, startPipelineMachine, type PipelineMachine } from "./support/pipeline-machine";
 
@@ -168,5 +169,18 @@ describe("pipeline.asl.json in batch mode: one invocation per batch", () => {
     expect(await completed(b)).toBe(false);
     expect(await completed(c)).toBe(true);
     expect(await completed(d)).toBe(true);
+  });
+
+  it("reports every record's fate once in its states' outputs (as the local cloud counts them), a record decided in the claim phase too", async () => {
+    // Arrange: a key completed before, then a batch with a new key, its in-batch copy, the completed key's copy and an invalid body.
+    const [fresh, done] = [body(), body()];
+    await run([record("done", done)]);
+
+    // Act
+    const execution = await pipeline.machine.execute([record("new", fresh), record("new-copy", fresh), record("dup", done), record("bad", "{nope")]);
+
+    // Assert: one fate per record, though the claim phase's outcomes pass through the settle phase.
+    const fates = recordOutcomes(execution.events, 0).map((e) => `${e.messageId}:${e.outcome}`);
+    expect(fates.sort()).toEqual(["bad:quarantined", "dup:duplicate", "new-copy:duplicate", "new:processed"]);
   });
 });

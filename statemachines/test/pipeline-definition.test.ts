@@ -19,6 +19,15 @@ describe("Function: renderPipelineDefinition", () => {
     expect(result.isValid).toBe(true);
   });
 
+  it.each([
+    ["one invocation per batch", { batchInvocation: true }],
+    ["FIFO", { fifo: { maxReceiveCount: 5 } }],
+  ])("renders a %s definition asl-validator accepts: every state name once in the whole machine, nested Maps included", (_mode, mode) => {
+    const result = aslValidator(renderPipelineDefinition({ ...PARAMS, ...mode }) as never);
+    expect(result.errors).toEqual([]);
+    expect(result.isValid).toBe(true);
+  });
+
   it("fails asl-validator when a JSONata expression is broken (the check can fail)", () => {
     const broken = renderPipelineDefinition({ ...PARAMS, keyExpression: "[tenantId, (" });
     expect(aslValidator(broken as never).isValid).toBe(false);

@@ -73,7 +73,8 @@ describe("Synth-time invariants: the contract", () => {
     let output: string;
     try {
       const definition = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string);
-      output = definition.States.ProcessBatch.ItemProcessor.States.Parse.Branches[0].States.Decode.Output as string;
+      // One invocation per batch (the default): records are parsed in the claim phase.
+      output = definition.States.ClaimBatch.ItemProcessor.States.Parse.Branches[0].States.Decode.Output as string;
     } finally {
       cleanup();
     }

@@ -17,20 +17,22 @@ import type { E2eTarget } from "./target";
 export const E2E_STACK: StackConfig = { stackName: "e2e-pipeline", region: "us-east-1", namePrefix: "e2e" };
 
 /**
- * Test-sized windows within the construct's invariants (execution timeout ≥ the worst case of one record,
- * visibility ≥ 6 × the execution timeout, lease ≥ the function timeout × invoke attempts and below the visibility
- * timeout), no batching window. They are roomy on
+ * Test-sized windows within the construct's invariants for the default flow, one invocation per batch (execution
+ * timeout ≥ the worst batch, visibility ≥ 6 × the execution timeout, lease ≥ 2 invocations × the function timeout ×
+ * invoke attempts and below the visibility timeout), no batching window. They are roomy on
  * purpose: on a busy 2-core machine five concurrent cold starts can take seconds, and a function or execution
  * timeout that is not the subject of a scenario would add a legitimate second downstream call (a crash window).
  * Scenarios about timeouts shorten them through `overrides`.
  */
 export const TEST_WINDOWS = {
-  executionTimeoutSeconds: 50,
-  visibilityTimeoutSeconds: 300,
-  leaseSeconds: 16,
+  executionTimeoutSeconds: 90,
+  visibilityTimeoutSeconds: 540,
+  // 2 invocations (the batch's, then a record's own) × 8 s × 2 attempts.
+  leaseSeconds: 32,
   function: { timeoutSeconds: 8 },
   lambdaRetries: 1,
-  // One ledger retry: the worst case of a record is then 3 × (1 + 1) + 2 × (10 s Init + 8) + 1 + (1 + 3) = 47 s, within 50.
+  // One ledger retry: the worst batch is then claim phase 3 × (1 + 1) + 3 = 9 + batch invoke 2 × (10 s Init + 8) + 1 = 37
+  // + settle 37 + (1 + 3) = 41 + fate metrics 2 = 89 s, within 90 (per record, batchInvocation: false: 49 s).
   ledgerRetry: { intervalSeconds: 1, maxAttempts: 1, backoffRate: 1 },
   maximumBatchingWindowSeconds: 0,
 } as const satisfies PipelineOverrides;
@@ -47,8 +49,11 @@ export interface LocalTargetOptions {
   readonly expireVisibilityEarly?: () => EarlyVisibilityExpiry;
 }
 
-/** How long a scenario waits for its messages to settle on the local cloud (E2E_SETTLE_TIMEOUT_SECONDS overrides). */
-const SETTLE_TIMEOUT_MS = 40_000;
+/**
+ * How long a scenario waits for its messages to settle on the local cloud (E2E_SETTLE_TIMEOUT_SECONDS overrides): past
+ * the failures suite's timed-out execution (34 s, the worst batch invoked once) and the batch's redelivery.
+ */
+const SETTLE_TIMEOUT_MS = 60_000;
 
 /** Synthesizes the payments stack into a temp folder, boots the local cloud on it and wraps it as a target. */
 export async function openLocalTarget(options: LocalTargetOptions, settings: E2eSettings): Promise<E2eTarget> {

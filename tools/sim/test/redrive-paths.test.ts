@@ -8,6 +8,7 @@
 import { classify, HoleClass } from "../src/fuzz/classify";
 import { checkScenario } from "../src/fuzz/search";
 import { mutantById, mutantSettingsOf } from "../src/mutants/mutate";
+import { PER_RECORD_MUTATE_SETTINGS } from "../src/mutants/batch";
 import type { Op, Scenario } from "../src/scenario/shape";
 import { settingsFor, type PropsOverrides } from "../src/settings";
 
@@ -34,7 +35,8 @@ describe("Simulation: quarantined copies moved back by SQS's redrive-policy path
   const a48d984 = mutantSettingsOf(mutantById("a48d984"));
 
   it.each(HISTORIES)("%s: under a48d984's rules the model finds it", async (_name, hole, props, s) => {
-    const thrown = await checkScenario(a48d984(props), s).then(
+    // The mutant edits the per-record definition's record states (mutate.ts runs it under the opt-out, too).
+    const thrown = await checkScenario(a48d984({ ...PER_RECORD_MUTATE_SETTINGS, ...props }), s).then(
       () => undefined,
       (error: Error & { found?: Parameters<typeof classify>[1] }) => error,
     );

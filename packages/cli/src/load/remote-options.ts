@@ -49,7 +49,8 @@ export const REMOTE_DEFAULTS = {
   maxMessages: 1000,
   rate: 10,
   maxBacklog: 200,
-  settleTimeoutSeconds: 900,
+  // A retried record comes back after the queue's visibility timeout (1,140 s by default), then 3 min to settle.
+  settleTimeoutSeconds: 1320,
   quietSeconds: 60,
   pollSeconds: 2,
   checkRounds: 3,

@@ -16,8 +16,8 @@ const byId = (plan: ReturnType<typeof planCapacity>, id: string) => {
 describe("capacity plan with one invocation per batch (batchInvocation)", () => {
   it("learns the mode from the synthesized definition", () => {
     // Arrange
-    const batch = synthStack({ batchInvocation: true });
-    const perRecord = synthStack();
+    const batch = synthStack();
+    const perRecord = synthStack({ batchInvocation: false });
     try {
       // Act / Assert
       expect(readCapacitySettings(join(batch.stackDir, "cdk.tf.json")).batchInvocation).toBe(true);

@@ -24,16 +24,19 @@ describe("CLI: npm run capacity:plan -- --rate 5000 (the default stack, synthesi
     result = run(["--rate", "5000", "--chart", chart]);
   });
 
-  it("names Lambda's account-wide invocation rate as the part that saturates first (about 50%), the ceiling and no increase at 5,000", () => {
+  it("names SQS's messages in flight as the part that saturates first (about 48%), the ceiling and no increase at 5,000", () => {
     expect(result.code).toBe(0);
-    // 5,000 msg/s × 0.999 invocations (new keys) against 10 × 1,000 account concurrency.
-    expect(result.stdout).toMatch(/Saturates first: Lambda: invocations per second \(account\) \(50% at 5,000 msg\/s; limit 10,000 invocations\/s, per account and region\)/);
-    // 10,000 invocations/s ÷ 0.999 invocations per message: about 10,000, not the 19,910 the ledger's writes allow.
-    expect(result.stdout).toContain("Highest sustainable rate with these quotas: 10,010 msg/s.");
+    // One invocation per batch (the default): 5,000 msg/s × (1.01 × 139 ms in the pipe + 0.01 retries × 1,140 s
+    // visibility timeout) = 57,702 messages against SQS's 120,000 in flight.
+    expect(result.stdout).toMatch(/Saturates first: SQS: messages in flight \(48% at 5,000 msg\/s; limit 120,000 messages, per queue\)/);
+    // 120,000 ÷ 11.54 s in flight per message/s: about 10,400, not the 19,910 the ledger's writes allow.
+    expect(result.stdout).toContain("Highest sustainable rate with these quotas: 10,398 msg/s.");
+    // Lambda's request rate is no longer near: one invocation per batch, 0.101 a message.
+    expect(result.stdout).toMatch(/Lambda: invocations per second \(account\)\s+505 invocations\/s\s+10,000\s+5\.1%/);
     expect(result.stdout).toContain("no increase to request");
     expect(result.stdout).toContain("SQS in flight is a silent limit: at it a long poll (the pipe's) gets no error");
     expect(result.stdout).toMatch(/Monthly cost at 5,000 msg\/s[\s\S]*total\s+\$\d{2},\d{3}\.\d\d/);
-    expect(result.stdout).toContain("source queue visibility timeout                   720 s");
+    expect(result.stdout).toContain("source queue visibility timeout                   1140 s");
   });
 
   it("prints every quota with its source page, and marks the assumptions", () => {
@@ -50,7 +53,7 @@ describe("CLI: npm run capacity:plan -- --rate 5000 (the default stack, synthesi
     expect(svg.startsWith("<svg")).toBe(true);
     for (const id of ["pipe", "sfn-rate", "sfn-concurrency", "lambda", "lambda-rate", "dynamodb-ledger-write", "hot-key-write", "sqs"]) expect(svg).toContain(`data-part="${id}"`);
     expect(svg).toContain(">100%<");
-    expect(svg).toContain("saturates first: Lambda: invocations per second (account) at 10,010 msg/s");
+    expect(svg).toContain("saturates first: SQS: messages in flight at 10,398 msg/s");
   });
 });
 

@@ -9,10 +9,14 @@ import { CONFIG } from "./fixtures";
 
 describe("Function: readStackFile", () => {
   let defaults: SynthesizedStack;
+  let perRecord: SynthesizedStack;
   let tuned: SynthesizedStack;
   beforeAll(() => {
     defaults = synthStack();
+    perRecord = synthStack({ batchInvocation: false });
     tuned = synthStack({
+      // Per record: two waves of one invocation per batch would need 301 s, over EXPRESS's 300.
+      batchInvocation: false,
       batchSize: 4,
       maxConcurrency: 2,
       stateMachineLogLevel: "ALL",
@@ -28,15 +32,18 @@ describe("Function: readStackFile", () => {
   });
   afterAll(() => {
     defaults?.cleanup();
+    perRecord?.cleanup();
     tuned?.cleanup();
   });
 
-  it("reads the default stack as the fixture the unit tests use (names aside)", () => {
-    const config = readStackFile(join(defaults.stackDir, "cdk.tf.json"));
+  it("reads the per-record stack as the fixture the unit tests use, and the default stack as that fixture invoked once per batch (names aside)", () => {
+    const config = readStackFile(join(perRecord.stackDir, "cdk.tf.json"));
     const strip = (c: typeof config) => ({ ...c, source: "", function: { ...c.function, name: "" }, stateMachine: { ...c.stateMachine, definitionBytes: 0 }, tables: Object.values(c.tables).map((t) => ({ ...t, name: "" })) });
     expect(strip(config)).toEqual(strip(CONFIG));
     expect(config.tables.ledger.name).toBe("test-ledger");
     expect(config.stateMachine.definitionBytes).toBeGreaterThan(5000);
+    // The default: one invocation per batch, nothing else differs.
+    expect(strip(readStackFile(join(defaults.stackDir, "cdk.tf.json")))).toEqual(strip({ ...CONFIG, stateMachine: { ...CONFIG.stateMachine, batchInvocation: true } }));
   });
 
   it("follows the pipeline props: batch, concurrency, log levels, memory, tracing, retention", () => {

@@ -24,7 +24,7 @@ describe("Rule: the function's event changes shape (batchInvocation, npm run pla
     // Assert
     expect(flags).toEqual([expect.objectContaining({ kind: RiskKind.InvocationShapeChange, severity: Severity.Medium, address: FN })]);
     expect(flags[0]!.message).toContain("starts invoking it once per batch");
-    expect(flags[0]!.message).toContain("deploy that first, with batchInvocation unset");
+    expect(flags[0]!.message).toContain("deploy that first, with `batchInvocation: false`");
   });
 
   it("flags turning it off, with the rollback's order", () => {

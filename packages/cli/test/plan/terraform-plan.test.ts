@@ -9,6 +9,7 @@ import { runPlanReview } from "../../src/terraform/plan-review";
 import { loadBaseline } from "../../src/terraform/review/baseline";
 import { serviceOf } from "../../src/terraform/review/planned";
 import { ActionBasis, RiskKind, type PlanReview, type QueueSettings, type TableSettings } from "../../src/terraform/review/types";
+import type { PipelineOverrides } from "@effectively-once/pipeline";
 
 const terraform = findTerraform();
 // This project's machines carry terraform and the provider mirror, so these tests must run there. Elsewhere a
@@ -60,6 +61,8 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
   let base: Run;
   let head: Run;
   let tuned: PlanReview;
+  let optOut: PlanReview;
+  let upgrade: PlanReview;
   const stateInRepo = join(process.cwd(), `terraform.${STACK}.tfstate`);
 
   beforeAll(async () => {
@@ -80,8 +83,19 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
       overrides: { head: { pointInTimeRecovery: false, deletionProtection: false, logRetentionDays: 7, batchSize: 5, operation: "capture" } },
       log: () => undefined,
     });
-    [head, { review: tuned }] = await Promise.all([planRun(join(work, "head"), ["--against", basePlan, "--fail-on-risk"], { ...env, PIPELINE_NAME_PREFIX: "orders" }), settingsRun]);
-  }, 150_000);
+    // The function's event shape, both ways: the default stack opting out of one invocation per batch, and the
+    // per-record flow (the earlier releases' only one) upgraded to the default, each base planned in the same run.
+    const shapeRun = (name: string, overrides: { head?: PipelineOverrides; base?: PipelineOverrides }, baseline: { against?: ReturnType<typeof loadBaseline>; baseEnv?: NodeJS.ProcessEnv }) =>
+      runPlanReview({ mode: "offline", outdir: join(work, name), reportDir: join(work, name, "plan-review"), env, ...baseline, overrides, log: () => undefined });
+    const optOutRun = shapeRun("opt-out", { head: { batchInvocation: false } }, { against: loadBaseline(basePlan) });
+    const upgradeRun = shapeRun("upgrade", { base: { batchInvocation: false } }, { baseEnv: env });
+    [head, { review: tuned }, { review: optOut }, { review: upgrade }] = await Promise.all([
+      planRun(join(work, "head"), ["--against", basePlan, "--fail-on-risk"], { ...env, PIPELINE_NAME_PREFIX: "orders" }),
+      settingsRun,
+      optOutRun,
+      upgradeRun,
+    ]);
+  }, 240_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
@@ -178,16 +192,18 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
     it("updates exactly the resources whose settings change and leaves every other one untouched", () => {
       // Also proves the seeded state is faithful: a spurious difference would show as one more update.
       const updated = tuned.resources.filter((r) => r.action === "update").map((r) => r.name).sort();
+      // The function too: one invocation per batch runs maxConcurrency (the batch size by default) records at once.
       expect(updated).toEqual([
         "/aws/lambda/payments-charge",
         "/aws/vendedlogs/pipes/payments-pipe",
         "/aws/vendedlogs/states/payments-workflow",
+        "payments-charge",
         "payments-idempotency",
         "payments-ledger",
         "payments-pipe",
         "payments-workflow",
       ]);
-      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 7, noop: base.review.summary.create - 7 });
+      expect(tuned.summary).toMatchObject({ create: 0, replace: 0, destroy: 0, update: 8, noop: base.review.summary.create - 8 });
     });
 
     it("flags PITR and deletion protection turned off, and the new operation as a key derivation change, with Terraform's own before and after", () => {
@@ -207,6 +223,33 @@ async function planRun(outdir: string, args: string[], env: NodeJS.ProcessEnv): 
 
     it("had the changed state machine definition checked by the local ValidateStateMachineDefinition", () => {
       expect(tuned.notes.join(" ")).toContain("checked locally (asl-validator)");
+    });
+  });
+
+  describe("the function's event shape (one invocation per batch, the default)", () => {
+    const shapeFlags = (review: PlanReview) => review.risks.filter((r) => r.kind === RiskKind.InvocationShapeChange);
+    const nameOf = (review: PlanReview, address: string) => review.resources.find((r) => r.address === address)?.name;
+
+    it("flags opting out (batchInvocation: false) on the function, with the rollback's order, and plans the per-record timeouts", () => {
+      const flags = shapeFlags(optOut);
+      expect(flags.map((f) => [nameOf(optOut, f.address), f.severity, f.basis])).toEqual([["payments-charge", "medium", "terraform"]]);
+      expect(flags[0]!.message).toContain("stops invoking it once per batch");
+      expect(flags[0]!.message).toContain("Roll the function's code back only after this deploy");
+      expect(optOut.resources.filter((r) => r.action === "update").map((r) => r.name).sort()).toEqual(["payments-charge", "payments-queue", "payments-workflow"]);
+      expect(optOut.changes?.settings).toEqual(expect.arrayContaining([expect.objectContaining({ name: "payments-queue", setting: "visibilityTimeoutSeconds", before: 1140, after: 720 })]));
+    });
+
+    it("flags the upgrade from one invocation per record to the default, with the function-first order", () => {
+      const flags = shapeFlags(upgrade);
+      expect(upgrade.basis).toBe(ActionBasis.SeededState);
+      expect(flags.map((f) => [nameOf(upgrade, f.address), f.severity])).toEqual([["payments-charge", "medium"]]);
+      expect(flags[0]!.message).toContain("starts invoking it once per batch");
+      expect(flags[0]!.message).toContain("deploy that first, with `batchInvocation: false`");
+      expect(upgrade.changes?.settings).toEqual(expect.arrayContaining([expect.objectContaining({ name: "payments-queue", setting: "visibilityTimeoutSeconds", before: 720, after: 1140 })]));
+    });
+
+    it("says nothing of the shape when it stays", () => {
+      expect(shapeFlags(tuned)).toEqual([]);
     });
   });
 

@@ -6,14 +6,16 @@ import { RecordOutcome } from "@effectively-once/contract";
 /**
  * The per-record outcomes of one execution: the raw outputs of its exited states, read by the contract's rule
  * (`packages/contract/src/outcomes.ts`: a record's fate and its in-batch followers'). Other state machines yield none.
+ * One fate per record and execution, the last reported: with one invocation per batch a record decided in the claim
+ * phase reports its outcome there and again from the settle phase, which passes it on (statemachines/src/batch.ts).
  */
 export function recordOutcomes(events: readonly HistoryEvent[], at: number): OutcomeEvent[] {
-  const found: OutcomeEvent[] = [];
+  const found = new Map<string, OutcomeEvent>();
   for (const event of events) {
     if (!event.type.endsWith("StateExited")) continue;
-    for (const fate of fatesOfStateOutput(event.details?.output)) found.push({ type: "record-outcome", ...fate, at });
+    for (const fate of fatesOfStateOutput(event.details?.output)) found.set(fate.messageId, { type: "record-outcome", ...fate, at });
   }
-  return found;
+  return [...found.values()];
 }
 
 export function emptyCounts(): OutcomeCounts {

@@ -55,7 +55,8 @@ describe("Local alarms: a quarantined message on call", () => {
       expect([...fired.keys()].sort()).toEqual(["test-dlq-arrivals", "test-dlq-depth"]);
       for (const t of fired.values()) expect(t.actions).toEqual([outputs.alarm_topic_arn]);
       expect(fired.get("test-dlq-depth")!.reason).toMatch(/^1 out of the last 1 datapoints \[1 /);
-      // Lambda counted the PermanentError in Errors; the log line's metric filter counted it as a rejection.
+      // One invocation per batch (the default): the refusal is the record's answer, not a Lambda error. Per record,
+      // Lambda counts the PermanentError in Errors and the log line's metric filter counts it as a rejection.
       expect(alarms.state("test-function-errors")).not.toBe("ALARM");
     });
 
@@ -81,12 +82,16 @@ describe("Local alarms: a quarantined message on call", () => {
 
   describe("a48d984's alarms (the defects this release fixes)", () => {
     let run: { cloud: LocalCloud; dir: string } | undefined;
+    // a48d984 invoked the function once per record, so its refusal was a Lambda error; in a batch it is an answer.
+    let perRecord: SynthesizedStack | undefined;
     beforeAll(async () => {
-      run = await quarantineOne(stack.stackDir, "a48d984.tf.json", withA48d984Alarms(stack.json, "test"));
+      perRecord = synthStack({ batchInvocation: false });
+      run = await quarantineOne(perRecord.stackDir, "a48d984.tf.json", withA48d984Alarms(perRecord.json, "test"));
     }, 120_000);
     afterAll(async () => {
       await run?.cloud.stop();
       if (run) rmSync(run.dir, { force: true });
+      perRecord?.cleanup();
     });
 
     it("the PermanentError fires the function errors alarm, and no alarm has an action", () => {

@@ -25,8 +25,13 @@ describe("Local cloud: mocked downstream (Step Functions Local mock configuratio
     machineName = probe.provisioned.stateMachines[0].name;
     await probe.stop();
     const config = {
-      StateMachines: { [machineName]: { TestCases: { ChargeOk: { Invoke: "ChargeSucceeded" } } } },
+      // One invocation per batch (the default): the batch's invocation answers no record (its messageId is SQS's, known
+      // only after the send), so the record runs its own Invoke, answered from the mock too.
+      StateMachines: { [machineName]: { TestCases: { ChargeOk: { InvokeBatch: "BatchAnswersNone", Invoke: "ChargeSucceeded" } } } },
       MockedResponses: {
+        BatchAnswersNone: {
+          "0": { Return: { ExecutedVersion: "$LATEST", Payload: { outcomes: [] }, SdkHttpMetadata: { HttpStatusCode: 200 }, SdkResponseMetadata: { RequestId: "mock-batch" }, StatusCode: 200 } },
+        },
         ChargeSucceeded: {
           "0": {
             Return: {

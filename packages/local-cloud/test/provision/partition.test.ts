@@ -29,9 +29,11 @@ describe("Function: provisionStack (a stack in cn-north-1)", () => {
   it("resolves data \"aws_partition\" and data \"aws_region\" without AWS: the definition's integrations and local ARNs are aws-cn", () => {
     const [machine] = provisioned.stateMachines;
     expect(machine.arn).toBe("arn:aws-cn:states:cn-north-1:000000000000:stateMachine:test-workflow");
-    const states = (machine.definition as any).States.ProcessBatch.ItemProcessor.States;
-    expect(states.Claim.Resource).toBe("arn:aws-cn:states:::dynamodb:putItem");
-    expect(states.Invoke.Arguments.FunctionName).toBe("arn:aws-cn:lambda:cn-north-1:000000000000:function:test-charge");
+    // One invocation per batch (the default): the claim phase's Claim, the batch's invocation and each record's own.
+    const top = (machine.definition as any).States;
+    expect(top.ClaimBatch.ItemProcessor.States.Claim.Resource).toBe("arn:aws-cn:states:::dynamodb:putItem");
+    expect(top.InvokeBatch.Arguments.FunctionName).toBe("arn:aws-cn:lambda:cn-north-1:000000000000:function:test-charge");
+    expect(top.ProcessBatch.ItemProcessor.States.Invoke.Arguments.FunctionName).toBe("arn:aws-cn:lambda:cn-north-1:000000000000:function:test-charge");
     expect(provisioned.outputs.region).toBe("cn-north-1");
   });
 });

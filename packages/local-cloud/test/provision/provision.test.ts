@@ -18,7 +18,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
   let provisioned: ProvisionedStack;
 
   beforeAll(async () => {
-    stack = synthStack({ executionTimeoutSeconds: 17, visibilityTimeoutSeconds: 102, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
+    stack = synthStack({ executionTimeoutSeconds: 32, visibilityTimeoutSeconds: 192, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
     [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
     sqs = createSqsClient(sqsServer.endpoint);
     provisioned = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });
@@ -33,7 +33,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual(["test-dlq", "test-queue"]);
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName["test-queue"].url, AttributeNames: ["All"] }));
-    expect(Attributes).toMatchObject({ VisibilityTimeout: "102", MessageRetentionPeriod: "345600" });
+    expect(Attributes).toMatchObject({ VisibilityTimeout: "192", MessageRetentionPeriod: "345600" });
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: byName["test-dlq"].arn, maxReceiveCount: 5 });
   });
 
@@ -74,8 +74,11 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     expect(machine).toMatchObject({ name: "test-workflow", type: "EXPRESS", arn: "arn:aws:states:us-east-1:000000000000:stateMachine:test-workflow" });
     const text = JSON.stringify(machine.definition);
     expect(text).not.toContain("${");
-    const states = (machine.definition as any).States.ProcessBatch.ItemProcessor.States;
-    expect(states.Claim.Arguments.TableName).toBe("test-ledger");
+    // One invocation per batch (the default): the claim phase claims, the settle phase invokes alone and quarantines.
+    const top = (machine.definition as any).States;
+    const states = top.ProcessBatch.ItemProcessor.States;
+    expect(top.ClaimBatch.ItemProcessor.States.Claim.Arguments.TableName).toBe("test-ledger");
+    expect(top.InvokeBatch.Arguments.FunctionName).toBe("arn:aws:lambda:us-east-1:000000000000:function:test-charge");
     expect(states.Invoke.Arguments.FunctionName).toBe("arn:aws:lambda:us-east-1:000000000000:function:test-charge");
     expect(states.Quarantine.Arguments.QueueUrl).toBe(provisioned.queues.find((q) => q.name === "test-dlq")!.url);
   });

@@ -1,6 +1,7 @@
 /**
- * One invocation per batch (`batchInvocation`): what it needs to be safe, refused at synth. The timing it changes
- * lives with its concept: the execution's worst case in timing.ts, the lease in invariants.ts.
+ * One invocation per batch (`batchInvocation`, standard mode's default): what it needs to be safe, refused at synth.
+ * The timing it changes lives with its concept: the execution's worst case in timing.ts, the lease in invariants.ts,
+ * its default execution timeout with the other defaults in resolve-props.ts.
  */
 import {
   batchRecordEnvelopeBytes,
@@ -14,16 +15,6 @@ import {
 import type { PropRule } from "./prop-rules";
 
 const n = (value: number): string => value.toLocaleString("en-US");
-
-/**
- * Defaults that differ with one invocation per batch. A record may wait for the batch's invocation and then for its
- * own (the fallback), so the execution's worst case holds two invocations (timing.ts): with the other defaults, claim
- * phase 45 + batch invoke 63 + settle 73 + fate metrics 2 = 183 s, above the per-record 120 s. The visibility timeout follows
- * (6 × 190 = 1,140 s), and the lease (190 s ≥ 2 × 10 × 3).
- */
-export const BATCH_INVOCATION_DEFAULTS = {
-  executionTimeoutSeconds: 190,
-} as const;
 
 /**
  * Step Functions' quota on a task's input and result, and on a state's data: 256 KiB of UTF-8 ("Service quotas",

@@ -81,14 +81,15 @@ export interface IdempotentPipelineProps extends FifoProps {
    * Standard mode: one function invocation per batch, carrying the records the workflow claimed, instead of one per
    * claimed record (docs/guarantees.md, "One invocation per batch"). The function runs them `maxConcurrency` at once
    * (`PIPELINE_BATCH_CONCURRENCY`) and answers one outcome per record; without a usable answer a record is invoked
-   * alone. The function's event changes shape: deploy a function built with a release that accepts batch events first
-   * (docs/upgrading.md). `function.timeoutSeconds` then bounds a whole batch: ceil(batchSize / maxConcurrency) records in
-   * a row. FIFO mode invokes per record (a group's order), and refuses `true`.
-   * @default false
+   * alone. `function.timeoutSeconds` then bounds a whole batch: ceil(batchSize / maxConcurrency) records in a row.
+   * `false` keeps one invocation per claimed record. Either change of this setting changes the function's event shape:
+   * the order of the deploys matters (docs/upgrading.md). FIFO mode invokes per record (a group's order): unset means
+   * `false` there, and `true` is refused.
+   * @default true (FIFO: false)
    */
   readonly batchInvocation?: boolean;
 
-  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record (FIFO: of `batchSize` records one after another; `batchInvocation`: of a batch invoked once, then each record perhaps alone). @default 120 (FIFO: 240; batchInvocation: 190) */
+  /** State machine `TimeoutSeconds`: the longest a batch can take (EXPRESS allows 300); at least the worst case of one record (FIFO: of `batchSize` records one after another; `batchInvocation`: of a batch invoked once, then each record perhaps alone). @default 190 (batchInvocation: false: 120; FIFO: 240) */
   readonly executionTimeoutSeconds?: number;
   /** Queue visibility timeout; AWS asks for at least 6 × the target's maximum execution time. @default 6 × executionTimeoutSeconds */
   readonly visibilityTimeoutSeconds?: number;

@@ -3,7 +3,6 @@ import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/c
 import { effectiveRules, type FieldRule } from "@effectively-once/contract";
 import { secondLayerEnvironment } from "@effectively-once/contract";
 import { UNKNOWN_TARGET, type DeployTarget } from "./deploy-target";
-import { BATCH_INVOCATION_DEFAULTS } from "./batch-rules";
 import { FIFO_DEFAULTS } from "./fifo-props";
 import { resolveEncryption } from "./encryption";
 import { DEFAULT_RUNTIME } from "./lambda-runtime";
@@ -18,9 +17,14 @@ export const DEFAULTS = {
   functionMemoryMb: 256,
   batchSize: 10,
   maximumBatchingWindowSeconds: 1,
-  // The worst case of one record with the defaults below is 115 s (src/constructs/timing.ts): three invocation
-  // attempts of a cold start's Init (10 s) + the function's 10 s, and the ledger's retry waits.
-  executionTimeoutSeconds: 120,
+  // One invocation per batch, standard mode's default: a record may wait for the batch's invocation and then for its
+  // own (the fallback), so the worst execution holds two invocations (src/constructs/timing.ts): with the defaults
+  // below, claim phase 45 + batch invoke 63 + settle 73 + fate metrics 2 = 183 s. The visibility timeout follows
+  // (6 × 190 = 1,140 s), and the lease (190 s ≥ 2 × 10 × 3).
+  executionTimeoutSeconds: 190,
+  // Per record (batchInvocation: false): the worst execution is 117 s, one record's 115 s (three invocation attempts of
+  // a cold start's Init (10 s) + the function's 10 s, and the ledger's retry waits) + the fate metrics call's 2 s.
+  perRecordExecutionTimeoutSeconds: 120,
   visibilityTimeoutFactor: 6,
   maxReceiveCount: 5,
   messageRetentionSeconds: 4 * 24 * 3600,
@@ -42,10 +46,12 @@ export const DEFAULTS = {
 export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = UNKNOWN_TARGET): ResolvedPipelineProps {
   const functionName = p.function.name ?? DEFAULTS.functionName;
   const fifo = p.fifo ?? false;
-  const batchInvocation = p.batchInvocation ?? false;
+  // Standard mode invokes once per batch unless opted out; FIFO keeps one invocation per record (batch-rules.ts
+  // refuses only an explicit true there).
+  const batchInvocation = p.batchInvocation ?? !fifo;
   const executionTimeoutSeconds =
     p.executionTimeoutSeconds ??
-    (fifo ? FIFO_DEFAULTS.executionTimeoutSeconds : batchInvocation ? BATCH_INVOCATION_DEFAULTS.executionTimeoutSeconds : DEFAULTS.executionTimeoutSeconds);
+    (fifo ? FIFO_DEFAULTS.executionTimeoutSeconds : batchInvocation ? DEFAULTS.executionTimeoutSeconds : DEFAULTS.perRecordExecutionTimeoutSeconds);
   const batchSize = p.batchSize ?? (fifo ? FIFO_DEFAULTS.batchSize : DEFAULTS.batchSize);
   const messageRetentionSeconds = p.messageRetentionSeconds ?? DEFAULTS.messageRetentionSeconds;
   const deadLetterRetentionSeconds = p.deadLetterRetentionSeconds ?? DEFAULTS.deadLetterRetentionSeconds;

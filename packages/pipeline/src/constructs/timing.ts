@@ -187,7 +187,10 @@ export const TIMING_RULES: readonly PropRule[] = [
         prop: "executionTimeoutSeconds",
         value: p.executionTimeoutSeconds,
         reason: `is below the worst case of ${p.fifo ? "a batch whose records all share one message group" : w.batch ? "a batch invoked once" : "one record"} (${arithmetic} = ${w.seconds} s); a record still retrying would be cut off and its whole batch would come back`,
-        fix: `set executionTimeoutSeconds >= ${w.seconds} (and visibilityTimeoutSeconds >= ${6 * w.seconds}), or lower ${p.fifo ? "batchSize, " : ""}function.timeoutSeconds, lambdaRetries or ledgerRetry`,
+        fix:
+          `set executionTimeoutSeconds >= ${w.seconds} (and visibilityTimeoutSeconds >= ${6 * w.seconds}), or lower ${p.fifo ? "batchSize, " : ""}function.timeoutSeconds, lambdaRetries or ledgerRetry` +
+          // One invocation per batch is the default: its opt-out holds one invocation less per record.
+          (w.batch ? `, or set batchInvocation: false (one invocation per record: ${worstExecution({ ...p, batchInvocation: false }).seconds} s)` : ""),
       };
     },
   },

@@ -60,15 +60,53 @@ describe("batchInvocation at synth", () => {
     expect(functionVariables(p, "idem")).toMatchObject({ PIPELINE_BATCH_CONCURRENCY: String(p.maxConcurrency) });
   });
 
-  it("is off by default and leaves the per-record definition and the function's environment as they were", () => {
+  it("is the default in standard mode, with the batch's execution timeout", () => {
     // Arrange
     const p = resolveProps(BASE);
 
+    // Assert: the same as an explicit true, and 190 s holds the worst batch (183 s).
+    expect(p.batchInvocation).toBe(true);
+    expect(p).toEqual(resolveProps({ ...BASE, batchInvocation: true }));
+    expect(runPropRules(PIPELINE_RULES, p).problems).toEqual([]);
+    expect(definitionParams(p, { partition: "aws", ledgerTableName: "l", functionArn: "f", deadLetterQueueUrl: "q" })).toMatchObject({ batchInvocation: true });
+    expect(p.executionTimeoutSeconds).toBe(190);
+    expect(worstExecution(p).seconds).toBe(183);
+    expect(p.visibilityTimeoutSeconds).toBe(6 * 190);
+  });
+
+  it("is off with batchInvocation: false, which leaves the per-record definition, environment and timeout", () => {
+    // Arrange
+    const p = resolveProps({ ...BASE, batchInvocation: false });
+
     // Assert
     expect(p.batchInvocation).toBe(false);
+    expect(runPropRules(PIPELINE_RULES, p).problems).toEqual([]);
     expect(definitionParams(p, { partition: "aws", ledgerTableName: "l", functionArn: "f", deadLetterQueueUrl: "q" })).not.toHaveProperty("batchInvocation");
     expect(functionVariables(p, "idem")).not.toHaveProperty("PIPELINE_BATCH_CONCURRENCY");
     expect(p.executionTimeoutSeconds).toBe(120);
+    expect(worstExecution(p).seconds).toBeLessThanOrEqual(120);
+  });
+
+  it("resolves to per record in FIFO mode when unset, without a refusal", () => {
+    // Arrange
+    const p = resolveProps({ ...BASE, fifo: true });
+
+    // Assert
+    expect(p.batchInvocation).toBe(false);
+    expect(runPropRules(PIPELINE_RULES, p).problems).toEqual([]);
+    expect(definitionParams(p, { partition: "aws", ledgerTableName: "l", functionArn: "f", deadLetterQueueUrl: "q" })).not.toHaveProperty("batchInvocation");
+    expect(functionVariables(p, "idem")).not.toHaveProperty("PIPELINE_BATCH_CONCURRENCY");
+  });
+
+  it("names the opt-out and its own worst case when a batch's worst case does not fit the execution", () => {
+    // Act: two waves of a batch invoked once need 90 + 63 + 146 + 2 = 301 s, over EXPRESS's 300; per record 232 s.
+    const problems = problemsOf({ maxConcurrency: 5, executionTimeoutSeconds: 300 });
+
+    // Assert
+    expect(problems).toContainEqual(
+      expect.objectContaining({ prop: "executionTimeoutSeconds", reason: expect.stringContaining("= 301 s"), fix: expect.stringContaining("or set batchInvocation: false (one invocation per record: 232 s)") }),
+    );
+    expect(problemsOf({ batchInvocation: false, maxConcurrency: 5, executionTimeoutSeconds: 300 })).toEqual([]);
   });
 
   it("is refused in FIFO mode, naming the prop and the fix", () => {

@@ -22,8 +22,9 @@ describe("A stack in the China (Beijing) Region", () => {
     expect(text).not.toMatch(/arn:aws:/);
     const [[partitionId]] = Object.entries(stack.json.data!.aws_partition);
     const definition = resourceNamed(stack.json, "aws_sfn_state_machine", "test-workflow").definition as string;
-    // Seven Tasks of the record path and the fate metrics call after the Maps.
-    expect(definition.match(/"Resource":"arn:[^"]*"/g)).toEqual(Array(8).fill(expect.stringContaining(`arn:\${data.aws_partition.${partitionId}.partition}:states:::`)));
+    // One invocation per batch (the default): the claim phase's Claim, Inspect and Quarantine, InvokeBatch, the settle
+    // phase's Invoke, Complete, Release and Quarantine, the follower quarantine, and the fate metrics call.
+    expect(definition.match(/"Resource":"arn:[^"]*"/g)).toEqual(Array(10).fill(expect.stringContaining(`arn:\${data.aws_partition.${partitionId}.partition}:states:::`)));
   });
 
   it("writes the region only into the account-wide names: outputs, dashboard widgets and trust policies read data \"aws_region\"", () => {

@@ -42,7 +42,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       const { json } = stack;
       const definition = JSON.parse(resourceNamed(json, "aws_sfn_state_machine", "test-workflow").definition as string);
       expect(definition.QueryLanguage).toBe("JSONata");
-      expect(definition.TimeoutSeconds).toBe(120);
+      // One invocation per batch, the default: its worst batch is 183 s (timing.ts; batch-rules.ts derives it).
+      expect(definition.TimeoutSeconds).toBe(190);
       // Before the per-record Map only a Pass (grouping exact duplicates) runs: no Task at all.
       expect(definition.States[definition.StartAt].Type).toBe("Pass");
       const processor = definition.States[definition.States[definition.StartAt].Next].ItemProcessor;
@@ -104,7 +105,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
     it("redrives to the DLQ after 5 receives, with a visibility timeout of 6 × the execution timeout, encrypted", () => {
       const { json } = stack;
       const queue = resourceNamed(json, "aws_sqs_queue", "test-queue");
-      expect(queue).toMatchObject({ visibility_timeout_seconds: 720, message_retention_seconds: 345600, sqs_managed_sse_enabled: true });
+      expect(queue).toMatchObject({ visibility_timeout_seconds: 6 * 190, message_retention_seconds: 345600, sqs_managed_sse_enabled: true });
       expect(JSON.parse(queue.redrive_policy as string)).toEqual({ deadLetterTargetArn: referenceTo(json, "aws_sqs_queue", "test-dlq", "arn"), maxReceiveCount: 5 });
       expect(resourceNamed(json, "aws_sqs_queue", "test-dlq")).toMatchObject({ message_retention_seconds: 1209600, sqs_managed_sse_enabled: true });
     });
@@ -278,6 +279,8 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
   it("carries test-sized windows, a filter and extra error names (added to the wrapper's) into the pipe, the queue and the workflow", () => {
     // Arrange
     const stack = synthStack({
+      // Per record: these figures are its worst case (one invocation per batch holds two invocations).
+      batchInvocation: false,
       batchSize: 3,
       maximumBatchingWindowSeconds: 0,
       // The worst case: Init 10 + function 2 + quarantine 3 + the fate metrics call 2.

@@ -8,6 +8,13 @@ import type { PropsOverrides } from "../settings";
 
 export const BATCH_MUTATE_SETTINGS: PropsOverrides = { batchInvocation: true };
 
+/**
+ * The generic mutants (mutants.ts) are written against the per-record definition (one Map, each record's own Invoke):
+ * since one invocation per batch is standard mode's default, they run under its opt-out, as FIFO's and the batch's
+ * own run under theirs.
+ */
+export const PER_RECORD_MUTATE_SETTINGS: PropsOverrides = { batchInvocation: false };
+
 /** The states only the batch definition has (the claim phase's end, the one invocation, the settle phase's own). */
 const BATCH_STATES = new Set(["Claimed", "InvokeIfClaimed", "InvokeBatch", "WasClaimed", "Decided", "Restore", "Answered"]);
 

@@ -9,7 +9,7 @@ import { EQUIVALENT_MUTANTS } from "./equivalent";
 import { fuzz } from "../fuzz/search";
 import { mutantsOf, type Mutant } from "./semantic";
 import { FIFO_MUTATE_SETTINGS, fifoMutants } from "./fifo";
-import { BATCH_MUTATE_SETTINGS, batchMutantSet } from "./batch";
+import { BATCH_MUTATE_SETTINGS, batchMutantSet, PER_RECORD_MUTATE_SETTINGS } from "./batch";
 import type { Focus } from "../fuzz/focus";
 import { redrivePathMutants } from "./redrive-path";
 import { rollbackMutants } from "./rollback";
@@ -128,7 +128,7 @@ export class NoMutantMatches extends Error {
 
 /** The mutant with this id, or the one whose id contains it (`npm run sim:search -- --mutant`). */
 export function mutantById(id: string): Mutant {
-  const { definition, props } = simSettings();
+  const { definition, props } = simSettings(PER_RECORD_MUTATE_SETTINGS);
   // The batch mutants too (their ids start with BATCH): replay one with --focus batch-conflict, which draws batch mode.
   const batch = batchMutantSet(simSettings(BATCH_MUTATE_SETTINGS).definition);
   const all = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...batch];
@@ -143,7 +143,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const runs = options.runs ?? 150;
   const seed = options.seed ?? 20261201;
   const allowances = options.allowances;
-  const { definition, props } = simSettings();
+  const { definition, props } = simSettings(PER_RECORD_MUTATE_SETTINGS);
   const results: MutantResult[] = [];
   const fifo = new Set(fifoMutantSet().map((m) => m.id));
   const batchSet = batchMutantSet(simSettings(BATCH_MUTATE_SETTINGS).definition);
@@ -153,7 +153,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   const chosen = [...mutantsOf(definition), ...redrivePathMutants(props.messageRetentionSeconds, props.retentionSeconds), ...rollbackMutants(), ...fifoMutantSet(), ...batchSet].filter((m) => parts.length === 0 || parts.some((part) => m.id.includes(part)));
   if (chosen.length === 0) throw new NoMutantMatches(`no mutant id contains ${JSON.stringify(options.filter)}; ids look like ProcessBatch/Claim:retry-0:without:DynamoDB.SdkClientException`);
   // Chosen first, so an --only that matches nothing is refused before the baseline's minutes.
-  const baseline = await fuzz({ runs, seed, skip: KNOWN_FINDINGS, allowances });
+  const baseline = await fuzz({ runs, seed, settings: simSettings(PER_RECORD_MUTATE_SETTINGS), skip: KNOWN_FINDINGS, allowances });
   if (baseline.failure) {
     throw new BaselineNotGreen(`the unmutated pipeline already violates the model (${baseline.failure.violations[0]?.what}); fix that first: npm run sim:search -- --seed ${seed} --runs ${runs}`);
   }
@@ -174,7 +174,7 @@ export async function mutate(options: MutateOptions = {}): Promise<MutantResult[
   for (const mutant of chosen) {
     let result: MutantResult;
     try {
-      const overrides = fifo.has(mutant.id) ? FIFO_MUTATE_SETTINGS : batch.has(mutant.id) ? BATCH_MUTATE_SETTINGS : {};
+      const overrides = fifo.has(mutant.id) ? FIFO_MUTATE_SETTINGS : batch.has(mutant.id) ? BATCH_MUTATE_SETTINGS : PER_RECORD_MUTATE_SETTINGS;
       const settingsOf = mutantSettingsOf(mutant);
       const settings = settingsOf(overrides);
       let report = await fuzz({ runs, seed, settings, skip: KNOWN_FINDINGS, noShrink: true, allowances });

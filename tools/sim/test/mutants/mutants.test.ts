@@ -1,5 +1,6 @@
 import { DDB_SEPARATORS, dropOneClause, mutantsOf } from "../../src/mutants/semantic";
 import { simSettings } from "../../src/settings";
+import { PER_RECORD_MUTATE_SETTINGS } from "../../src/mutants/batch";
 import { MutantStatus, mutateTable } from "../../src/mutants/mutate";
 
 describe("Function: dropOneClause", () => {
@@ -16,7 +17,7 @@ describe("Function: dropOneClause", () => {
 });
 
 describe("Function: mutantsOf", () => {
-  const definition = simSettings().definition;
+  const definition = simSettings(PER_RECORD_MUTATE_SETTINGS).definition;
   const mutants = mutantsOf(definition);
 
   it("covers the protocol's checks: claim condition clauses, claim id and expiry conjuncts, Release, Catch, Retry", () => {
@@ -46,7 +47,7 @@ describe("Function: mutantsOf", () => {
 
 describe("Mutant isolation", () => {
   it("a mutant of one state's Retry leaves the other states' Retry alone (the renderer shares one array)", () => {
-    const definition = simSettings().definition;
+    const definition = simSettings(PER_RECORD_MUTATE_SETTINGS).definition;
     const mutant = mutantsOf(definition).find((m) => m.id.startsWith("ProcessBatch/Claim:retry-0:without:"));
     expect(mutant).toBeDefined();
     const mutated = mutant?.apply(definition) as { States: { ProcessBatch: { ItemProcessor: { States: Record<string, { Retry?: { ErrorEquals: string[] }[] }> } } } };
@@ -57,7 +58,7 @@ describe("Mutant isolation", () => {
 
 describe("Function: mutateTable", () => {
   it("counts killed, survived and equivalent mutants per state and in all", () => {
-    const definition = simSettings().definition;
+    const definition = simSettings(PER_RECORD_MUTATE_SETTINGS).definition;
     const all = mutantsOf(definition);
     const claim = all.find((m) => m.id.startsWith("ProcessBatch/Claim:"))!;
     const inspect = all.find((m) => m.id.startsWith("ProcessBatch/Inspect:"))!;

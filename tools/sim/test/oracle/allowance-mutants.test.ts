@@ -5,6 +5,7 @@ import { violations } from "../../src/oracle/model";
 import { runScenario } from "../../src/run";
 import { FaultKind, type Fault, type Op, type Scenario } from "../../src/scenario/shape";
 import { simSettings, type SimSettings } from "../../src/settings";
+import { PER_RECORD_MUTATE_SETTINGS } from "../../src/mutants/batch";
 import { renderPipelineDefinition } from "@effectively-once/statemachines";
 
 /**
@@ -41,11 +42,11 @@ const CASES: [string, Scenario, string][] = [
   ],
 ];
 
-const baseline = simSettings();
+const baseline = simSettings(PER_RECORD_MUTATE_SETTINGS);
 const settingsOf = (id: string): SimSettings => {
   const mutant = misclassificationMutants().find((m) => m.id === id);
   if (!mutant) throw new Error(`no mutant ${id}`);
-  return simSettings({}, (p) => mutant.apply(renderPipelineDefinition(p)));
+  return simSettings(PER_RECORD_MUTATE_SETTINGS, (p) => mutant.apply(renderPipelineDefinition(p)));
 };
 
 describe("The narrowed model kills what the wide one let live", () => {

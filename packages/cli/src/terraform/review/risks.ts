@@ -167,7 +167,7 @@ function settingRisks(t: Transition): RiskFlag[] {
       message:
         `${name}: the workflow ${on ? "starts" : "stops"} invoking it once per batch (\`batchInvocation\`), so its event changes shape. ` +
         (on
-          ? "Its code must be a release that accepts batch events (deploy that first, with batchInvocation unset); an older one refuses each batch as a whole and every record is invoked alone: safe, one request per record."
+          ? "Its code must be a release that accepts batch events (deploy that first, with `batchInvocation: false`: standard mode's default is on); an older one refuses each batch as a whole and every record is invoked alone: safe, one request per record."
           : "Roll the function's code back only after this deploy: an older function behind a workflow that still sends batches refuses them, and every record is invoked alone.") +
         " docs/upgrading.md, \"One invocation per batch\".",
     });
