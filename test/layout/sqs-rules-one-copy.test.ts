@@ -19,6 +19,13 @@ const MARKERS: readonly [string, RegExp][] = [
   ["the deduplication scope", /[sS]cope === "messageGroup"/],
   ["RedriveAllowPolicy's permissions", /redrivePermission === "denyAll"|allowAll", "denyAll", "byQueue/],
   ["the move task's source rule", /must be configured as a Dead Letter Queue/],
+  ["a receipt handle never issued", /is not a valid receipt handle/],
+  ["the latest handle deletes", /handle === latestHandle|latestHandle === handle|receiptHandle !== handle/],
+  ["a gone message's visibility change", /not available for visibility timeout change/],
+  ["the visibility timeout's limit", /(=|>|<=?) ?43[_,]?200\b/],
+  ["a queue policy's explicit Deny", /explicit deny in a resource-based policy/],
+  ["a Deny the SQS cannot evaluate", /"Condition", "NotAction", "NotResource", "NotPrincipal"/],
+  ["a move task's default destination", /destinationArn \?\? [\w.]*deadLetterQueueSourceArn|DestinationArn \?\? [\w.]*DeadLetterQueueSourceArn/i],
   ["the redrive policy's receive limit", /receiveCount >= [\w.]*maxReceiveCount|ReceiveCount > maxReceiveCount|\+ 1 > maxReceiveCount/],
 ];
 

@@ -70,6 +70,16 @@ const moveTasks = require("./sqs/rules/move-tasks.cjs") as {
   moveTaskStartProblem(task: { source?: { fifo: boolean }; sourceIsDeadLetterQueue: boolean; destinationArn?: string; destination?: { fifo: boolean }; rate?: number; running: boolean }): SqsRuleProblem | undefined;
   movesAllowed(rate: number | undefined, elapsedMs: number): number;
   movedCopy(message: MovedCopy): MovedCopy;
+  moveDestinationArn(destinationArn: string | undefined, deadLetterQueueSourceArn: string | undefined): string | undefined;
+};
+const receiptHandles = require("./sqs/rules/receipt-handles.cjs") as {
+  MAX_VISIBILITY: number;
+  deleteDecision(call: { handle: unknown; issued: boolean; latestHandle: string | undefined }): { problem?: SqsRuleProblem; deletes?: boolean };
+  visibilityDecision(call: { handle: unknown; seconds: unknown; issued: boolean; present: boolean; inFlight: boolean }): { problem?: SqsRuleProblem; changes?: boolean };
+};
+const queuePolicy = require("./sqs/rules/queue-policy.cjs") as {
+  policyProblem(text: string | undefined): SqsRuleProblem | undefined;
+  policyDenial(policy: string | undefined, action: string, queueArn: string, caller: string | undefined): SqsRuleProblem | undefined;
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -83,5 +93,9 @@ export const { fifoIdProblem, contentDeduplicationId, deduplicationKey, fifoRece
 export const { deadLettersAtReceive, deadLetterStamp, retentionEnd, retentionExpired } = redrive;
 /** RedriveAllowPolicy: reading it, and whether a redrive policy may name a queue. */
 export const { readRedriveAllowPolicy, redrivePolicyProblem } = redriveAllow;
-/** Message-move tasks: whether one may start, its rate, what a copy keeps. */
-export const { moveTaskStartProblem, movesAllowed, movedCopy } = moveTasks;
+/** Message-move tasks: whether one may start, its rate, what a copy keeps, where it goes. */
+export const { moveTaskStartProblem, movesAllowed, movedCopy, moveDestinationArn } = moveTasks;
+/** Receipt handles: what DeleteMessage and ChangeMessageVisibility do with one. */
+export const { deleteDecision, visibilityDecision } = receiptHandles;
+/** A queue policy's explicit Deny, as SQS evaluates it for a call (and the policies it cannot evaluate exactly). */
+export const { policyProblem, policyDenial } = queuePolicy;

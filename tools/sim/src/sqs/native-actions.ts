@@ -2,11 +2,10 @@
  * SQS's own operator actions in the simulation's SQS (sqs/service.ts): the DLQ's message-move task (the console's "Start DLQ
  * redrive", `StartMessageMoveTask`) and `PurgeQueue`. Each is refused with AccessDenied when the queue's policy, as the
  * stack's props render it, holds an explicit Deny of the action to every principal (AWS: an explicit deny in a
- * resource-based policy overrides every allow). The policy is read with the contract's reader, the one `pipeline-ops`
- * and `npm run plan:review` use (packages/contract/src/queue-guard.ts, held to IAM's grammar by packages/contract/test/queue-guard.test.ts).
+ * resource-based policy overrides every allow), evaluated as the local SQS evaluates it: SQS's rule, one copy
+ * (`@effectively-once/local-cloud/sqs-rules`, packages/local-cloud/src/sqs/rules/queue-policy.cjs).
  */
-import { queueGuardOf } from "@effectively-once/contract";
-import { movedCopy, moveTaskStartProblem } from "@effectively-once/local-cloud/sqs-rules";
+import { movedCopy, moveDestinationArn, moveTaskStartProblem, policyDenial } from "@effectively-once/local-cloud/sqs-rules";
 import type { VirtualClock } from "../clock/virtual-clock";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./model";
 
@@ -23,32 +22,34 @@ export interface NativeActionHost {
   wake(): void;
 }
 
-const denial = (principal: string, action: string, arn: string, why: string): SqsError =>
-  new SqsError("AccessDenied", `User: ${principal} is not authorized to perform: ${action} on resource: ${arn} with an explicit deny in a resource-based policy (${why})`);
+/** Throws AccessDenied when the queue's policy denies `action` (SQS's action name) to `principal`. */
+function checkPolicyAllows(config: SimQueueConfig, action: string, principal: string): void {
+  const problem = policyDenial(config.policy, action, config.arn, principal);
+  if (problem) throw new SqsError(problem.code, problem.message);
+}
 
 /**
- * A message-move task, done at once: to `destinationArn`, or without one back to the messages' source queue (the queue
- * whose redrive policy names the DLQ, also for a copy sent to the DLQ directly: the quarantine's). Which task may start
- * and what a copy keeps are SQS's rules, one copy for both SQS implementations (`@effectively-once/local-cloud/sqs-rules`,
- * packages/local-cloud/src/sqs/rules/move-tasks.cjs): every visible message becomes a new message there, with a new id,
- * a new enqueue time (its retention starts again) and a receive count of 0; a FIFO copy arrives at its group's end.
+ * A message-move task, done at once: to `destinationArn`, or without one back to each message's source queue. Which
+ * task may start, where a message goes and what a copy keeps are SQS's rules, one copy for both SQS implementations
+ * (`@effectively-once/local-cloud/sqs-rules`, packages/local-cloud/src/sqs/rules/move-tasks.cjs): every visible message
+ * becomes a new message there, with a new id, a new enqueue time (its retention starts again) and a receive count of 0;
+ * a FIFO copy arrives at its group's end. A copy sent to the DLQ directly (the quarantine's) has no source queue, and
+ * AWS's behaviour for it is unrecorded: here it goes to the queue whose redrive policy names the DLQ, where the local
+ * SQS fails the task instead (docs/simulation.md).
  */
 export function startMoveTask(host: NativeActionHost, sourceArn: string, principal: string, destinationArn?: string): { TaskHandle: string } {
   const byArn = (arn: string | undefined) => [...host.queues.entries()].find(([, q]) => q.config.arn === arn);
   const source = byArn(sourceArn);
-  if (source) {
-    const guard = queueGuardOf(source[1].config.policy, sourceArn).nativeMoves;
-    if (guard.refused) throw denial(principal, "sqs:StartMessageMoveTask", sourceArn, guard.why);
-  }
+  if (source) checkPolicyAllows(source[1].config, "StartMessageMoveTask", principal);
   const origin = source && [...host.queues.entries()].find(([, q]) => q.config.redrive?.deadLetterUrl === source[0]);
   const named = destinationArn === undefined ? undefined : byArn(destinationArn);
   const fifo = (q: { config: SimQueueConfig } | undefined) => q && { fifo: q.config.fifo !== undefined };
   const problem = moveTaskStartProblem({ source: fifo(source?.[1]), sourceIsDeadLetterQueue: origin !== undefined, destinationArn, destination: fifo(named?.[1]), running: false });
   if (problem || !source || !origin) throw new SqsError(problem?.code ?? "InvalidParameterValue", problem?.message ?? sourceArn);
   const [, dlq] = source;
-  const [destinationUrl, destination] = named ?? origin;
   const now = host.clock.now();
   for (const m of dlq.messages.filter((x) => x.invisibleUntil <= now)) {
+    const [destinationUrl, destination] = byArn(moveDestinationArn(destinationArn, m.deadLetterQueueSourceArn)) ?? origin;
     dlq.messages.splice(dlq.messages.indexOf(m), 1);
     const kept = movedCopy({ body: m.body, attributes: m.attributes, senderId: m.senderId, groupId: m.groupId, deduplicationId: m.deduplicationId });
     const group = kept.groupId === undefined ? {} : { groupId: kept.groupId, deduplicationId: kept.deduplicationId };
@@ -65,8 +66,7 @@ export function startMoveTask(host: NativeActionHost, sourceArn: string, princip
 export function purgeQueue(host: NativeActionHost, url: string, principal: string): void {
   const q = host.queues.get(url);
   if (!q) throw new SqsError("QueueDoesNotExist", `The specified queue does not exist: ${url}`);
-  const guard = queueGuardOf(q.config.policy, q.config.arn).purge;
-  if (guard.refused) throw denial(principal, "sqs:PurgeQueue", q.config.arn, guard.why);
+  checkPolicyAllows(q.config, "PurgeQueue", principal);
   for (const m of q.messages) host.record({ type: "purged", queue: url, id: m.id });
   q.messages.length = 0;
 }

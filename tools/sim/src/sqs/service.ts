@@ -13,13 +13,15 @@ import type { Message, MessageAttributeValue, SQSClient } from "@aws-sdk/client-
 import type { VirtualClock } from "../clock/virtual-clock";
 import { attributeBytes, attributeProblem, fromSdkAttributes, md5OfAttributes, SQS_INVALID_CHARACTER } from "./attributes";
 import { nap } from "@effectively-once/local-cloud/emulators";
-import { deadLettersAtReceive, deadLetterStamp, retentionEnd, retentionExpired } from "@effectively-once/local-cloud/sqs-rules";
+import { deadLettersAtReceive, deadLetterStamp, deleteDecision, retentionEnd, retentionExpired, visibilityDecision, type SqsRuleProblem } from "@effectively-once/local-cloud/sqs-rules";
 import { purgeQueue, startMoveTask, type NativeActionHost } from "./native-actions";
 import { redriveAttributes, setRedriveAttributes } from "./redrive-allow";
 import { SqsError, type SimQueueConfig, type SqsEvent, type StoredMessage } from "./model";
 import { admitFifoSend, fifoReceivable, rememberFifoSend, type DeduplicationMemory, type FifoIds } from "./fifo";
 
 export type { SimQueueConfig, SqsEvent, StoredMessage };
+
+const fail = (problem: SqsRuleProblem): SqsError => new SqsError(problem.code, problem.message);
 
 /** How long a message's receives kept it hidden up to `until` (the visibility its latest receive set may have been cut short). */
 function hidden(m: StoredMessage, until: number): number {
@@ -207,33 +209,31 @@ export class SimSqs {
   }
 
   /**
-   * The message a receipt handle of this queue names (undefined once it left the queue). Any receive's handle names
-   * it; a handle this model never issued is ReceiptHandleIsInvalid (AWS, recorded).
+   * Whether this model issued the handle, and the message of this queue it names (undefined once it left the queue).
+   * What a call does with it is SQS's rule (sqs-rules: receipt handles), one copy for both SQS implementations.
    */
-  private messageOf(url: string, handle: string): StoredMessage | undefined {
+  private lookUp(url: string, handle: unknown): { issued: boolean; message?: StoredMessage } {
     const id = /^(m\d+)#\d+#\d+$/.exec(String(handle))?.[1];
-    if (id === undefined || !this.all.has(id)) throw new SqsError("ReceiptHandleIsInvalid", `The input receipt handle "${handle}" is not a valid receipt handle.`);
-    return this.queue(url).messages.find((m) => m.id === id);
+    const issued = typeof handle === "string" && id !== undefined && this.all.has(id);
+    return { issued, message: issued ? this.queue(url).messages.find((m) => m.id === id) : undefined };
   }
 
-  /** DeleteMessage: only the most recent receive's handle deletes (AWS DeleteMessage reference); any other succeeds without effect. */
   private remove(url: string, handle: string): void {
     const q = this.queue(url);
-    const m = this.messageOf(url, handle);
-    if (!m || m.receiptHandle !== handle) return;
-    this.record({ type: "deleted", queue: url, id: m.id });
-    q.messages.splice(q.messages.indexOf(m), 1);
+    const { issued, message } = this.lookUp(url, handle);
+    const decision = deleteDecision({ handle, issued, latestHandle: message?.receiptHandle });
+    if (decision.problem) throw fail(decision.problem);
+    if (!decision.deletes || !message) return;
+    this.record({ type: "deleted", queue: url, id: message.id });
+    q.messages.splice(q.messages.indexOf(message), 1);
   }
 
-  /**
-   * ChangeMessageVisibility with any of the message's handles changes its current receive (AWS, recorded without a
-   * validation date); a message no longer in flight is left as it is (recorded: the call succeeds); a message gone is
-   * InvalidParameterValue (recorded).
-   */
   private changeVisibility(url: string, handle: string, seconds: number): void {
-    const m = this.messageOf(url, handle);
-    if (!m) throw new SqsError("InvalidParameterValue", `Value ${handle} for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not available for visibility timeout change.`);
-    if (m.invisibleUntil > this.clock.now()) m.invisibleUntil = this.clock.now() + seconds * 1000;
+    const { issued, message } = this.lookUp(url, handle);
+    const inFlight = message !== undefined && message.invisibleUntil > this.clock.now();
+    const decision = visibilityDecision({ handle, seconds, issued, present: message !== undefined, inFlight });
+    if (decision.problem) throw fail(decision.problem);
+    if (decision.changes && message) message.invisibleUntil = this.clock.now() + seconds * 1000;
   }
 
   private async receive(input: { QueueUrl: string; MaxNumberOfMessages?: number; VisibilityTimeout?: number; WaitTimeSeconds?: number }, signal?: AbortSignal): Promise<{ Messages?: Message[] }> {

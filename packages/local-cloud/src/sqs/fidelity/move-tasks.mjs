@@ -10,7 +10,7 @@ import { QueueDoesNotExistError, SqsStore } from "./fauxqs-internals.mjs";
 import { forgetHandles } from "./receipt-handles.mjs";
 import moveTaskRules from "../rules/move-tasks.cjs";
 
-const { movedCopy, moveTaskStartProblem, movesAllowed } = moveTaskRules;
+const { movedCopy, moveDestinationArn, moveTaskStartProblem, movesAllowed } = moveTaskRules;
 const TICK_MS = 20;
 export const MoveTaskStatus = { Running: "RUNNING", Completed: "COMPLETED", Cancelled: "CANCELLED", Failed: "FAILED" };
 
@@ -49,7 +49,10 @@ function moveOne(store, task, source) {
   source.processTimers();
   const message = source.messages[0] ?? [...source.fifoMessages.values()].find((group) => group.length > 0)?.[0];
   if (!message) return false;
-  const destination = store.getQueueByArn(task.destinationArn ?? message.deadLetterQueueSourceArn);
+  // No known destination (a message sent to the DLQ directly, without DestinationArn): the task fails, as for a
+  // destination that no longer exists (AWS's behaviour is unrecorded: SUPPORTED.md).
+  const arn = moveDestinationArn(task.destinationArn, message.deadLetterQueueSourceArn);
+  const destination = arn === undefined ? undefined : store.getQueueByArn(arn);
   if (!destination) {
     task.status = MoveTaskStatus.Failed;
     task.failureReason = "AWS.SimpleQueueService.NonExistentQueue";

@@ -1,20 +1,16 @@
-// Receipt handles as AWS issues and honours them (fauxqs 1.9.2 keeps one random UUID per in-flight receive and
-// forgets it once the visibility runs out). Every handle names its queue and message; a queue keeps an index from
-// each handle it issued to the message, until the message leaves the queue (deleted, expired, moved, purged):
-// - a handle this queue never issued: ReceiptHandleIsInvalid (DeleteMessage and ChangeMessageVisibility);
-// - DeleteMessage deletes with the message's most recent handle, also after its visibility ran out (recorded on
-//   AWS); an earlier receive's handle succeeds without deleting (AWS DeleteMessage API reference);
-// - ChangeMessageVisibility with any of the message's handles changes its current receive (LocalStack's recording,
-//   no validation date), succeeds without effect when it is not in flight (recorded), and is InvalidParameterValue
-//   once the message is gone (recorded).
+// Receipt handles as AWS issues them (fauxqs 1.9.2 keeps one random UUID per in-flight receive and forgets it once the
+// visibility runs out). Every handle names its queue and message; a queue keeps an index from each handle it issued to
+// the message, until the message leaves the queue (deleted, expired, moved, purged). What DeleteMessage and
+// ChangeMessageVisibility do with a handle is SQS's rule, one copy for both SQS implementations (../rules/receipt-handles.cjs).
 import { randomUUID } from "node:crypto";
 import { sqsError } from "./aws-errors.mjs";
 import { QueueDoesNotExistError, SqsQueue } from "./fauxqs-internals.mjs";
+import receiptHandleRules from "../rules/receipt-handles.cjs";
+
+const { deleteDecision, visibilityDecision } = receiptHandleRules;
 
 /** The stored message behind an entry of a ReceiveMessage answer (not serialized). */
 export const MESSAGE = Symbol("message");
-
-const MAX_VISIBILITY = 43_200;
 
 export function patchReceiptHandles() {
   const dequeue = SqsQueue.prototype.dequeue;
@@ -75,32 +71,29 @@ function queueOf(store, body) {
   return queue;
 }
 
-/** The message a handle of this queue names (undefined once it left), or ReceiptHandleIsInvalid. */
-function messageOf(queue, handle) {
-  if (typeof handle !== "string" || handle === "") throw sqsError("MissingParameter", "The request must contain the parameter ReceiptHandle.");
-  const fields = Buffer.from(handle, "base64").toString("utf8").split(" ");
-  if (fields.length !== 4 || fields[1] !== queue.arn) {
-    throw sqsError("ReceiptHandleIsInvalid", `The input receipt handle "${handle}" is not a valid receipt handle.`);
-  }
-  return queue.handleIndex?.get(handle);
+/** Whether this queue issued the handle (it names the queue), and the message it names (undefined once it left). */
+function lookUp(queue, handle) {
+  const fields = typeof handle === "string" ? Buffer.from(handle, "base64").toString("utf8").split(" ") : [];
+  const issued = fields.length === 4 && fields[1] === queue.arn;
+  return { issued, message: issued ? queue.handleIndex?.get(handle) : undefined };
 }
 
+const fail = (problem) => sqsError(problem.code, problem.message);
+
 function deleteOne(queue, handle) {
-  const message = messageOf(queue, handle);
-  if (message && message.latestHandle === handle) removeMessage(queue, message);
+  const { issued, message } = lookUp(queue, handle);
+  const decision = deleteDecision({ handle, issued, latestHandle: message?.latestHandle });
+  if (decision.problem) throw fail(decision.problem);
+  if (decision.deletes) removeMessage(queue, message);
 }
 
 function changeOne(queue, handle, seconds) {
-  if (seconds === undefined || seconds === null) throw sqsError("MissingParameter", "The request must contain the parameter VisibilityTimeout.");
-  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_VISIBILITY) {
-    throw sqsError("InvalidParameterValue", `Value ${seconds} for parameter VisibilityTimeout is invalid. Reason: Must be between 0 and ${MAX_VISIBILITY}.`);
-  }
-  const message = messageOf(queue, handle);
-  if (!message) {
-    throw sqsError("InvalidParameterValue", `Value ${handle} for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not available for visibility timeout change.`);
-  }
+  const { issued, message } = lookUp(queue, handle);
   queue.processTimers();
-  if (queue.inflightMessages.get(message.latestHandle)?.message === message) queue.changeVisibility(message.latestHandle, seconds);
+  const inFlight = message !== undefined && queue.inflightMessages.get(message.latestHandle)?.message === message;
+  const decision = visibilityDecision({ handle, seconds, issued, present: message !== undefined, inFlight });
+  if (decision.problem) throw fail(decision.problem);
+  if (decision.changes) queue.changeVisibility(message.latestHandle, seconds);
 }
 
 /** A batch's entries, one at a time: each failure is its own `Failed` entry (AWS omits an empty list). */

@@ -9,7 +9,13 @@
 // - a moved message is a new message: new id, new enqueue time (its retention starts again), receive count 0; it keeps
 //   its body, message attributes, sender, trace header and, in a FIFO queue, its group and deduplication id (SQS
 //   Developer Guide, "configure dead-letter queue redrive": "All redriven messages are considered new messages with a
-//   new messageID and enqueueTime"; AWS does not say what becomes of attributes or SenderId: kept).
+//   new messageID and enqueueTime"; AWS does not say what becomes of attributes or SenderId: kept);
+// - without a DestinationArn, each message goes back to the queue the redrive policy moved it from, its
+//   DeadLetterQueueSourceArn (StartMessageMoveTask: "the messages will be redriven back to their respective original
+//   source queues"). A message sent to the DLQ directly has no source queue: what AWS does with it is neither documented
+//   nor recorded (LocalStack's AWS-validated test_sqs_move_task sends none; its provider assumes every message has a
+//   source), so this rule names no destination for it and each implementation says what it does (docs/simulation.md,
+//   packages/local-cloud/SUPPORTED.md).
 
 const MAX_MOVE_RATE = 500;
 
@@ -42,4 +48,7 @@ function movedCopy(message) {
   return { body, attributes, senderId, traceHeader, groupId, deduplicationId };
 }
 
-module.exports = { MAX_MOVE_RATE, moveTaskStartProblem, movesAllowed, movedCopy };
+/** Where a task moves a message: its DestinationArn, else the message's source queue; undefined: no known destination. */
+const moveDestinationArn = (destinationArn, deadLetterQueueSourceArn) => destinationArn ?? deadLetterQueueSourceArn;
+
+module.exports = { MAX_MOVE_RATE, moveTaskStartProblem, movesAllowed, movedCopy, moveDestinationArn };
