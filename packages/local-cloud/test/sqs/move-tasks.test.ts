@@ -1,4 +1,4 @@
-import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
+import { GetQueueAttributesCommand, ListMessageMoveTasksCommand, ReceiveMessageCommand, SendMessageCommand, StartMessageMoveTaskCommand } from "@aws-sdk/client-sqs";
 import { sharedClock } from "../../src/clock";
 import { waitFor } from "@effectively-once/testing";
 import { useLocalSqs } from "../support/local-sqs";
@@ -57,5 +57,18 @@ describe("Message move tasks: the moved message", () => {
     expect(await visible(dlq)).toBe(0);
     sqs.pass(31);
     expect(await visible(source)).toBe(0);
+  });
+
+  it("sent to the DLQ directly, with no source queue, fails a task without DestinationArn and stays in the DLQ (AWS unrecorded: SUPPORTED.md)", async () => {
+    const { dlq, dlqArn, source } = await deadLetteredOne(600);
+    await sqs.client.send(new SendMessageCommand({ QueueUrl: dlq, MessageBody: "quarantined" }));
+    const direct = async () => (await sqs.client.send(new ReceiveMessageCommand({ QueueUrl: dlq, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }))).Messages ?? [];
+    // The dead-lettered message first, then the direct copy (the queue's order): the first moves, the second fails the task.
+    await sqs.client.send(new StartMessageMoveTaskCommand({ SourceArn: dlqArn }));
+    await waitFor(async () => (await sqs.client.send(new ListMessageMoveTasksCommand({ SourceArn: dlqArn }))).Results?.[0]?.Status === "FAILED");
+    const [task] = (await sqs.client.send(new ListMessageMoveTasksCommand({ SourceArn: dlqArn }))).Results ?? [];
+    expect(task).toMatchObject({ Status: "FAILED", ApproximateNumberOfMessagesMoved: 1, FailureReason: "AWS.SimpleQueueService.NonExistentQueue" });
+    expect(await visible(source)).toBe(1);
+    expect((await direct()).map((m) => m.Body)).toEqual(["quarantined"]);
   });
 });

@@ -90,6 +90,9 @@ describe("Simulation: SQS's own DLQ redrive and purge", () => {
       return { clock, sqs, operator: sqs.clientAs(SIM_NAMES.senders.operator) };
     }
 
+    // The copy is sent to the DLQ directly (no DeadLetterQueueSourceArn) and the task names no destination: AWS's
+    // behaviour is unrecorded; here it goes to the queue whose redrive policy names the DLQ, where the local SQS fails
+    // the task (packages/local-cloud/test/sqs/move-tasks.test.ts, packages/local-cloud/src/SUPPORTED.md).
     it("moves each DLQ message as a new message: new id, new SentTimestamp, receive count reset, attributes and sender kept", async () => {
       const { clock, sqs, operator } = queues();
       const attributes = { reason: { DataType: "String", StringValue: "rejected" } };
