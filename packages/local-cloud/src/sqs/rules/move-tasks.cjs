@@ -15,7 +15,7 @@
 //   source queues"). A message sent to the DLQ directly has no source queue: what AWS does with it is neither documented
 //   nor recorded (LocalStack's AWS-validated test_sqs_move_task sends none; its provider assumes every message has a
 //   source), so this rule names no destination for it and each implementation says what it does (docs/simulation.md,
-//   packages/local-cloud/SUPPORTED.md).
+//   packages/local-cloud/src/SUPPORTED.md).
 
 const MAX_MOVE_RATE = 500;
 
