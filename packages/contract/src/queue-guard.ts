@@ -1,7 +1,8 @@
 /**
  * SQS's own actions that bypass every redrive guard, and the queue policy that refuses them: the one place they are
- * spelled. The construct writes the policy (`queuePolicyDocument`); `pipeline-ops`, `npm run plan:review` and the simulation
- * read a deployed or planned one back (`queueGuardOf`).
+ * spelled. The construct writes the policy (`queuePolicyDocument`); `pipeline-ops` and `npm run plan:review` read a
+ * deployed or planned one back (`queueGuardOf`: is the guard in place, by which statement, also without the queue's ARN).
+ * How SQS itself evaluates a Deny for one call is the SQS implementations' rule (packages/local-cloud/src/sqs/rules/queue-policy.cjs).
  *
  * - `sqs:StartMessageMoveTask` (the console's "Start DLQ redrive", `aws sqs start-message-move-task`): SQS gives every
  *   moved message a new message id and enqueue time and resets its retention (AWS, "Learn how to configure a
