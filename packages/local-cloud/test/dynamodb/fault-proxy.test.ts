@@ -204,12 +204,23 @@ describe("Function: startDynamoFaultProxy", () => {
 
   it("holds a request when a hook says so, until the client gives up", async () => {
     const { proxy } = await proxyWith();
-    const removeHooks = proxy.addHooks({ onRequest: () => ProxyVerdict.Hold });
+    // The client gives up once the proxy holds its request, not after a fixed time: on a loaded machine a 200 ms
+    // timer could fire before the request arrived, and nothing would have been held.
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const removeHooks = proxy.addHooks({
+      onRequest: () => {
+        arrived();
+        return ProxyVerdict.Hold;
+      },
+    });
     const pk = `k${++keyCount}`;
     const c = tracked(proxy.endpoint, { maxAttempts: 1 });
-    const failure = await c
-      .send(new PutItemCommand({ TableName: "ledger", Item: { pk: { S: pk } } }), { abortSignal: AbortSignal.timeout(200) })
-      .catch((e: Error) => e);
+    const giveUp = new AbortController();
+    const sending = c.send(new PutItemCommand({ TableName: "ledger", Item: { pk: { S: pk } } }), { abortSignal: giveUp.signal }).catch((e: Error) => e);
+    await reached;
+    giveUp.abort();
+    const failure = await sending;
     removeHooks();
     expect(failure).toBeInstanceOf(Error);
     expect(await exists(pk)).toBe(false);
