@@ -3,11 +3,13 @@
  * (`GET /2015-03-31/functions/{FunctionName}/configuration`) for the stack's functions with the configuration the
  * local cloud runs them with, so a client (`pipeline-ops`) reads the deployed function's variables as it would on AWS,
  * not from an outputs file. A name, a full ARN or a partial ARN (`<account>:function:<name>`) finds a function;
- * anything else answers `ResourceNotFoundException` (404), as Lambda does. Binds 127.0.0.1 on a free port.
+ * anything else answers `ResourceNotFoundException` (404), as Lambda does. Binds 127.0.0.1 on a free port. Only the
+ * answer's writing is shared with the JSON-protocol endpoints (src/json-protocol/server.ts): REST-JSON routes by method
+ * and path, not X-Amz-Target, and answers errors as `{ Type, Message }` with the code in `x-amzn-errortype`.
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import { listenOnLoopback } from "../json-protocol/loopback";
+import { sendJson } from "../json-protocol/server";
 
 /** What the endpoint knows of a function: the fields of AWS's `FunctionConfiguration` the local cloud has. */
 export interface LambdaApiFunction {
@@ -22,16 +24,7 @@ export interface LambdaApiFunction {
 
 const CONFIGURATION_PATH = /^\/2015-03-31\/functions\/([^/]+)\/configuration\/?$/;
 
-function send(res: ServerResponse, status: number, body: unknown, errorType?: string): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    "x-amzn-requestid": randomUUID(),
-    ...(errorType ? { "x-amzn-errortype": errorType } : {}),
-  });
-  res.end(text);
-}
+const send = (res: ServerResponse, status: number, body: unknown, errorType?: string) => sendJson(res, "application/json", status, body, errorType);
 
 /** The function a FunctionName parameter names (name, ARN, or `<account>:function:<name>`), ignoring a `:$LATEST` qualifier. */
 function find(functions: readonly LambdaApiFunction[], parameter: string): LambdaApiFunction | undefined {
