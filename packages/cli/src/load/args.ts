@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 
 /** Shared flag readers: each names the flag and the fix when the value is wrong. */
@@ -20,4 +21,34 @@ export function readChoice<T extends string>(raw: string | undefined, flag: stri
   if (raw === undefined) return fallback;
   if (!choices.includes(raw as T)) throw new LoadUsageError(flag, `must be one of ${choices.join(", ")}, got "${raw}"`);
   return raw as T;
+}
+
+/** `parseArgs` in strict mode; an unknown or malformed flag throws `LoadUsageError` pointing at `helpCommand`. */
+export function parseFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: O, helpCommand: string) {
+  try {
+    return parseArgs({ args: [...argv], strict: true, options });
+  } catch (error) {
+    throw new LoadUsageError("help", `${(error as Error).message}; see ${helpCommand}`, { cause: error });
+  }
+}
+
+/** The shares of a seeded stream that are not unique orders, as the soak reads them locally and against AWS. */
+export interface MixShares {
+  readonly duplicateRatio: number;
+  readonly invalidRatio: number;
+  readonly conflictRatio: number;
+  readonly rejectedRatio: number;
+}
+
+/** `--duplicates`, `--invalid`, `--conflicts` and `--rejected` over `defaults`, leaving at least 5% unique orders. */
+export function readMixShares(raw: { duplicates?: string; invalid?: string; conflicts?: string; rejected?: string }, defaults: MixShares): MixShares {
+  const shares = {
+    duplicateRatio: readRatio(raw.duplicates, "duplicates", defaults.duplicateRatio, 0.9),
+    invalidRatio: readRatio(raw.invalid, "invalid", defaults.invalidRatio, 0.5),
+    conflictRatio: readRatio(raw.conflicts, "conflicts", defaults.conflictRatio, 0.5),
+    rejectedRatio: readRatio(raw.rejected, "rejected", defaults.rejectedRatio, 0.5),
+  };
+  const nonUnique = shares.duplicateRatio + shares.invalidRatio + shares.conflictRatio + shares.rejectedRatio;
+  if (nonUnique >= 0.95) throw new LoadUsageError("duplicates", `duplicates + invalid + conflicts + rejected add up to ${nonUnique.toFixed(2)}: leave at least 5% unique orders`);
+  return shares;
 }

@@ -1,6 +1,5 @@
-import { parseArgs } from "node:util";
 import { DynamoPlacement } from "@effectively-once/local-cloud/harness";
-import { readChoice, readInt, readRatio } from "./args";
+import { parseFlags, readChoice, readInt, readRatio } from "./args";
 import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { BENCH_DEFAULTS, BENCH_QUICK, BenchInvocation, DEFAULT_BENCH_JSON, type BenchOptions } from "./bench-options";
 import { COMMITTED_FIGURES_FILE } from "./bench-committed";
@@ -58,39 +57,34 @@ export interface BenchCli {
 }
 
 export function parseBenchArgs(argv: readonly string[]): BenchCli {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        "batch-sizes": { type: "string" },
-        rounds: { type: "string" },
-        messages: { type: "string" },
-        quick: { type: "boolean", default: false },
-        record: { type: "boolean", default: false },
-        "record-file": { type: "string" },
-        duplicates: { type: "string" },
-        warmup: { type: "string" },
-        profile: { type: "string" },
-        "floor-seconds": { type: "string" },
-        "floor-concurrency": { type: "string" },
-        pollers: { type: "string" },
-        backlog: { type: "string" },
-        app: { type: "string" },
-        invocation: { type: "string" },
-        "message-profile": { type: "string" },
-        seed: { type: "string" },
-        dynamo: { type: "string" },
-        "json-file": { type: "string" },
-        "profile-dir": { type: "string" },
-        "write-figures": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new LoadUsageError("help", `${(error as Error).message}; see npx effectively-once bench --help`, { cause: error });
-  }
+  const parsed = parseFlags(
+    argv,
+    {
+      "batch-sizes": { type: "string" },
+      rounds: { type: "string" },
+      messages: { type: "string" },
+      quick: { type: "boolean", default: false },
+      record: { type: "boolean", default: false },
+      "record-file": { type: "string" },
+      duplicates: { type: "string" },
+      warmup: { type: "string" },
+      profile: { type: "string" },
+      "floor-seconds": { type: "string" },
+      "floor-concurrency": { type: "string" },
+      pollers: { type: "string" },
+      backlog: { type: "string" },
+      app: { type: "string" },
+      invocation: { type: "string" },
+      "message-profile": { type: "string" },
+      seed: { type: "string" },
+      dynamo: { type: "string" },
+      "json-file": { type: "string" },
+      "profile-dir": { type: "string" },
+      "write-figures": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    "npx effectively-once bench --help",
+  );
   const v = parsed.values;
   const d: BenchOptions = v.quick ? { ...BENCH_DEFAULTS, ...BENCH_QUICK } : BENCH_DEFAULTS;
   const batchSizes = v["batch-sizes"] === undefined ? d.batchSizes : v["batch-sizes"].split(",").map((s) => readInt(s.trim(), "batch-sizes", 0, 1, 10));

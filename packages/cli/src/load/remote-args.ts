@@ -1,5 +1,5 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { readInt, readRatio } from "./args";
+import type { ParseArgsConfig } from "node:util";
+import { parseFlags, readInt, readMixShares } from "./args";
 import { LoadUsageError } from "@effectively-once/local-cloud/harness";
 import { LoadTarget, LoadTool, REMOTE_DEFAULTS, REMOTE_MIX, type RemoteOptions } from "./remote-options";
 
@@ -53,40 +53,35 @@ export function parseRemoteArgs(tool: LoadTool, argv: readonly string[], now: ()
   type Options = NonNullable<ParseArgsConfig["options"]>;
   const localOnly: Options = Object.fromEntries(LOCAL_ONLY[tool].map((name) => [name, text]));
   const soakOnly: Options = tool === LoadTool.Soak ? { invalid: text, conflicts: text, rejected: text, faults: text, "no-progress": flag } : {};
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        ...localOnly,
-        ...soakOnly,
-        target: text,
-        "outputs-file": text,
-        stack: text,
-        region: text,
-        "sqs-endpoint": text,
-        "dynamodb-endpoint": text,
-        "stack-file": text,
-        messages: text,
-        "max-messages": text,
-        duplicates: text,
-        app: text,
-        seed: text,
-        "run-id": text,
-        rate: text,
-        backlog: text,
-        "settle-timeout": text,
-        "quiet-seconds": text,
-        "dry-run": flag,
-        yes: flag,
-        json: flag,
-        "json-file": text,
-      },
-    });
-  } catch (error) {
-    throw new LoadUsageError("help", `${(error as Error).message}; see npm run ${tool} -- --help`, { cause: error });
-  }
+  const parsed = parseFlags(
+    argv,
+    {
+      ...localOnly,
+      ...soakOnly,
+      target: text,
+      "outputs-file": text,
+      stack: text,
+      region: text,
+      "sqs-endpoint": text,
+      "dynamodb-endpoint": text,
+      "stack-file": text,
+      messages: text,
+      "max-messages": text,
+      duplicates: text,
+      app: text,
+      seed: text,
+      "run-id": text,
+      rate: text,
+      backlog: text,
+      "settle-timeout": text,
+      "quiet-seconds": text,
+      "dry-run": flag,
+      yes: flag,
+      json: flag,
+      "json-file": text,
+    },
+    `npm run ${tool} -- --help`,
+  );
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const str = (name: string) => (typeof v[name] === "string" ? (v[name] as string) : undefined);
   if (str("faults") !== undefined && str("faults") !== "none") {
@@ -110,10 +105,7 @@ export function parseRemoteArgs(tool: LoadTool, argv: readonly string[], now: ()
     stackFile: str("stack-file"),
     messages,
     maxMessages,
-    duplicateRatio: readRatio(str("duplicates"), "duplicates", mix.duplicateRatio, 0.9),
-    invalidRatio: readRatio(str("invalid"), "invalid", mix.invalidRatio, 0.5),
-    conflictRatio: readRatio(str("conflicts"), "conflicts", mix.conflictRatio, 0.5),
-    rejectedRatio: readRatio(str("rejected"), "rejected", mix.rejectedRatio, 0.5),
+    ...readMixShares({ duplicates: str("duplicates"), invalid: str("invalid"), conflicts: str("conflicts"), rejected: str("rejected") }, mix),
     app: str("app"),
     seed,
     runId: str("run-id") ?? `${tool}-${seed}-${now().toString(36)}`,
@@ -128,7 +120,5 @@ export function parseRemoteArgs(tool: LoadTool, argv: readonly string[], now: ()
     json: v.json === true,
     jsonFile: str("json-file"),
   };
-  const nonUnique = options.duplicateRatio + options.invalidRatio + options.conflictRatio + options.rejectedRatio;
-  if (nonUnique >= 0.95) throw new LoadUsageError("duplicates", `duplicates + invalid + conflicts + rejected add up to ${nonUnique.toFixed(2)}: leave at least 5% unique orders`);
   return options;
 }

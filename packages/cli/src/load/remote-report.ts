@@ -4,7 +4,7 @@ import { LoadKind } from "@effectively-once/local-cloud/harness";
 import { LoadTool } from "./remote-options";
 import type { RemoteResult } from "./remote-run";
 import type { RunEstimate } from "./remote-plan";
-import type { SoakCheck } from "./soak-report";
+import { check, n, verificationFigures, type SoakCheck } from "./soak-report";
 
 /** What a deployed stack does not expose to a client holding only its outputs file: reported, never guessed. */
 const NOT_CHECKABLE_REMOTELY: readonly string[] = [
@@ -23,8 +23,6 @@ export interface RemoteReport {
   readonly text: string;
 }
 
-const n = (value: number) => value.toLocaleString("en-US");
-const check = (name: string, ids: readonly string[]): SoakCheck => ({ name, failures: ids.length, examples: ids.slice(0, 5) });
 
 /** The invariants checked against the deployed stack's queue, DLQ, ledger, Powertools table and effects table. */
 function checksOf(result: RemoteResult): SoakCheck[] {
@@ -85,7 +83,6 @@ export function buildRemoteReport(result: RemoteResult, estimate?: RunEstimate):
 
 /** The JSON form (`--json`, `--json-file`). */
 export function remoteJson(result: RemoteResult, report: RemoteReport, estimate?: RunEstimate): Record<string, unknown> {
-  const v = result.checks.verification;
   return {
     ok: report.ok,
     target: result.target,
@@ -94,16 +91,7 @@ export function remoteJson(result: RemoteResult, report: RemoteReport, estimate?
     checks: report.checks,
     notCheckable: NOT_CHECKABLE_REMOTELY,
     figures: {
-      sent: v.sent,
-      uniqueKeys: v.uniqueKeys,
-      applied: v.applied,
-      quarantinedByReason: v.quarantinedByReason,
-      lost: v.lost.length,
-      doubleApplied: v.doubleApplied.length,
-      downstreamCalls: v.downstreamCalls,
-      repeatedCalls: v.repeatedCalls,
-      latencyMs: v.latencyMs,
-      throughputPerSecond: Number(report.throughput.toFixed(2)),
+      ...verificationFigures(result.checks.verification, report.throughput),
       ledger: { items: result.checks.ledger.items, inProgress: result.checks.ledger.inProgress, badTtl: result.checks.ledger.badTtl.length },
       powertoolsRecords: result.checks.powertoolsRecords,
       dlq: result.checks.dlq,

@@ -1,7 +1,5 @@
-import { parseArgs } from "node:util";
 import { DynamoPlacement } from "@effectively-once/local-cloud/harness";
-import { readChoice, readInt, readRatio } from "./args";
-import { LoadUsageError } from "@effectively-once/local-cloud/harness";
+import { parseFlags, readChoice, readInt, readMixShares } from "./args";
 import { FaultProfile } from "@effectively-once/local-cloud/harness";
 import { SOAK_DEFAULTS, type SoakOptions } from "@effectively-once/local-cloud/harness";
 
@@ -51,46 +49,38 @@ export interface SoakCli {
 
 /** Parses the soak's command line; a bad flag throws `LoadUsageError` naming it. */
 export function parseSoakArgs(argv: readonly string[]): SoakCli {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      options: {
-        messages: { type: "string" },
-        duplicates: { type: "string" },
-        invalid: { type: "string" },
-        conflicts: { type: "string" },
-        rejected: { type: "string" },
-        app: { type: "string" },
-        "message-profile": { type: "string" },
-        seed: { type: "string" },
-        faults: { type: "string" },
-        "batch-size": { type: "string" },
-        pollers: { type: "string" },
-        "function-envs": { type: "string" },
-        rate: { type: "string" },
-        backlog: { type: "string" },
-        "retry-after": { type: "string" },
-        "settle-timeout": { type: "string" },
-        dynamo: { type: "string" },
-        json: { type: "boolean", default: false },
-        "json-file": { type: "string" },
-        "no-progress": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new LoadUsageError("help", `${(error as Error).message}; see npx effectively-once soak --help`, { cause: error });
-  }
+  const parsed = parseFlags(
+    argv,
+    {
+      messages: { type: "string" },
+      duplicates: { type: "string" },
+      invalid: { type: "string" },
+      conflicts: { type: "string" },
+      rejected: { type: "string" },
+      app: { type: "string" },
+      "message-profile": { type: "string" },
+      seed: { type: "string" },
+      faults: { type: "string" },
+      "batch-size": { type: "string" },
+      pollers: { type: "string" },
+      "function-envs": { type: "string" },
+      rate: { type: "string" },
+      backlog: { type: "string" },
+      "retry-after": { type: "string" },
+      "settle-timeout": { type: "string" },
+      dynamo: { type: "string" },
+      json: { type: "boolean", default: false },
+      "json-file": { type: "string" },
+      "no-progress": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    "npx effectively-once soak --help",
+  );
   const v = parsed.values;
   const d = SOAK_DEFAULTS;
   const options: SoakOptions = {
     messages: readInt(v.messages, "messages", d.messages, 1, 1_000_000),
-    duplicateRatio: readRatio(v.duplicates, "duplicates", d.duplicateRatio, 0.9),
-    invalidRatio: readRatio(v.invalid, "invalid", d.invalidRatio, 0.5),
-    conflictRatio: readRatio(v.conflicts, "conflicts", d.conflictRatio, 0.5),
-    rejectedRatio: readRatio(v.rejected, "rejected", d.rejectedRatio, 0.5),
+    ...readMixShares(v, d),
     app: v.app ?? d.app,
     messageProfile: v["message-profile"],
     seed: v.seed ?? d.seed,
@@ -104,7 +94,5 @@ export function parseSoakArgs(argv: readonly string[]): SoakCli {
     settleTimeoutSeconds: readInt(v["settle-timeout"], "settle-timeout", d.settleTimeoutSeconds, 1, 86_400),
     dynamoPlacement: v.dynamo === undefined ? undefined : readChoice(v.dynamo, "dynamo", DynamoPlacement.InProcess, Object.values(DynamoPlacement)),
   };
-  const nonUnique = options.duplicateRatio + options.invalidRatio + options.conflictRatio + options.rejectedRatio;
-  if (nonUnique >= 0.95) throw new LoadUsageError("duplicates", `duplicates + invalid + conflicts + rejected add up to ${nonUnique.toFixed(2)}: leave at least 5% unique orders`);
   return { help: v.help, options, json: v.json, jsonFile: v["json-file"], progress: !v["no-progress"] };
 }

@@ -1,7 +1,7 @@
 import { formatTable } from "@effectively-once/local-cloud/harness";
 import { perSecond } from "./bench-math";
 import { LoadKind } from "@effectively-once/local-cloud/harness";
-import type { SoakResult } from "@effectively-once/local-cloud/harness";
+import type { SoakResult, Verification } from "@effectively-once/local-cloud/harness";
 
 /** One invariant of the run: what was checked, how many broke it, a few examples. */
 export interface SoakCheck {
@@ -19,11 +19,29 @@ export interface SoakReport {
   readonly text: string;
 }
 
-function check(name: string, ids: readonly string[]): SoakCheck {
+/** A check over the ids that broke it (the soak's and `--target aws`'s reports alike). */
+export function check(name: string, ids: readonly string[]): SoakCheck {
   return { name, failures: ids.length, examples: ids.slice(0, 5) };
 }
 
-const n = (value: number) => value.toLocaleString("en-US");
+/** A count as the reports' tables print it. */
+export const n = (value: number) => value.toLocaleString("en-US");
+
+/** The verification's figures as both JSON forms (the soak's and `--target aws`'s) report them: the lists as counts. */
+export function verificationFigures(v: Verification, throughput: number) {
+  return {
+    sent: v.sent,
+    uniqueKeys: v.uniqueKeys,
+    applied: v.applied,
+    quarantinedByReason: v.quarantinedByReason,
+    lost: v.lost.length,
+    doubleApplied: v.doubleApplied.length,
+    downstreamCalls: v.downstreamCalls,
+    repeatedCalls: v.repeatedCalls,
+    latencyMs: v.latencyMs,
+    throughputPerSecond: Number(throughput.toFixed(2)),
+  };
+}
 
 /** The end-of-run table and the invariant checks of a soak. */
 export function buildSoakReport(result: SoakResult): SoakReport {
@@ -77,7 +95,6 @@ export function buildSoakReport(result: SoakResult): SoakReport {
 
 /** The JSON form of a soak (`--json`): options, mix, checks, figures and the cloud's own counters. */
 export function soakJson(result: SoakResult, report: SoakReport): Record<string, unknown> {
-  const v = result.verification;
   return {
     ok: report.ok,
     options: result.options,
@@ -85,18 +102,9 @@ export function soakJson(result: SoakResult, report: SoakReport): Record<string,
     faultRules: result.faultRules,
     checks: report.checks,
     figures: {
-      sent: v.sent,
-      uniqueKeys: v.uniqueKeys,
-      applied: v.applied,
+      ...verificationFigures(result.verification, report.throughput),
       duplicatesAcknowledged: result.counts.duplicate,
       retried: result.counts.retry,
-      quarantinedByReason: v.quarantinedByReason,
-      lost: v.lost.length,
-      doubleApplied: v.doubleApplied.length,
-      downstreamCalls: v.downstreamCalls,
-      repeatedCalls: v.repeatedCalls,
-      latencyMs: v.latencyMs,
-      throughputPerSecond: Number(report.throughput.toFixed(2)),
       faultsByKind: report.faultsByKind,
       ledger: { items: result.ledger.items, inProgress: result.ledger.inProgress, badTtl: result.ledger.badTtl.length },
     },
