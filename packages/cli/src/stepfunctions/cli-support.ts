@@ -1,5 +1,6 @@
-/** What the `npx effectively-once stepfunctions` commands share: their usage error and reading JSON from files and flags. */
+/** What the `npx effectively-once stepfunctions` commands share: their usage error, flags, and reading JSON from files and flags. */
 import { readFileSync } from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import type { Integrations } from "@effectively-once/local-cloud/emulators";
@@ -58,4 +59,26 @@ export function integrationEndpoints(values: { "dynamodb-endpoint"?: string; "sq
     dynamodb: values["dynamodb-endpoint"] ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL,
     sqs: values["sqs-endpoint"] ?? process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL,
   };
+}
+
+/** The flags `test-state` and `serve` both take besides their own: the integrations' endpoints and --help. */
+const SHARED_FLAGS = {
+  "dynamodb-endpoint": { type: "string" },
+  "sqs-endpoint": { type: "string" },
+  help: { type: "boolean", default: false },
+} as const;
+
+/**
+ * A subcommand's flags (its own and {@link SHARED_FLAGS}); it takes no positional arguments. Undefined when --help
+ * asked for `help`, which is then printed.
+ */
+export function parseSubcommand<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], command: string, help: string, options: O) {
+  const config = { args: argv, allowPositionals: true, options: { ...options, ...SHARED_FLAGS } as O & typeof SHARED_FLAGS } as const;
+  const { values, positionals } = parseArgs<typeof config>(config);
+  if ((values as { help?: boolean }).help) {
+    process.stdout.write(`${help}\n`);
+    return undefined;
+  }
+  if (positionals.length > 0) throw new UsageError(`${command} takes no positional arguments, got '${positionals.join(" ")}' (see --help)`);
+  return values;
 }

@@ -2,9 +2,8 @@
  * `npx effectively-once stepfunctions serve`: the local Step Functions endpoint alone (TestState), no stack needed, until Ctrl-C. Tests
  * and tools point an AWS SDK or CLI at it, with the `sync-` host prefix switched off.
  */
-import { parseArgs } from "node:util";
 import { startStepFunctionsEndpoint } from "@effectively-once/local-cloud";
-import { clients, countFlag, integrationEndpoints, UsageError } from "./cli-support";
+import { clients, countFlag, integrationEndpoints, parseSubcommand, UsageError } from "./cli-support";
 
 const HELP = `Usage: npx effectively-once stepfunctions serve [--port <n>] [--region <region>] [--dynamodb-endpoint <url>] [--sqs-endpoint <url>]
 
@@ -14,22 +13,8 @@ us-east-1). AWS SDKs and CLIs put the host prefix sync- before TestState's host:
 (AWS SDK for JavaScript v3: disableHostPrefix: true; AWS CLI and boto3: AWS_DISABLE_HOST_PREFIX_INJECTION=true).`;
 
 export async function serveCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      port: { type: "string" },
-      region: { type: "string" },
-      "dynamodb-endpoint": { type: "string" },
-      "sqs-endpoint": { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`serve takes no positional arguments, got '${positionals.join(" ")}' (see --help)`);
+  const values = parseSubcommand(argv, "serve", HELP, { port: { type: "string" }, region: { type: "string" } });
+  if (!values) return 0;
   const port = countFlag(values.port, "port");
   if (port !== undefined && port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`);
   const region = values.region ?? process.env.AWS_REGION ?? "us-east-1";

@@ -3,9 +3,8 @@
  * answer exactly as the API returns it (output and inspectionData members as JSON text), so the same assertions hold
  * for `aws stepfunctions test-state`.
  */
-import { parseArgs } from "node:util";
 import { testState, TestStateApiError, type TestStateInput } from "@effectively-once/local-cloud";
-import { clients, countFlag, integrationEndpoints, jsonFlag, readJson, UsageError } from "./cli-support";
+import { clients, countFlag, integrationEndpoints, jsonFlag, parseSubcommand, readJson, UsageError } from "./cli-support";
 
 const HELP = `Usage: npx effectively-once stepfunctions test-state --definition <file> [options]
 
@@ -31,35 +30,24 @@ Options:
   --help                           this text`;
 
 export async function testStateCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      definition: { type: "string" },
-      "state-name": { type: "string" },
-      input: { type: "string" },
-      "input-json": { type: "string" },
-      "inspection-level": { type: "string" },
-      "variables-json": { type: "string" },
-      "mock-result-json": { type: "string" },
-      "mock-error": { type: "string" },
-      "mock-cause": { type: "string" },
-      "field-validation-mode": { type: "string" },
-      "context-json": { type: "string" },
-      "role-arn": { type: "string" },
-      "retrier-retry-count": { type: "string" },
-      "map-iteration-failure-count": { type: "string" },
-      "error-caused-by-state": { type: "string" },
-      "dynamodb-endpoint": { type: "string" },
-      "sqs-endpoint": { type: "string" },
-      help: { type: "boolean", default: false },
-    },
+  const values = parseSubcommand(argv, "test-state", HELP, {
+    definition: { type: "string" },
+    "state-name": { type: "string" },
+    input: { type: "string" },
+    "input-json": { type: "string" },
+    "inspection-level": { type: "string" },
+    "variables-json": { type: "string" },
+    "mock-result-json": { type: "string" },
+    "mock-error": { type: "string" },
+    "mock-cause": { type: "string" },
+    "field-validation-mode": { type: "string" },
+    "context-json": { type: "string" },
+    "role-arn": { type: "string" },
+    "retrier-retry-count": { type: "string" },
+    "map-iteration-failure-count": { type: "string" },
+    "error-caused-by-state": { type: "string" },
   });
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`test-state takes no positional arguments, got '${positionals.join(" ")}' (see --help)`);
+  if (!values) return 0;
   if (!values.definition) throw new UsageError("--definition <file> is required (see --help)");
   if (values.input && values["input-json"] !== undefined) throw new UsageError("use either --input or --input-json, not both");
   if (values["mock-result-json"] !== undefined && values["mock-error"] !== undefined) throw new UsageError("use either --mock-result-json or --mock-error, not both");
