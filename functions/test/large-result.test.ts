@@ -4,11 +4,11 @@ import { DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { createPipelineHandler, EffectJournal, effectKey, type PipelineHandlerOptions } from "../src";
 import { idempotencyRecordId } from "../src/idempotency";
 import { MAX_RESULT_BYTES } from "@effectively-once/contract";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
+import type { Dynalite } from "@effectively-once/testing";
 import { type Deposit, depositEnv, depositEvent, FUNCTION_NAME, redelivery } from "./support/deposit";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { lambdaContext } from "./support/lambda-context";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { startDepositDynalite } from "./support/tables";
 
 const TABLES = { idempotency: "large-idempotency", effects: "large-effects" };
 
@@ -32,9 +32,7 @@ describe("Function: createPipelineHandler with a side effect result above the bo
   let handler: ReturnType<typeof createPipelineHandler<Deposit, Record<string, unknown>, EffectJournal>>;
 
   beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
+    db = await startDepositDynalite(TABLES);
   });
   beforeEach(() => {
     // A new handler is a new cold start: each test sees its own first warning.

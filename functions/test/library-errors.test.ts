@@ -5,13 +5,12 @@
  * so the retry runs the side effect again.
  */
 import { Logger } from "@aws-lambda-powertools/logger";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createPipelineHandler, PermanentError } from "../src";
 import { CONFLICT_ERROR_NAMES, PERMANENT_ERROR_NAMES } from "@effectively-once/contract";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
+import type { Dynalite } from "@effectively-once/testing";
 import { depositEnv, depositEvent, type Deposit } from "./support/deposit";
 import { lambdaContext } from "./support/lambda-context";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { startDepositDynalite } from "./support/tables";
 
 const TABLES = { idempotency: "library-errors-idempotency", effects: "library-errors-effects" };
 
@@ -26,7 +25,6 @@ class HttpErrorsConflict extends Error {
 
 describe("Function: errors named like the wrapper's, thrown by libraries", () => {
   let db: Dynalite;
-  let dynamoDb: DynamoDBClient;
   let next: () => Error;
   let runs = 0;
   const handler = () => {
@@ -38,21 +36,15 @@ describe("Function: errors named like the wrapper's, thrown by libraries", () =>
           throw next();
         },
       },
-      { env, dynamoDb, logger: new Logger({ serviceName: "library-errors", logLevel: "SILENT" }) },
+      { env, dynamoDb: db.client, logger: new Logger({ serviceName: "library-errors", logLevel: "SILENT" }) },
     );
   };
   const quarantined: readonly string[] = [...PERMANENT_ERROR_NAMES, ...CONFLICT_ERROR_NAMES];
 
   beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
-    dynamoDb = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    db = await startDepositDynalite(TABLES);
   });
-  afterAll(async () => {
-    dynamoDb?.destroy();
-    await db?.stop();
-  });
+  afterAll(async () => db?.stop());
   beforeEach(() => {
     runs = 0;
   });

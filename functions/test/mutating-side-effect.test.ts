@@ -4,14 +4,13 @@
  * the event's own key is the one completed or deleted, with the validation hash of the event's own payload.
  */
 import { Logger } from "@aws-lambda-powertools/logger";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createPipelineHandler } from "../src";
 import { idempotencyRecordId } from "../src/idempotency";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
+import type { Dynalite } from "@effectively-once/testing";
 import { type Deposit, depositEnv, depositEvent, FUNCTION_NAME, redelivery } from "./support/deposit";
 import { readIdempotencyRecords } from "./support/effects";
 import { lambdaContext } from "./support/lambda-context";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { startDepositDynalite } from "./support/tables";
 
 const TABLES = { idempotency: "mutating-idempotency", effects: "mutating-effects" };
 
@@ -34,7 +33,6 @@ const MUTATIONS: ReadonlyArray<[string, (event: Mutable) => void]> = [
 
 describe("Function: createPipelineHandler with a side effect that changes its input (real Powertools, dynalite)", () => {
   let db: Dynalite;
-  let dynamoDb: DynamoDBClient;
   let mutate: (event: Mutable) => void = () => undefined;
   let fail = false;
   let runs = 0;
@@ -48,9 +46,9 @@ describe("Function: createPipelineHandler with a side effect that changes its in
           return { applied: runs };
         },
       },
-      { env: depositEnv(db.endpoint, TABLES), dynamoDb, logger: new Logger({ serviceName: "mutating", logLevel: "SILENT" }) },
+      { env: depositEnv(db.endpoint, TABLES), dynamoDb: db.client, logger: new Logger({ serviceName: "mutating", logLevel: "SILENT" }) },
     );
-  const records = () => readIdempotencyRecords(dynamoDb, TABLES.idempotency);
+  const records = () => readIdempotencyRecords(db.client, TABLES.idempotency);
   /** The validation hash an untouched run stores for the same payload under a key of its own. */
   const untouchedValidation = async (event: ReturnType<typeof depositEvent>) => {
     const twin = depositEvent({ payload: event.payload });
@@ -62,15 +60,9 @@ describe("Function: createPipelineHandler with a side effect that changes its in
   };
 
   beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(TABLES.idempotency));
-    await db.createTable(effectsTable(TABLES.effects));
-    dynamoDb = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    db = await startDepositDynalite(TABLES);
   });
-  afterAll(async () => {
-    dynamoDb?.destroy();
-    await db?.stop();
-  });
+  afterAll(async () => db?.stop());
   beforeEach(() => {
     runs = 0;
     fail = false;

@@ -18,13 +18,13 @@ import { validatePipelineEvent } from "../src/validate";
 import { effectKey } from "@effectively-once/contract";
 import { getPowertoolsRecords } from "@effectively-once/ops";
 import type { OpsContext } from "@effectively-once/ops";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
+import type { Dynalite } from "@effectively-once/testing";
 import { depositEnv, depositEvent, redelivery, type DepositResult } from "./support/deposit";
 import { readEffects, readIdempotencyRecords } from "./support/effects";
 import { createGate } from "./support/gate";
 import { lambdaContext } from "./support/lambda-context";
 import { applyEnv, loadHandler } from "./support/load-handler";
-import { effectsTable, idempotencyTable } from "./support/tables";
+import { startDepositDynalite } from "./support/tables";
 
 const TABLES = { idempotency: "ids-idempotency", effects: "ids-effects" };
 /** The function's name under release 0.2, which named its records after it. */
@@ -34,9 +34,7 @@ let db: Dynalite;
 const restores: (() => void)[] = [];
 
 beforeAll(async () => {
-  db = await startDynalite();
-  await db.createTable(idempotencyTable(TABLES.idempotency));
-  await db.createTable(effectsTable(TABLES.effects));
+  db = await startDepositDynalite(TABLES);
 });
 afterAll(async () => {
   restores.reverse().forEach((restore) => restore());

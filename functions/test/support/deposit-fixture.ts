@@ -1,8 +1,8 @@
 import type { PipelineHandler } from "../../src";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
+import type { Dynalite } from "@effectively-once/testing";
 import { type DepositResult, depositEnv } from "./deposit";
 import { loadHandler } from "./load-handler";
-import { effectsTable, idempotencyTable } from "./tables";
+import { startDepositDynalite } from "./tables";
 
 export interface DepositFixture {
   readonly db: Dynalite;
@@ -16,9 +16,7 @@ export interface DepositFixture {
 export function depositHandlerFixture(tables: { readonly idempotency: string; readonly effects: string }, env: Record<string, string> = {}): DepositFixture {
   const fixture = {} as { db: Dynalite; handler: PipelineHandler<DepositResult>; restore?: () => void };
   beforeAll(async () => {
-    fixture.db = await startDynalite();
-    await fixture.db.createTable(idempotencyTable(tables.idempotency));
-    await fixture.db.createTable(effectsTable(tables.effects));
+    fixture.db = await startDepositDynalite(tables);
     ({ handler: fixture.handler, restore: fixture.restore } = loadHandler({ ...depositEnv(fixture.db.endpoint, tables), ...env }));
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { effectKey } from "@effectively-once/contract";
-import { type Dynalite, startDynalite } from "@effectively-once/testing";
+import type { Dynalite } from "@effectively-once/testing";
 import { idempotencyRecordId } from "../../src/idempotency";
 import { readEffects, readIdempotencyRecords } from "./effects";
 import { depositInstance } from "./instance";
-import { effectsTable, idempotencyTable } from "./tables";
+import { startDepositDynalite } from "./tables";
 
 /**
  * A suite's dynalite with the deposit function's two tables, and the function instances it builds on them, set up
@@ -18,9 +18,7 @@ export function depositTables(tables: { idempotency: string; effects: string }) 
   };
 
   beforeAll(async () => {
-    db = await startDynalite();
-    await db.createTable(idempotencyTable(tables.idempotency));
-    await db.createTable(effectsTable(tables.effects));
+    db = await startDepositDynalite(tables);
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
-import { pkSkTable } from "@effectively-once/testing";
+import { type Dynalite, pkSkTable, startDynalite } from "@effectively-once/testing";
 
 /** The Powertools table as the infrastructure creates it: hash key `id` (TTL `expiration` is not emulated). */
 export function idempotencyTable(name: string): CreateTableCommandInput {
@@ -14,4 +14,12 @@ export function idempotencyTable(name: string): CreateTableCommandInput {
 /** The downstream stand-in's table: `pk`/`sk` (TTL `expiresAt` is not emulated). */
 export function effectsTable(name: string): CreateTableCommandInput {
   return pkSkTable(name);
+}
+
+/** A dynalite holding the deposit function's two tables, as the suites that run the handler against real tables start it. */
+export async function startDepositDynalite(tables: { readonly idempotency: string; readonly effects: string }): Promise<Dynalite> {
+  const db = await startDynalite();
+  await db.createTable(idempotencyTable(tables.idempotency));
+  await db.createTable(effectsTable(tables.effects));
+  return db;
 }

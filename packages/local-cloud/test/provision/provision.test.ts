@@ -3,44 +3,28 @@ import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadStackFile, provisionStack, type ProvisionedStack } from "../../src/provision";
+import { loadStackFile, provisionStack } from "../../src/provision";
 import { StackFileError, UnresolvedReferenceError } from "../../src/provision/errors";
 import { createSqsClient, startSqs, type LocalSqs } from "../../src/sqs";
 import { startDynalite, type Dynalite } from "@effectively-once/testing";
-import { type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
+import { provisionedStack } from "../support/provisioned-stack";
 
 describe("Function: provisionStack (freshly synthesized payments stack)", () => {
-  let stack: SynthesizedStack;
-  let sqsServer: LocalSqs;
-  let sqs: SQSClient;
-  let dynamo: Dynalite;
-  let provisioned: ProvisionedStack;
-
-  beforeAll(async () => {
-    stack = synthStack({ executionTimeoutSeconds: 32, visibilityTimeoutSeconds: 192, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } });
-    [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
-    sqs = createSqsClient(sqsServer.endpoint);
-    provisioned = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });
-  });
-  afterAll(async () => {
-    sqs?.destroy();
-    await Promise.all([sqsServer?.stop(), dynamo?.stop()]);
-    stack?.cleanup();
-  });
+  const local = provisionedStack(() => synthStack({ executionTimeoutSeconds: 32, visibilityTimeoutSeconds: 192, leaseSeconds: 6, function: { timeoutSeconds: 2 }, lambdaRetries: 0, ledgerRetry: { intervalSeconds: 1, maxAttempts: 0, backoffRate: 1 } }));
 
   it("creates the queues with their attributes and the redrive to the DLQ's real ARN", async () => {
-    const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
+    const byName = Object.fromEntries(local.provisioned.queues.map((q) => [q.name, q]));
     expect(Object.keys(byName).sort()).toEqual(["test-dlq", "test-queue"]);
-    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName["test-queue"].url, AttributeNames: ["All"] }));
+    const { Attributes } = await local.sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName["test-queue"].url, AttributeNames: ["All"] }));
     expect(Attributes).toMatchObject({ VisibilityTimeout: "192", MessageRetentionPeriod: "345600" });
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toEqual({ deadLetterTargetArn: byName["test-dlq"].arn, maxReceiveCount: 5 });
   });
 
   it("sets each aws_sqs_queue_policy as its queue's Policy attribute, references resolved (the DLQ refuses native moves)", async () => {
-    const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
+    const byName = Object.fromEntries(local.provisioned.queues.map((q) => [q.name, q]));
     const policyOf = async (name: string) =>
-      (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName[name].url, AttributeNames: ["Policy"] }))).Attributes?.Policy;
+      (await local.sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName[name].url, AttributeNames: ["Policy"] }))).Attributes?.Policy;
     const dlq = JSON.parse((await policyOf("test-dlq"))!);
     expect(dlq.Statement.map((s: { Action: string; Resource: string }) => [s.Action, s.Resource])).toEqual([
       ["sqs:StartMessageMoveTask", byName["test-dlq"].arn],
@@ -50,27 +34,27 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
   });
 
   it("sets each aws_sqs_queue_redrive_allow_policy as its queue's RedriveAllowPolicy: the DLQ takes only the source queue, the source queue nobody", async () => {
-    const byName = Object.fromEntries(provisioned.queues.map((q) => [q.name, q]));
+    const byName = Object.fromEntries(local.provisioned.queues.map((q) => [q.name, q]));
     const allowOf = async (name: string) =>
-      JSON.parse((await sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName[name].url, AttributeNames: ["RedriveAllowPolicy"] }))).Attributes?.RedriveAllowPolicy ?? "null");
+      JSON.parse((await local.sqs.send(new GetQueueAttributesCommand({ QueueUrl: byName[name].url, AttributeNames: ["RedriveAllowPolicy"] }))).Attributes?.RedriveAllowPolicy ?? "null");
     expect(await allowOf("test-dlq")).toEqual({ redrivePermission: "byQueue", sourceQueueArns: [byName["test-queue"].arn] });
     expect(await allowOf("test-queue")).toEqual({ redrivePermission: "denyAll" });
   });
 
   it("creates the tables with their keys and remembers their TTL attributes", async () => {
-    const ttl = Object.fromEntries(provisioned.tables.map((t) => [t.name, t.ttlAttribute]));
+    const ttl = Object.fromEntries(local.provisioned.tables.map((t) => [t.name, t.ttlAttribute]));
     expect(ttl).toEqual({ "test-ledger": "expiresAt", "test-idempotency": "expiration", "test-effects": "expiresAt" });
-    const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: "test-ledger" }));
+    const { Table } = await local.dynamo.client.send(new DescribeTableCommand({ TableName: "test-ledger" }));
     expect(Table!.KeySchema).toEqual([{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }]);
   });
 
   it("enables each table's TTL from its ttl block, as DescribeTimeToLive then reports it", async () => {
-    const { TimeToLiveDescription } = await dynamo.client.send(new DescribeTimeToLiveCommand({ TableName: "test-ledger" }));
+    const { TimeToLiveDescription } = await local.dynamo.client.send(new DescribeTimeToLiveCommand({ TableName: "test-ledger" }));
     expect(TimeToLiveDescription).toEqual({ TimeToLiveStatus: "ENABLED", AttributeName: "expiresAt" });
   });
 
   it("resolves the state machine definition to local names, ARNs and URLs", () => {
-    const [machine] = provisioned.stateMachines;
+    const [machine] = local.provisioned.stateMachines;
     expect(machine).toMatchObject({ name: "test-workflow", type: "EXPRESS", arn: "arn:aws:states:us-east-1:000000000000:stateMachine:test-workflow" });
     const text = JSON.stringify(machine.definition);
     expect(text).not.toContain("${");
@@ -80,32 +64,32 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
     expect(top.ClaimBatch.ItemProcessor.States.Claim.Arguments.TableName).toBe("test-ledger");
     expect(top.InvokeBatch.Arguments.FunctionName).toBe("arn:aws:lambda:us-east-1:000000000000:function:test-charge");
     expect(states.Invoke.Arguments.FunctionName).toBe("arn:aws:lambda:us-east-1:000000000000:function:test-charge");
-    expect(states.Quarantine.Arguments.QueueUrl).toBe(provisioned.queues.find((q) => q.name === "test-dlq")!.url);
+    expect(states.Quarantine.Arguments.QueueUrl).toBe(local.provisioned.queues.find((q) => q.name === "test-dlq")!.url);
   });
 
   it("resolves the function's package, handler, environment and limits", () => {
-    const [fn] = provisioned.functions;
+    const [fn] = local.provisioned.functions;
     expect(fn).toMatchObject({ name: "test-charge", handler: "index.handler", runtime: "nodejs22.x", timeoutSeconds: 2, memoryMb: 256 });
     expect(existsSync(fn.zipPath)).toBe(true);
     expect(fn.environment).toMatchObject({ IDEMPOTENCY_TABLE_NAME: "test-idempotency", EFFECTS_TABLE_NAME: "test-effects", PAYLOAD_FIELDS: '["amount","currency"]' });
   });
 
   it("wires the pipe from the source queue to the workflow", () => {
-    const [pipe] = provisioned.pipes;
+    const [pipe] = local.provisioned.pipes;
     expect(pipe).toMatchObject({
       name: "test-pipe",
       batchSize: 10,
       maximumBatchingWindowSeconds: 1,
       invocationType: "REQUEST_RESPONSE",
-      targetArn: provisioned.stateMachines[0].arn,
+      targetArn: local.provisioned.stateMachines[0].arn,
       filterPatterns: [],
     });
     expect(pipe.source.name).toBe("test-queue");
   });
 
   it("gives the outputs local values under their Terraform names", () => {
-    expect(provisioned.outputs).toMatchObject({
-      queue_url: provisioned.queues.find((q) => q.name === "test-queue")!.url,
+    expect(local.provisioned.outputs).toMatchObject({
+      queue_url: local.provisioned.queues.find((q) => q.name === "test-queue")!.url,
       ledger_table_name: "test-ledger",
       effects_table_name: "test-effects",
       function_name: "test-charge",
@@ -114,11 +98,11 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
   });
 
   it("names everything it does not emulate in one line", () => {
-    expect(provisioned.notEmulated).toMatch(/^not emulated: .*4 aws_iam_role \(IAM is not enforced\)/);
+    expect(local.provisioned.notEmulated).toMatch(/^not emulated: .*4 aws_iam_role \(IAM is not enforced\)/);
     // The alarms, the keep-alive schedule and the metric filter run (alarms/README.md); the topic only records.
-    expect(provisioned.notEmulated).not.toContain("aws_cloudwatch_metric_alarm");
-    expect(provisioned.notEmulated).toContain("1 aws_sns_topic (an alarm's notification is recorded in `cloud.alarms`, not sent)");
-    expect(provisioned.notEmulated).toContain("X-Ray tracing");
+    expect(local.provisioned.notEmulated).not.toContain("aws_cloudwatch_metric_alarm");
+    expect(local.provisioned.notEmulated).toContain("1 aws_sns_topic (an alarm's notification is recorded in `cloud.alarms`, not sent)");
+    expect(local.provisioned.notEmulated).toContain("X-Ray tracing");
   });
 });
 
