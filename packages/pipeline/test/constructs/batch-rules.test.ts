@@ -4,7 +4,6 @@
  * by the stated worst case (every non-ASCII character and every control character as \u escapes), stay within the
  * bounds the rules compare with Step Functions' 256 KiB.
  */
-import { type IdempotentPipelineProps } from "../../src/constructs/props";
 import { resolveProps } from "../../src/constructs/resolve-props";
 import { runPropRules } from "../../src/constructs/prop-rules";
 import { PIPELINE_RULES } from "../../src/constructs/invariants";
@@ -25,15 +24,7 @@ import {
   worstBatchAnswerBytes,
   worstBatchInvocationInputBytes,
 } from "@effectively-once/contract";
-
-const BASE: IdempotentPipelineProps = {
-  namePrefix: "t",
-  businessKey: { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] },
-  payloadFields: ["amount"],
-  function: { entry: "x.ts" },
-};
-
-const problemsOf = (props: Partial<IdempotentPipelineProps>) => runPropRules(PIPELINE_RULES, resolveProps({ ...BASE, ...props })).problems;
+import { BASE_PROPS, propProblems } from "./support/prop-problems";
 
 /** Every character outside printable ASCII as \u escapes, one UTF-16 unit at a time (limits.ts's worst case). */
 const escapedEverywhere = (json: string): string => json.replace(/[^\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
@@ -47,7 +38,7 @@ function textOf(unit: string, bytes: number): string {
 describe("batchInvocation at synth", () => {
   it("holds every rule with its defaults, and the definition and the function learn it", () => {
     // Arrange
-    const p = resolveProps({ ...BASE, batchInvocation: true });
+    const p = resolveProps({ ...BASE_PROPS, batchInvocation: true });
 
     // Act
     const problems = runPropRules(PIPELINE_RULES, p).problems;
@@ -62,11 +53,11 @@ describe("batchInvocation at synth", () => {
 
   it("is the default in standard mode, with the batch's execution timeout", () => {
     // Arrange
-    const p = resolveProps(BASE);
+    const p = resolveProps(BASE_PROPS);
 
     // Assert: the same as an explicit true, and 190 s holds the worst batch (183 s).
     expect(p.batchInvocation).toBe(true);
-    expect(p).toEqual(resolveProps({ ...BASE, batchInvocation: true }));
+    expect(p).toEqual(resolveProps({ ...BASE_PROPS, batchInvocation: true }));
     expect(runPropRules(PIPELINE_RULES, p).problems).toEqual([]);
     expect(definitionParams(p, { partition: "aws", ledgerTableName: "l", functionArn: "f", deadLetterQueueUrl: "q" })).toMatchObject({ batchInvocation: true });
     expect(p.executionTimeoutSeconds).toBe(190);
@@ -76,7 +67,7 @@ describe("batchInvocation at synth", () => {
 
   it("is off with batchInvocation: false, which leaves the per-record definition, environment and timeout", () => {
     // Arrange
-    const p = resolveProps({ ...BASE, batchInvocation: false });
+    const p = resolveProps({ ...BASE_PROPS, batchInvocation: false });
 
     // Assert
     expect(p.batchInvocation).toBe(false);
@@ -89,7 +80,7 @@ describe("batchInvocation at synth", () => {
 
   it("resolves to per record in FIFO mode when unset, without a refusal", () => {
     // Arrange
-    const p = resolveProps({ ...BASE, fifo: true });
+    const p = resolveProps({ ...BASE_PROPS, fifo: true });
 
     // Assert
     expect(p.batchInvocation).toBe(false);
@@ -100,18 +91,18 @@ describe("batchInvocation at synth", () => {
 
   it("names the opt-out and its own worst case when a batch's worst case does not fit the execution", () => {
     // Act: two waves of a batch invoked once need 90 + 63 + 146 + 2 = 301 s, over EXPRESS's 300; per record 232 s.
-    const problems = problemsOf({ maxConcurrency: 5, executionTimeoutSeconds: 300 });
+    const problems = propProblems({ maxConcurrency: 5, executionTimeoutSeconds: 300 });
 
     // Assert
     expect(problems).toContainEqual(
       expect.objectContaining({ prop: "executionTimeoutSeconds", reason: expect.stringContaining("= 301 s"), fix: expect.stringContaining("or set batchInvocation: false (one invocation per record: 232 s)") }),
     );
-    expect(problemsOf({ batchInvocation: false, maxConcurrency: 5, executionTimeoutSeconds: 300 })).toEqual([]);
+    expect(propProblems({ batchInvocation: false, maxConcurrency: 5, executionTimeoutSeconds: 300 })).toEqual([]);
   });
 
   it("is refused in FIFO mode, naming the prop and the fix", () => {
     // Act
-    const problems = problemsOf({ fifo: true, batchInvocation: true });
+    const problems = propProblems({ fifo: true, batchInvocation: true });
 
     // Assert
     expect(problems).toContainEqual(expect.objectContaining({ prop: "batchInvocation", value: true, fix: expect.stringContaining("remove batchInvocation") }));
@@ -119,18 +110,18 @@ describe("batchInvocation at synth", () => {
 
   it("asks for a lease of two invocations (the batch's, then the record's own) and an execution that holds both", () => {
     // Act
-    const problems = problemsOf({ batchInvocation: true, executionTimeoutSeconds: 150, leaseSeconds: 59 });
+    const problems = propProblems({ batchInvocation: true, executionTimeoutSeconds: 150, leaseSeconds: 59 });
 
     // Assert
     expect(problems).toContainEqual(expect.objectContaining({ prop: "leaseSeconds", reason: expect.stringContaining("2 × 10 × 3 = 60") }));
     expect(problems).toContainEqual(expect.objectContaining({ prop: "executionTimeoutSeconds", reason: expect.stringContaining("fate metrics 2 = 183 s") }));
-    expect(problemsOf({ batchInvocation: false, executionTimeoutSeconds: 150, leaseSeconds: 59 }).map((q) => q.prop)).not.toContain("leaseSeconds");
+    expect(propProblems({ batchInvocation: false, executionTimeoutSeconds: 150, leaseSeconds: 59 }).map((q) => q.prop)).not.toContain("leaseSeconds");
   });
 
   it.each([1, 2, 5, 10])("bounds the worst batch input of %i records of the largest accepted messages below 256 KiB", (batchSize) => {
     // Arrange: the largest message the byte rules accept for this batch size, in the worst scripts, a key at its limit.
     const maxMessageBytes = largestMaxMessageBytes(batchSize);
-    expect(problemsOf({ batchInvocation: true, batchSize, maxMessageBytes })).toEqual([]);
+    expect(propProblems({ batchInvocation: true, batchSize, maxMessageBytes })).toEqual([]);
     const queueMax = sourceQueueMaxBytes(maxMessageBytes);
     const bound = worstBatchInvocationInputBytes(batchSize, queueMax, batchRecordEnvelopeBytes(MAX_BUSINESS_KEY_BYTES, RECORD_BYTES_PER_MESSAGE_BYTE), RECORD_BYTES_PER_MESSAGE_BYTE);
 

@@ -7,9 +7,6 @@
  */
 import type { Message, MessageAttributeValue } from "@aws-sdk/client-sqs";
 import { type IdempotentPipelineProps } from "../../src/constructs/props";
-import { resolveProps } from "../../src/constructs/resolve-props";
-import { runPropRules } from "../../src/constructs/prop-rules";
-import { PIPELINE_RULES } from "../../src/constructs/invariants";
 import { toSqsRecord } from "@effectively-once/contract/pipe-filter";
 import {
   largestMaxMessageBytes,
@@ -19,16 +16,10 @@ import {
   SYNC_EXECUTION_INPUT_BYTES,
 } from "@effectively-once/contract";
 import { DlqAttribute } from "@effectively-once/contract";
-
-const BASE: IdempotentPipelineProps = {
-  namePrefix: "t",
-  businessKey: { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] },
-  payloadFields: ["amount"],
-  function: { entry: "x.ts" },
-};
+import { propProblems } from "./support/prop-problems";
 
 function accepted(props: Partial<IdempotentPipelineProps>): boolean {
-  return runPropRules(PIPELINE_RULES, resolveProps({ ...BASE, ...props })).problems.length === 0;
+  return propProblems(props).length === 0;
 }
 
 /** Text of exactly `bytes` UTF-8 bytes from a repeated unit (padded with ASCII). */

@@ -7,22 +7,9 @@
  */
 import { type IdempotentPipelineProps } from "../../src/constructs/props";
 import { resolveProps } from "../../src/constructs/resolve-props";
-import { runPropRules } from "../../src/constructs/prop-rules";
-import { PIPELINE_RULES } from "../../src/constructs/invariants";
-import type { PropProblem } from "../../src/constructs/errors";
 import { decodeBody } from "@effectively-once/contract";
 import { pipelineFieldRules } from "../../src/constructs/resolve-props";
-
-const BASE: IdempotentPipelineProps = {
-  namePrefix: "t",
-  businessKey: { expression: "[tenantId, orderId]", requiredFields: ["tenantId", "orderId"] },
-  payloadFields: ["amount"],
-  function: { entry: "x.ts" },
-};
-
-function problems(props: Partial<IdempotentPipelineProps>): readonly PropProblem[] {
-  return runPropRules(PIPELINE_RULES, resolveProps({ ...BASE, ...props })).problems;
-}
+import { BASE_PROPS, propProblems } from "./support/prop-problems";
 
 const key = (expression: string, requiredFields: readonly string[] = ["tenantId", "orderId"]) => ({ businessKey: { expression, requiredFields } });
 
@@ -46,7 +33,7 @@ describe("Synth-time invariants: the business key", () => {
     ["a nested array", key("[tenantId, [orderId]]"), /nests an array/],
     ["arithmetic on a part", key("[tenantId, orderId + 1]"), /binary \+/],
   ])("refuses %s, naming the expression and the fix", (_case, props, reason) => {
-    const found = problems(props).find((p) => p.prop === "businessKey.expression");
+    const found = propProblems(props).find((p) => p.prop === "businessKey.expression");
     expect(found).toBeDefined();
     expect(found!.reason).toMatch(reason);
     expect(found!.fix).toMatch(/requiredFields|\[tenantId, orderId\]/);
@@ -58,15 +45,15 @@ describe("Synth-time invariants: the business key", () => {
     ["a namespace literal", key("['v2', tenantId, orderId, 7]")],
     ["backtick and $lookup reads", key("[`order-id`, $lookup($, 'tenant.id')]", ["tenant.id", "order-id"])],
   ])("accepts %s", (_case, props) => {
-    expect(problems(props)).toEqual([]);
+    expect(propProblems(props)).toEqual([]);
   });
 
   it("refuses a key field that may be a string or an integer, saying which two keys one identity would become", () => {
-    const found = problems({ fieldRules: { orderId: { type: "string-or-integer" } } });
+    const found = propProblems({ fieldRules: { orderId: { type: "string-or-integer" } } });
     expect(found).toEqual([expect.objectContaining({ prop: "fieldRules.orderId.type", value: "string-or-integer", reason: expect.stringContaining('{"orderId":42} and {"orderId":"42"} would be two keys') })]);
     expect(found[0].fix).toMatch(/use string \(or integer/);
     // A payload field may still take either.
-    expect(problems({ fieldRules: { amount: { type: "string-or-integer" } } })).toEqual([]);
+    expect(propProblems({ fieldRules: { amount: { type: "string-or-integer" } } })).toEqual([]);
   });
 
   it("types key fields without a rule as strings, so an integer spelling of an identity is refused instead of keyed apart", async () => {
@@ -74,8 +61,8 @@ describe("Synth-time invariants: the business key", () => {
       const resolved = resolveProps(p);
       return { keyExpression: resolved.businessKey.expression, rules: pipelineFieldRules(resolved), payloadFields: resolved.payloadFields };
     };
-    const asText = await decodeBody('{"tenantId":"t1","orderId":"42","amount":1}', spec(BASE));
-    const asNumber = await decodeBody('{"tenantId":"t1","orderId":42,"amount":1}', spec(BASE));
+    const asText = await decodeBody('{"tenantId":"t1","orderId":"42","amount":1}', spec(BASE_PROPS));
+    const asNumber = await decodeBody('{"tenantId":"t1","orderId":42,"amount":1}', spec(BASE_PROPS));
     expect(asText).toEqual({ key: '["t1","42"]', payloadHash: expect.any(String) });
     expect(asNumber).toEqual({ problem: "orderId: expected a non-empty string, got 42" });
   });
