@@ -10,7 +10,7 @@ export interface JsonService {
   readonly maxBodyBytes?: number;
   /**
    * The answer to one request, or its promise; throwing answers an error. `body()` parses the request (throwing
-   * {@link BodyNotJson} if it is not JSON); `request` carries the method and headers (a SigV4 signature's region).
+   * BodyNotJson if it is not JSON); `request` carries the method and headers (a SigV4 signature's region).
    */
   handle(target: string, body: () => object, request: IncomingMessage): unknown;
   /** The AWS error code of what `handle` threw, whether it is the caller's fault (4xx) or the service's (5xx), and the message (default: the error's). */
@@ -18,7 +18,7 @@ export interface JsonService {
 }
 
 /** A request body that is not JSON: the server answers SerializationException, 400. */
-export class BodyNotJson extends Error {}
+class BodyNotJson extends Error {}
 
 /**
  * Writes one JSON answer as AWS's JSON protocols do: `contentType`, a request id, and on an error its code in
