@@ -8,7 +8,7 @@ import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
 import { type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 import { chargeWrite } from "./support/fault-rules";
-import { synthesizedNames } from "./support/local-target";
+import { synthesizedNames, TEST_WINDOWS } from "./support/local-target";
 
 const CRASH_TENANT = "batch-crash";
 
@@ -19,16 +19,19 @@ describe("End to end, one invocation per batch", () => {
   const target = () => ({ sqs: cloud.clients.sqs, dynamodb: cloud.clients.dynamodb, outputs: cloud.outputs });
 
   beforeAll(async () => {
-    // A crashed invocation leaves its records' Powertools entries in progress for the rest of its timeout: with a 3 s
-    // function and retries 5 s apart, the next receive finds them expired (a deployed stack's visibility timeout is
-    // minutes), so the records a crash left behind are recognised, not retried until their receives run out.
-    stack = synthStack({ batchInvocation: true, function: { timeoutSeconds: 3 } });
+    // The function timeout is the end-to-end suites' own: a batch of 10 new keys ran 4.7 s on average on a loaded
+    // 2-core machine (load 22), so a 3 s timeout cut batch invocations short and their records fell back to one
+    // invocation each (8 timeouts, 47 invocations for 28 messages). A crashed invocation leaves its records' Powertools
+    // entries in progress for the rest of its timeout: retries 2 s past that timeout find them expired (a deployed
+    // stack's visibility timeout is minutes), so the records a crash left behind are recognised, not retried until
+    // their receives run out.
+    stack = synthStack({ batchInvocation: true, function: TEST_WINDOWS.function });
     const names = synthesizedNames(`${stack.stackDir}/cdk.tf.json`);
     // The second record of the crash scenario crashes its environment right after its side effect, once.
     const crashKey = JSON.stringify([CRASH_TENANT, "o2"]);
     cloud = await startLocalCloud({
       stackFile: `${stack.stackDir}/cdk.tf.json`,
-      retryVisibilityTimeoutSeconds: 5,
+      retryVisibilityTimeoutSeconds: TEST_WINDOWS.function.timeoutSeconds + 2,
       faults: { seed: "e2e-batch", rules: [{ service: "lambda", id: "crash-after-charge", function: names.functionName, action: "crash", when: "after", sideEffect: chargeWrite(names, crashKey), times: 1 }] },
     });
   }, 120_000);
