@@ -36,9 +36,11 @@ async function appliedTimes(orderId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  // The first invocation fails with a permanent error: the 10 KB message is quarantined as `rejected`, as 0.2 did.
+  // The first message's invocations fail with a permanent error (twice: its batch's invocation, failing as a whole,
+  // and then its own, as the workflow invokes each record of such a batch alone): the 10 KB message is quarantined
+  // as `rejected`, as 0.2 did.
   ops = await startOpsCloud({
-    faults: { seed: 1, rules: [{ service: "lambda", function: "ops-charge", action: "fail", when: "before", times: 1, errorType: "PipelineRejected", errorMessage: "injected permanent failure" }] },
+    faults: { seed: 1, rules: [{ service: "lambda", function: "ops-charge", action: "fail", when: "before", times: 2, errorType: "PipelineRejected", errorMessage: "injected permanent failure" }] },
   });
   ctx = ops.ctx;
   queueMax = Number((await ops.cloud.clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(), AttributeNames: ["MaximumMessageSize"] }))).Attributes!.MaximumMessageSize);

@@ -23,10 +23,11 @@ async function dlqDepth(): Promise<number> {
 }
 
 beforeAll(async () => {
-  // The first invocation fails with a permanent error (once): that message is quarantined as `rejected`, and a
-  // redriven copy succeeds, as it would after an operator fixed the cause.
+  // The first message's invocations fail with a permanent error (twice: its batch's invocation, failing as a whole,
+  // and then its own, as the workflow invokes each record of such a batch alone): it is quarantined as `rejected`,
+  // and a redriven copy succeeds, as it would after an operator fixed the cause.
   ops = await startOpsCloud({
-    faults: { seed: 1, rules: [{ service: "lambda", function: "ops-charge", action: "fail", when: "before", times: 1, errorType: "PipelineRejected", errorMessage: "injected permanent failure" }] },
+    faults: { seed: 1, rules: [{ service: "lambda", function: "ops-charge", action: "fail", when: "before", times: 2, errorType: "PipelineRejected", errorMessage: "injected permanent failure" }] },
   });
   ids.rejected = await ops.send(payment("rej"));
   expect(await ops.outcome(ids.rejected)).toMatchObject({ outcome: "quarantined", reason: "rejected" });

@@ -24,7 +24,12 @@ export function readChoice<T extends string>(raw: string | undefined, flag: stri
 }
 
 /** `parseArgs` in strict mode; an unknown or malformed flag throws `LoadUsageError` pointing at `helpCommand`. */
-export function parseFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: O, helpCommand: string) {
+// The return type is spelled out: the declaration build cannot name the parsed type's parts (TS4058).
+export function parseFlags<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: readonly string[],
+  options: O,
+  helpCommand: string,
+): ReturnType<typeof parseArgs<{ args: string[]; strict: true; options: O }>> {
   try {
     return parseArgs({ args: [...argv], strict: true, options });
   } catch (error) {

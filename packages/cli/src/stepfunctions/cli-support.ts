@@ -72,8 +72,15 @@ const SHARED_FLAGS = {
  * A subcommand's flags (its own and {@link SHARED_FLAGS}); it takes no positional arguments. Undefined when --help
  * asked for `help`, which is then printed.
  */
-export function parseSubcommand<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], command: string, help: string, options: O) {
-  const config = { args: argv, allowPositionals: true, options: { ...options, ...SHARED_FLAGS } as O & typeof SHARED_FLAGS } as const;
+// The return type is spelled out: the declaration build cannot name the parsed type's parts (TS4058).
+type SubcommandConfig<O> = { readonly args: string[]; readonly allowPositionals: true; readonly options: O & typeof SHARED_FLAGS };
+export function parseSubcommand<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  command: string,
+  help: string,
+  options: O,
+): ReturnType<typeof parseArgs<SubcommandConfig<O>>>["values"] | undefined {
+  const config: SubcommandConfig<O> = { args: argv, allowPositionals: true, options: { ...options, ...SHARED_FLAGS } as O & typeof SHARED_FLAGS };
   const { values, positionals } = parseArgs<typeof config>(config);
   if ((values as { help?: boolean }).help) {
     process.stdout.write(`${help}\n`);
