@@ -110,12 +110,12 @@ let simulation: AppSimulation | undefined;
  */
 export function simProps(overrides: PropsOverrides = {}, domain?: SimDomain): ResolvedPipelineProps {
   simulation ??= loadSimulation();
-  const { function: fn, ...rest } = overrides;
+  // The overrides' own `function` is replaced below (a rest copy without it would cost as much as the resolution).
   return resolveProps({
     namePrefix: "sim",
     ...(domain ? domainProps(domain) : simulation.domain),
-    ...rest,
-    function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES, ...fn },
+    ...overrides,
+    function: { name: "charge", entry: "(in process)", permanentErrors: PERMANENT_ERROR_NAMES, conflictErrors: CONFLICT_ERROR_NAMES, ...overrides.function },
   } as IdempotentPipelineProps);
 }
 

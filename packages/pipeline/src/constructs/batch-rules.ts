@@ -13,8 +13,9 @@ import {
   worstBatchInvocationInputBytes,
 } from "@effectively-once/contract";
 import type { PropRule } from "./prop-rules";
+import { thousands } from "./number-text";
 
-const n = (value: number): string => value.toLocaleString("en-US");
+const n = thousands;
 
 /**
  * Step Functions' quota on a task's input and result, and on a state's data: 256 KiB of UTF-8 ("Service quotas",

@@ -11,8 +11,9 @@ import {
   worstBatchInputBytes,
 } from "@effectively-once/contract";
 import type { PropRule } from "./prop-rules";
+import { thousands } from "./number-text";
 
-const n = (value: number): string => value.toLocaleString("en-US");
+const n = thousands;
 
 /**
  * Sizes counted in bytes, as AWS counts them: a whole batch of the largest messages the source queue accepts, in

@@ -27,16 +27,12 @@ export interface RuleReport {
  * the first rule that finds one (a yes/no answer for a generator that draws many props and keeps few).
  */
 export function runPropRules(rules: readonly PropRule[], p: ResolvedPipelineProps, { firstOnly = false } = {}): RuleReport {
+  checkTable(rules);
   const problems: PropProblem[] = [];
   const skipped: SkippedRule[] = [];
   const failed = new Set<string>();
-  const seen = new Set<string>();
   for (const rule of rules) {
-    if (seen.has(rule.name)) throw new Error(`prop rules: two rules are named ${rule.name}`);
-    seen.add(rule.name);
-    const unknown = (rule.after ?? []).filter((name) => !seen.has(name));
-    if (unknown.length > 0) throw new Error(`prop rules: ${rule.name} runs after ${unknown.join(", ")}, which no earlier rule is named`);
-    const blocking = (rule.after ?? []).filter((name) => failed.has(name));
+    const blocking = failed.size === 0 || rule.after === undefined ? [] : rule.after.filter((name) => failed.has(name));
     if (blocking.length > 0) {
       failed.add(rule.name);
       skipped.push({ name: rule.name, because: blocking.join(", ") });
@@ -51,6 +47,22 @@ export function runPropRules(rules: readonly PropRule[], p: ResolvedPipelineProp
     }
   }
   return { problems, skipped };
+}
+
+/** The tables whose names and order were checked: a table is a constant, so once is enough (the simulation runs one per drawn props). */
+const checkedTables = new WeakSet<readonly PropRule[]>();
+
+/** Each name once, and each `after` naming an earlier rule. */
+function checkTable(rules: readonly PropRule[]): void {
+  if (checkedTables.has(rules)) return;
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (seen.has(rule.name)) throw new Error(`prop rules: two rules are named ${rule.name}`);
+    seen.add(rule.name);
+    const unknown = (rule.after ?? []).filter((name) => !seen.has(name));
+    if (unknown.length > 0) throw new Error(`prop rules: ${rule.name} runs after ${unknown.join(", ")}, which no earlier rule is named`);
+  }
+  checkedTables.add(rules);
 }
 
 /** A whole-number range check, the most common rule. */

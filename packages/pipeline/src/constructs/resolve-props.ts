@@ -7,7 +7,7 @@ import { FIFO_DEFAULTS } from "./fifo-props";
 import { resolveEncryption } from "./encryption";
 import { DEFAULT_RUNTIME } from "./lambda-runtime";
 import { resolveQueueAccess } from "./queue-access-props";
-import { pipelineResourceNames } from "./resource-names";
+import { functionResourceName } from "./resource-names";
 import { StateMachineLogLevel, type IdempotentPipelineProps, type ResolvedPipelineProps } from "./props";
 
 export const DEFAULTS = {
@@ -73,7 +73,7 @@ export function resolveProps(p: IdempotentPipelineProps, target: DeployTarget = 
       conflictErrors: [...new Set([...DEFAULTS.conflictErrors, ...(p.function.conflictErrors ?? [])])],
       logLevel: p.function.logLevel ?? "INFO",
       reservedConcurrency: p.function.reservedConcurrency,
-      legacyIdempotencyKeyPrefix: p.function.legacyIdempotencyKeyPrefix ?? pipelineResourceNames({ namePrefix: p.namePrefix, fifo, function: { name: functionName } }).functionName,
+      legacyIdempotencyKeyPrefix: p.function.legacyIdempotencyKeyPrefix ?? functionResourceName(p.namePrefix, functionName),
     },
     stateMachineType: p.stateMachineType ?? "EXPRESS",
     invocationType: p.invocationType ?? "REQUEST_RESPONSE",

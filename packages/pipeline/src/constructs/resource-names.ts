@@ -134,7 +134,7 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
   const inRegion = (base: string, suffix: string) => `${base}-${where.text}${suffix}`;
   // SQS requires a FIFO queue's name to end in `.fifo` (contract/fifo.ts).
   const queueSuffix = p.fifo ? FIFO_SUFFIX : "";
-  const functionName = `${prefix}-${p.function.name}`;
+  const functionName = functionResourceName(prefix, p.function.name);
   const stateMachine = `${prefix}-workflow`;
   const pipe = `${prefix}-pipe`;
   const alarm = (id: AlarmId) => `${prefix}-${id}`;
@@ -188,6 +188,11 @@ export function pipelineResourceNames(p: NamedProps, region?: NameRegion): Pipel
     ...ALARM_IDS.map((id) => named(`alarm ${id}`, NameKind.Alarm, alarm(id), P)),
   ];
   return { ...names, alarm, all };
+}
+
+/** The function's name alone (resolve-props.ts reads it for every props it resolves, without the other names). */
+export function functionResourceName(namePrefix: string, functionName: string): string {
+  return `${namePrefix}-${functionName}`;
 }
 
 /** The effect journal's table (`EffectJournalTable`), named after its own prefix. */

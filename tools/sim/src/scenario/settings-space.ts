@@ -96,14 +96,15 @@ function overridesOf(r: Recipe): PropsOverrides {
     allowQueuePurge: r.allowQueuePurge,
     ...(r.fifo ? { fifo: true, contentBasedDeduplication: r.fifo.contentBasedDeduplication || undefined, highThroughputFifo: r.fifo.highThroughputFifo || undefined } : { batchInvocation: r.batchInvocation ? undefined : false }),
   };
-  const step = (patch: (p: ReturnType<typeof simProps>) => PropsOverrides): void => {
-    o = { ...o, ...patch(simProps(o)) };
+  // A prop left at its default sets nothing, so it needs no resolution (a resolution per step is most of a draw's cost).
+  const step = (drawn: Drawn | undefined, patch: (p: ReturnType<typeof simProps>) => PropsOverrides): void => {
+    if (drawn !== undefined) o = { ...o, ...patch(simProps(o)) };
   };
-  step((p) => ({ visibilityTimeoutSeconds: valueOf(r.visibility, p.executionTimeoutSeconds) }));
-  step((p) => ({ leaseSeconds: valueOf(r.lease, p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds) }));
-  step((p) => ({ messageRetentionSeconds: valueOf(r.messageRetention, p.visibilityTimeoutSeconds, SQS_MAX_RETENTION) }));
-  step((p) => ({ deadLetterRetentionSeconds: valueOf(r.deadLetterRetention, p.messageRetentionSeconds, SQS_MAX_RETENTION) }));
-  step((p) => ({ retentionSeconds: valueOf(r.retention, p.deadLetterRetentionSeconds) }));
+  step(r.visibility, (p) => ({ visibilityTimeoutSeconds: valueOf(r.visibility, p.executionTimeoutSeconds) }));
+  step(r.lease, (p) => ({ leaseSeconds: valueOf(r.lease, p.visibilityTimeoutSeconds - p.maximumBatchingWindowSeconds) }));
+  step(r.messageRetention, (p) => ({ messageRetentionSeconds: valueOf(r.messageRetention, p.visibilityTimeoutSeconds, SQS_MAX_RETENTION) }));
+  step(r.deadLetterRetention, (p) => ({ deadLetterRetentionSeconds: valueOf(r.deadLetterRetention, p.messageRetentionSeconds, SQS_MAX_RETENTION) }));
+  step(r.retention, (p) => ({ retentionSeconds: valueOf(r.retention, p.deadLetterRetentionSeconds) }));
   // Only the props set: equal settings have equal canonical keys (settings.ts).
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as PropsOverrides;
 }
