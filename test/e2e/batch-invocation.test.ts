@@ -8,7 +8,8 @@ import { observe, publishBodies } from "@effectively-once/local-cloud/harness";
 import { type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 import { chargeWrite } from "./support/fault-rules";
-import { synthesizedNames, TEST_WINDOWS } from "./support/local-target";
+import { synthesizedNames } from "./support/local-target";
+import { TEST_WINDOWS } from "./support/test-windows";
 
 const CRASH_TENANT = "batch-crash";
 

@@ -2,7 +2,7 @@ import type { PipelineOverrides } from "@effectively-once/pipeline";
 import { PIPELINE_TEMPLATE as template } from "@effectively-once/statemachines";
 import { CLAIM_ATTEMPTS, worstExecution, worstRecordBudget } from "@effectively-once/pipeline/settings";
 import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
-import { TEST_WINDOWS } from "../e2e/support/local-target";
+import { TEST_WINDOWS } from "../e2e/support/test-windows";
 import { TEST_STACK } from "@effectively-once/testing";
 import { buildStack, errorOf, pipelineOf } from "@effectively-once/testing/stack";
 

@@ -1,17 +1,17 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  CreateTableCommand,
-  type CreateTableCommandInput,
-  DescribeTableCommand,
-  DynamoDBClient,
-} from "@aws-sdk/client-dynamodb";
-import { installDynaliteFidelity } from "@effectively-once/local-cloud/emulators";
+import type * as DynamoDb from "@aws-sdk/client-dynamodb";
+import type { CreateTableCommandInput, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type * as Emulators from "@effectively-once/local-cloud/emulators";
 
 /** dynalite ships no types; this is the part of its API the helper uses. */
 type DynaliteFactory = (options: { createTableMs?: number; deleteTableMs?: number }) => Server;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped CommonJS package
-const createDynalite = require("dynalite") as DynaliteFactory;
+// The SDK, dynalite and the local cloud's fixes load when a server starts: the light entry's other helpers need none.
+/* eslint-disable @typescript-eslint/no-require-imports -- see above; dynalite is an untyped CommonJS package */
+const sdk = (): typeof DynamoDb => require("@aws-sdk/client-dynamodb") as typeof DynamoDb;
+const emulators = (): typeof Emulators => require("@effectively-once/local-cloud/emulators") as typeof Emulators;
+const createDynalite = (): DynaliteFactory => require("dynalite") as DynaliteFactory;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface Dynalite {
   /** `http://127.0.0.1:<port>` */
@@ -28,8 +28,9 @@ const TABLE_ACTIVE_DEADLINE_MS = 5_000;
 
 /** Starts an in-memory DynamoDB wire emulator (dynalite with the local cloud's fixes) in this process on 127.0.0.1, on a free port. */
 export async function startDynalite(): Promise<Dynalite> {
-  const fidelity = installDynaliteFidelity(require);
-  const server = createDynalite({ createTableMs: 0, deleteTableMs: 0 });
+  const { CreateTableCommand, DescribeTableCommand, DynamoDBClient } = sdk();
+  const fidelity = emulators().installDynaliteFidelity(require);
+  const server = createDynalite()({ createTableMs: 0, deleteTableMs: 0 });
   fidelity.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

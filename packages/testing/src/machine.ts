@@ -1,11 +1,15 @@
 /** Shortcuts for building and running machines in tests. */
-import { createStateMachine, type ExecutionResult, type StateMachineOptions } from "@effectively-once/local-cloud/emulators";
+import type * as Emulators from "@effectively-once/local-cloud/emulators";
+import type { ExecutionResult, StateMachineOptions } from "@effectively-once/local-cloud/emulators";
 import { FakeClock } from "./fake-clock";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: the light entry's other helpers need no local cloud
+const emulators = (): typeof Emulators => require("@effectively-once/local-cloud/emulators") as typeof Emulators;
 
 const ARN = "arn:aws:states:us-east-1:123456789012:stateMachine:test";
 
 export function machine(definition: unknown, options: Partial<StateMachineOptions> = {}) {
-  return createStateMachine(definition, { name: "test", arn: ARN, clock: new FakeClock(), ...options });
+  return emulators().createStateMachine(definition, { name: "test", arn: ARN, clock: new FakeClock(), ...options });
 }
 
 /** Creates and runs once. */

@@ -10,33 +10,12 @@ import type { StackConfig } from "@effectively-once/pipeline";
 import type { PipelineOverrides } from "@effectively-once/pipeline";
 import { synthStack } from "@effectively-once/local-cloud/stack";
 import { createDeliveryLog } from "./delivery-log";
+import { TEST_WINDOWS } from "./test-windows";
 import type { E2eSettings } from "./settings";
 import { OUTPUT_NAMES, stackNamesFromOutputs, type StackNames } from "./stack-names";
 import type { E2eTarget } from "./target";
 
 export const E2E_STACK: StackConfig = { stackName: "e2e-pipeline", region: "us-east-1", namePrefix: "e2e" };
-
-/**
- * Test-sized windows within the construct's invariants for the default flow, one invocation per batch (execution
- * timeout ≥ the worst batch, visibility ≥ 6 × the execution timeout, lease ≥ 2 invocations × the function timeout ×
- * invoke attempts and below the visibility timeout), no batching window. They are roomy on purpose: on a busy 2-core
- * machine five concurrent cold starts can take seconds and a batch invocation of 10 new keys ran 4.7 s on average
- * (load 22; `test/e2e/batch-invocation.test.ts` uses this function timeout), and a function or execution timeout that
- * is not the subject of a scenario would add a legitimate second downstream call (a crash window).
- * Scenarios about timeouts shorten them through `overrides`.
- */
-export const TEST_WINDOWS = {
-  executionTimeoutSeconds: 90,
-  visibilityTimeoutSeconds: 540,
-  // 2 invocations (the batch's, then a record's own) × 8 s × 2 attempts.
-  leaseSeconds: 32,
-  function: { timeoutSeconds: 8 },
-  lambdaRetries: 1,
-  // One ledger retry: the worst batch is then claim phase 3 × (1 + 1) + 3 = 9 + batch invoke 2 × (10 s Init + 8) + 1 = 37
-  // + settle 37 + (1 + 3) = 41 + fate metrics 2 = 89 s, within 90 (per record, batchInvocation: false: 49 s).
-  ledgerRetry: { intervalSeconds: 1, maxAttempts: 1, backoffRate: 1 },
-  maximumBatchingWindowSeconds: 0,
-} as const satisfies PipelineOverrides;
 
 /** Names known before the cloud boots (tables, function, operation), for fault rules. */
 export type SynthesizedNames = Pick<StackNames, "ledgerTable" | "idempotencyTable" | "effectsTable" | "functionName" | "operation">;
