@@ -13,7 +13,7 @@ const SPELLED = '{"tenantId":"t1","orderId":"esc-a","amount":100,"currency":"EUR
 let ops: OpsCloud;
 
 beforeAll(async () => {
-  ops = await startOpsCloud({ namePrefix: "dupops" });
+  ops = await startOpsCloud();
 }, 30_000);
 
 afterAll(async () => ops?.stop());

@@ -11,9 +11,9 @@ import { writeStateFile } from "@effectively-once/contract";
 import { loadStackFile, provisionStack } from "@effectively-once/local-cloud/emulators";
 import { createSqsClient, startSqs, type LocalSqs } from "@effectively-once/local-cloud/emulators";
 import { ExitCode, runCli } from "../src";
-import type { PipelineOverrides } from "@effectively-once/pipeline";
+import type { PipelineOverrides, StackConfig } from "@effectively-once/pipeline";
 import { startDynalite, type Dynalite } from "@effectively-once/testing";
-import { type SynthesizedStack } from "@effectively-once/testing";
+import { TEST_STACK, type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 import { captureIo } from "./support/ops-cloud";
 
@@ -23,14 +23,18 @@ let dynamo: Dynalite;
 const dir = mkdtempSync(join(tmpdir(), "ops-guard-"));
 const stacks: SynthesizedStack[] = [];
 
-/** Provisions one synthesized stack and writes a state file for it, as `npm start -- --serve` does. */
-async function provisioned(namePrefix: string, overrides: PipelineOverrides = {}): Promise<string> {
-  const stack = synthStack(overrides, { stackName: `${namePrefix}-stack`, region: "us-east-1", namePrefix });
+/**
+ * Provisions one synthesized stack and writes a state file for it (`<name>.json`), as `npm start -- --serve` does. The
+ * stack's resources are named `<name>-…`, or, given the run's test stack, as that stack names them: the default stack
+ * most suites synthesize, shared for the run (@effectively-once/testing/stack).
+ */
+async function provisioned(name: string, overrides: PipelineOverrides = {}, config: StackConfig = { stackName: `${name}-stack`, region: "us-east-1", namePrefix: name }): Promise<string> {
+  const stack = synthStack(overrides, config);
   stacks.push(stack);
   const { outputs, region } = await provisionStack(loadStackFile(join(stack.stackDir, "cdk.tf.json")), { sqs, dynamodb: dynamo.client });
   return writeStateFile(
     { version: 1, pid: process.pid, startedAt: new Date().toISOString(), stackFile: join(stack.stackDir, "cdk.tf.json"), region, endpoints: { sqs: sqsServer.endpoint, dynamodb: dynamo.endpoint }, outputs },
-    join(dir, `${namePrefix}.json`),
+    join(dir, `${name}.json`),
   );
 }
 
@@ -39,7 +43,7 @@ let open: string;
 beforeAll(async () => {
   [sqsServer, dynamo] = await Promise.all([startSqs(), startDynalite()]);
   sqs = createSqsClient(sqsServer.endpoint);
-  guarded = await provisioned("guarded");
+  guarded = await provisioned("guarded", {}, TEST_STACK);
   open = await provisioned("open", { allowUnguardedDlqMoves: true, allowQueuePurge: true });
 }, 60_000);
 afterAll(async () => {

@@ -50,7 +50,7 @@ const withoutIdOutputs = (ctx: OpsContext): OpsContext => ({
 
 beforeAll(async () => {
   // The function as release 0.2 deployed it: no second-layer id variables (its wrapper used Powertools' defaults).
-  ops = await startOpsCloud({ namePrefix: "rollback", functionVariables: (v) => Object.fromEntries(Object.entries(v).filter(([name]) => !SECOND_LAYER_VARIABLES.includes(name))) });
+  ops = await startOpsCloud({ functionVariables: (v) => Object.fromEntries(Object.entries(v).filter(([name]) => !SECOND_LAYER_VARIABLES.includes(name))) });
 }, 30_000);
 
 afterAll(async () => ops?.stop());

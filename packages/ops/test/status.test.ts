@@ -24,7 +24,7 @@ async function status(...args: string[]) {
 }
 
 beforeAll(async () => {
-  ops = await startOpsCloud({ namePrefix: "opss" });
+  ops = await startOpsCloud();
 }, 90_000);
 
 afterAll(async () => ops?.stop());

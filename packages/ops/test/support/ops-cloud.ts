@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LambdaClient } from "@aws-sdk/client-lambda";
@@ -10,8 +10,8 @@ import { LOCAL_CREDENTIALS, writeStateFile } from "@effectively-once/contract";
 import type { FaultPlanSpec } from "@effectively-once/local-cloud/emulators";
 import { lambdaFunctionConfiguration, type OpsContext } from "../../src";
 import { LOAD_WINDOWS } from "@effectively-once/local-cloud/stack";
-import { synthStack } from "@effectively-once/local-cloud/stack";
 import { waitFor } from "@effectively-once/testing";
+import { synthStack } from "@effectively-once/testing/stack";
 import { createSqsClient } from "@effectively-once/local-cloud/emulators";
 
 /** Test-sized windows (the load tools' own): a lease lasts 5 s. */
@@ -35,10 +35,15 @@ export interface OpsCloud {
   stop(): Promise<void>;
 }
 
-/** Synthesizes the payments stack into a temp folder and boots it on the local cloud (prefix `ops`). */
+/**
+ * Boots the payments stack (prefix `ops`) on the local cloud. The stack comes from the run's shared synths
+ * (@effectively-once/testing/stack): suites that ask for the same prefix share one synth per run, read-only, so a
+ * suite that rewrites the stack works on its own copy.
+ */
 export async function startOpsCloud(
   options: {
     faults?: FaultPlanSpec;
+    /** Names the stack's resources; keep the default unless the names matter: each other prefix is one more synth. */
     namePrefix?: string;
     /** Rewrites the deployed function's variables in the synthesized stack (e.g. as an earlier release deployed them); the outputs stay. */
     functionVariables?: (variables: Record<string, string>) => Record<string, string>;
@@ -46,12 +51,20 @@ export async function startOpsCloud(
 ): Promise<OpsCloud> {
   const dir = mkdtempSync(join(tmpdir(), "ops-cloud-"));
   const namePrefix = options.namePrefix ?? "ops";
-  const { stackFile } = synthStack({ stackName: "ops-test", region: "us-east-1", namePrefix }, { outdir: join(dir, "out"), overrides: OVERRIDES });
-  if (options.functionVariables) rewriteFunctionVariables(stackFile, options.functionVariables);
+  const synthesized = synthStack(OVERRIDES, { stackName: "ops-test", region: "us-east-1", namePrefix });
+  let stackFile = join(synthesized.stackDir, "cdk.tf.json");
   let cloud: LocalCloud;
   try {
+    if (options.functionVariables) {
+      // The shared synth stays as synthesized: the rewrite goes to a copy of the stack's folder (its assets with it).
+      const copy = join(dir, "stack");
+      cpSync(synthesized.stackDir, copy, { recursive: true });
+      stackFile = join(copy, "cdk.tf.json");
+      rewriteFunctionVariables(stackFile, options.functionVariables);
+    }
     cloud = await startLocalCloud({ stackFile, retryVisibilityTimeoutSeconds: 1, faults: options.faults, ttlSweepIntervalMs: 0 });
   } catch (error) {
+    synthesized.cleanup();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -97,6 +110,7 @@ export async function startOpsCloud(
       lambda.destroy();
       sfn.destroy();
       await cloud.stop();
+      synthesized.cleanup();
       rmSync(dir, { recursive: true, force: true });
     },
   };
