@@ -5,6 +5,9 @@
 // Plain CommonJS on purpose: worker threads load it with Node's own loader (ESM can import CommonJS), the host
 // with require. Timers are untouched: only wall-clock readings move.
 
+/** Each installed `Date` and the buffer it follows (a pooled emulator thread moves on to the next cloud's). */
+const followed = new WeakMap();
+
 /** Installs the offset clock on this thread's `Date` (once per realm; later calls must name the same buffer). */
 function installOffsetDate(buffer, realm = globalThis) {
   const current = realm.Date;
@@ -12,10 +15,10 @@ function installOffsetDate(buffer, realm = globalThis) {
     if (current.offsetClockBuffer !== buffer) throw new Error("this thread already follows another local cloud's clock");
     return;
   }
-  const view = new BigInt64Array(buffer);
+  const state = { buffer, view: new BigInt64Array(buffer) };
   const RealDate = current;
   const realNow = RealDate.now;
-  const now = () => realNow() + Number(Atomics.load(view, 0));
+  const now = () => realNow() + Number(Atomics.load(state.view, 0));
   function OffsetDate(...args) {
     if (!new.target) return new RealDate(now()).toString();
     // `new Date()` is the common call (loggers, SDK signing): a plain construct, no spread through Reflect.
@@ -25,8 +28,21 @@ function installOffsetDate(buffer, realm = globalThis) {
   Object.setPrototypeOf(OffsetDate, RealDate);
   OffsetDate.prototype = RealDate.prototype;
   OffsetDate.now = now;
-  Object.defineProperty(OffsetDate, "offsetClockBuffer", { value: buffer });
+  Object.defineProperty(OffsetDate, "offsetClockBuffer", { get: () => state.buffer });
+  followed.set(OffsetDate, state);
   realm.Date = OffsetDate;
 }
 
-module.exports = { installOffsetDate };
+/**
+ * For an emulator thread that serves one local cloud after another (sqs/worker-server.ts keeps idle ones): its `Date`
+ * follows `buffer` from now on, the clock of the cloud it serves next. Never on a cloud's own thread, which keeps one
+ * timeline (installOffsetDate refuses a second clock).
+ */
+function followOffsetClock(buffer, realm = globalThis) {
+  const state = followed.get(realm.Date);
+  if (!state) return installOffsetDate(buffer, realm);
+  state.buffer = buffer;
+  state.view = new BigInt64Array(buffer);
+}
+
+module.exports = { installOffsetDate, followOffsetClock };
