@@ -46,7 +46,7 @@ export class DownstreamFunction extends Construct {
     const asset = new TerraformAsset(this, "bundle", {
       // A zip of our own, the same bytes for the same code: cdktf's ARCHIVE spawns a process per synth and stamps
       // the entries with the time.
-      path: bundleArchive(fn.entry, `.build/functions/${functionName}`, esbuildTarget(fn.runtime)),
+      path: bundleArchive(fn.entry, `.build/functions/${functionName}.zip`, esbuildTarget(fn.runtime)),
       type: AssetType.FILE,
     });
     this.function = new LambdaFunction(this, "function", {
