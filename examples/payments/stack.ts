@@ -41,5 +41,5 @@ export const app: PipelineApp = {
   addStack: (scope, config, overrides) => new PaymentsPipelineStack(scope, config, overrides),
 };
 
-/** What the deterministic simulation (`npm run sim:search`) runs in process: the stack's domain and the function's handler options. */
-export const simulation = { domain: PAYMENTS_DOMAIN, handlerOptions: async () => (await import("./functions/charge")).chargeFunction };
+/** What the deterministic simulation (`npm run sim:search`) runs in process, kept in a light module the simulation reads alone. */
+export { simulation } from "./simulation";

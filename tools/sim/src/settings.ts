@@ -94,7 +94,8 @@ export interface AppSimulation {
 }
 
 function loadSimulation(): AppSimulation {
-  return loadStackExport<AppSimulation>("simulation", `the simulation's hook { domain, handlerOptions }: the ${SIM_APP} app must export it for the simulation to run it`, SIM_APP);
+  // Read from the light module the stack re-exports it from, when the app has one: cdktf and the construct stay unloaded.
+  return loadStackExport<AppSimulation>("simulation", `the simulation's hook { domain, handlerOptions }: the ${SIM_APP} app must export it for the simulation to run it`, SIM_APP, "simulation");
 }
 
 /** Props the simulation may set (scenario/settings-space.ts draws them); the function's timeout is the only function prop. */

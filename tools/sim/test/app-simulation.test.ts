@@ -1,4 +1,5 @@
 import type { PipelineApp } from "@effectively-once/pipeline";
+import { loadStackExport } from "@effectively-once/local-cloud/stack";
 import { app, simulation } from "../../../examples/payments/stack";
 import type { AppSimulation } from "../src/settings";
 import { simSettings } from "../src/settings";
@@ -16,5 +17,18 @@ describe("Type: AppSimulation", () => {
     expect(Object.keys(published).sort()).toEqual(["addStack", "defaults"]);
     expect(typeof options.sideEffect).toBe("function");
     expect(simSettings().props.operation).toBe(hook.domain.operation);
+  });
+
+  it("is read from the light module the stack re-exports it from (the same object), else from the stack itself", () => {
+    // Arrange
+    const what = "the simulation's hook";
+
+    // Act
+    const light = loadStackExport<AppSimulation>("simulation", what, "payments", "simulation");
+    const withoutLight = loadStackExport<AppSimulation>("simulation", what, "payments", "no-such-module");
+
+    // Assert
+    expect(light).toBe(simulation);
+    expect(withoutLight).toBe(simulation);
   });
 });

@@ -68,9 +68,14 @@ export function loadApp(nameOrPath?: string): PipelineApp {
 /**
  * Another member of the app's stack file (`<dir>/stack.ts` → `name`), for a tool that needs more than the
  * `PipelineApp` (the simulation reads `simulation`); the tool owns its type, `what` describes it in the error.
+ * `light` names a module beside the stack file that the stack re-exports the member from (the payments example's
+ * `simulation.ts`): when the app has one, it is read instead, without loading the stack's framework and construct.
  */
-export function loadStackExport<T>(name: string, what: string, nameOrPath?: string): T {
-  return exported<T>(join(appDir(nameOrPath), "stack"), name, what);
+export function loadStackExport<T>(name: string, what: string, nameOrPath?: string, light?: string): T {
+  const dir = appDir(nameOrPath);
+  const lightFile = light === undefined ? undefined : join(dir, light);
+  const hasLight = lightFile !== undefined && [".ts", ".js"].some((ext) => existsSync(lightFile + ext));
+  return exported<T>(hasLight ? lightFile : join(dir, "stack"), name, what);
 }
 
 const PROFILE_SHAPE = "a MessageProfile: { unique(index, runId, random), conflict(body), rejected?(index, runId), groupOf?(body) }";

@@ -6,7 +6,7 @@
  * accepts (one owner of the rules: nothing here restates one). Undefined = the construct's default.
  */
 import fc from "fast-check";
-import { pipelineAccepts } from "@effectively-once/pipeline";
+import type { pipelineAccepts as PipelineAccepts } from "@effectively-once/pipeline";
 import type { Scenario } from "./shape";
 import type { SimDomain } from "../domain/space";
 import { simProps, type PropsOverrides } from "../settings";
@@ -22,8 +22,14 @@ const SQS_MAX_RETENTION = 14 * DAY;
 export const SettingsMode = { Default: "default", Mixed: "mixed", Random: "random" } as const;
 export type SettingsMode = (typeof SettingsMode)[keyof typeof SettingsMode];
 
+let pipelineAccepts: typeof PipelineAccepts | undefined;
+
 /** Whether the synth accepts these props (under a drawn domain, if any): the construct's own checks decide. */
 export function accepts(overrides: PropsOverrides, domain?: SimDomain): boolean {
+  // The construct's main entry loads cdktf and the construct (half a second): loaded at the first check, so a run
+  // under the default props never loads it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require: a static import would load it with the search
+  pipelineAccepts ??= (require("@effectively-once/pipeline") as typeof import("@effectively-once/pipeline")).pipelineAccepts;
   return pipelineAccepts(simProps(overrides, domain));
 }
 
