@@ -1,9 +1,9 @@
-// Starts the longest suites first (the simulation's settings space and budget in the fast tier, the offline terraform
+// Starts the longest suites first (the simulation's settings space, its drawn-props budget and the budget in the fast tier, the offline terraform
 // plan, which mostly waits, in the slow one), so they overlap the others on a fresh clone, where jest has no timings
 // cached yet. Then jest's own order.
 const Sequencer = require("@jest/test-sequencer").default;
 
-const WAIT_BOUND = [/tools\/sim\/test\/scenario\/settings-space\.test\.ts$/, /tools\/sim\/test\/fuzz\/budget\.test\.ts$/, /test\/plan\/terraform-plan\.test\.ts$/, /test\/contract\/decode-parity\.test\.ts$/];
+const WAIT_BOUND = [/tools\/sim\/test\/scenario\/settings-space\.test\.ts$/, /tools\/sim\/test\/fuzz\/budget\.test\.ts$/, /tools\/sim\/test\/scenario\/drawn-props-budget\.test\.ts$/, /test\/plan\/terraform-plan\.test\.ts$/, /test\/contract\/decode-parity\.test\.ts$/];
 
 class WaitBoundFirstSequencer extends Sequencer {
   sort(tests) {
