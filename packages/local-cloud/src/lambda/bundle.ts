@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -49,13 +50,39 @@ function removeAtExit(taskRoot: string): void {
   unpacked.add(taskRoot);
 }
 
+/**
+ * The archives this process has inflated, by the SHA-256 of their bytes: a process that starts many runners on the
+ * same deployed archive (a test run starts a cloud per suite) inflates it once. The files are still written afresh
+ * into each runner's own folder; only the decompression is shared, and the entries are never modified. The map is
+ * held on the `os` module object, which is one per process even where each test file loads this module anew.
+ */
+const INFLATED = Symbol.for("@effectively-once/local-cloud:inflated-lambda-archives");
+/** Distinct archives kept: a process deploys a handful (the bundle is about 0.8 MB inflated). */
+const MAX_INFLATED_ARCHIVES = 8;
+
+function inflatedArchives(): Map<string, Record<string, Uint8Array>> {
+  const holder = os as unknown as { [INFLATED]?: Map<string, Record<string, Uint8Array>> };
+  return (holder[INFLATED] ??= new Map());
+}
+
+function inflated(bytes: Buffer): Record<string, Uint8Array> {
+  const key = createHash("sha256").update(bytes).digest("hex");
+  const archives = inflatedArchives();
+  const known = archives.get(key);
+  if (known) return known;
+  const entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (archives.size >= MAX_INFLATED_ARCHIVES) archives.delete(archives.keys().next().value as string);
+  archives.set(key, entries);
+  return entries;
+}
+
 async function unzipBundle(functionName: string, zipPath: string): Promise<PreparedBundle> {
   const bytes = await fs.readFile(zipPath).catch((error: unknown) => {
     throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.zipPath ${zipPath} cannot be read`, { cause: error });
   });
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    entries = inflated(bytes);
   } catch (error) {
     throw new InvalidLambdaConfigError(`functions[${functionName}].bundle.zipPath ${zipPath} is not a zip archive`, {
       cause: error,

@@ -61,6 +61,43 @@ describe("Lambda bundles", () => {
     await expect(fs.stat(root)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
+  it("inflates an archive once per process, yet gives each runner its own folder, and a changed archive its new code", async () => {
+    // Arrange: two runners on one archive, the second from a fresh module registry (a test run starts a cloud per
+    // suite on the same deployed zip, and jest loads the local cloud anew for each test file)
+    const code = await fs.readFile(path.join(bundle.dir, "index.js"));
+    const zipPath = await writeZip("shared.zip", { "index.js": new Uint8Array(code), "shared.txt": strToU8("an archive no other test writes") });
+    type Fflate = typeof import("fflate");
+    type Lambda = typeof import("../../src/lambda");
+    let fresh: { fflate: Fflate; lambda: Lambda } | undefined;
+    jest.isolateModules(() => {
+      fresh = { fflate: jest.requireActual<Fflate>("fflate"), lambda: jest.requireActual<Lambda>("../../src/lambda") };
+    });
+    // The module objects the runners' code calls (an `import * as` would be a copy).
+    const inflate = jest.spyOn(jest.requireActual<Fflate>("fflate"), "unzipSync");
+    const freshInflate = jest.spyOn(fresh!.fflate, "unzipSync");
+    const rootOf = async (runner: LambdaRunner) => (await payloadOf(runner, "shared", { action: "env", keys: ["LAMBDA_TASK_ROOT"] })).LAMBDA_TASK_ROOT as string;
+    const config = { name: "shared", arn: arn("shared"), bundle: { zipPath } };
+    // Act
+    const first = await createLambdaRunner({ functions: [config], logs: "silent" });
+    const firstRoot = await rootOf(first);
+    await first.stop();
+    const second = await fresh!.lambda.createLambdaRunner({ functions: [config], logs: "silent" });
+    runners.push(second);
+    const secondRoot = await rootOf(second);
+    const inflations = [inflate.mock.calls.length, freshInflate.mock.calls.length];
+    await writeZip("shared.zip", { "index.js": strToU8("exports.handler = async () => 'changed';") });
+    const changed = await runnerFor([config]);
+    const answer = JSON.parse((await changed.invoke({ FunctionName: "shared", Payload: "{}" })).Payload) as unknown;
+    inflate.mockRestore();
+    freshInflate.mockRestore();
+    // Assert
+    expect(inflations).toEqual([1, 0]);
+    expect(secondRoot).not.toBe(firstRoot);
+    expect((await fs.readFile(path.join(secondRoot, "index.js"))).equals(code)).toBe(true);
+    await expect(fs.stat(firstRoot)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(answer).toBe("changed");
+  });
+
   it("finds handlers in sub-folders of the archive (handler 'src/app.handler')", async () => {
     const zipPath = await writeZip("nested.zip", {
       "src/app.js": strToU8("exports.handler = async (event) => ({ from: 'src/app.js', event });"),
