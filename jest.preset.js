@@ -33,6 +33,8 @@ function project(dir, roots = ["<rootDir>/test"]) {
     transform: { "^.+\\.(t|j)sx?$": [path.join(ROOT, "test/jest/intrinsics.js"), { jsc: { target: "es2022" } }] },
     // The hot dependencies of the simulation and the local cloud get the intrinsics bound too (test/jest/intrinsics.js).
     transformIgnorePatterns: [`/node_modules/(?!(?:${HOT_DEPENDENCIES.join("|")})/)`],
+    // jest's own helper libraries (semver, source-map, pure-rand, the glob matchers…) once per worker (test/jest/runtime.js).
+    runtime: path.join(ROOT, "test/jest/runtime.js"),
     setupFiles: [path.join(ROOT, "test/jest/env.ts")],
     setupFilesAfterEnv: [path.join(ROOT, "test/jest/stack-traces.ts"), path.join(ROOT, "test/jest/test-name-storage.ts")],
     // The workspace packages by name, from source: each package.json's "exports" maps an entry to its .ts file under
