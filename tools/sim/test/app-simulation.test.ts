@@ -19,16 +19,19 @@ describe("Type: AppSimulation", () => {
     expect(simSettings().props.operation).toBe(hook.domain.operation);
   });
 
-  it("is read from the light module the stack re-exports it from (the same object), else from the stack itself", () => {
+  it("is read from the light module the stack re-exports it from (the same object), else from the stack itself (no such module, or one without the member)", () => {
     // Arrange
     const what = "the simulation's hook";
 
     // Act
     const light = loadStackExport<AppSimulation>("simulation", what, "payments", "simulation");
     const withoutLight = loadStackExport<AppSimulation>("simulation", what, "payments", "no-such-module");
+    // A module of that name that exports no such member is the app's own (the profile here): the stack decides.
+    const notTheLightOne = loadStackExport<AppSimulation>("simulation", what, "payments", "profile");
 
     // Assert
     expect(light).toBe(simulation);
     expect(withoutLight).toBe(simulation);
+    expect(notTheLightOne).toBe(simulation);
   });
 });

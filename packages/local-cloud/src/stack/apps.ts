@@ -69,13 +69,19 @@ export function loadApp(nameOrPath?: string): PipelineApp {
  * Another member of the app's stack file (`<dir>/stack.ts` → `name`), for a tool that needs more than the
  * `PipelineApp` (the simulation reads `simulation`); the tool owns its type, `what` describes it in the error.
  * `light` names a module beside the stack file that the stack re-exports the member from (the payments example's
- * `simulation.ts`): when the app has one, it is read instead, without loading the stack's framework and construct.
+ * `simulation.ts`): when the app has one that exports the member, it is read instead, without loading the stack's
+ * framework and construct; otherwise (no such file, or one that exports no such member) the stack file is.
  */
 export function loadStackExport<T>(name: string, what: string, nameOrPath?: string, light?: string): T {
   const dir = appDir(nameOrPath);
   const lightFile = light === undefined ? undefined : join(dir, light);
-  const hasLight = lightFile !== undefined && [".ts", ".js"].some((ext) => existsSync(lightFile + ext));
-  return exported<T>(hasLight ? lightFile : join(dir, "stack"), name, what);
+  if (lightFile !== undefined && [".ts", ".js"].some((ext) => existsSync(lightFile + ext))) {
+    // A file of that name that does not export the member is the team's own module, not the light one: the stack decides.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- apps are chosen at run time: a require of a computed path
+    const value = (require(lightFile) as Record<string, unknown>)[name];
+    if (value !== undefined) return value as T;
+  }
+  return exported<T>(join(dir, "stack"), name, what);
 }
 
 const PROFILE_SHAPE = "a MessageProfile: { unique(index, runId, random), conflict(body), rejected?(index, runId), groupOf?(body) }";
