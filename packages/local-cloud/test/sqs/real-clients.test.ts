@@ -35,6 +35,11 @@ afterAll(async () => {
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
+// The AWS CLI 2 flow starts about a dozen `aws` processes, Python each: 7 s on an idle machine, and past jest's 30 s
+// beside the slow tier's terraform plans (one run in ten under load). The time is the client's start-up, not the local
+// SQS's answer, so the flow gets room, not a weaker check.
+const FLOW_TIMEOUT_MS = 120_000;
+
 describe("Real SQS clients against the local SQS", () => {
   it("has the AWS CLI 2 that .ci/run installs (required under CI=true)", () => {
     if (process.env.CI === "true") expect(cli2?.version ?? `missing: run ${INSTALL_CLI2}`).toMatch(/^aws-cli\/2\./);
@@ -121,7 +126,7 @@ describe("Real SQS clients against the local SQS", () => {
       expect(inFlight.Attributes).toEqual({ ApproximateNumberOfMessages: "0", ApproximateNumberOfMessagesNotVisible: "3" });
       expect(deleted).toEqual({});
       expect(after.Attributes).toEqual({ ApproximateNumberOfMessages: "0", ApproximateNumberOfMessagesNotVisible: "2" });
-    });
+    }, FLOW_TIMEOUT_MS);
 
     flow("gets AWS's error codes in its protocol (InvalidParameterValue, AccessDenied) and ListDeadLetterSourceQueues", async () => {
       // Arrange: a DLQ whose policy denies PurgeQueue to everyone, and one source queue.
