@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
+import { processWide } from "../process-wide";
 import { InvalidLambdaConfigError } from "./errors";
 import type { LambdaBundle } from "./types";
 
@@ -54,20 +55,14 @@ function removeAtExit(taskRoot: string): void {
  * The archives this process has inflated, by the SHA-256 of their bytes: a process that starts many runners on the
  * same deployed archive (a test run starts a cloud per suite) inflates it once. The files are still written afresh
  * into each runner's own folder; only the decompression is shared, and the entries are never modified. The map is
- * held on the `os` module object, which is one per process even where each test file loads this module anew.
+ * one per process even where each test file loads this module anew (`processWide`).
  */
-const INFLATED = Symbol.for("@effectively-once/local-cloud:inflated-lambda-archives");
 /** Distinct archives kept: a process deploys a handful (the bundle is about 0.8 MB inflated). */
 const MAX_INFLATED_ARCHIVES = 8;
 
-function inflatedArchives(): Map<string, Record<string, Uint8Array>> {
-  const holder = os as unknown as { [INFLATED]?: Map<string, Record<string, Uint8Array>> };
-  return (holder[INFLATED] ??= new Map());
-}
-
 function inflated(bytes: Buffer): Record<string, Uint8Array> {
   const key = createHash("sha256").update(bytes).digest("hex");
-  const archives = inflatedArchives();
+  const archives = processWide("inflated-lambda-archives", () => new Map<string, Record<string, Uint8Array>>());
   const known = archives.get(key);
   if (known) return known;
   const entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));

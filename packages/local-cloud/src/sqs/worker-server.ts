@@ -1,4 +1,5 @@
-import workerThreads, { type Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
+import { processWide } from "../process-wide";
 import { SqsEmulatorStartError } from "./errors";
 
 /** A server running in a worker thread that speaks the tiny listening/stop protocol below. */
@@ -15,15 +16,11 @@ interface WorkerServer {
 const MAX_IDLE_PER_FILE = 2;
 
 /**
- * Where the idle threads wait: on the `worker_threads` module object, which is one per process even where each test
- * file gets its own module registry (jest loads this file once per test file, Node's own modules once per process),
- * so the next suite of a test worker reuses a thread the last one stopped.
+ * The idle threads of a worker file: one pool per process even where each test file gets its own module registry
+ * (`processWide`), so the next suite of a test worker reuses a thread the last one stopped.
  */
-const IDLE = Symbol.for("@effectively-once/local-cloud:idle-emulator-threads");
-
 function idleThreads(file: string): Worker[] {
-  const holder = workerThreads as unknown as { [IDLE]?: Map<string, Worker[]> };
-  const pool = (holder[IDLE] ??= new Map<string, Worker[]>());
+  const pool = processWide("idle-emulator-threads", () => new Map<string, Worker[]>());
   let idle = pool.get(file);
   if (!idle) pool.set(file, (idle = []));
   return idle;
@@ -47,7 +44,7 @@ export async function startWorkerServer(
   const idle = idleThreads(file);
   const reused = idle.pop();
   if (reused) forgetListeners(reused);
-  const worker = reused ?? new workerThreads.Worker(file, { workerData: options.workerData, stdout: false, stderr: false });
+  const worker = reused ?? new Worker(file, { workerData: options.workerData, stdout: false, stderr: false });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
