@@ -13,9 +13,7 @@ import {
   worstBatchInvocationInputBytes,
 } from "@effectively-once/contract";
 import type { PropRule } from "./prop-rules";
-import { thousands } from "./number-text";
-
-const n = thousands;
+import { thousands as n } from "./number-text";
 
 /**
  * Step Functions' quota on a task's input and result, and on a state's data: 256 KiB of UTF-8 ("Service quotas",

@@ -11,9 +11,7 @@ import {
   worstBatchInputBytes,
 } from "@effectively-once/contract";
 import type { PropRule } from "./prop-rules";
-import { thousands } from "./number-text";
-
-const n = thousands;
+import { thousands as n } from "./number-text";
 
 /**
  * Sizes counted in bytes, as AWS counts them: a whole batch of the largest messages the source queue accepts, in
