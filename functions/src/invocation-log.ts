@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "@aws-lambda-powertools/logger";
 import type { Context } from "aws-lambda";
-import { InvocationOutcome } from "@effectively-once/contract";
+import { FUNCTION_ERROR_FIELD, InvocationOutcome } from "@effectively-once/contract";
 
 /**
  * One compact structured log line per invocation, written when the invocation ends.
@@ -36,7 +36,8 @@ export interface BatchLines {
 interface InvocationLog {
   /**
    * Runs one invocation's `work` and writes its line when it settles: INFO on success, WARN for a permanent error,
-   * ERROR otherwise. The result or error passes through unchanged.
+   * ERROR otherwise. The result or error passes through unchanged. Without `batch` the work is the whole invocation:
+   * its error must leave the handler (Lambda then counts it in `Errors`), and its line says so (`functionError: true`).
    */
   run<T>(event: unknown, context: Context, work: () => Promise<T>, batch?: BatchLines): Promise<T>;
   /**
@@ -112,6 +113,9 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
         return result;
       } catch (error) {
         if (batch) line.function_request_id = context.awsRequestId;
+        // The error leaves the invocation only without a batch (a batch answers it): only then does Lambda count it in
+        // Errors, and only such a rejection may the function-errors alarm subtract (FUNCTION_ERROR_FIELD).
+        else line[FUNCTION_ERROR_FIELD] = true;
         if (isPermanent(error)) {
           line.outcome = InvocationOutcome.Rejected;
           logger.warn("invocation rejected: permanent error, the message will be quarantined", { ...line, error });

@@ -41,12 +41,33 @@ describe("Function: createPipelineHandler's log of a batch invocation", () => {
     expect(entries.every((e) => !("function_request_id" in e))).toBe(true);
     const own = logs.find((line) => line !== summary)!;
     expect(own).toMatchObject({ level: "WARN", messageId: refused.messageId, businessKey: refused.businessKey, outcome: "rejected", function_request_id: context.awsRequestId });
+    // Answered in the batch, not thrown: Lambda counts no error, and the line does not claim one.
+    expect(own).not.toHaveProperty("functionError");
     // The text a search by key matches (docs/operations.md): the key's JSON under "businessKey", on the summary line.
     const summaryText = lines.find((line) => line.includes('"invocation batch"'))!;
     expect(summaryText).toContain(`"businessKey":${JSON.stringify(fresh.businessKey)}`);
     // docs/operations.md's Logs Insights expression, /\\"acme\\",\\"o-1\\"/, for this key's parts.
     const [account, ref] = JSON.parse(fresh.businessKey) as string[];
     expect(summaryText).toMatch(new RegExp(String.raw`\\"${account}\\",\\"${ref}\\"`));
+  });
+
+  it("marks as functionError only the lines of invocations that threw (what Lambda counts in Errors), never a batch's record", async () => {
+    // Arrange: the same refusal (amount 13, a PermanentError) alone, and as a record of a batch.
+    const alone = depositEvent({ payload: { accountId: "acc-1", ref: "r-13-alone", amount: 13 } });
+    const inBatch = depositEvent({ payload: { accountId: "acc-1", ref: "r-13-batch", amount: 13 } });
+
+    // Act
+    const single = await captureOutput(() => fx.handler(alone, lambdaContext(FUNCTION_NAME)));
+    const batch = await captureOutput(() => fx.handler({ records: [inBatch] }, lambdaContext(FUNCTION_NAME)));
+
+    // Assert: the single invocation throws and its line says so; the batch answers the record and its line does not.
+    expect(single.error).toMatchObject({ name: "PipelineRejected" });
+    expect(parse(single.lines)).toEqual([expect.objectContaining({ level: "WARN", outcome: "rejected", messageId: alone.messageId, functionError: true })]);
+    expect(batch.error).toBeUndefined();
+    expect((batch.result as { outcomes: unknown[] }).outcomes).toEqual([expect.objectContaining({ messageId: inBatch.messageId, outcome: "rejected" })]);
+    const own = parse(batch.lines).find((line) => line.messageId === inBatch.messageId)!;
+    expect(own).toMatchObject({ level: "WARN", outcome: "rejected" });
+    expect(own).not.toHaveProperty("functionError");
   });
 
   it("logs ten new keys in fewer bytes than ten single invocations log them (the cost model's batch figures, measured)", async () => {

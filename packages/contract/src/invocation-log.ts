@@ -15,3 +15,11 @@ export const InvocationOutcome = {
   Failed: "failed",
 } as const;
 export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof InvocationOutcome];
+
+/**
+ * The field (`true`) on the line of an invocation that ended by throwing its error: Lambda counts exactly those
+ * invocations in its `Errors` metric. A record of a batch that fails is answered inside the batch's answer (the
+ * invocation returns normally), so its line never carries the field. The `function-errors` alarm subtracts only the
+ * rejections whose line carries it (the construct's `<function>-rejected-invocations` metric filter).
+ */
+export const FUNCTION_ERROR_FIELD = "functionError";

@@ -1,10 +1,11 @@
 /**
  * The alarms of the pipe, the workflow, the function and the tables: "the pipeline is broken" (failures, throttles,
  * time running out), never "the business refused a message". A `PermanentError` or `ConflictError` is a quarantine
- * as designed: the function still throws it (the workflow's Catch routes on its name), so Lambda counts it in
- * `Errors`; `function-errors` subtracts the rejections the function's own log line counts (`outcome: "rejected"`,
- * functions/src/invocation-log.ts) through the log group's metric filter (alarms.ts). What remains is a failure: a
- * transient error, a timeout, a crash.
+ * as designed. A single-record invocation still throws it (the workflow's Catch routes on its name), so Lambda counts
+ * it in `Errors`; `function-errors` subtracts the rejections whose log line says so (`outcome: "rejected"` with
+ * `functionError: true`, functions/src/invocation-log.ts) through the log group's metric filter (alarms.ts). A batch
+ * answers its rejected records without throwing: Lambda counts no error and the filter counts none. What remains is a
+ * failure: a transient error, a timeout, a crash (of a batch invocation too).
  */
 import { durationThresholdMs } from "./alarm-thresholds";
 import { OPS, type AlarmQuery, type AlarmSpec, type MetricStat } from "./alarm-spec";

@@ -3,7 +3,7 @@ import { CloudwatchMetricAlarm, type CloudwatchMetricAlarmMetricQuery } from "@c
 import { SnsTopic } from "@cdktf/provider-aws/lib/sns-topic";
 import { Annotations } from "cdktf";
 import { Construct } from "constructs";
-import { InvocationOutcome } from "@effectively-once/contract";
+import { FUNCTION_ERROR_FIELD, InvocationOutcome } from "@effectively-once/contract";
 import { alarmDescription, type AlarmQuery, type AlarmSpec, type MetricStat } from "./alarm-spec";
 import { computeAlarmSpecs } from "./alarm-specs-compute";
 import { queueAlarmSpecs } from "./alarm-specs-queues";
@@ -22,6 +22,19 @@ import { QueueEditAlert } from "./queue-edit-alert";
 /** Where the function's metric filter publishes its count of rejected invocations (one namespace per function). */
 function rejectedInvocationsMetric(functionName: string): { namespace: string; metricName: string } {
   return { namespace: `EffectivelyOnce/${functionName}`, metricName: "RejectedInvocations" };
+}
+
+/**
+ * The rejections Lambda counted in `Errors`, and only those: a rejection's line carries `outcome: "rejected"`, and the
+ * line of an invocation that threw its error also `functionError: true` (functions/src/invocation-log.ts). A batch's
+ * rejected record has the first without the second: the batch answers it and Lambda counts no error, so subtracting
+ * it would hide a real failure of the same minute. Required rather than excluded (a batch marker `NOT EXISTS`): a
+ * line that does not say it threw (an older function's, another logger's) is never subtracted, so the alarm errs
+ * towards paging. Syntax: CloudWatch Logs, "Filter and pattern syntax", JSON metric filter examples (`IS TRUE`) and
+ * compound conditions (`&&`).
+ */
+function rejectedInvocationsPattern(): string {
+  return `{ $.outcome = "${InvocationOutcome.Rejected}" && $.${FUNCTION_ERROR_FIELD} IS TRUE }`;
 }
 
 interface AlarmParts {
@@ -60,11 +73,10 @@ export class PipelineAlarms extends Construct {
     this.keepalive = new DlqKeepalive(this, "dlq-keepalive", { names: parts.names, queues: parts.queues, arns: parts.arns, permissionsBoundary: p.permissionsBoundary });
     const functionName = parts.fn.function.functionName;
     const rejected = rejectedInvocationsMetric(parts.names.functionName);
-    // The function writes one line per invocation; a rejection's line carries `outcome: "rejected"` (invocation-log.ts).
     new CloudwatchLogMetricFilter(this, "rejected-invocations", {
       name: `${parts.names.functionName}-rejected-invocations`,
       logGroupName: parts.fn.logGroup.name,
-      pattern: `{ $.outcome = "${InvocationOutcome.Rejected}" }`,
+      pattern: rejectedInvocationsPattern(),
       metricTransformation: { namespace: rejected.namespace, name: rejected.metricName, value: "1", unit: "Count" },
     });
     this.specs = [

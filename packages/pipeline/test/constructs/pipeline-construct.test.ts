@@ -179,7 +179,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       expect(stack.json.output?.alarm_topic_arn).toEqual({ value: topic });
     });
 
-    it("counts function failures without the rejections the function's log line reports", () => {
+    it("counts function failures without the rejections Lambda counted as errors: lines of invocations that threw, never a batch's", () => {
       const alarm = resourceNamed(stack.json, "aws_cloudwatch_metric_alarm", "test-function-errors");
       expect(alarm.metric_query).toEqual(
         expect.arrayContaining([
@@ -189,7 +189,7 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
         ]),
       );
       const [[, filter]] = resourcesOfType(stack.json, "aws_cloudwatch_log_metric_filter");
-      expect(filter).toMatchObject({ pattern: '{ $.outcome = "rejected" }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1" } });
+      expect(filter).toMatchObject({ pattern: '{ $.outcome = "rejected" && $.functionError IS TRUE }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1" } });
     });
 
     it("keeps the DLQ active with an hourly GetQueueAttributes", () => {
