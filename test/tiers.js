@@ -9,7 +9,7 @@ const SLOW = [
   "packages/local-cloud/test/sqs/real-clients",
   "test/start/",
   "packages/local-cloud/test/cloud/(mocked-downstream|sync-execution-logs)",
-  "packages/local-cloud/test/alarms/on-call",
+  "packages/local-cloud/test/alarms/(on-call|function-errors)",
   "packages/local-cloud/test/lambda/side-effects",
   "packages/cli/test/load/soak",
   "packages/local-cloud/test/load/soak",

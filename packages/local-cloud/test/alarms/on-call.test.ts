@@ -55,8 +55,9 @@ describe("Local alarms: a quarantined message on call", () => {
       expect([...fired.keys()].sort()).toEqual(["test-dlq-arrivals", "test-dlq-depth"]);
       for (const t of fired.values()) expect(t.actions).toEqual([outputs.alarm_topic_arn]);
       expect(fired.get("test-dlq-depth")!.reason).toMatch(/^1 out of the last 1 datapoints \[1 /);
-      // One invocation per batch (the default): the refusal is the record's answer, not a Lambda error. Per record,
-      // Lambda counts the PermanentError in Errors and the log line's metric filter counts it as a rejection.
+      // One invocation per batch (the default): the refusal is the record's answer, not a Lambda error, and the metric
+      // filter does not count it either (its line has no functionError). Per record, Lambda counts the PermanentError
+      // in Errors and the filter counts its line, which says the invocation threw (function-errors.test.ts).
       expect(alarms.state("test-function-errors")).not.toBe("ALARM");
     });
 
