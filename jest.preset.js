@@ -27,7 +27,8 @@ function project(dir, roots = ["<rootDir>/test"]) {
   return {
     displayName: name,
     rootDir: dir,
-    testEnvironment: "node",
+    // jest's node environment, minus Node ≥ 25's localStorage warning in every worker (test/jest/node-environment.js).
+    testEnvironment: path.join(ROOT, "test/jest/node-environment.js"),
     roots,
     ...tier,
     transform: { "^.+\\.(t|j)sx?$": [path.join(ROOT, "test/jest/intrinsics.js"), { jsc: { target: "es2022" } }] },
