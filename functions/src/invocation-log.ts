@@ -114,7 +114,8 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
       } catch (error) {
         if (batch) line.function_request_id = context.awsRequestId;
         // The error leaves the invocation only without a batch (a batch answers it): only then does Lambda count it in
-        // Errors, and only such a rejection may the function-errors alarm subtract (FUNCTION_ERROR_FIELD).
+        // Errors. The function-errors alarm subtracts such a rejection, and adds a failure without the field: a batch
+        // record's, which Lambda did not count (FUNCTION_ERROR_FIELD).
         else line[FUNCTION_ERROR_FIELD] = true;
         if (isPermanent(error)) {
           line.outcome = InvocationOutcome.Rejected;

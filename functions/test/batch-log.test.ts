@@ -70,6 +70,25 @@ describe("Function: createPipelineHandler's log of a batch invocation", () => {
     expect(own).not.toHaveProperty("functionError");
   });
 
+  it("writes a batch record's transient failure as an ERROR line with outcome failed and no functionError (function-errors adds it)", async () => {
+    // Arrange: a transient failure (amount 503, a plain Error) alone, and as a record of a batch.
+    const alone = depositEvent({ payload: { accountId: "acc-1", ref: "r-503-alone", amount: 503 } });
+    const inBatch = depositEvent({ payload: { accountId: "acc-1", ref: "r-503-batch", amount: 503 } });
+
+    // Act
+    const single = await captureOutput(() => fx.handler(alone, lambdaContext(FUNCTION_NAME)));
+    const batch = await captureOutput(() => fx.handler({ records: [inBatch] }, lambdaContext(FUNCTION_NAME)));
+
+    // Assert: thrown alone (Lambda counts it, the line says so); answered `retry` in the batch (no Lambda error, no field).
+    expect(single.error).toMatchObject({ message: "the downstream answered 503" });
+    expect(parse(single.lines)).toEqual([expect.objectContaining({ level: "ERROR", outcome: "failed", messageId: alone.messageId, functionError: true })]);
+    expect(batch.error).toBeUndefined();
+    expect((batch.result as { outcomes: unknown[] }).outcomes).toEqual([expect.objectContaining({ messageId: inBatch.messageId, outcome: "retry" })]);
+    const own = parse(batch.lines).find((line) => line.messageId === inBatch.messageId)!;
+    expect(own).toMatchObject({ level: "ERROR", outcome: "failed", businessKey: inBatch.businessKey });
+    expect(own).not.toHaveProperty("functionError");
+  });
+
   it("logs ten new keys in fewer bytes than ten single invocations log them (the cost model's batch figures, measured)", async () => {
     // Arrange
     const singles = Array.from({ length: 10 }, () => depositEvent({ firstSentAt: Date.now() - 60_000 }));

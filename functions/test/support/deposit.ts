@@ -43,6 +43,8 @@ export const depositFunction: PipelineHandlerOptions<Deposit, DepositResult, Eff
   async sideEffect(event, { resources: journal, note }) {
     const key = effectKey(event.businessKey, event.operation);
     if (event.payload.amount === 13) throw new UnluckyAmountError("13 is refused");
+    // A transient failure (any error that is not a PermanentError or ConflictError): the record is retried.
+    if (event.payload.amount === 503) throw new Error("the downstream answered 503");
     if (event.payload.amount >= 1_000_000) await journal.refuse({ effectKey: key, messageId: event.messageId }, "above the deposit limit");
     const receipt = await journal.apply({
       effectKey: key,

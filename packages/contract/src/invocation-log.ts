@@ -19,7 +19,9 @@ export type InvocationOutcome = (typeof InvocationOutcome)[keyof typeof Invocati
 /**
  * The field (`true`) on the line of an invocation that ended by throwing its error: Lambda counts exactly those
  * invocations in its `Errors` metric. A record of a batch that fails is answered inside the batch's answer (the
- * invocation returns normally), so its line never carries the field. The `function-errors` alarm subtracts only the
- * rejections whose line carries it (the construct's `<function>-rejected-invocations` metric filter).
+ * invocation returns normally), so its line never carries the field. The `function-errors` alarm subtracts from
+ * `Errors` the rejections whose line carries it (the construct's `<function>-rejected-invocations` metric filter), and
+ * adds the failures whose line lacks it (`<function>-batch-record-failures`): a batch record's, which Lambda did not
+ * count. So a batch record's line must never carry the field, not even as `false`.
  */
 export const FUNCTION_ERROR_FIELD = "functionError";

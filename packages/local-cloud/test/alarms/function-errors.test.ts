@@ -2,7 +2,8 @@
  * function-errors offline, end to end: the real function in the local cloud, its log lines through the synthesized
  * metric filter, Lambda's Errors as the local Lambda counts them, the synthesized alarm on the cloud's clock.
  * Batch mode (the default): a minute where a batch invocation fails beside batches that answer rejections pages (the
- * rejections' lines, once subtracted from Errors, hid the failure); a minute of batch rejections alone does not.
+ * rejections' lines, once subtracted from Errors, hid the failure); a minute of batch rejections alone does not; a
+ * minute where a batch answers one record's transient failure (`retry`, no Lambda error) pages by that record's line.
  * Per-record mode: rejections alone, each a Lambda error, do not page either.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
@@ -48,8 +49,15 @@ describe("Local alarms: function-errors with one invocation per batch", () => {
   let run: Awaited<ReturnType<typeof cloudOn>> | undefined;
   beforeAll(async () => {
     stack = synthStack();
-    // The function's first invocation fails before its handler runs: a batch invocation's failure, as a crash.
-    run = await cloudOn(stack, { seed: "function-errors", rules: [{ service: "lambda", function: "test-charge", action: "fail", when: "before", times: 1 }] });
+    // The function's first invocation fails before its handler runs: a batch invocation's failure, as a crash. And the
+    // effect of order o-9 cannot be written (HTTP 500 on every attempt): that record's own transient failure.
+    run = await cloudOn(stack, {
+      seed: "function-errors",
+      rules: [
+        { service: "lambda", function: "test-charge", action: "fail", when: "before", times: 1 },
+        { service: "dynamodb", action: "error", match: { operation: "PutItem", item: { pk: '["t1","o-9"]#charge', sk: "EFFECT" } } },
+      ],
+    });
   }, 120_000);
   afterAll(async () => {
     await run?.cloud.stop();
@@ -75,6 +83,22 @@ describe("Local alarms: function-errors with one invocation per batch", () => {
     await settle(refused("o-4"), refused("o-5"));
     await cloud.alarms.advance(60);
     expect(cloud.alarms.state(ALARM)).toBe("OK");
+  }, 180_000);
+
+  it("pages for one record's transient failure that its batch answered: no Lambda error, the record's ERROR line", async () => {
+    const { cloud, outcomes, settle } = run!;
+    await atMinuteStart(cloud);
+    await settle(refused("o-7"), payment("o-8"));
+    // Its own batch: its outcome is a retry, so the message stays in flight (no drain: it comes back after the
+    // visibility timeout, longer than the minute the alarm evaluates).
+    const before = outcomes.length;
+    await cloud.clients.sqs.send(new SendMessageCommand({ QueueUrl: cloud.outputs.queue_url as string, MessageBody: payment("o-9") }));
+    await waitFor(() => outcomes.length > before, { timeoutMs: 60_000, message: "the outcome of o-9" });
+    expect(outcomes.slice(-3).map((o) => o.outcome).sort()).toEqual(["processed", "quarantined", "retry"]);
+    expect(outcomes.at(-1)).toMatchObject({ outcome: "retry" });
+    expect(lambdaSum(cloud, "Errors", Date.now())).toBe(0);
+    await cloud.alarms.advance(60);
+    expect(cloud.alarms.state(ALARM)).toBe("ALARM");
   }, 180_000);
 });
 

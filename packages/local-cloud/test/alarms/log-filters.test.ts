@@ -1,7 +1,8 @@
 /**
  * The local log metric filters against CloudWatch Logs' documented JSON filter syntax ("Filter and pattern syntax":
- * the JSON metric filter examples and compound conditions), and the synthesized `function-errors` alarm evaluated over
- * the lines the function writes: which of them carry `functionError` is pinned by functions/test/batch-log.test.ts.
+ * the JSON metric filter examples and compound conditions), and the synthesized `function-errors` alarm (its two
+ * filters) evaluated over the lines the function writes: which of them carry `functionError` is pinned by
+ * functions/test/batch-log.test.ts.
  * The whole path (the real function in a local cloud, a failed batch invocation) runs in function-errors.test.ts.
  */
 import { referenceTo, resourceNamed, resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
@@ -74,9 +75,8 @@ describe("Alarm: function-errors over the function's lines (the synthesized filt
       [referenceTo(json, "aws_cloudwatch_log_group", "/aws/lambda/test-charge", "name"), "/aws/lambda/test-charge"],
     ]);
     const resolve = (body: Record<string, unknown>) => JSON.parse([...names].reduce((text, [ref, name]) => text.replaceAll(ref, name), JSON.stringify(body))) as Record<string, unknown>;
-    const [[id, filterBody]] = resourcesOfType(json, "aws_cloudwatch_log_metric_filter");
     return {
-      filter: { address: `aws_cloudwatch_log_metric_filter.${id}`, body: resolve(filterBody) },
+      filters: resourcesOfType(json, "aws_cloudwatch_log_metric_filter").map(([id, body]) => ({ address: `aws_cloudwatch_log_metric_filter.${id}`, body: resolve(body) })),
       alarm: readAlarm("aws_cloudwatch_metric_alarm.function_errors", resolve(resourceNamed(json, "aws_cloudwatch_metric_alarm", "test-function-errors"))),
     };
   }
@@ -93,15 +93,27 @@ describe("Alarm: function-errors over the function's lines (the synthesized filt
     ...(threw ? { functionError: true } : {}),
     error: { name: "DownstreamRefusedError", message: "refused" },
   });
+  /** A transient failure's ERROR line; `threw`: a single-record invocation (Lambda counted it), else a batch's record. */
+  const failure = (messageId: string, threw: boolean) => ({
+    level: "ERROR",
+    message: "invocation failed: transient error, the message will be retried",
+    businessKey: `["t1","${messageId}"]`,
+    operation: "charge",
+    messageId,
+    outcome: "failed",
+    function_request_id: `req-${messageId}`,
+    ...(threw ? { functionError: true } : {}),
+    error: { name: "Error", message: "the downstream answered 503" },
+  });
   const batchLine = (messageIds: string[]) => ({ level: "INFO", message: "invocation batch", batchRecords: messageIds.length, records: messageIds.map((messageId) => ({ messageId, outcome: "applied" })) });
 
   /** One minute from T0: the invocations' Errors (one value per invocation) and the lines; the state after it. */
   function minute(errors: number[], lines: object[]): string {
     jest.useFakeTimers({ now: T0 });
-    const { filter: f, alarm } = synthesized();
+    const { filters, alarm } = synthesized();
     const store = new MetricStore();
     for (const value of errors) store.put({ namespace: "AWS/Lambda", metricName: "Errors", dimensions: [["FunctionName", "test-charge"]], value, at: T0 });
-    const countLine = logFilterCounter(store, [f])!;
+    const countLine = logFilterCounter(store, filters)!;
     for (const line of lines) countLine("test-charge", JSON.stringify(line));
     const evaluator = new AlarmEvaluator(alarm);
     evaluator.evaluate(store, T0 + MIN);
@@ -117,5 +129,28 @@ describe("Alarm: function-errors over the function's lines (the synthesized filt
   it("stays quiet for rejections alone, single and batch: each single one is an Error its line accounts for", () => {
     // Two single-record rejections (Errors 1 each, their lines say they threw) and a batch with a rejected record.
     expect(minute([1, 1, 0], [rejection("m1", true), rejection("m2", true), rejection("m3", false), batchLine(["m4"])])).toBe("OK");
+  });
+
+  it("pages for a batch record's transient failure, which Lambda does not count: the batch answered it (retry)", () => {
+    // One batch invocation (Errors 0): a record failed transiently, another was applied; beside batch rejections.
+    expect(minute([0], [failure("m1", false), rejection("m2", false), batchLine(["m3"])])).toBe("ALARM");
+    // Per-record mode as before: the failed invocation is an Error, its line adds nothing.
+    expect(minute([1], [failure("m1", true)])).toBe("ALARM");
+  });
+
+  it("counts each failure once: a single-record failure by Lambda's Errors, a batch record's by its line", () => {
+    const { filters } = synthesized();
+    const counts = (lines: object[]) =>
+      filters.map((f) => {
+        const store = new MetricStore();
+        const countLine = logFilterCounter(store, [f])!;
+        for (const line of lines) countLine("test-charge", JSON.stringify(line));
+        const name = (f.body.metric_transformation as { name: string }).name;
+        return [name, store.statistic({ namespace: "EffectivelyOnce/test-charge", metricName: name, dimensions: [] }, "Sum", 0, Date.now() / 1000 + 3600) ?? 0];
+      });
+    // Per-record mode: the failure threw (Lambda counts it), the rejection threw (subtracted).
+    expect(counts([failure("m1", true), rejection("m2", true)])).toEqual(expect.arrayContaining([["BatchRecordFailures", 0], ["RejectedInvocations", 1]]));
+    // Batch mode: neither threw; only the failure is counted, and the summary line's entries are no lines of their own.
+    expect(counts([failure("m1", false), rejection("m2", false), batchLine(["m3"])])).toEqual(expect.arrayContaining([["BatchRecordFailures", 1], ["RejectedInvocations", 0]]));
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The alarms of the pipe, the workflow, the function and the tables: "the pipeline is broken" (failures, throttles,
  * time running out), never "the business refused a message". A `PermanentError` or `ConflictError` is a quarantine
- * as designed. A single-record invocation still throws it (the workflow's Catch routes on its name), so Lambda counts
- * it in `Errors`; `function-errors` subtracts the rejections whose log line says so (`outcome: "rejected"` with
- * `functionError: true`, functions/src/invocation-log.ts) through the log group's metric filter (alarms.ts). A batch
- * answers its rejected records without throwing: Lambda counts no error and the filter counts none. What remains is a
- * failure: a transient error, a timeout, a crash (of a batch invocation too).
+ * as designed. `function-errors` counts the function's failures through Lambda's `Errors` and two metric filters on
+ * its log group (alarms.ts) over its lines' `outcome` and `functionError` (functions/src/invocation-log.ts):
+ * - a single-record invocation throws a rejection too (the workflow's Catch routes on its name), so Lambda counts it
+ *   in `Errors`: the rejections whose line says `functionError: true` are subtracted;
+ * - a batch answers its records without throwing: Lambda counts no error for a rejected record (none is subtracted)
+ *   nor for a record's transient failure, so the `failed` lines without `functionError` are added.
+ * What remains is a failure: a transient error, a timeout, a crash, of an invocation or of one record of a batch.
  */
 import { durationThresholdMs } from "./alarm-thresholds";
 import { OPS, type AlarmQuery, type AlarmSpec, type MetricStat } from "./alarm-spec";
@@ -18,8 +20,10 @@ export interface ComputeRefs {
   readonly pipeName: string;
   readonly ledgerTable: string;
   readonly idempotencyTable: string;
-  /** Where the function's log group's metric filter counts rejected invocations. */
+  /** Where the function's log group's metric filter counts the rejections Lambda counted in `Errors`. */
   readonly rejected: { readonly namespace: string; readonly metricName: string };
+  /** Where another counts the transient failures of batch records, which Lambda did not count. */
+  readonly batchFailed: { readonly namespace: string; readonly metricName: string };
 }
 
 /** The item operations the workflow (ledger) and Powertools (idempotency table) call: SystemErrors is per operation. */
@@ -48,12 +52,13 @@ export function computeAlarmSpecs(p: ResolvedPipelineProps, r: ComputeRefs): Ala
     anyCount("executions-timed-out", "A batch execution timed out: its whole batch returns to the queue and is retried.", `${OPS} dlq list (then the workflow's log group)`, states("ExecutionsTimedOut")),
     anyCount(
       "function-errors",
-      "The downstream function failed (a transient error, a timeout, a crash): the record is retried. Rejections (PermanentError, ConflictError) are quarantines as designed and are not counted.",
+      "The downstream function failed (a transient error, a timeout, a crash), a whole invocation or one record of a batch: the record is retried. Rejections (PermanentError, ConflictError) are quarantines as designed and are not counted.",
       `${OPS} trace <key> (the key from the function's ERROR log line)`,
       [
         { id: "errors", metric: lambda("Errors") },
         { id: "rejected", metric: metric(r.rejected.namespace, r.rejected.metricName, {}) },
-        { id: "failures", expression: "errors - FILL(rejected, 0)", label: "failed invocations", returnData: true },
+        { id: "batchFailed", metric: metric(r.batchFailed.namespace, r.batchFailed.metricName, {}) },
+        { id: "failures", expression: "errors - FILL(rejected, 0) + FILL(batchFailed, 0)", label: "failed invocations and batch records", returnData: true },
       ],
     ),
     anyCount("function-throttles", "Lambda throttled the downstream function (reserved or account concurrency): throttles become retries, then retries-exhausted in the DLQ.", `${OPS} dlq list --reason retries-exhausted`, lambda("Throttles")),

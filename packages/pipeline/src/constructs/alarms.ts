@@ -19,9 +19,12 @@ import type { PipelineWorkflow } from "./workflow";
 import { alarmActionPreconditions } from "./pass-through-rules";
 import { QueueEditAlert } from "./queue-edit-alert";
 
-/** Where the function's metric filter publishes its count of rejected invocations (one namespace per function). */
-function rejectedInvocationsMetric(functionName: string): { namespace: string; metricName: string } {
-  return { namespace: `EffectivelyOnce/${functionName}`, metricName: "RejectedInvocations" };
+type MetricName = { readonly namespace: string; readonly metricName: string };
+
+/** Where the function's metric filters publish their counts (one namespace per function). */
+function functionErrorMetrics(functionName: string): { rejected: MetricName; batchFailed: MetricName } {
+  const namespace = `EffectivelyOnce/${functionName}`;
+  return { rejected: { namespace, metricName: "RejectedInvocations" }, batchFailed: { namespace, metricName: "BatchRecordFailures" } };
 }
 
 /**
@@ -37,6 +40,17 @@ function rejectedInvocationsPattern(): string {
   return `{ $.outcome = "${InvocationOutcome.Rejected}" && $.${FUNCTION_ERROR_FIELD} IS TRUE }`;
 }
 
+/**
+ * The transient failures Lambda did not count in `Errors`: a batch answers a failed record (`retry`) without throwing,
+ * so its ERROR line (`outcome: "failed"`) lacks `functionError`. Excluded by `NOT EXISTS` rather than required by a
+ * batch marker: an older function's batch record (no marker, no field) is counted too, and so is its single-record
+ * failure, which Lambda counted already: counted twice, it pages as it would once (the alarm errs towards paging,
+ * never towards silence). Syntax: the same page's `NOT EXISTS` example.
+ */
+function batchRecordFailuresPattern(): string {
+  return `{ $.outcome = "${InvocationOutcome.Failed}" && $.${FUNCTION_ERROR_FIELD} NOT EXISTS }`;
+}
+
 interface AlarmParts {
   names: PipelineResourceNames;
   queues: PipelineQueues;
@@ -50,7 +64,7 @@ interface AlarmParts {
 /**
  * What an operator must hear about, and the means for it to be heard: the alarms (alarm-specs-*.ts), the SNS topic
  * they notify unless `alarmActions` names the actions, the DLQ keep-alive that keeps the DLQ's metrics published,
- * and the metric filter that counts the function's rejections (so that a rejection is not a failure).
+ * and the metric filters that tell the function's rejections from its failures (function-errors).
  */
 export class PipelineAlarms extends Construct {
   readonly alarms: CloudwatchMetricAlarm[];
@@ -72,13 +86,22 @@ export class PipelineAlarms extends Construct {
     if (this.topic && p.queueEditAlert) this.queueEdits = new QueueEditAlert(this, "queue-edits", { name: parts.names.queueEditRule, queueNames: [parts.names.queue, parts.names.deadLetterQueue], topic: this.topic, arns: parts.arns });
     this.keepalive = new DlqKeepalive(this, "dlq-keepalive", { names: parts.names, queues: parts.queues, arns: parts.arns, permissionsBoundary: p.permissionsBoundary });
     const functionName = parts.fn.function.functionName;
-    const rejected = rejectedInvocationsMetric(parts.names.functionName);
-    new CloudwatchLogMetricFilter(this, "rejected-invocations", {
-      name: `${parts.names.functionName}-rejected-invocations`,
-      logGroupName: parts.fn.logGroup.name,
-      pattern: rejectedInvocationsPattern(),
-      metricTransformation: { namespace: rejected.namespace, name: rejected.metricName, value: "1", unit: "Count" },
-    });
+    // The construct puts these two metric filters on the function's log group, and no other: CloudWatch Logs allows 100
+    // per log group (PutMetricFilter: "The maximum number of metric filters that can be associated with a log group is
+    // 100"), so 98 remain for the stack's own.
+    const counted = functionErrorMetrics(parts.names.functionName);
+    const filters: [string, MetricName, string][] = [
+      ["rejected-invocations", counted.rejected, rejectedInvocationsPattern()],
+      ["batch-record-failures", counted.batchFailed, batchRecordFailuresPattern()],
+    ];
+    for (const [id, m, pattern] of filters) {
+      new CloudwatchLogMetricFilter(this, id, {
+        name: `${parts.names.functionName}-${id}`,
+        logGroupName: parts.fn.logGroup.name,
+        pattern,
+        metricTransformation: { namespace: m.namespace, name: m.metricName, value: "1", unit: "Count" },
+      });
+    }
     this.specs = [
       ...queueAlarmSpecs(p, { queue: parts.queues.queue.name, deadLetterQueue: parts.queues.deadLetterQueue.name }),
       ...computeAlarmSpecs(p, {
@@ -87,7 +110,7 @@ export class PipelineAlarms extends Construct {
         pipeName: parts.pipe.pipe.name,
         ledgerTable: parts.tables.ledger.name,
         idempotencyTable: parts.tables.idempotency.name,
-        rejected,
+        ...counted,
       }),
     ];
     // An action's region the synth could not check (the region comes from the environment at plan time).

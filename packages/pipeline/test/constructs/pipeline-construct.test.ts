@@ -179,17 +179,24 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       expect(stack.json.output?.alarm_topic_arn).toEqual({ value: topic });
     });
 
-    it("counts function failures without the rejections Lambda counted as errors: lines of invocations that threw, never a batch's", () => {
+    it("counts function failures without the rejections Lambda counted as errors, and with the batch records' failures it did not count", () => {
       const alarm = resourceNamed(stack.json, "aws_cloudwatch_metric_alarm", "test-function-errors");
       expect(alarm.metric_query).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ id: "errors", metric: expect.objectContaining({ namespace: "AWS/Lambda", metric_name: "Errors" }) }),
           expect.objectContaining({ id: "rejected", metric: expect.objectContaining({ namespace: "EffectivelyOnce/test-charge", metric_name: "RejectedInvocations" }) }),
-          expect.objectContaining({ id: "failures", expression: "errors - FILL(rejected, 0)", return_data: true }),
+          expect.objectContaining({ id: "batchFailed", metric: expect.objectContaining({ namespace: "EffectivelyOnce/test-charge", metric_name: "BatchRecordFailures" }) }),
+          expect.objectContaining({ id: "failures", expression: "errors - FILL(rejected, 0) + FILL(batchFailed, 0)", return_data: true }),
         ]),
       );
-      const [[, filter]] = resourcesOfType(stack.json, "aws_cloudwatch_log_metric_filter");
-      expect(filter).toMatchObject({ pattern: '{ $.outcome = "rejected" && $.functionError IS TRUE }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1" } });
+      const logGroup = referenceTo(stack.json, "aws_cloudwatch_log_group", "/aws/lambda/test-charge", "name");
+      const filters = resourcesOfType(stack.json, "aws_cloudwatch_log_metric_filter").map(([, filter]) => filter);
+      // Two of the 100 metric filters CloudWatch Logs allows on a log group.
+      expect(filters).toHaveLength(2);
+      expect(filters).toEqual(expect.arrayContaining([
+        expect.objectContaining({ name: "test-charge-rejected-invocations", log_group_name: logGroup, pattern: '{ $.outcome = "rejected" && $.functionError IS TRUE }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1", unit: "Count" } }),
+        expect.objectContaining({ name: "test-charge-batch-record-failures", log_group_name: logGroup, pattern: '{ $.outcome = "failed" && $.functionError NOT EXISTS }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "BatchRecordFailures", value: "1", unit: "Count" } }),
+      ]));
     });
 
     it("keeps the DLQ active with an hourly GetQueueAttributes", () => {
