@@ -26,9 +26,9 @@ export function fixedMonthlyCosts(config: DeployedConfig, book: PriceBook, a: As
       detail: `${config.alarms} standard-resolution alarms reading ${config.alarmMetrics} metrics (a metric-math alarm is billed per metric it reads)`,
     },
     {
-      item: "Rejected-invocations metric (alarms)",
+      item: "Metric filters' metrics (alarms)",
       usdPerMonth: config.customMetrics * unitPrice(book, "cloudwatch.metric"),
-      detail: `${config.customMetrics} custom metric(s): the function's rejected-invocations filter (the first 10 of an account are free)`,
+      detail: `${config.customMetrics} custom metric(s): the function's log metric filters that function-errors reads (rejected invocations, batch record failures; the first 10 of an account are free)`,
     },
     {
       item: "DLQ keep-alive",

@@ -24,8 +24,8 @@ export const CONFIG: DeployedConfig = {
     effects: { name: "payments-effects", billingMode: "PAY_PER_REQUEST", pointInTimeRecovery: false },
   },
   alarms: 16,
-  alarmMetrics: 30,
-  customMetrics: 1,
+  alarmMetrics: 31,
+  customMetrics: 2,
   scheduleRunsPerMonth: 730,
   dashboards: 1,
 };
