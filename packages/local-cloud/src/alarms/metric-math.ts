@@ -5,8 +5,10 @@
  * fails loudly instead of being evaluated wrongly.
  *
  * A series is one value (or `undefined`: missing) per period of the query range, oldest first. Arithmetic between
- * two series is per period and missing where either is; `FILL` fills every missing period; `DIFF` is a period's value
- * minus the one before it (missing for the first period of the range: the evaluator queries one period more for it).
+ * two series is per period, a missing value counting as 0 beside a present one and missing where both are ("Missing
+ * values in a time series are treated as 0"; a division by zero drops the period); beside a number, a series' missing
+ * period stays missing. `FILL` fills every missing period; `DIFF` is a period's value minus the one before it (missing
+ * for the first period of the range: the evaluator queries one period more for it).
  */
 export type Series = (number | undefined)[];
 type Value = Series | number | Value[];
@@ -56,7 +58,12 @@ export function evaluateMath(expression: string, lookup: (id: string) => Series,
     const f = (x: number, y: number): number | undefined => (op === "+" ? x + y : op === "-" ? x - y : op === "*" ? x * y : y === 0 ? undefined : x / y);
     if (typeof a === "number" && typeof b === "number") return f(a, b) ?? fail("division by zero");
     const [sa, sb] = [asSeries(a), asSeries(b)];
-    return sa.map((x, k) => (x === undefined || sb[k] === undefined ? undefined : f(x, sb[k]!)));
+    // A number has no periods of its own: only two series make a period present that one of them misses.
+    const zero = typeof a !== "number" && typeof b !== "number" ? 0 : undefined;
+    return sa.map((x, k) => {
+      const [l, r] = [x ?? zero, sb[k] ?? zero];
+      return l === undefined || r === undefined || (x === undefined && sb[k] === undefined) ? undefined : f(l, r);
+    });
   };
   const call = (name: string, args: Value[]): Value => {
     switch (name) {

@@ -73,11 +73,19 @@ describe("Function: evaluateMath", () => {
     ["b", [2, 2, undefined, 1]],
   ]);
   const lookup = (id: string) => series.get(id)!;
-  it("computes per period, missing where an operand is, and fills, diffs and reduces as CloudWatch's functions do", () => {
-    expect(evaluateMath("a - FILL(b, 0)", lookup, 4)).toEqual([-1, undefined, 3, 4]);
+  it("computes per period, and fills, diffs and reduces as CloudWatch's functions do", () => {
+    expect(evaluateMath("a - FILL(b, 0)", lookup, 4)).toEqual([-1, -2, 3, 4]);
     expect(evaluateMath("MAX([a, DIFF(b)])", lookup, 4)).toEqual([1, 0, 3, 5]);
     expect(evaluateMath("FILL(SUM([a, b]), 0)", lookup, 4)).toEqual([3, 2, 3, 6]);
-    expect(evaluateMath("a / b", lookup, 4)).toEqual([0.5, undefined, undefined, 5]);
+  });
+  it("counts a series' missing value as 0 beside another series' value, as CloudWatch's arithmetic does; beside a number it stays missing", () => {
+    // "Missing values in a time series are treated as 0. If the value of a data point causes a function to attempt to
+    // divide by zero, the data point is dropped." (CloudWatch User Guide, metric math, basic arithmetic functions)
+    expect(evaluateMath("a + b", lookup, 4)).toEqual([3, 2, 3, 6]);
+    expect(evaluateMath("a / b", lookup, 4)).toEqual([0.5, 0, undefined, 5]);
+    expect(evaluateMath("a - c", (id) => (id === "c" ? [undefined, undefined, 1, undefined] : lookup(id)), 4)).toEqual([1, undefined, 2, 5]);
+    expect(evaluateMath("a * 2", lookup, 4)).toEqual([2, undefined, 6, 10]);
+    expect(evaluateMath("-a", lookup, 4)).toEqual([-1, undefined, -3, -5]);
   });
   it("refuses a function it does not implement, naming the ones it does", () => {
     expect(() => evaluateMath("ANOMALY_DETECTION_BAND(a)", lookup, 4)).toThrow("function ANOMALY_DETECTION_BAND is not implemented by the local alarms (implemented: FILL, DIFF, SUM, MAX, MIN)");
