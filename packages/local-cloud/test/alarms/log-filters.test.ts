@@ -2,7 +2,8 @@
  * The local log metric filters against CloudWatch Logs' documented JSON filter syntax ("Filter and pattern syntax":
  * the JSON metric filter examples and compound conditions), and the synthesized `function-errors` alarm (its two
  * filters) evaluated over the lines the function writes: which of them carry `functionError` is pinned by
- * functions/test/batch-log.test.ts.
+ * functions/test/batch-log.test.ts; and that its expression puts no value into a minute nothing was published in (no
+ * `FILL`, which on CloudWatch can hide a minute whose data arrive late).
  * The whole path (the real function in a local cloud, a failed batch invocation) runs in function-errors.test.ts.
  */
 import { referenceTo, resourceNamed, resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
@@ -10,6 +11,7 @@ import { synthStack } from "@effectively-once/testing/stack";
 import { readAlarm } from "../../src/alarms/alarm-definition";
 import { AlarmEvaluator } from "../../src/alarms/evaluate";
 import { logFilterCounter } from "../../src/alarms/log-filters";
+import { evaluateMath } from "../../src/alarms/metric-math";
 import { MetricStore } from "../../src/alarms/metric-store";
 
 const MIN = 60_000;
@@ -136,6 +138,25 @@ describe("Alarm: function-errors over the function's lines (the synthesized filt
     expect(minute([0], [failure("m1", false), rejection("m2", false), batchLine(["m3"])])).toBe("ALARM");
     // Per-record mode as before: the failed invocation is an Error, its line adds nothing.
     expect(minute([1], [failure("m1", true)])).toBe("ALARM");
+  });
+
+  it("puts no value into a minute where nothing was published yet, and an idle minute is OK (treat_missing_data notBreaching)", () => {
+    // CloudWatch's FILL: with metrics "published with a slight delay", FILL "replaces that missing data point with the
+    // requested value. That causes the latest data point for the metric to always be the FILL value, which can result
+    // in the alarm being stuck in either OK state or ALARM state" (User Guide, "Using metric math", FILL). Arithmetic
+    // alone counts a missing value as 0 beside a present one, so a minute with data reads the same without FILL.
+    const { alarm } = synthesized();
+    const failures = alarm.queries.find((q) => q.returnData)!;
+    if (!("expression" in failures)) throw new Error("function-errors returns a metric, not an expression");
+    // Minute 1: an Error and a rejection Lambda counted; minute 2: a batch record's failure alone; minute 3: nothing yet.
+    const published = new Map([
+      ["errors", [2, undefined, undefined]],
+      ["rejected", [1, undefined, undefined]],
+      ["batchFailed", [undefined, 1, undefined]],
+    ]);
+    expect(evaluateMath(failures.expression, (id) => published.get(id)!, 3)).toEqual([1, 1, undefined]);
+    // A minute where none of the three was published is missing, and notBreaching makes it OK, as a 0 was.
+    expect(minute([], [])).toBe("OK");
   });
 
   it("counts each failure once: a single-record failure by Lambda's Errors, a batch record's by its line", () => {

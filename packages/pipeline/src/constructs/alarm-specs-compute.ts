@@ -8,6 +8,9 @@
  * - a batch answers its records without throwing: Lambda counts no error for a rejected record (none is subtracted)
  *   nor for a record's transient failure, so the `failed` lines without `functionError` are added.
  * What remains is a failure: a transient error, a timeout, a crash, of an invocation or of one record of a batch.
+ * No FILL: CloudWatch's arithmetic already counts a missing value as 0 beside a present one, and FILL would put a 0
+ * into the newest minute before its late data arrive, which can keep the alarm in OK (User Guide, "Using metric
+ * math", FILL: https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/using-metric-math.html).
  */
 import { durationThresholdMs } from "./alarm-thresholds";
 import { OPS, type AlarmQuery, type AlarmSpec, type MetricStat } from "./alarm-spec";
@@ -58,7 +61,7 @@ export function computeAlarmSpecs(p: ResolvedPipelineProps, r: ComputeRefs): Ala
         { id: "errors", metric: lambda("Errors") },
         { id: "rejected", metric: metric(r.rejected.namespace, r.rejected.metricName, {}) },
         { id: "batchFailed", metric: metric(r.batchFailed.namespace, r.batchFailed.metricName, {}) },
-        { id: "failures", expression: "errors - FILL(rejected, 0) + FILL(batchFailed, 0)", label: "failed invocations and batch records", returnData: true },
+        { id: "failures", expression: "errors - rejected + batchFailed", label: "failed invocations and batch records", returnData: true },
       ],
     ),
     anyCount("function-throttles", "Lambda throttled the downstream function (reserved or account concurrency): throttles become retries, then retries-exhausted in the DLQ.", `${OPS} dlq list --reason retries-exhausted`, lambda("Throttles")),
