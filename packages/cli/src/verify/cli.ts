@@ -10,12 +10,12 @@ import { formatTable } from "@effectively-once/local-cloud/harness";
 import { compareAnswers } from "./compare";
 import { estimateCost, type CostEstimate } from "./cost";
 import { VerifyError, VerifyUsageError } from "./errors";
-import { synthProbeStack, type ProbeStack } from "./probe-stack";
+import { checkedProbeId, synthProbeStack, type ProbeStack } from "./probe-stack";
 import { PROBES } from "./probes";
 import { verifyJson } from "./json";
 import { formatReport } from "./report";
 import { exitCodeOf, newRunId, plannedCalls, runProbes, withSession } from "./run";
-import { localTarget, terraformTarget, type Target } from "./targets";
+import { localTarget, terraformDestroy, terraformTarget, type Target } from "./targets";
 import { VerifyTarget, type AnswerSet, type Probe, type VerifyClock } from "./types";
 
 const HELP = `Usage: npx effectively-once verify --target aws|local [options]
@@ -23,11 +23,15 @@ const HELP = `Usage: npx effectively-once verify --target aws|local [options]
 Runs the probes whose AWS behaviour the offline proof assumes on a dedicated probe stack (the app's settings, its
 own name prefix, a no-op function), prints AWS's answers beside the local cloud's and names every difference.
 --target aws deploys the probe stack with terraform, probes it and destroys it; --target local needs no account.
+The probe stack's names carry a probe id, new for each run: <prefix>-vfy-<id>, stack <stack>-verify-<id>.
 
   --target T          aws or local
   --yes               with --target aws: deploy, probe and destroy (without it: the plan and the cost, exit 2)
   --dry-run           print every call the run would make, and the cost; make none
   --app A             the app (default PIPELINE_APP, else payments)
+  --probe-id ID       the probe id (1-8 lowercase letters or digits; default: a new one)
+  --destroy           with --target aws --probe-id ID --yes: destroy the probe stack a run left behind (its first
+                      line names the id; run it where that run ran, with the same PIPELINE_* settings)
   --only P,P          run only these probes (${PROBES.map((p) => p.id).join(", ")})
   --aws-answers F     with --target local: compare with AWS's answers recorded in F
   --record F          write this run's answers (AWS's for --target aws) to F, for --aws-answers later
@@ -44,13 +48,13 @@ export interface VerifyIo {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: (text: string) => void;
   readonly stderr: (line: string) => void;
-  /** Where each target's probe stack lives; tests replace the terraform one. */
-  readonly targets?: { readonly aws?: Target; readonly local?: Target };
+  /** Where each target's probe stack lives, and how `--destroy` destroys one; tests replace the terraform ones. */
+  readonly targets?: { readonly aws?: Target; readonly local?: Target; readonly destroy?: ReturnType<typeof terraformDestroy> };
   /** The AWS run's clock (tests on the local cloud move its clock instead of sleeping). */
   readonly awsClock?: VerifyClock;
   readonly runId?: string;
-  /** The probe stack; tests give one synthesized once. */
-  readonly probeStack?: () => ProbeStack;
+  /** The probe stack for a probe id (absent: a new one); tests give one synthesized once. */
+  readonly probeStack?: (probeId?: string) => ProbeStack;
   /** Aborted on Ctrl-C: the probes stop and the probe stack is still destroyed. */
   readonly signal?: AbortSignal;
 }
@@ -60,6 +64,8 @@ interface Options {
   readonly yes: boolean;
   readonly dryRun: boolean;
   readonly app?: string;
+  readonly probeId?: string;
+  readonly destroy: boolean;
   readonly probes: readonly Probe[];
   readonly awsAnswers?: string;
   readonly record?: string;
@@ -69,11 +75,13 @@ interface Options {
 function parse(argv: readonly string[]): Options | "help" {
   const { values } = parseArgs({
     args: [...argv],
-    options: { target: { type: "string" }, yes: { type: "boolean" }, "dry-run": { type: "boolean" }, app: { type: "string" }, only: { type: "string" }, "aws-answers": { type: "string" }, record: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: { target: { type: "string" }, yes: { type: "boolean" }, "dry-run": { type: "boolean" }, app: { type: "string" }, "probe-id": { type: "string" }, destroy: { type: "boolean" }, only: { type: "string" }, "aws-answers": { type: "string" }, record: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     strict: true,
   });
   if (values.help) return "help";
   if (values.target !== VerifyTarget.Aws && values.target !== VerifyTarget.Local) throw new VerifyUsageError(`--target: ${JSON.stringify(values.target ?? null)} is not a target: use --target aws or --target local`);
+  if (values["probe-id"] !== undefined) checkedProbeId(values["probe-id"]);
+  if (values.destroy && (values.target !== VerifyTarget.Aws || values["probe-id"] === undefined)) throw new VerifyUsageError("--destroy: only with --target aws and --probe-id <id> (the id the run to clean up printed first)");
   if (values["aws-answers"] && values.target === VerifyTarget.Aws) throw new VerifyUsageError("--aws-answers: only with --target local (--target aws asks AWS itself)");
   const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !PROBES.some((p) => p.id === id)) ?? [];
@@ -83,6 +91,8 @@ function parse(argv: readonly string[]): Options | "help" {
     yes: values.yes ?? false,
     dryRun: values["dry-run"] ?? false,
     app: values.app,
+    probeId: values["probe-id"],
+    destroy: values.destroy ?? false,
     probes: only ? PROBES.filter((p) => only.includes(p.id)) : PROBES,
     awsAnswers: values["aws-answers"],
     record: values.record,
@@ -110,6 +120,23 @@ function readAnswerSet(file: string): AnswerSet {
   }
 }
 
+/** What a run on AWS says first: where its state is, and how to destroy the stack if the run stops before its teardown. */
+function leftBehindHint(stack: ProbeStack): string {
+  const state = stack.stateFile ? `its terraform state: ${stack.stateFile}; ` : "";
+  return `${state}if this run stops before its teardown, destroy the probe stack with: ${stack.destroyCommand}`;
+}
+
+/** `--destroy`: terraform destroy of a probe stack an earlier run left behind, from its state. */
+async function destroyLeftBehind(stack: ProbeStack, options: Options, io: VerifyIo): Promise<number> {
+  if (!options.yes) {
+    io.stderr(`verify: nothing was destroyed. This destroys the probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}, region ${stack.stack.region})${stack.stateFile ? ` from ${stack.stateFile}` : ""}: add --yes to run it.`);
+    return 2;
+  }
+  await (io.targets?.destroy ?? terraformDestroy(io.env))(stack, (line) => io.stderr(line));
+  io.stdout(`verify: destroyed the probe stack ${stack.config.stackName}\n`);
+  return 0;
+}
+
 export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promise<number> {
   let stack: ProbeStack | undefined;
   try {
@@ -119,8 +146,9 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
       return 0;
     }
     const recorded = options.awsAnswers ? readAnswerSet(options.awsAnswers) : undefined;
-    stack = (io.probeStack ?? (() => synthProbeStack(io.env, options.app)))();
+    stack = (io.probeStack ?? ((id?: string) => synthProbeStack(io.env, options.app, id)))(options.probeId);
     const probeStack = stack;
+    if (options.destroy) return await destroyLeftBehind(stack, options, io);
     const probes = options.probes.filter((p) => p.appliesTo?.(probeStack) ?? true);
     const aws = options.target === VerifyTarget.Aws;
     const calls = plannedCalls(stack, probes, aws);
@@ -142,6 +170,7 @@ export async function runVerifyCli(argv: readonly string[], io: VerifyIo): Promi
       io.stderr(`verify: nothing was deployed. This deploys the probe stack ${stack.config.stackName}, probes it and destroys it (estimated ${usd(estimateCost(stack, probes).totalUsd)}): add --yes to run it, or --dry-run to list the calls.`);
       return 2;
     }
+    if (aws) preamble(`${leftBehindHint(stack)}\n`);
     const runId = io.runId ?? newRunId();
     const note = (line: string) => io.stderr(line);
     const local = await withSession(() => (io.targets?.local ?? localTarget)(probeStack, note), (s) => runProbes(s, probeStack, probes, runId, note, undefined, io.signal));

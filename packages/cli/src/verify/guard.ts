@@ -22,7 +22,8 @@ export function assertProbeOutputs(outputs: Readonly<Record<string, unknown>>, s
   ];
   const wrong = expected.filter(([name, ok]) => typeof outputs[name] !== "string" || !ok(outputs[name] as string)).map(([name, , want]) => `${name} = ${JSON.stringify(outputs[name])} (the probe stack's is ${want})`);
   const names = Object.values(n);
-  if (!prefix.endsWith(PROBE_PREFIX_SUFFIX)) wrong.push(`the name prefix ${prefix} is not a probe stack's (…${PROBE_PREFIX_SUFFIX})`);
+  const own = `${PROBE_PREFIX_SUFFIX}-${stack.probeId}`;
+  if (!prefix.endsWith(own)) wrong.push(`the name prefix ${prefix} is not this run's probe stack's (…${own})`);
   for (const name of names) if (!name.includes(prefix)) wrong.push(`${name} does not carry the probe stack's prefix ${prefix}`);
   if (wrong.length > 0) throw new NotTheProbeStackError(`refusing to probe: these outputs do not name the probe stack ${stack.config.stackName}: ${wrong.join("; ")}`);
 }

@@ -28,7 +28,7 @@ export function verifyJson(input: VerifyJsonInput): Record<string, unknown> {
     ok: input.exitCode === 0,
     exitCode: input.exitCode,
     target: input.target,
-    probeStack: { stackName: stack.config.stackName, namePrefix: stack.config.namePrefix, region: stack.stack.region },
+    probeStack: { stackName: stack.config.stackName, namePrefix: stack.config.namePrefix, region: stack.stack.region, probeId: stack.probeId, ...(stack.stateFile ? { stateFile: stack.stateFile } : {}), destroyCommand: stack.destroyCommand },
     ...(input.cost ? { cost: input.cost } : {}),
     ...(input.plannedCalls ? { dryRun: true, plannedCalls: input.plannedCalls } : {}),
     ...(input.awsAnswers ? { awsAnswers: recorded ? { source: "recorded", file: recorded.file, takenAt: recorded.set.takenAt, region: recorded.set.region } : { source: "live" } } : {}),

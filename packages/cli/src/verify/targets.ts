@@ -3,6 +3,7 @@
  * deploys it with the terraform CLI (providers from a filesystem mirror only: nothing is downloaded) and destroys
  * it on close. Either way the probes see only what a deployed stack shows: its outputs and its endpoints.
  */
+import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { sharedClock } from "@effectively-once/local-cloud/emulators";
@@ -11,6 +12,7 @@ import { TerraformCommandError } from "../terraform/errors";
 import { findProviderMirror, offlineTerraformEnv, requireTerraform, runTerraform, writeOfflineCliConfig } from "../terraform/offline";
 import { readRequiredProviders } from "../terraform/required-providers";
 import { localAlarmWait } from "./alarms";
+import { VerifyError } from "./errors";
 import { endpointsFromEnv, type ProbeEndpoints } from "./clients";
 import type { ProbeStack } from "./probe-stack";
 import type { VerifyClock } from "./types";
@@ -93,17 +95,39 @@ export function planChanges(text: string): string {
   return changes.length ? `changes: ${changes.join(", ")}` : "changes (terraform named none)";
 }
 
+/** The terraform CLI in the probe stack's folder, providers from the mirror only. */
+function probeTerraform(stack: ProbeStack, env: NodeJS.ProcessEnv) {
+  const bin = requireTerraform(env);
+  const mirror = findProviderMirror(readRequiredProviders(stack.stackDir), env);
+  const tfEnv = offlineTerraformEnv(writeOfflineCliConfig(join(stack.stackDir, ".verify-terraform"), mirror), env);
+  return (...args: string[]) => runTerraform(bin, args, { cwd: stack.stackDir, env: tfEnv });
+}
+
+/**
+ * `terraform destroy` of the probe stack; once it succeeded, its local state file (now empty) and terraform's backup
+ * of it go too, since every run's probe id names a new one. A failed destroy keeps them: they are what a later
+ * `destroyCommand` destroys from.
+ */
+async function destroyWith(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack, note: (line: string) => void): Promise<void> {
+  note(`terraform destroy ${stack.config.stackName}…`);
+  await tf("destroy", "-auto-approve", "-input=false", "-no-color");
+  if (stack.stateFile) for (const file of [stack.stateFile, `${stack.stateFile}.backup`]) rmSync(file, { force: true });
+}
+
+/** Destroys the probe stack a run left behind (`verify --destroy`): init from the mirror, then destroy from its state. */
+export function terraformDestroy(env: NodeJS.ProcessEnv): (stack: ProbeStack, note: (line: string) => void) => Promise<void> {
+  return async (stack, note) => {
+    const tf = probeTerraform(stack, env);
+    await tf("init", "-input=false", "-no-color");
+    await destroyWith(tf, stack, note);
+  };
+}
+
 /** The terraform CLI in the probe stack's folder: init from the provider mirror, apply, outputs; destroy on close. */
 export function terraformTarget(env: NodeJS.ProcessEnv): Target {
   return async (stack, note) => {
-    const bin = requireTerraform(env);
-    const mirror = findProviderMirror(readRequiredProviders(stack.stackDir), env);
-    const tfEnv = offlineTerraformEnv(writeOfflineCliConfig(join(stack.stackDir, ".verify-terraform"), mirror), env);
-    const tf = (...args: string[]) => runTerraform(bin, args, { cwd: stack.stackDir, env: tfEnv });
-    const destroy = async () => {
-      note(`terraform destroy ${stack.config.stackName}…`);
-      await tf("destroy", "-auto-approve", "-input=false", "-no-color");
-    };
+    const tf = probeTerraform(stack, env);
+    const destroy = () => destroyWith(tf, stack, note);
     note(`terraform init + apply ${stack.config.stackName} (prefix ${stack.config.namePrefix})…`);
     await tf("init", "-input=false", "-no-color");
     try {
@@ -126,10 +150,13 @@ export function terraformTarget(env: NodeJS.ProcessEnv): Target {
             throw error;
           }
         },
-        close: destroy,
+        close: () =>
+          destroy().catch((e: unknown) => {
+            throw new VerifyError(`terraform destroy of the probe stack ${stack.config.stackName} failed (${(e as Error).message}): destroy it with ${stack.destroyCommand}`, { cause: e });
+          }),
       };
     } catch (error) {
-      await destroy().catch((e: unknown) => note(`terraform destroy failed too: ${(e as Error).message}: destroy ${stack.config.stackName} by hand`));
+      await destroy().catch((e: unknown) => note(`terraform destroy failed too: ${(e as Error).message}: destroy the probe stack with ${stack.destroyCommand}`));
       throw error;
     }
   };

@@ -22,7 +22,7 @@ import { planChanges, type Target } from "../../src/verify/targets";
 
 let stack: ProbeStack;
 beforeAll(() => {
-  stack = synthProbeStack({ PIPELINE_APP: "payments" }, "payments");
+  stack = synthProbeStack({ PIPELINE_APP: "payments" }, "payments", "t1");
 }, 60_000);
 afterAll(() => stack?.cleanup());
 
@@ -38,9 +38,13 @@ async function run(argv: string[]) {
   let out = "";
   const err: string[] = [];
   const opened: string[] = [];
-  const io: VerifyIo = { env: {}, stdout: (t) => (out += t), stderr: (l) => err.push(l), probeStack: () => ({ ...stack, cleanup: () => undefined }), targets: { aws: spyTarget(opened, "aws"), local: spyTarget(opened, "local") } };
+  const destroyed: string[] = [];
+  const asked: (string | undefined)[] = [];
+  const probeStack = (id?: string) => (asked.push(id), { ...stack, cleanup: () => undefined });
+  const destroy = async (s: ProbeStack) => void destroyed.push(s.config.stackName);
+  const io: VerifyIo = { env: {}, stdout: (t) => (out += t), stderr: (l) => err.push(l), probeStack, targets: { aws: spyTarget(opened, "aws"), local: spyTarget(opened, "local"), destroy } };
   const code = await runVerifyCli(argv, io);
-  return { code, out, err: err.join("\n"), opened };
+  return { code, out, err: err.join("\n"), opened, destroyed, asked };
 }
 
 describe("CLI: npm run verify", () => {
@@ -48,13 +52,13 @@ describe("CLI: npm run verify", () => {
     const { code, out, opened } = await run(["--target", "aws", "--dry-run"]);
     expect(code).toBe(0);
     expect(opened).toEqual([]);
-    expect(out).toContain("probe stack payments-pipeline-verify (name prefix payments-vfy, region us-east-1)");
+    expect(out).toContain("probe stack payments-pipeline-verify-t1 (name prefix payments-vfy-t1, region us-east-1)");
     expect(out).toMatch(/estimated cost of one run: \$0\.\d+ \(about \d+ minutes from deploy to teardown/);
     for (const action of ["init", "apply -auto-approve", "output -json", "TestState", "StartSyncExecution", "SendMessage", "FilterLogEvents", "GetItem", "StartMessageMoveTask", "plan -detailed-exitcode", "destroy -auto-approve"]) expect(out).toContain(action);
     const table = out.slice(out.indexOf("--dry-run: nothing is deployed or called"));
     expect(table.indexOf("apply -auto-approve")).toBeLessThan(table.indexOf("TestState"));
     expect(table.indexOf("StartMessageMoveTask")).toBeLessThan(table.indexOf("destroy -auto-approve"));
-    expect(out).toContain("payments-vfy-queue");
+    expect(out).toContain("payments-vfy-t1-queue");
     expect(out).not.toMatch(/payments-queue\b/);
   });
 
@@ -63,7 +67,7 @@ describe("CLI: npm run verify", () => {
     expect(code).toBe(2);
     expect(opened).toEqual([]);
     expect(out).toContain("estimated cost of one run");
-    expect(err).toMatch(/nothing was deployed\. This deploys the probe stack payments-pipeline-verify, probes it and destroys it \(estimated \$0\.\d+\): add --yes/);
+    expect(err).toMatch(/nothing was deployed\. This deploys the probe stack payments-pipeline-verify-t1, probes it and destroys it \(estimated \$0\.\d+\): add --yes/);
   });
 
   it("refuses bad flags, naming the flag and the fix", async () => {
@@ -73,6 +77,36 @@ describe("CLI: npm run verify", () => {
     const missing = await run(["--target", "local", "--aws-answers", "/no/such/answers.json"]);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("--aws-answers /no/such/answers.json: not an answer set");
+  });
+
+  it("refuses a probe id that is not 1-8 lowercase letters or digits, before synthesizing anything", async () => {
+    for (const bad of ["K3X9Q2", "abc-def", "", "123456789"]) {
+      const r = await run(["--target", "local", "--probe-id", bad]);
+      expect(r.code).toBe(2);
+      expect(r.asked).toEqual([]);
+      expect(r.err).toContain(`--probe-id: ${JSON.stringify(bad)} is not a probe id: use 1-8 lowercase letters or digits`);
+    }
+    expect((await run(["--target", "aws", "--dry-run", "--probe-id", "k3x9q2"])).asked).toEqual(["k3x9q2"]);
+    expect((await run(["--target", "aws", "--dry-run"])).asked).toEqual([undefined]);
+  });
+
+  it("says, before deploying, where the run's state is and how to destroy its stack if it stops before its teardown", async () => {
+    const { out, opened } = await run(["--target", "aws", "--yes"]);
+    expect(opened).toEqual(["local"]); // the spy refuses to open: the hint came first
+    expect(out).toContain(`its terraform state: ${join(process.cwd(), "terraform.payments-pipeline-verify-t1.tfstate")}; if this run stops before its teardown, destroy the probe stack with: npx effectively-once verify --target aws --destroy --yes --probe-id t1 --app payments`);
+  });
+
+  it("--destroy destroys the probe stack of the id given, with --yes only, and deploys or probes nothing", async () => {
+    const usage = await run(["--target", "aws", "--destroy"]);
+    expect([usage.code, usage.destroyed]).toEqual([2, []]);
+    expect(usage.err).toContain("--destroy: only with --target aws and --probe-id <id>");
+    expect((await run(["--target", "local", "--destroy", "--probe-id", "t1"])).err).toContain("--destroy: only with --target aws");
+    const unconfirmed = await run(["--target", "aws", "--destroy", "--probe-id", "t1"]);
+    expect([unconfirmed.code, unconfirmed.destroyed, unconfirmed.opened]).toEqual([2, [], []]);
+    expect(unconfirmed.err).toContain("nothing was destroyed. This destroys the probe stack payments-pipeline-verify-t1 (name prefix payments-vfy-t1, region us-east-1)");
+    const done = await run(["--target", "aws", "--destroy", "--probe-id", "t1", "--yes"]);
+    expect([done.code, done.destroyed, done.opened, done.asked]).toEqual([0, ["payments-pipeline-verify-t1"], [], ["t1"]]);
+    expect(done.out).toContain("verify: destroyed the probe stack payments-pipeline-verify-t1");
   });
 
   it("is named in package.json", () => {
@@ -97,10 +131,15 @@ describe("Function: assertProbeOutputs (probes go to the probe stack only)", () 
   });
 
   it("refuses the team's stack, naming each output that is not the probe stack's", () => {
-    const team = Object.fromEntries(Object.entries(probeOutputs()).map(([k, v]) => [k, v.replace(/payments-vfy-/g, "payments-")]));
+    const team = Object.fromEntries(Object.entries(probeOutputs()).map(([k, v]) => [k, v.replace(/payments-vfy-t1-/g, "payments-")]));
     expect(() => assertProbeOutputs(team, stack)).toThrow(NotTheProbeStackError);
-    expect(() => assertProbeOutputs(team, stack)).toThrow(/queue_url = "https:\/\/sqs\.us-east-1\.amazonaws\.com\/123456789012\/payments-queue" \(the probe stack's is a URL ending \/payments-vfy-queue\)/);
+    expect(() => assertProbeOutputs(team, stack)).toThrow(/queue_url = "https:\/\/sqs\.us-east-1\.amazonaws\.com\/123456789012\/payments-queue" \(the probe stack's is a URL ending \/payments-vfy-t1-queue\)/);
     expect(() => assertProbeOutputs({ ...probeOutputs(), ledger_table_name: "payments-ledger" }, stack)).toThrow(/ledger_table_name = "payments-ledger"/);
+  });
+
+  it("refuses another run's probe stack (the same prefix, another probe id)", () => {
+    const other = Object.fromEntries(Object.entries(probeOutputs()).map(([k, v]) => [k, v.replace(/payments-vfy-t1-/g, "payments-vfy-t2-")]));
+    expect(() => assertProbeOutputs(other, stack)).toThrow(/queue_url = "https:\/\/sqs\.us-east-1\.amazonaws\.com\/123456789012\/payments-vfy-t2-queue" \(the probe stack's is a URL ending \/payments-vfy-t1-queue\)/);
   });
 
   it("sends no probe to a session whose outputs are another stack's", async () => {

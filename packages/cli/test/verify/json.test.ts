@@ -9,7 +9,7 @@ import { AWS_FIXTURE, LOCAL_FIXTURE, readAnswers } from "./support/fixtures";
 
 let stack: ProbeStack;
 beforeAll(() => {
-  stack = synthProbeStack({ PIPELINE_APP: "payments" }, "payments");
+  stack = synthProbeStack({ PIPELINE_APP: "payments" }, "payments", "t1");
 }, 60_000);
 afterAll(() => stack?.cleanup());
 
@@ -39,13 +39,13 @@ describe("verify --json", () => {
     const { code, out, err } = await verify(["--target", "aws", "--dry-run", "--json"]);
     expect(code).toBe(0);
     const doc = JSON.parse(out) as VerifyDocument;
-    expect(doc).toMatchObject({ ok: true, exitCode: 0, target: "aws", dryRun: true, probeStack: { stackName: "payments-pipeline-verify", namePrefix: "payments-vfy", region: "us-east-1" } });
+    expect(doc).toMatchObject({ ok: true, exitCode: 0, target: "aws", dryRun: true, probeStack: { stackName: "payments-pipeline-verify-t1", namePrefix: "payments-vfy-t1", region: "us-east-1", probeId: "t1", destroyCommand: "npx effectively-once verify --target aws --destroy --yes --probe-id t1 --app payments" } });
     expect(doc.cost!.totalUsd).toBeGreaterThan(0);
     expect(doc.cost!.items.length).toBeGreaterThan(0);
     const actions = doc.plannedCalls!.map((c) => c.action);
     expect(actions[0]).toBe("init");
     expect(actions).toEqual(expect.arrayContaining(["apply -auto-approve", "TestState", "StartSyncExecution", "destroy -auto-approve"]));
-    expect(err).toContain("verify --target aws: probe stack payments-pipeline-verify");
+    expect(err).toContain("verify --target aws: probe stack payments-pipeline-verify-t1");
   });
 
   it("--target local against recorded AWS answers: the probes' facts and each difference, exit 1 as the report", async () => {

@@ -1,16 +1,38 @@
 /**
  * The probe stack verify deploys is valid Terraform, installed the way verify installs it: `terraform init` from the
- * provider mirror only (nothing downloaded), then `terraform validate`. Its names carry the probe prefix, its tables
- * can be destroyed, and its workflow logs each execution's input.
+ * provider mirror only (nothing downloaded), then `terraform validate`. Its names carry the probe prefix and the run's
+ * probe id (two runs with one prefix share no AWS name), its tables can be destroyed, and its workflow logs each
+ * execution's input; a prefix the probe id makes too long is refused naming both parts; a destroy that succeeded
+ * removes the run's state file, a failed one keeps it.
  */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findProviderMirror, offlineTerraformEnv, requireTerraform, runTerraform, writeOfflineCliConfig } from "../../src/terraform/offline";
 import { readRequiredProviders } from "../../src/terraform/required-providers";
+import { VerifyUsageError } from "../../src/verify/errors";
 import { synthProbeStack, type ProbeStack } from "../../src/verify/probe-stack";
+import { terraformDestroy } from "../../src/verify/targets";
+
+/** Names unique only within their parent (a role's policy, a log group's metric filter or stream): they cannot collide across stacks. */
+const PARENT_SCOPED = new Set(["aws_iam_role_policy", "aws_cloudwatch_log_metric_filter", "aws_cloudwatch_log_stream"]);
+
+/** Every AWS name a synthesized stack gives its resources (`name`, `function_name`, `alarm_name`, `dashboard_name`). */
+function awsNames(stack: ProbeStack): string[] {
+  return Object.entries(stack.stack.resources)
+    .filter(([type]) => !PARENT_SCOPED.has(type))
+    .flatMap(([, byId]) =>
+      Object.values(byId).flatMap((body) =>
+        Object.entries(body as Record<string, unknown>)
+          .filter(([key, value]) => ["name", "function_name", "alarm_name", "dashboard_name"].includes(key) && typeof value === "string" && !value.startsWith("${"))
+          .map(([, value]) => value as string),
+      ),
+    );
+}
 
 let stack: ProbeStack;
 beforeAll(() => {
-  stack = synthProbeStack({ PIPELINE_APP: "payments" }, "payments");
+  stack = synthProbeStack({ PIPELINE_APP: "payments" }, "payments", "t1");
 }, 60_000);
 afterAll(() => stack?.cleanup());
 
@@ -24,12 +46,85 @@ describe("The probe stack", () => {
   }, 120_000);
 
   it("is the app's stack under its own names, destroyable, with the workflow's inputs in its logs", () => {
-    expect(stack.config).toMatchObject({ stackName: "payments-pipeline-verify", namePrefix: "payments-vfy" });
-    for (const name of Object.values(stack.names)) expect(name).toContain("payments-vfy");
+    expect(stack.config).toMatchObject({ stackName: "payments-pipeline-verify-t1", namePrefix: "payments-vfy-t1" });
+    for (const name of Object.values(stack.names)) expect(name).toContain("payments-vfy-t1");
     const tables = Object.values(stack.stack.resources.aws_dynamodb_table ?? {}) as { deletion_protection_enabled?: boolean }[];
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) expect(table.deletion_protection_enabled).not.toBe(true);
     const machine = Object.values(stack.stack.resources.aws_sfn_state_machine ?? {})[0] as { logging_configuration: { level: string; include_execution_data: boolean } };
     expect(machine.logging_configuration).toMatchObject({ level: "ALL", include_execution_data: true });
+  });
+});
+
+describe("Two runs with one prefix in one account and region", () => {
+  it("deploy stacks that share no AWS name, no stack name and no state file", () => {
+    const other = synthProbeStack({ PIPELINE_APP: "payments" }, "payments");
+    try {
+      const mine = awsNames(stack);
+      // The role names, the dashboard, the queues, tables, function, state machine, pipe, log groups, alarms.
+      expect(mine.length).toBeGreaterThan(25);
+      expect(mine.filter((name) => awsNames(other).includes(name))).toEqual([]);
+      expect(other.probeId).toMatch(/^[a-z0-9]{6}$/);
+      expect(other.config.namePrefix).toBe(`payments-vfy-${other.probeId}`);
+      expect(other.config.stackName).not.toBe(stack.config.stackName);
+      expect(other.stateFile).not.toBe(stack.stateFile);
+    } finally {
+      other.cleanup();
+    }
+  }, 60_000);
+
+  it("keep the state of each beside the working folder, named for its probe id", () => {
+    expect(stack.stateFile).toBe(join(process.cwd(), "terraform.payments-pipeline-verify-t1.tfstate"));
+    expect(stack.destroyCommand).toBe("npx effectively-once verify --target aws --destroy --yes --probe-id t1 --app payments");
+  });
+});
+
+describe("A prefix the probe id makes too long", () => {
+  it("is refused with the team's prefix, what verify adds and the construct's rule", () => {
+    // 35 characters fit the team's own stack (the namePrefix rule allows 40); with "-vfy-t1" they are 42.
+    const prefix = "p".repeat(35);
+    const refused = (() => {
+      try {
+        synthProbeStack({ PIPELINE_APP: "payments", PIPELINE_NAME_PREFIX: prefix }, "payments", "t1").cleanup();
+      } catch (error) {
+        return error as Error;
+      }
+      return undefined;
+    })();
+    expect(refused).toBeInstanceOf(VerifyUsageError);
+    expect(refused?.message).toContain(`the probe stack's namePrefix "${prefix}-vfy-t1" is PIPELINE_NAME_PREFIX "${prefix}" plus "-vfy-t1" (7 characters: verify's suffix and the probe id), and the construct refuses it: IdempotentPipeline: `);
+    expect(refused?.message).toContain("use 1-40 letters, digits, '-' or '_'");
+    expect(refused?.message).toMatch(/Fix: a shorter --probe-id \(1-8 characters\), or a shorter PIPELINE_NAME_PREFIX for the verify run$/);
+  }, 60_000);
+});
+
+describe("Function: terraformDestroy (verify --destroy, and the teardown of every run)", () => {
+  /** A terraform stand-in that records its arguments and exits with `code` on destroy: only the sequence is under test. */
+  function fakeTerraform(dir: string, destroyExit: number): { env: NodeJS.ProcessEnv; calls: () => string[] } {
+    const log = join(dir, "calls.log");
+    const bin = join(dir, "terraform");
+    writeFileSync(bin, `#!/bin/sh\necho "$1" >> "${log}"\n[ "$1" = destroy ] && exit ${destroyExit}\nexit 0\n`);
+    chmodSync(bin, 0o755);
+    return { env: { ...process.env, TERRAFORM_BIN: bin }, calls: () => readFileSync(log, "utf8").trim().split("\n") };
+  }
+
+  it("inits, destroys and then removes the run's state file and its backup; a failed destroy keeps them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-destroy-"));
+    try {
+      const state = join(dir, "terraform.payments-pipeline-verify-t1.tfstate");
+      const left = { ...stack, stateFile: state };
+      for (const [exit, kept] of [[1, true], [0, false]] as const) {
+        writeFileSync(state, "{}");
+        writeFileSync(`${state}.backup`, "{}");
+        const tf = fakeTerraform(dir, exit);
+        const destroyed = terraformDestroy(tf.env)(left, () => undefined);
+        if (kept) await expect(destroyed).rejects.toThrow(/destroy/);
+        else await destroyed;
+        expect([existsSync(state), existsSync(`${state}.backup`)]).toEqual([kept, kept]);
+      }
+      expect(readFileSync(join(dir, "calls.log"), "utf8").trim().split("\n")).toEqual(["init", "destroy", "init", "destroy"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
