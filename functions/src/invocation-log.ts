@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "@aws-lambda-powertools/logger";
 import type { Context } from "aws-lambda";
-import { FUNCTION_ERROR_FIELD, InvocationOutcome } from "@effectively-once/contract";
+import { FUNCTION_ERROR_FIELD, InvocationErrorMessage, InvocationOutcome } from "@effectively-once/contract";
 
 /**
  * One compact structured log line per invocation, written when the invocation ends.
@@ -112,17 +112,19 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
         else logger.info(`invocation ${String(line.outcome)}`, line);
         return result;
       } catch (error) {
-        if (batch) line.function_request_id = context.awsRequestId;
         // The error leaves the invocation only without a batch (a batch answers it): only then does Lambda count it in
         // Errors. The function-errors alarm subtracts such a rejection, and adds a failure without the field: a batch
-        // record's, which Lambda did not count (FUNCTION_ERROR_FIELD).
-        else line[FUNCTION_ERROR_FIELD] = true;
+        // record's, which Lambda did not count (FUNCTION_ERROR_FIELD). Only the wrapper says it: a note's is dropped.
+        if (batch) {
+          line.function_request_id = context.awsRequestId;
+          Reflect.deleteProperty(line, FUNCTION_ERROR_FIELD);
+        } else line[FUNCTION_ERROR_FIELD] = true;
         if (isPermanent(error)) {
           line.outcome = InvocationOutcome.Rejected;
-          logger.warn("invocation rejected: permanent error, the message will be quarantined", { ...line, error });
+          logger.warn(InvocationErrorMessage.Rejected, { ...line, error });
         } else {
           line.outcome = InvocationOutcome.Failed;
-          logger.error("invocation failed: transient error, the message will be retried", { ...line, error });
+          logger.error(InvocationErrorMessage.Failed, { ...line, error });
         }
         throw error;
       }

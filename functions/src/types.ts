@@ -21,7 +21,11 @@ export interface SideEffectContext<R = undefined> {
   readonly lambda: Context;
   /** What the handler's `setup` built at cold start (e.g. an `EffectJournal`). */
   readonly resources: R;
-  /** Adds fields (e.g. `{ outcome: "applied", chargeId }`) to this invocation's one log line. */
+  /**
+   * Adds fields (e.g. `{ outcome: "applied", chargeId }`) to this invocation's one log line. On a failure the line's
+   * `outcome` and `functionError` are the wrapper's (the function-errors alarm reads them), and Powertools keeps its own
+   * `message` and `level`.
+   */
   note(fields: LogFields): void;
 }
 

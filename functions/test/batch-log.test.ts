@@ -3,6 +3,9 @@
  * error (key, operation, messageId, outcome, what note() added to it), a failed record keeps its own WARN/ERROR line,
  * so every record is on exactly one line; and the summary costs fewer bytes than one line per record did.
  */
+import { Logger } from "@aws-lambda-powertools/logger";
+import { InvocationErrorMessage } from "@effectively-once/contract";
+import { createInvocationLog } from "../src/invocation-log";
 import { captureOutput } from "./support/capture-output";
 import { FUNCTION_NAME, depositEvent, redelivery } from "./support/deposit";
 import { depositHandlerFixture } from "./support/deposit-fixture";
@@ -108,5 +111,26 @@ describe("Function: createPipelineHandler's log of a batch invocation", () => {
     expect(line.Applied).toEqual(Array.from({ length: 10 }, () => 1));
     expect(bytes(summary.lines)).toBeLessThan(bytes(one.lines) / 2);
     expect((summary.result as { outcomes: unknown[] }).outcomes).toHaveLength(10);
+  });
+
+  it("writes the error messages the function-errors filters match only for its own errors: work's notes cannot claim them", async () => {
+    // Arrange: the invocation log on a real Powertools logger; work that notes what a downstream receipt said.
+    const log = createInvocationLog(new Logger({ serviceName: "batch-log-test", logLevel: "INFO" }), () => false);
+    const context = lambdaContext(FUNCTION_NAME);
+    const claims = { outcome: "failed", functionError: true, message: InvocationErrorMessage.Failed };
+
+    // Act: a single invocation that succeeds noting outcome "failed"; a batch whose record notes functionError, then fails.
+    const single = await captureOutput(() => log.run({ messageId: "m-ok" }, context, async () => log.note(claims)));
+    const batch = await captureOutput(() =>
+      log.runBatch(context, 1, (lines) => log.run({ messageId: "m-fail" }, context, async () => { log.note(claims); throw new Error("503"); }, lines).catch(() => undefined), () => ({})),
+    );
+
+    // Assert: the note's outcome is on an INFO line whose message is not the failure's (Powertools drops a noted message)
+    const succeeded = parse(single.lines).find((line) => line.messageId === "m-ok")!;
+    expect(succeeded).toMatchObject({ level: "INFO", message: "invocation failed", outcome: "failed" });
+    // ...and the batch record's failure line does not say it threw: only the wrapper sets functionError.
+    const failed = parse(batch.lines).find((line) => line.messageId === "m-fail")!;
+    expect(failed).toMatchObject({ level: "ERROR", message: InvocationErrorMessage.Failed, outcome: "failed" });
+    expect(failed).not.toHaveProperty("functionError");
   });
 });

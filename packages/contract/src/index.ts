@@ -34,7 +34,7 @@ export { dlqRedriveAllowPolicy, readRedriveAllow, redriveGuardOf, RedrivePermiss
 export type { RedriveAllow, RedriveAttributes, RedriveGuard, RedriveGuards } from "./redrive-paths";
 export { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, SECOND_LAYER_IDS, secondLayerRecordId } from "./second-layer-ids";
 export type { SecondLayerIds } from "./second-layer-ids";
-export { FUNCTION_ERROR_FIELD, InvocationOutcome } from "./invocation-log";
+export { FUNCTION_ERROR_FIELD, InvocationErrorMessage, InvocationOutcome } from "./invocation-log";
 export { FATE_METRICS_NAMESPACE, FATE_REASON_DIMENSION, FATE_SERVICE_DIMENSION, FateMetric, FUNCTION_FATE_METRICS, WORKFLOW_FATE_METRICS } from "./fate-metrics";
 export { CANONICAL_FUNCTIONS, jsonataString } from "./canonical-jsonata";
 export { canonicalJson } from "./canonical";

@@ -159,19 +159,32 @@ describe("Alarm: function-errors over the function's lines (the synthesized filt
     expect(minute([], [])).toBe("OK");
   });
 
+  /** What each synthesized filter counts over `lines`, by metric name. */
+  const counts = (lines: object[]) =>
+    synthesized().filters.map((f) => {
+      const store = new MetricStore();
+      const countLine = logFilterCounter(store, [f])!;
+      for (const line of lines) countLine("test-charge", JSON.stringify(line));
+      const name = (f.body.metric_transformation as { name: string }).name;
+      return [name, store.statistic({ namespace: "EffectivelyOnce/test-charge", metricName: name, dimensions: [] }, "Sum", 0, Date.now() / 1000 + 3600) ?? 0];
+    });
+
   it("counts each failure once: a single-record failure by Lambda's Errors, a batch record's by its line", () => {
-    const { filters } = synthesized();
-    const counts = (lines: object[]) =>
-      filters.map((f) => {
-        const store = new MetricStore();
-        const countLine = logFilterCounter(store, [f])!;
-        for (const line of lines) countLine("test-charge", JSON.stringify(line));
-        const name = (f.body.metric_transformation as { name: string }).name;
-        return [name, store.statistic({ namespace: "EffectivelyOnce/test-charge", metricName: name, dimensions: [] }, "Sum", 0, Date.now() / 1000 + 3600) ?? 0];
-      });
     // Per-record mode: the failure threw (Lambda counts it), the rejection threw (subtracted).
     expect(counts([failure("m1", true), rejection("m2", true)])).toEqual(expect.arrayContaining([["BatchRecordFailures", 0], ["RejectedInvocations", 1]]));
     // Batch mode: neither threw; only the failure is counted, and the summary line's entries are no lines of their own.
     expect(counts([failure("m1", false), rejection("m2", false), batchLine(["m3"])])).toEqual(expect.arrayContaining([["BatchRecordFailures", 1], ["RejectedInvocations", 0]]));
+  });
+
+  it("counts only the wrapper's own error lines: not a success that noted outcome failed, nor the team's logger", () => {
+    // A single-record invocation that succeeded while its work noted a downstream receipt's outcome (functions/README.md):
+    // the wrapper writes `invocation <outcome>` at INFO, Lambda counts no error (functions/test/batch-log.test.ts).
+    const notedSuccess = { level: "INFO", message: "invocation failed", outcome: "failed", businessKey: '["t1","m1"]', messageId: "m1", function_request_id: "req-m1" };
+    // The team's own logger, in the same log group: a refusal it logged, and a line that claims to have thrown.
+    const declined = { level: "ERROR", message: "charge declined by the bank", outcome: "failed" };
+    const claimed = { level: "WARN", message: "charge refused", outcome: "rejected", functionError: true };
+    expect(counts([notedSuccess, declined, claimed])).toEqual(expect.arrayContaining([["BatchRecordFailures", 0], ["RejectedInvocations", 0]]));
+    // The wrapper's lines keep the messages a function built before this filter writes (the fixtures spell them out).
+    expect(counts([failure("m2", false), rejection("m3", true)])).toEqual(expect.arrayContaining([["BatchRecordFailures", 1], ["RejectedInvocations", 1]]));
   });
 });

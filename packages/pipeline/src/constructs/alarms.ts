@@ -3,7 +3,7 @@ import { CloudwatchMetricAlarm, type CloudwatchMetricAlarmMetricQuery } from "@c
 import { SnsTopic } from "@cdktf/provider-aws/lib/sns-topic";
 import { Annotations } from "cdktf";
 import { Construct } from "constructs";
-import { FUNCTION_ERROR_FIELD, InvocationOutcome } from "@effectively-once/contract";
+import { FUNCTION_ERROR_FIELD, InvocationErrorMessage, InvocationOutcome } from "@effectively-once/contract";
 import { alarmDescription, type AlarmQuery, type AlarmSpec, type MetricStat } from "./alarm-spec";
 import { computeAlarmSpecs } from "./alarm-specs-compute";
 import { queueAlarmSpecs } from "./alarm-specs-queues";
@@ -28,6 +28,14 @@ function functionErrorMetrics(functionName: string): { rejected: MetricName; bat
 }
 
 /**
+ * A term that holds only on the wrapper's own line for an error: its message, word for word. A line's `outcome` alone
+ * is no proof: work may note its own (a downstream status "failed" on an invocation that succeeded), and the team's
+ * logger writes to the same log group (InvocationErrorMessage). A quoted string may hold spaces and colons, as in
+ * the CDK's `FilterPattern.regexValue('$.message', '=', 'bind: address already in use')` example.
+ */
+const wrapperLine = (message: string): string => `$.message = "${message}"`;
+
+/**
  * The rejections Lambda counted in `Errors`, and only those: a rejection's line carries `outcome: "rejected"`, and the
  * line of an invocation that threw its error also `functionError: true` (functions/src/invocation-log.ts). A batch's
  * rejected record has the first without the second: the batch answers it and Lambda counts no error, so subtracting
@@ -37,7 +45,7 @@ function functionErrorMetrics(functionName: string): { rejected: MetricName; bat
  * compound conditions (`&&`).
  */
 function rejectedInvocationsPattern(): string {
-  return `{ $.outcome = "${InvocationOutcome.Rejected}" && $.${FUNCTION_ERROR_FIELD} IS TRUE }`;
+  return `{ ${wrapperLine(InvocationErrorMessage.Rejected)} && $.outcome = "${InvocationOutcome.Rejected}" && $.${FUNCTION_ERROR_FIELD} IS TRUE }`;
 }
 
 /**
@@ -48,7 +56,7 @@ function rejectedInvocationsPattern(): string {
  * never towards silence). Syntax: the same page's `NOT EXISTS` example.
  */
 function batchRecordFailuresPattern(): string {
-  return `{ $.outcome = "${InvocationOutcome.Failed}" && $.${FUNCTION_ERROR_FIELD} NOT EXISTS }`;
+  return `{ ${wrapperLine(InvocationErrorMessage.Failed)} && $.outcome = "${InvocationOutcome.Failed}" && $.${FUNCTION_ERROR_FIELD} NOT EXISTS }`;
 }
 
 interface AlarmParts {

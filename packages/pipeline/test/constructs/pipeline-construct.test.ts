@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DlqReason, FATE_METRICS_NAMESPACE, FateMetric, FUNCTION_FATE_METRICS, OutputName, WORKFLOW_FATE_METRICS } from "@effectively-once/contract";
+import { DlqReason, FATE_METRICS_NAMESPACE, FateMetric, FUNCTION_FATE_METRICS, InvocationErrorMessage, OutputName, WORKFLOW_FATE_METRICS } from "@effectively-once/contract";
 import { referenceTo, resourceNamed, resourcesOfType, type SynthesizedStack } from "@effectively-once/testing";
 import { synthStack } from "@effectively-once/testing/stack";
 
@@ -194,8 +194,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
       // Two of the 100 metric filters CloudWatch Logs allows on a log group.
       expect(filters).toHaveLength(2);
       expect(filters).toEqual(expect.arrayContaining([
-        expect.objectContaining({ name: "test-charge-rejected-invocations", log_group_name: logGroup, pattern: '{ $.outcome = "rejected" && $.functionError IS TRUE }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1", unit: "Count" } }),
-        expect.objectContaining({ name: "test-charge-batch-record-failures", log_group_name: logGroup, pattern: '{ $.outcome = "failed" && $.functionError NOT EXISTS }', metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "BatchRecordFailures", value: "1", unit: "Count" } }),
+        expect.objectContaining({ name: "test-charge-rejected-invocations", log_group_name: logGroup, pattern: `{ $.message = "${InvocationErrorMessage.Rejected}" && $.outcome = "rejected" && $.functionError IS TRUE }`, metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "RejectedInvocations", value: "1", unit: "Count" } }),
+        expect.objectContaining({ name: "test-charge-batch-record-failures", log_group_name: logGroup, pattern: `{ $.message = "${InvocationErrorMessage.Failed}" && $.outcome = "failed" && $.functionError NOT EXISTS }`, metric_transformation: { namespace: "EffectivelyOnce/test-charge", name: "BatchRecordFailures", value: "1", unit: "Count" } }),
       ]));
     });
 
