@@ -3,7 +3,7 @@
  * at cold start with an error naming the variable and the fix. The rest of the wrapper takes what this file returns.
  */
 import type { FieldRule } from "@effectively-once/contract";
-import { assertFieldRules, ContractConfigError, ContractEnv, DEFAULT_BATCH_CONCURRENCY, decodePayloadFields } from "@effectively-once/contract";
+import { assertFieldRules, ContractConfigError, ContractEnv, DEFAULT_BATCH_CONCURRENCY, decodePayloadFields, decodeRejectionErrors } from "@effectively-once/contract";
 import { legacySecondLayerIds, SECOND_LAYER_HASH_FUNCTIONS, type SecondLayerIds } from "@effectively-once/contract";
 import { ConfigurationError } from "./errors";
 
@@ -78,12 +78,17 @@ export interface PipelineConfig {
   readonly batchConcurrency: number;
   /** The function's region (`AWS_REGION`), for its DynamoDB client. */
   readonly region: string;
+  /**
+   * The error names the stack adds to the contract's permanent and conflict errors (`PIPELINE_REJECTION_ERRORS`,
+   * default none): the workflow quarantines them, so the invocation log writes them as rejections.
+   */
+  readonly rejectionErrors: readonly string[];
 }
 
 /**
  * Reads and checks the environment once, at cold start. Throws `ConfigurationError` naming the variable and the
- * fix. `POWERTOOLS_LOG_LEVEL` (default `INFO`) and `PIPELINE_BATCH_CONCURRENCY` (default 10) are optional; every
- * other variable is required.
+ * fix. `POWERTOOLS_LOG_LEVEL` (default `INFO`), `PIPELINE_BATCH_CONCURRENCY` (default 10) and
+ * `PIPELINE_REJECTION_ERRORS` (default none) are optional; every other variable is required.
  */
 export function readPipelineConfig(env: Environment): PipelineConfig {
   return {
@@ -97,7 +102,21 @@ export function readPipelineConfig(env: Environment): PipelineConfig {
     ...legacyIds(env),
     batchConcurrency: env[ContractEnv.BatchConcurrency]?.trim() ? requirePositiveInteger(env, ContractEnv.BatchConcurrency) : DEFAULT_BATCH_CONCURRENCY,
     region: requireString(env, RuntimeEnv.Region),
+    rejectionErrors: readRejectionErrors(env),
   };
+}
+
+/** Reads PIPELINE_REJECTION_ERRORS (JSON `["InsufficientFunds", ...]`), none when unset; throws `ConfigurationError` naming it. */
+function readRejectionErrors(env: Environment): string[] {
+  const name = ContractEnv.RejectionErrors;
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  try {
+    return decodeRejectionErrors(raw);
+  } catch (error) {
+    if (!(error instanceof ContractConfigError)) throw error;
+    throw new ConfigurationError(name, error.message, { cause: error });
+  }
 }
 
 /** A digest that no producer can make two keys share (MD5 and SHA-1 are refused). */

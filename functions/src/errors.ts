@@ -156,6 +156,21 @@ export function isPermanentError(error: unknown): boolean {
 }
 
 /**
+ * The invocation log's test for a rejection, as the workflow decides it: {@link isPermanentError}, or an error reported
+ * under a name the stack added to the workflow's permanent or conflict lists (`PIPELINE_REJECTION_ERRORS`), which
+ * the workflow quarantines by that name. Without it such a line said `failed`, and the function-errors alarm paged
+ * for a business refusal.
+ */
+export function rejectionTest(addedNames: readonly string[]): (error: unknown) => boolean {
+  const added = new Set(addedNames);
+  return (error) => {
+    if (isPermanentError(error)) return true;
+    const reported = reportedError(error);
+    return reported instanceof Error && added.has(reported.name);
+  };
+}
+
+/**
  * The error as the function reports it to the runtime:
  * - a branded error under its kind's reserved name (`PipelineRejected`, `PipelineConflict`), with the message
  *   `<its name>: <its message>` and the original as its `cause`;

@@ -4,7 +4,7 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Context } from "aws-lambda";
 import { type Environment, type PipelineConfig, readPipelineConfig } from "./config";
-import { conflictOnlyWhenCompleted, isPermanentError, reportedError } from "./errors";
+import { conflictOnlyWhenCompleted, rejectionTest, reportedError } from "./errors";
 import { EVENT_KEY_JMESPATH, PAYLOAD_VALIDATION_JMESPATH } from "./idempotency";
 import { type BatchLines, createInvocationLog, type LogFields } from "./invocation-log";
 import { type BatchAnswer, type BatchInvocationEvent, InvocationOutcome, isBatchInvocationEvent } from "@effectively-once/contract";
@@ -107,7 +107,8 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
   const logger = dependencies.logger ?? new Logger({ serviceName: config.serviceName, logLevel: config.logLevel });
   const resources = options.setup ? options.setup({ env, config, dynamoDb }) : (undefined as R);
   // One line per invocation (see invocation-log.ts): the side effect and the duplicate hook only add fields to it.
-  const log = createInvocationLog(logger, isPermanentError);
+  // A rejection as the workflow sees it, the names the stack added included (the function-errors alarm relies on it).
+  const log = createInvocationLog(logger, rejectionTest(config.rejectionErrors));
   // Fates as metrics, per record, carried by the invocation's line (metrics.ts).
   const fates = createFateMetrics({ serviceName: config.serviceName });
   // Once per cold start: the line of each invocation says it too (resultTruncated), the warning says what to do.

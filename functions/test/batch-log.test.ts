@@ -7,16 +7,18 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import { InvocationErrorMessage } from "@effectively-once/contract";
 import { createInvocationLog } from "../src/invocation-log";
 import { captureOutput } from "./support/capture-output";
-import { FUNCTION_NAME, depositEvent, redelivery } from "./support/deposit";
+import { FUNCTION_NAME, depositEnv, depositEvent, redelivery } from "./support/deposit";
 import { depositHandlerFixture } from "./support/deposit-fixture";
 import { lambdaContext } from "./support/lambda-context";
+import { loadHandler } from "./support/load-handler";
 
 type LogLine = Record<string, unknown>;
 const parse = (lines: string[]): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
 const bytes = (lines: string[]): number => lines.reduce((sum, line) => sum + Buffer.byteLength(line, "utf8"), 0);
 
 describe("Function: createPipelineHandler's log of a batch invocation", () => {
-  const fx = depositHandlerFixture({ idempotency: "batch-log-idempotency", effects: "batch-log-effects" }, { POWERTOOLS_LOG_LEVEL: "INFO" });
+  const TABLES = { idempotency: "batch-log-idempotency", effects: "batch-log-effects" };
+  const fx = depositHandlerFixture(TABLES, { POWERTOOLS_LOG_LEVEL: "INFO" });
 
   it("writes one summary line for the records that ended well, and a failed record's own WARN line: each record on exactly one line", async () => {
     // Arrange: a new key, a key the second layer answers, a refused amount.
@@ -132,5 +134,28 @@ describe("Function: createPipelineHandler's log of a batch invocation", () => {
     const failed = parse(batch.lines).find((line) => line.messageId === "m-fail")!;
     expect(failed).toMatchObject({ level: "ERROR", message: InvocationErrorMessage.Failed, outcome: "failed" });
     expect(failed).not.toHaveProperty("functionError");
+  });
+
+  it("writes an error the stack added to the workflow's permanent names (PIPELINE_REJECTION_ERRORS) as a rejection, alone and in a batch", async () => {
+    // Arrange: the same handler under a stack that lists DeclinedError in function.permanentErrors, and under one that does not.
+    const { handler, restore } = loadHandler({ ...depositEnv(fx.db.endpoint, TABLES), POWERTOOLS_LOG_LEVEL: "INFO", PIPELINE_REJECTION_ERRORS: '["DeclinedError"]' });
+    const declined = (ref: string) => depositEvent({ payload: { accountId: "acc-1", ref, amount: 402 } });
+    const [alone, inBatch, unlisted] = [declined("r-402-alone"), declined("r-402-batch"), declined("r-402-unlisted")];
+
+    // Act
+    const single = await captureOutput(() => handler(alone, lambdaContext(FUNCTION_NAME)));
+    const batch = await captureOutput(() => handler({ records: [inBatch] }, lambdaContext(FUNCTION_NAME)));
+    const other = await captureOutput(() => fx.handler(unlisted, lambdaContext(FUNCTION_NAME)));
+    restore();
+
+    // Assert: reported under its own name (the workflow quarantines it by that name), logged as the rejection it is.
+    expect(single.error).toMatchObject({ name: "DeclinedError" });
+    expect(parse(single.lines)).toEqual([expect.objectContaining({ level: "WARN", message: InvocationErrorMessage.Rejected, outcome: "rejected", functionError: true })]);
+    expect((batch.result as { outcomes: unknown[] }).outcomes).toEqual([expect.objectContaining({ messageId: inBatch.messageId, error: "DeclinedError" })]);
+    const own = parse(batch.lines).find((line) => line.messageId === inBatch.messageId)!;
+    expect(own).toMatchObject({ level: "WARN", message: InvocationErrorMessage.Rejected, outcome: "rejected" });
+    expect(own).not.toHaveProperty("functionError");
+    // A stack that does not name it retries it: a failure, as before.
+    expect(parse(other.lines)).toEqual([expect.objectContaining({ level: "ERROR", outcome: "failed", functionError: true })]);
   });
 });

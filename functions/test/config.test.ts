@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { search } from "@aws-lambda-powertools/jmespath";
 import { readPipelineConfig } from "../src/config";
 import { EVENT_KEY_JMESPATH, idempotencyRecordId } from "../src/idempotency";
-import { encodeFieldRules, encodePayloadFields, secondLayerEnvironment } from "@effectively-once/contract";
+import { encodeFieldRules, encodePayloadFields, rejectionErrorsEnvironment, secondLayerEnvironment } from "@effectively-once/contract";
 import { legacySecondLayerIds } from "@effectively-once/contract";
 import { DEPOSIT_RULES } from "./support/deposit";
 
@@ -34,7 +34,17 @@ describe("Function: readPipelineConfig", () => {
       secondLayerIds: { keyPrefix: "effectively-once.v1", hashFunction: "sha256" },
       batchConcurrency: 10,
       region: "eu-west-1",
+      rejectionErrors: [],
     });
+  });
+
+  it("reads PIPELINE_REJECTION_ERRORS as the construct writes it (the names a stack adds), none when unset", () => {
+    // Act
+    const config = readPipelineConfig({ ...env, ...rejectionErrorsEnvironment(["PipelineRejected", "CardDeclined"], ["IdempotencyValidationError", "AlreadyCaptured"]) });
+
+    // Assert: the contract's own names are known by their class, so only the added ones travel.
+    expect(config.rejectionErrors).toEqual(["AlreadyCaptured", "CardDeclined"]);
+    expect(rejectionErrorsEnvironment(["PipelineRejected"], ["IdempotencyValidationError", "PipelineConflict"])).toEqual({});
   });
 
   it("reads PIPELINE_BATCH_CONCURRENCY when set", () => {
@@ -68,6 +78,8 @@ describe("Function: readPipelineConfig", () => {
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "1h", /positive whole number/],
     ["IDEMPOTENCY_EXPIRES_AFTER_SECONDS", "0", /positive whole number/],
     ["PIPELINE_BATCH_CONCURRENCY", "0", /positive whole number/],
+    ["PIPELINE_REJECTION_ERRORS", "CardDeclined", /is not JSON.*\["InsufficientFunds"\]/],
+    ["PIPELINE_REJECTION_ERRORS", '["CardDeclined", 1]', /JSON array of error names/],
     // The comma-joined form of old: it cannot carry a field name holding a comma, so it is refused, not split.
     ["PAYLOAD_FIELDS", "amount,currency", /is not JSON.*\["amount","currency"\]/],
     ["PAYLOAD_FIELDS", "[]", /non-empty JSON array/],

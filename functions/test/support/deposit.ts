@@ -1,7 +1,8 @@
 /**
  * The wrapper tests' own tiny domain, not an example: deposits keyed by `[accountId, ref]`, payload `amount`, applied
- * through an effect journal. Amount 13 is refused by a subclass of PermanentError with a name of its own, 1,000,000
- * and more by the journal's refusal.
+ * through an effect journal. Amount 13 is refused by a subclass of PermanentError with a name of its own, 402 by a
+ * plain error named `DeclinedError` (a refusal a stack lists in `function.permanentErrors`), 1,000,000 and more by
+ * the journal's refusal.
  */
 import { randomUUID } from "node:crypto";
 import { effectKey } from "@effectively-once/contract";
@@ -43,6 +44,8 @@ export const depositFunction: PipelineHandlerOptions<Deposit, DepositResult, Eff
   async sideEffect(event, { resources: journal, note }) {
     const key = effectKey(event.businessKey, event.operation);
     if (event.payload.amount === 13) throw new UnluckyAmountError("13 is refused");
+    // Not a PermanentError: a refusal only for a stack that names it (PIPELINE_REJECTION_ERRORS), else a failure.
+    if (event.payload.amount === 402) throw Object.assign(new Error("declined by the bank"), { name: "DeclinedError" });
     // A transient failure (any error that is not a PermanentError or ConflictError): the record is retried.
     if (event.payload.amount === 503) throw new Error("the downstream answered 503");
     if (event.payload.amount >= 1_000_000) await journal.refuse({ effectKey: key, messageId: event.messageId }, "above the deposit limit");

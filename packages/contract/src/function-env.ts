@@ -7,6 +7,7 @@
  */
 import { ContractConfigError } from "./errors";
 import { effectiveRules, fieldNameProblem, type FieldRule, type FieldRules } from "./field-rules";
+import { RESERVED_ERROR_NAMES } from "./error-names";
 import { OutputName } from "./outputs";
 import { SECOND_LAYER_IDS } from "./second-layer-ids";
 
@@ -30,6 +31,12 @@ export const ContractEnv = {
   IdempotencyLegacyKeyPrefix: "IDEMPOTENCY_LEGACY_KEY_PREFIX",
   /** Optional: how many records of a batch event the function works on at once (default DEFAULT_BATCH_CONCURRENCY). */
   BatchConcurrency: "PIPELINE_BATCH_CONCURRENCY",
+  /**
+   * Optional: JSON array of the error names a stack adds to the contract's permanent and conflict errors (the
+   * construct's `function.permanentErrors` and `conflictErrors`). The workflow quarantines them, so the function logs
+   * them as rejections, as the function-errors alarm expects (rejectionErrorsEnvironment). Unset: none.
+   */
+  RejectionErrors: "PIPELINE_REJECTION_ERRORS",
 } as const;
 
 /** The value of PIPELINE_FIELD_RULES. */
@@ -93,6 +100,31 @@ export function secondLayerEnvironment(legacyKeyPrefix?: string): Record<string,
     [ContractEnv.IdempotencyHashFunction]: SECOND_LAYER_IDS.hashFunction,
     ...(legacyKeyPrefix === undefined ? {} : { [ContractEnv.IdempotencyLegacyKeyPrefix]: legacyKeyPrefix }),
   };
+}
+
+/**
+ * PIPELINE_REJECTION_ERRORS as the construct sets it: the names of `permanentErrors` and `conflictErrors` beyond the
+ * contract's own (which the function knows by their class), sorted; no variable when there are none, so a stack that
+ * adds none deploys the same function configuration as before.
+ */
+export function rejectionErrorsEnvironment(permanentErrors: readonly string[], conflictErrors: readonly string[]): Record<string, string> {
+  const added = [...new Set([...permanentErrors, ...conflictErrors])].filter((name) => !RESERVED_ERROR_NAMES.includes(name)).sort();
+  return added.length === 0 ? {} : { [ContractEnv.RejectionErrors]: JSON.stringify(added) };
+}
+
+/** The names PIPELINE_REJECTION_ERRORS carries. Throws `ContractConfigError` naming it unless a JSON array of names. */
+export function decodeRejectionErrors(text: string): string[] {
+  const fix = 'set it to the JSON array the IdempotentPipeline construct writes (rejectionErrorsEnvironment), e.g. ["InsufficientFunds"]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ContractConfigError(ContractEnv.RejectionErrors, text, "is not JSON", fix, { cause: error });
+  }
+  if (!Array.isArray(parsed) || !parsed.every((name) => typeof name === "string" && name !== "")) {
+    throw new ContractConfigError(ContractEnv.RejectionErrors, text, "is not a JSON array of error names", fix);
+  }
+  return parsed as string[];
 }
 
 /** The stack outputs that repeat the function's second-layer id variables, so `ops` reads the very same values. */

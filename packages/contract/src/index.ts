@@ -13,7 +13,7 @@ export { CanonicalValueError, ContractConfigError } from "./errors";
 export type { InvocationEvent } from "./event";
 export { assertFieldRules, effectiveRules, fieldNameProblem, FieldType, firstFieldProblem } from "./field-rules";
 export type { FieldRule, FieldRules } from "./field-rules";
-export { ContractEnv, contractEnvironment, decodePayloadFields, encodeFieldRules, encodePayloadFields, secondLayerEnvironment, secondLayerOutputs } from "./function-env";
+export { ContractEnv, contractEnvironment, decodePayloadFields, decodeRejectionErrors, encodeFieldRules, encodePayloadFields, rejectionErrorsEnvironment, secondLayerEnvironment, secondLayerOutputs } from "./function-env";
 export { commentWithKeyDerivation, keyDerivation, keyDerivationChanges, readKeyDerivation } from "./key-derivation";
 export type { KeyDerivation } from "./key-derivation";
 export { ClaimStatus, LedgerAttribute, LedgerCondition } from "./ledger";

@@ -1,8 +1,10 @@
 /**
  * The alarms of the pipe, the workflow, the function and the tables: "the pipeline is broken" (failures, throttles,
- * time running out), never "the business refused a message". A `PermanentError` or `ConflictError` is a quarantine
- * as designed. `function-errors` counts the function's failures through Lambda's `Errors` and two metric filters on
- * its log group (alarms.ts) over its lines' `outcome` and `functionError` (functions/src/invocation-log.ts):
+ * time running out), never "the business refused a message". A `PermanentError` or `ConflictError`, or an error named
+ * in `function.permanentErrors` / `conflictErrors` (the function learns those names: function-variables.ts), is a
+ * quarantine as designed. `function-errors` counts the function's failures through Lambda's `Errors` and two metric
+ * filters on its log group (alarms.ts) over its own error lines' `outcome` and `functionError`
+ * (functions/src/invocation-log.ts):
  * - a single-record invocation throws a rejection too (the workflow's Catch routes on its name), so Lambda counts it
  *   in `Errors`: the rejections whose line says `functionError: true` are subtracted;
  * - a batch answers its records without throwing: Lambda counts no error for a rejected record (none is subtracted)
@@ -55,7 +57,7 @@ export function computeAlarmSpecs(p: ResolvedPipelineProps, r: ComputeRefs): Ala
     anyCount("executions-timed-out", "A batch execution timed out: its whole batch returns to the queue and is retried.", `${OPS} dlq list (then the workflow's log group)`, states("ExecutionsTimedOut")),
     anyCount(
       "function-errors",
-      "The downstream function failed (a transient error, a timeout, a crash), a whole invocation or one record of a batch: the record is retried. Rejections (PermanentError, ConflictError) are quarantines as designed and are not counted.",
+      "The downstream function failed (a transient error, a timeout, a crash), a whole invocation or one record of a batch: the record is retried. Rejections (a PermanentError or ConflictError, or an error named in function.permanentErrors or conflictErrors) are quarantines as designed and are not counted.",
       `${OPS} trace <key> (the key from the function's ERROR log line)`,
       [
         { id: "errors", metric: lambda("Errors") },

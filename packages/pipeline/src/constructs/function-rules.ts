@@ -31,6 +31,7 @@ const SOURCE_OF_VARIABLE = new Map<string, string>([
   [ContractEnv.PayloadFields, "payloadFields"],
   [ContractEnv.IdempotencyTableName, "namePrefix"],
   [ContractEnv.ServiceName, "namePrefix"],
+  [ContractEnv.RejectionErrors, "function.permanentErrors and conflictErrors"],
 ]);
 
 /**

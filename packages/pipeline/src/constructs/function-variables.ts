@@ -1,4 +1,4 @@
-import { ContractEnv, contractEnvironment } from "@effectively-once/contract";
+import { ContractEnv, contractEnvironment, rejectionErrorsEnvironment } from "@effectively-once/contract";
 import type { ResolvedPipelineProps } from "./props";
 import { functionSecondLayerEnvironment } from "./resolve-props";
 import { escapeTerraformTemplate } from "./terraform-text";
@@ -38,5 +38,8 @@ export function constructVariables(p: ResolvedPipelineProps, idempotencyTableNam
     [ContractEnv.LogLevel]: p.function.logLevel,
     // The records of a batch event worked on at once: the workflow's own bound on records in flight.
     ...(p.batchInvocation ? { [ContractEnv.BatchConcurrency]: String(p.maxConcurrency) } : {}),
+    // The names the workflow quarantines beyond the contract's: the function logs them as rejections, so the
+    // function-errors alarm does not page for them (none added: no variable).
+    ...rejectionErrorsEnvironment(p.function.permanentErrors, p.function.conflictErrors),
   };
 }

@@ -146,6 +146,8 @@ describe("Construct: IdempotentPipeline (default payments stack)", () => {
           },
         },
       });
+      // No names added to the contract's: no variable (the function's configuration as before).
+      expect((fn.environment as { variables: Record<string, string> }).variables).not.toHaveProperty("PIPELINE_REJECTION_ERRORS");
       expect(fn.source_code_hash).toMatch(/^[0-9A-F]{32}$/);
       expect(existsSync(join(stack.stackDir, fn.filename as string))).toBe(true);
     });
@@ -323,6 +325,8 @@ describe("Construct: IdempotentPipeline (overridden props)", () => {
       const [conflict, permanent] = definition.States.ProcessBatch.ItemProcessor.States.Invoke.Catch;
       expect(conflict.ErrorEquals).toEqual(["IdempotencyValidationError", "PipelineConflict", "AlreadyCaptured"]);
       expect(permanent.ErrorEquals).toEqual(["PipelineRejected", "CardDeclined"]);
+      // The function learns the added names, so it logs them as the rejections the workflow makes of them.
+      expect((resourceNamed(json, "aws_lambda_function", "test-charge").environment as { variables: Record<string, string> }).variables.PIPELINE_REJECTION_ERRORS).toBe('["AlreadyCaptured","CardDeclined"]');
     } finally {
       stack.cleanup();
     }
