@@ -81,10 +81,23 @@ function packed(dir: string): Map<PackageDir, string> {
   );
 }
 
+/**
+ * Scripts `npm publish` runs that the check below would not: the dry run passes `--ignore-scripts`, and `npm pack` runs
+ * none of these but `postpack`, whose change to the folder the dry run would then check instead of what publish packs.
+ */
+const PUBLISH_ONLY_SCRIPTS = ["prepublishOnly", "prepublish", "publish", "postpublish", "postpack"];
+
+function assertNoPublishOnlyScripts(dir: string): void {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as { scripts?: Record<string, string> }).scripts ?? {};
+  const found = PUBLISH_ONLY_SCRIPTS.filter((script) => Object.prototype.hasOwnProperty.call(scripts, script));
+  if (found.length > 0) throw new Error(`${dir}/package.json has ${found.join(", ")}: npm publish --dry-run --ignore-scripts skips them, so this check would not test what publish does. Fix: move the work into prepack (npm pack runs it), or run it in this check`);
+}
+
 function pack(work: string): Map<PackageDir, string> {
   // Each package's prepack builds it (and the packages it builds against), as `npm publish` would: once, in `npm pack`.
   const tarballs = new Map<PackageDir, string>();
   for (const [name, dir] of Object.entries(PACKAGES) as [PackageDir, string][]) {
+    assertNoPublishOnlyScripts(dir);
     const before = new Set(readdirSync(work));
     sh(join(ROOT, dir), "npm", ["pack", "--silent", "--pack-destination", work]);
     // What `npm publish` would send, checked without a registry login (npm says it would need one, and goes on), from
