@@ -62,6 +62,16 @@ function correlationFields(event: unknown): LogFields {
 }
 
 /**
+ * A rejection's line is WARN, but ERROR for one that threw when the logger is at ERROR: there no WARN line is written
+ * (Powertools drops it, and so does Lambda's log-level filter: the construct sets both to function.logLevel), yet Lambda
+ * counted the invocation in Errors and the function-errors alarm subtracts it only by this line. A batch record's never
+ * counts (no FUNCTION_ERROR_FIELD), so it stays WARN.
+ */
+function rejectionLevel(logger: Logger, line: LogFields): "warn" | "error" {
+  return line[FUNCTION_ERROR_FIELD] === true && logger.getLevelName() === "ERROR" ? "error" : "warn";
+}
+
+/**
  * One store for the process, whatever the number of logs, switched off while no invocation is open: an enabled
  * AsyncLocalStorage costs a step on every promise the process creates (Node 20), so one per handler made a process
  * that builds many handlers (the simulation builds one per run) slower with each. A line belongs to its log.
@@ -121,7 +131,7 @@ export function createInvocationLog(logger: Logger, isPermanent: (error: unknown
         } else line[FUNCTION_ERROR_FIELD] = true;
         if (isPermanent(error)) {
           line.outcome = InvocationOutcome.Rejected;
-          logger.warn(InvocationErrorMessage.Rejected, { ...line, error });
+          logger[rejectionLevel(logger, line)](InvocationErrorMessage.Rejected, { ...line, error });
         } else {
           line.outcome = InvocationOutcome.Failed;
           logger.error(InvocationErrorMessage.Failed, { ...line, error });

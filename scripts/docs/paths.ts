@@ -9,7 +9,8 @@
  * What counts as a path of this repository: a word with a `/` that starts with `./` or `../`, or whose first folder is
  * one of the repository's top-level entries, a top-level folder of the layout before the packages (`local/`,
  * `functions/`, `statemachines/`, `src/`), or a top-level folder of the package holding the file (`src/`, `handler/`).
- * It may be written from the repository's root, from its package's root or from the naming file's own folder.
+ * It may be written from the repository's root, from its package's root or from the naming file's own folder; one that
+ * leaves the repository from all three (`../build/…` in a root README) is reported as such, never looked for outside.
  *
  * What is left out, by rule:
  * - paths of other projects: URLs, npm packages (`@scope/…`, any dependency's name, `node_modules/…`), other
@@ -24,7 +25,7 @@
  *   `docs/upgrading.md` names what a release renamed or removed; their links are checked, their other paths are not.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, normalize, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, normalize, relative, sep } from "node:path";
 import ts from "typescript";
 import { ignoredByGit, trackedFiles } from "./repo-files";
 
@@ -144,12 +145,20 @@ function cleaned(word: string): string {
   return path.replace(/\/+$/, "");
 }
 
-/** Where a path may be written from: the naming file's folder, its package's root, the repository's root. */
+/**
+ * Where a path may be written from: the naming file's folder, its package's root, the repository's root. Only those
+ * inside the repository: a file found beside it proves nothing, and git refuses to be asked about it.
+ */
 function resolutions(ctx: Context, file: string, path: string): string[] {
   const pkg = packageOf(ctx, file);
   const bases = [dirname(file), ...(pkg ? [pkg] : []), "."];
-  return bases.flatMap((b) => MODULE_SUFFIXES.map((suffix) => normalize(join(b, path + suffix)).split(sep).join("/")));
+  const all = bases.flatMap((b) => MODULE_SUFFIXES.map((suffix) => normalize(join(b, path + suffix)).split(sep).join("/")));
+  return all.filter((p) => p !== ".." && !p.startsWith("../") && !isAbsolute(p));
 }
+
+/** Why a path that leaves the repository from every folder it may be written from is reported. */
+const OUTSIDE =
+  "leaves the repository from every folder it may be written from (this file's, its package's, the root): a path of another project is written from that project's name, e.g. node-pty/build/Release/pty.node";
 
 function isOurs(ctx: Context, file: string, path: string, link: boolean): boolean {
   if (link || path.startsWith("./") || path.startsWith("../")) return true;
@@ -186,7 +195,9 @@ function candidatesOf(ctx: Context, text: Text, problems: MissingPath[]): Candid
   const add = (raw: string, index: number, link: boolean) => {
     const path = cleaned(raw);
     if (!path || TEAM_APP_PATHS.includes(path) || OTHER_PROJECT_PATHS.includes(path) || ctx.entries.has(raw) || !isOurs(ctx, text.file, path, link)) return;
-    found.push({ file: text.file, line: lineAt(text, index), path: raw.replace(/[.,;:]+$/, ""), resolved: resolutions(ctx, text.file, path) });
+    const resolved = resolutions(ctx, text.file, path);
+    if (resolved.length === 0) problems.push({ file: text.file, line: lineAt(text, index), path: raw.replace(/[.,;:]+$/, ""), why: OUTSIDE });
+    else found.push({ file: text.file, line: lineAt(text, index), path: raw.replace(/[.,;:]+$/, ""), resolved });
   };
   if (text.markdown) {
     for (const m of body.matchAll(LINK)) {

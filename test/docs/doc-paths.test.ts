@@ -6,10 +6,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { commentsOf, formatMissing, headingAnchors, missingPaths } from "../../scripts/docs/paths";
 
 const ROOT = join(__dirname, "../..");
+/** The start of the reason a path that leaves the repository is reported for (the fix follows it). */
+const OUTSIDE = expect.stringMatching(/^leaves the repository from every folder it may be written from .*: a path of another project is written from that project's name/);
 
 describe("Docs: every path they name exists", () => {
   it("holds for this repository (npm run lint:paths lists what is missing)", () => {
@@ -89,6 +91,25 @@ describe("Function: missingPaths", () => {
       "docs/y.md": "# Y\n\n`packages/p/src/contract/limits.ts`, [limits](../packages/p/src/contract/limits.ts)\n",
     });
     expect(missingPaths(repo, files)).toEqual([]);
+  });
+
+  it("reports a path that leaves the repository from every folder it may be written from, and never looks outside it", () => {
+    // A file beside the repository: found from outside, it must not make a path of the repository exist.
+    const beside = join(repo, "..", `${basename(repo)}-beside.md`);
+    writeFileSync(beside, "# Beside\n");
+    try {
+      const files = write({
+        "README.md": `# R\n\nnode-pty's \`../build/Release/pty.node\`, and [beside](../${basename(beside)}).\n`,
+        "docs/z.md": "# Z\n\nFrom here `../build/Release/pty.node` is the repository's `build/Release/pty.node`.\n",
+      });
+      expect(missingPaths(repo, files)).toEqual([
+        { file: "docs/z.md", line: 3, path: "../build/Release/pty.node", why: "no such file or folder" },
+        { file: "README.md", line: 3, path: `../${basename(beside)}`, why: OUTSIDE },
+        { file: "README.md", line: 3, path: "../build/Release/pty.node", why: OUTSIDE },
+      ]);
+    } finally {
+      rmSync(beside, { force: true });
+    }
   });
 
   it("keeps the paths of their time in history (changelogs, changesets), but checks their links", () => {

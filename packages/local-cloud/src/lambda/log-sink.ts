@@ -3,6 +3,36 @@ import type { Readable } from "node:stream";
 import type { Worker } from "node:worker_threads";
 import type { LambdaLogs } from "./types";
 
+/**
+ * Lambda's application log levels, most detailed first (botocore's `ApplicationLogLevel`). With a function's
+ * `logging_config` in JSON format and an application log level, Lambda sends only the lines of that level or a less
+ * detailed one; a line whose `level` is missing or invalid counts as INFO (Lambda developer guide, "Log-level filtering").
+ */
+export const APPLICATION_LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] as const;
+
+/** The rank of a JSON line's `level` (case-insensitive, as the guide's `"debug"` example), INFO when it has none. */
+function rankOf(line: string): number {
+  let level: unknown;
+  try {
+    level = line.startsWith("{") ? (JSON.parse(line) as { level?: unknown }).level : undefined;
+  } catch {
+    level = undefined;
+  }
+  const rank = typeof level === "string" ? APPLICATION_LOG_LEVELS.findIndex((l) => l === level.toUpperCase()) : -1;
+  return rank >= 0 ? rank : APPLICATION_LOG_LEVELS.indexOf("INFO");
+}
+
+/**
+ * `logs` behind Lambda's application log-level filter at `level` (none: no filter). Only JSON lines are filtered: a
+ * plain line is what the Node.js runtime would have written as JSON at its console method's level, which a worker's
+ * output does not tell. "inherit" and "silent" pass unchanged (nothing here reads their lines).
+ */
+export function levelFiltered(logs: LambdaLogs, level: string | undefined): LambdaLogs {
+  if (level === undefined || typeof logs !== "function") return logs;
+  const least = APPLICATION_LOG_LEVELS.findIndex((l) => l === level);
+  return (line, meta) => (line.startsWith("{") && rankOf(line) < least ? undefined : logs(line, meta));
+}
+
 /** Worker options for the chosen log mode: "inherit" lets Node pipe the worker's output to the host's. */
 export function workerStdioOptions(logs: LambdaLogs): { stdout: boolean; stderr: boolean } {
   return logs === "inherit" ? { stdout: false, stderr: false } : { stdout: true, stderr: true };

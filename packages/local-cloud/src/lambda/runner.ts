@@ -3,6 +3,7 @@ import { LAMBDA_MEMORY_MB, LAMBDA_TIMEOUT_SECONDS } from "@effectively-once/cont
 import { prepareBundle } from "./bundle";
 import type { PreparedBundle } from "./bundle";
 import { buildEnvironment, validateUserEnvironment } from "./environment";
+import { APPLICATION_LOG_LEVELS, levelFiltered } from "./log-sink";
 import {
   InvalidLambdaConfigError,
   InvalidParameterValueException,
@@ -49,7 +50,7 @@ export async function createLambdaRunner(options: LambdaRunnerOptions): Promise<
         reservedConcurrency: fn.reservedConcurrency,
         onThrottle: options.onThrottle ?? "throw",
         maxEnvironments: options.maxEnvironmentsPerFunction ?? 10,
-        logs: options.logs ?? "inherit",
+        logs: levelFiltered(options.logs ?? "inherit", fn.applicationLogLevel),
         faults: options.faults,
         registry,
         environmentFor: (environmentId, logStreamName) =>
@@ -168,6 +169,9 @@ function validateOptions(options: LambdaRunnerOptions): void {
     }
     if (fn.reservedConcurrency !== undefined && !(Number.isInteger(fn.reservedConcurrency) && fn.reservedConcurrency >= 0)) {
       throw new InvalidLambdaConfigError(`${at}.reservedConcurrency must be a whole number ≥ 0`);
+    }
+    if (fn.applicationLogLevel !== undefined && !APPLICATION_LOG_LEVELS.some((l) => l === fn.applicationLogLevel)) {
+      throw new InvalidLambdaConfigError(`${at}.applicationLogLevel is "${fn.applicationLogLevel}": use one of ${APPLICATION_LOG_LEVELS.join(", ")} (Lambda's application log levels)`);
     }
     validateUserEnvironment(fn.name, fn.env ?? {});
   });

@@ -25,6 +25,11 @@ export interface LambdaFunctionConfig {
   memoryMb?: number;
   /** Reserved concurrency: more concurrent invocations get TooManyRequestsException (or wait, see onThrottle). */
   reservedConcurrency?: number;
+  /**
+   * `logging_config`'s `application_log_level` (JSON format only): JSON lines of a more detailed level never reach the
+   * logs' consumer, as Lambda does not send them to CloudWatch Logs (log-sink.ts). None: every line is passed on.
+   */
+  applicationLogLevel?: string;
 }
 
 /** Console output of handlers: passed through, dropped, or handed to a function line by line. */

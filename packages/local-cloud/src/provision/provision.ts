@@ -37,6 +37,8 @@ interface LocalFunction {
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
   readonly reservedConcurrency?: number;
+  /** `logging_config.application_log_level` of a JSON-format function: Lambda's log-level filter applies. */
+  readonly applicationLogLevel?: string;
 }
 
 interface LocalStateMachine {
@@ -187,6 +189,7 @@ function functionsOf(stack: StackFile, registry: AttributeRegistry): LocalFuncti
     const body = resolveDeep(raw, registry.lookup, address);
     if (typeof body.filename !== "string") throw new ProvisionError(`${address}: only zip deployment packages (filename) are emulated, not images or S3 code`);
     const variables = ((body.environment as { variables?: Record<string, string> } | undefined)?.variables ?? {}) as Record<string, string>;
+    const logging = (Array.isArray(body.logging_config) ? body.logging_config[0] : body.logging_config) as Record<string, unknown> | undefined;
     return {
       address,
       name: registry.nameOf("aws_lambda_function", id),
@@ -198,6 +201,7 @@ function functionsOf(stack: StackFile, registry: AttributeRegistry): LocalFuncti
       timeoutSeconds: (body.timeout as number) ?? 3,
       memoryMb: (body.memory_size as number) ?? 128,
       reservedConcurrency: typeof body.reserved_concurrent_executions === "number" && body.reserved_concurrent_executions >= 0 ? body.reserved_concurrent_executions : undefined,
+      applicationLogLevel: logging?.log_format === "JSON" && typeof logging.application_log_level === "string" ? logging.application_log_level : undefined,
     };
   });
 }

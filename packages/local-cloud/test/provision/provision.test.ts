@@ -69,7 +69,7 @@ describe("Function: provisionStack (freshly synthesized payments stack)", () => 
 
   it("resolves the function's package, handler, environment and limits", () => {
     const [fn] = local.provisioned.functions;
-    expect(fn).toMatchObject({ name: "test-charge", handler: "index.handler", runtime: "nodejs22.x", timeoutSeconds: 2, memoryMb: 256 });
+    expect(fn).toMatchObject({ name: "test-charge", handler: "index.handler", runtime: "nodejs22.x", timeoutSeconds: 2, memoryMb: 256, applicationLogLevel: "INFO" });
     expect(existsSync(fn.zipPath)).toBe(true);
     expect(fn.environment).toMatchObject({ IDEMPOTENCY_TABLE_NAME: "test-idempotency", EFFECTS_TABLE_NAME: "test-effects", PAYLOAD_FIELDS: '["amount","currency"]' });
   });
