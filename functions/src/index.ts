@@ -12,7 +12,7 @@ export type { Environment } from "./config";
 export type { LogFields } from "./invocation-log";
 export type { TruncatedResult } from "./result-bound";
 export { createFateMetrics } from "./metrics";
-export type { FateMetrics } from "./metrics";
+export type { FateMetrics, OwnLine } from "./metrics";
 export {
   ConfigurationError,
   ConflictError,

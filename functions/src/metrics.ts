@@ -20,11 +20,22 @@ export interface FateMetrics {
   duplicate(): void;
   /**
    * Hands what this invocation counted on and starts afresh: into `to` (the invocation's one log line, which then is
-   * the EMF document itself: no second line, no second copy of the service name), or as Powertools' own line
-   * (`"own-line"`), or nowhere (`"none"`: a SILENT logger, as in tests and the simulation). Nothing when nothing was
-   * counted.
+   * the EMF document itself: no second line, no second copy of the service name), or as Powertools' own line at a
+   * level (`{ level }`: see {@link OwnLine}), or nowhere (`"none"`: a SILENT logger, as in tests and the simulation).
+   * Nothing when nothing was counted.
    */
-  flush(to: ((fields: Record<string, unknown>) => void) | "own-line" | "none"): void;
+  flush(to: ((fields: Record<string, unknown>) => void) | OwnLine | "none"): void;
+}
+
+/**
+ * The metrics as a line of their own, when the function logs above INFO (no invocation line to carry them), with a
+ * top-level `level` and `timestamp` (RFC 3339): Lambda's log-level filter counts a JSON line without a valid level, or
+ * without a valid timestamp, as INFO and drops it at WARN or ERROR (Lambda developer guide, "Log-level filtering"), and
+ * Powertools Metrics writes neither. `level` is the function's own (one Lambda keeps); CloudWatch still extracts the
+ * metrics: the EMF specification lets the root node hold other members.
+ */
+export interface OwnLine {
+  readonly level: string;
 }
 
 /** `metrics`: a Powertools Metrics instance (tests pass their own); `now`: epoch ms (the local cloud's clock when run there). */
@@ -47,8 +58,9 @@ export function createFateMetrics(options: { readonly serviceName: string; reado
       // Powertools warns on an empty flush: an invocation that failed or was refused counts nothing here.
       if (counted === 0) return;
       counted = 0;
-      if (to === "own-line") {
-        metrics.publishStoredMetrics();
+      if (typeof to === "object") {
+        // Metadata is a root member of the document, set per publish: publishStoredMetrics clears it (Powertools 2.35).
+        metrics.addMetadata("level", to.level).addMetadata("timestamp", new Date().toISOString()).publishStoredMetrics();
         return;
       }
       if (to !== "none") {

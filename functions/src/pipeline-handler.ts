@@ -91,7 +91,7 @@ export interface PipelineHandler<T> {
  * 5. reports permanent errors and conflicts under the names the state machine quarantines (see `errors.ts`).
  * 6. counts each record's fate it decided (`Applied` with its send-to-effect time, or a second-layer `Duplicate`) as
  *    CloudWatch metrics through Powertools Metrics in the embedded metric format, carried by the line of step 4 (a
- *    batch's summary line carries one value per record; a line of their own when the log level is above INFO; see
+ *    batch's summary line carries one value per record; above INFO a line of their own, at the function's level; see
  *    `metrics.ts`).
  *
  * @example
@@ -190,7 +190,7 @@ export function createPipelineHandler<P extends Payload, T, R = undefined>(
    */
   const flushFates = (line: (fields: LogFields) => void): void => {
     const level = logger.getLevelName();
-    fates.flush(LINE_LEVELS.has(level) ? line : level === "SILENT" ? "none" : "own-line");
+    fates.flush(LINE_LEVELS.has(level) ? line : level === "SILENT" ? "none" : { level });
   };
   /** The fate metrics a batch counted, as fields of its summary line: one EMF document, one value per record. */
   const batchMetrics = (): LogFields => {

@@ -87,6 +87,17 @@ describe("Function: fate metrics (Powertools Metrics, embedded metric format)", 
 
   describe("above INFO: a line of its own", () => {
     const fx = depositHandlerFixture({ idempotency: "fates-warn-idempotency", effects: "fates-warn-effects" }, { POWERTOOLS_LOG_LEVEL: "WARN" });
+    it("writes the line at the function's level: Lambda's log-level filter keeps it (without a level it counts as INFO)", async () => {
+      // Act
+      const { lines } = await captureOutput(() => fx.handler(depositEvent(), lambdaContext(FUNCTION_NAME)));
+
+      // Assert: level and timestamp sit beside the document's root members, which stay as they were.
+      const logs = parse(lines);
+      expect(logs).toEqual([expect.objectContaining({ level: "WARN", service: "deposits", Applied: 1 })]);
+      expect(Object.keys(logs[0]!).sort()).toEqual(["Applied", "_aws", "level", "service", "timestamp"]);
+      // RFC 3339, as Powertools Logger writes it: a line without a valid timestamp Lambda also counts as INFO.
+      expect(logs[0]!.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    });
 
     it("publishes a batch's counts as one line of their own, one value per record", async () => {
       // Act
@@ -107,6 +118,18 @@ describe("Function: fate metrics (Powertools Metrics, embedded metric format)", 
       expect(logs).toHaveLength(1);
       expect(logs[0]).not.toHaveProperty("outcome");
       expect(emfMetrics(logs[0]!).get("Applied")).toBe(1);
+    });
+  });
+
+  describe("at ERROR: a line of its own, at ERROR", () => {
+    const fx = depositHandlerFixture({ idempotency: "fates-error-idempotency", effects: "fates-error-effects" }, { POWERTOOLS_LOG_LEVEL: "ERROR" });
+
+    it("writes a batch's counts at ERROR, the level Lambda's log-level filter then keeps", async () => {
+      // Act
+      const { lines } = await captureOutput(() => fx.handler({ records: [depositEvent(), depositEvent()] }, lambdaContext(FUNCTION_NAME)));
+
+      // Assert
+      expect(parse(lines)).toEqual([expect.objectContaining({ level: "ERROR", service: "deposits", Applied: [1, 1] })]);
     });
   });
 
@@ -139,9 +162,10 @@ describe("Function: createFateMetrics", () => {
       fates.flush((fields) => lines.push(fields));
       fates.flush((fields) => lines.push(fields));
 
-      // Assert: one document; CloudWatch sums the list of values of a metric.
+      // Assert: one document; CloudWatch sums the list of values of a metric. No `level`: at INFO the line has its own.
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ Applied: [1, 1, 1], Duplicate: 1, SendToEffectMs: [1_000, 6_000] });
+      expect(Object.keys(lines[0]!).sort()).toEqual(["Applied", "Duplicate", "SendToEffectMs", "_aws"]);
     });
   });
 });

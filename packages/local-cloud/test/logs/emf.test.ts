@@ -1,5 +1,9 @@
 import { createFateMetrics } from "@effectively-once/pipeline/handler";
 import { emfDatapoints } from "../../src/logs/emf";
+import { levelFiltered } from "../../src/lambda/log-sink";
+import type { LambdaLogs } from "../../src/lambda/types";
+
+type LineSink = Extract<LambdaLogs, (...args: never[]) => void>;
 
 /** The function's invocation line as Powertools Logger writes it, with the fate metrics merged in (pipeline-handler.ts). */
 function invocationLine(count: (fates: ReturnType<typeof createFateMetrics>) => void): string {
@@ -37,5 +41,37 @@ describe("Function: emfDatapoints", () => {
     ["a metric name that is a prototype member", '{"_aws":{"Timestamp":1,"CloudWatchMetrics":[{"Namespace":"N","Dimensions":[],"Metrics":[{"Name":"constructor"}]}]}}'],
   ])("gives nothing for %s", (_, line) => {
     expect(emfDatapoints(line)).toEqual([]);
+  });
+});
+
+describe("Function: levelFiltered, on the function's fate metrics above INFO", () => {
+  /** What createFateMetrics writes to stdout (Powertools Metrics' own line) as the wrapper flushes it at `level`. */
+  function ownLine(level: string): string {
+    const fates = createFateMetrics({ serviceName: "payments", now: () => 1_700_000_060_000 });
+    fates.applied({ firstSentAt: 1_700_000_000_000 });
+    const written: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      fates.flush({ level });
+    } finally {
+      process.stdout.write = write;
+    }
+    return written.join("").trim();
+  }
+
+  it.each(["WARN", "ERROR"])("keeps the line at %s (Lambda counts a line without a level as INFO), and CloudWatch still reads its metrics", (level) => {
+    // Arrange
+    const kept: string[] = [];
+    const line = ownLine(level);
+
+    // Act
+    const sink = levelFiltered((l) => void kept.push(l), level) as LineSink;
+    sink(line, { functionName: "f", environmentId: "e", stream: "stdout" });
+
+    // Assert
+    expect(JSON.parse(line)).toMatchObject({ level, service: "payments", Applied: 1 });
+    expect(kept).toEqual([line]);
+    expect(emfDatapoints(line).map((p) => [p.metricName, p.value])).toEqual([["Applied", 1], ["SendToEffectMs", 60_000]]);
   });
 });
