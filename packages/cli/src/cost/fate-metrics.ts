@@ -27,10 +27,13 @@ const LINE_LEVELS: ReadonlySet<string> = new Set(["TRACE", "DEBUG", "INFO"]);
 export function functionMetricLine(ctx: CostContext, paths: Paths): CostLine {
   const { records, invocations } = downstreamInvocations(ctx, paths);
   // Above INFO the invocation line is not written, and the metrics go out as a line of their own: braces, the service
-  // key (at most as long as the function's name) and the event's overhead on top.
-  const onLine = LINE_LEVELS.has(ctx.config.function.applicationLogLevel.toUpperCase());
+  // key (at most as long as the function's name), the level and RFC 3339 timestamp Lambda's log-level filter needs to
+  // keep it (functions/src/metrics.ts, OwnLine) and the event's overhead on top.
+  const level = ctx.config.function.applicationLogLevel.toUpperCase();
+  const onLine = LINE_LEVELS.has(level);
   const fn = ctx.config.function.name;
-  const bytes = onLine ? ctx.a.functionMetricBytes : ctx.a.functionMetricBytes + Buffer.byteLength(`{"service":"${fn}"}`) + ctx.a.logEventOverheadBytes;
+  const own = `{"service":"${fn}","level":"${level}","timestamp":"${new Date(0).toISOString()}"}`;
+  const bytes = onLine ? ctx.a.functionMetricBytes : ctx.a.functionMetricBytes + Buffer.byteLength(own) + ctx.a.logEventOverheadBytes;
   const where = `EMF ${onLine ? "on its line" : "line of its own"}`;
   const metrics = `${FUNCTION_FATE_METRICS.length} custom metrics, monthly`;
   if (invocations === records) {

@@ -165,6 +165,9 @@ describe("Function: compare", () => {
       const bytes = 1e6 * 29 * (350 + 26) + 1e5 * 6 * (350 + 26);
       expect(find(c.design.lines, "CloudWatch Logs", "state machine logs").usd).toBeCloseTo((bytes / GiB) * 0.5, 10);
       expect(find(c.design.lines, "CloudWatch Logs", "payments-charge logs").usd).toBe(0);
+      // The fate metrics' own line: the EMF document, the service, the level and timestamp Lambda's filter keeps it by.
+      const own = Buffer.byteLength('{"service":"payments-charge","level":"WARN","timestamp":"2026-12-05T21:21:09.587Z"}');
+      expect(find(c.design.lines, "CloudWatch Logs", "payments-charge fate metrics (EMF line of its own").detail).toContain(` × ${A.functionMetricBytes + own + A.logEventOverheadBytes} B `);
     });
   });
 });
