@@ -1,5 +1,5 @@
 import { Token } from "cdktf";
-import { ContractEnv, lambdaEnvironmentBytes } from "@effectively-once/contract";
+import { ContractEnv, lambdaEnvironmentBytes, rejectionErrorsEnvironment } from "@effectively-once/contract";
 import {
   ASSUMED_ACCOUNT_CONCURRENCY,
   cite,
@@ -25,13 +25,29 @@ const RUNTIMES = new Set<string>(Object.values(LambdaRuntime));
 /** The levels the prop offers, each one Lambda's logging configuration and Powertools both accept. */
 const FUNCTION_LOG_LEVELS = new Set<string>(["DEBUG", "INFO", "WARN", "ERROR"].filter((l) => (LAMBDA_APPLICATION_LOG_LEVELS as readonly string[]).includes(l)));
 
+const ERROR_NAMES_SOURCE = "function.permanentErrors and conflictErrors";
+
 /** Which prop a variable of the function's environment comes from, for the size problem. */
 const SOURCE_OF_VARIABLE = new Map<string, string>([
   [ContractEnv.FieldRules, "fieldRules"],
   [ContractEnv.PayloadFields, "payloadFields"],
   [ContractEnv.IdempotencyTableName, "namePrefix"],
   [ContractEnv.ServiceName, "namePrefix"],
-  [ContractEnv.RejectionErrors, "function.permanentErrors and conflictErrors"],
+  [ContractEnv.RejectionErrors, ERROR_NAMES_SOURCE],
+]);
+
+/** Of the two props that add error names, the one whose added names take more room (the contract's own are not sent). */
+function errorNamesProp(p: ResolvedPipelineProps): "function.permanentErrors" | "function.conflictErrors" {
+  const size = (names: readonly string[]) => Object.values(rejectionErrorsEnvironment(names, [])).join("").length;
+  return size(p.function.permanentErrors) >= size(p.function.conflictErrors) ? "function.permanentErrors" : "function.conflictErrors";
+}
+
+/** The prop that says what a construct variable carries, for the fix of a team variable of that name. */
+const OWNED_BY_PROP = new Map<string, string>([
+  [ContractEnv.RejectionErrors, "function.permanentErrors or conflictErrors"],
+  [ContractEnv.BatchConcurrency, "maxConcurrency"],
+  [ContractEnv.IdempotencyLegacyKeyPrefix, "function.legacyIdempotencyKeyPrefix"],
+  [ContractEnv.LogLevel, "function.logLevel"],
 ]);
 
 /**
@@ -60,25 +76,28 @@ function environmentSize(p: ResolvedPipelineProps): PropProblem | undefined {
   }
   const shares = [...byProp.entries()].sort((a, b) => b[1] - a[1]);
   // Blamed on the prop that takes the most room (the field rules, usually), whose value is shown.
-  const prop = ["fieldRules", "payloadFields"].includes(shares[0][0]) ? shares[0][0] : "function.environment";
-  const value = prop === "fieldRules" ? p.fieldRules : prop === "payloadFields" ? p.payloadFields : p.function.environment;
+  const errors = shares[0][0] === ERROR_NAMES_SOURCE;
+  const prop = errors ? errorNamesProp(p) : ["fieldRules", "payloadFields"].includes(shares[0][0]) ? shares[0][0] : "function.environment";
+  const value = prop === "fieldRules" ? p.fieldRules : prop === "payloadFields" ? p.payloadFields : errors ? p.function[prop === "function.permanentErrors" ? "permanentErrors" : "conflictErrors"] : p.function.environment;
   return {
     prop,
     value,
     reason:
       `makes the function's environment ${measured.bytes} bytes as Lambda measures it (the JSON of every variable${measured.unknown > 0 ? `; ${measured.unknown} Terraform reference${measured.unknown === 1 ? "" : "s"} counted as empty` : ""}), ` +
       `over Lambda's ${LAMBDA_ENVIRONMENT_MAX_BYTES}: ${shares.map(([prop, size]) => `${prop} ${size}`).join(", ")}`,
-    fix: `trim it by ${measured.bytes - LAMBDA_ENVIRONMENT_MAX_BYTES} bytes: fewer or shorter payload fields and field rules, or move large settings to SSM Parameter Store (${cite(LAMBDA_ENVIRONMENT_SOURCE)})`,
+    fix: `trim it by ${measured.bytes - LAMBDA_ENVIRONMENT_MAX_BYTES} bytes: ${errors ? "fewer or shorter added error names" : "fewer or shorter payload fields and field rules, or move large settings to SSM Parameter Store"} (${cite(LAMBDA_ENVIRONMENT_SOURCE)})`,
   };
 }
 
 function variableNames(p: ResolvedPipelineProps): PropProblem[] {
-  const owned = new Set(Object.keys(constructVariables(p, "")));
+  // Every contract variable is the construct's, set this time or not: one the props leave unset (the added error
+  // names, the batch concurrency, the legacy prefix) would otherwise reach the function from the team's value.
+  const owned = new Set<string>([...Object.values(ContractEnv), ...Object.keys(constructVariables(p, ""))]);
   return Object.keys(p.function.environment).flatMap((name): PropProblem[] => {
     const prop = "function.environment";
     if (!LAMBDA_VARIABLE_NAME.test(name)) return [{ prop, value: name, reason: "is not a name Lambda accepts (a letter, then at least one letter, digit or '_')", fix: `rename it, e.g. "${name.replace(/[^A-Za-z0-9_]/g, "_").replace(/^[^A-Za-z]*/, "") || "MY_SETTING"}" (${cite(LAMBDA_VARIABLE_NAME_SOURCE)})` }];
     if (RESERVED.has(name)) return [{ prop, value: name, reason: "is a variable the Lambda runtime defines; Lambda refuses a function that sets it", fix: `remove it or use another name (${cite(LAMBDA_RESERVED_VARIABLES_SOURCE)})` }];
-    if (owned.has(name)) return [{ prop, value: name, reason: "is a variable the construct sets itself (the contract the function enforces); yours would be overwritten", fix: "use another name" }];
+    if (owned.has(name)) return [{ prop, value: name, reason: "is a variable the construct sets itself (the contract the function enforces), or leaves unset on purpose; yours would overwrite or stand in for it", fix: `use another name${OWNED_BY_PROP.has(name) ? `; to change what it says, set ${OWNED_BY_PROP.get(name)}` : ""}` }];
     return [];
   });
 }

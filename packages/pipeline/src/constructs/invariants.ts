@@ -55,6 +55,19 @@ function terraformSafe(prop: string, value: string): PropProblem | undefined {
   return { prop, value, reason: "contains '${' or '%{', which Terraform would read as a template", fix: "remove them or write '$${' / '%%{'" };
 }
 
+/**
+ * An added error name: the workflow matches it in ErrorEquals, and the function reads it back from
+ * PIPELINE_REJECTION_ERRORS, which refuses an empty name (decodeRejectionErrors) and which the construct writes
+ * unescaped (its variables hold Terraform references: function-variables.ts), so a template would be interpolated.
+ */
+function errorNameProblems(prop: string, names: readonly string[]): PropProblem[] {
+  return names.flatMap((name): PropProblem[] => {
+    if (name === "") return [{ prop, value: name, reason: "is empty: the function refuses the PIPELINE_REJECTION_ERRORS that would carry it, so every cold start fails", fix: "remove it, or give the errorType name the function throws" }];
+    if (name.startsWith("States.")) return [{ prop, value: name, reason: "is a Step Functions error, not a function error", fix: "list only errorType names the function throws" }];
+    return present(terraformSafe(prop, name));
+  });
+}
+
 function present(...found: (PropProblem | undefined)[]): PropProblem[] {
   return found.filter((p): p is PropProblem => p !== undefined);
 }
@@ -123,13 +136,7 @@ const CONTRACT_RULES: readonly PropRule[] = [
       );
     },
   },
-  {
-    name: "function.conflictErrors",
-    check: (p) =>
-      p.function.conflictErrors.some((name) => name.startsWith("States."))
-        ? { prop: "function.conflictErrors", value: p.function.conflictErrors, reason: "lists a Step Functions error, not a function error", fix: "list only errorType names the function throws" }
-        : undefined,
-  },
+  { name: "function.conflictErrors", check: (p) => errorNameProblems("function.conflictErrors", p.function.conflictErrors) },
   {
     name: "keyFieldTypes",
     after: ["fieldRules"],
@@ -162,13 +169,7 @@ const CONTRACT_RULES: readonly PropRule[] = [
         ? undefined
         : { prop: "operation", value: p.operation, reason: "is not a valid operation name", fix: "start with a letter, then up to 63 letters, digits, '_' or '-', e.g. \"charge\"" },
   },
-  {
-    name: "function.permanentErrors",
-    check: (p) =>
-      p.function.permanentErrors
-        .filter((name) => name.startsWith("States."))
-        .map((name) => ({ prop: "function.permanentErrors", value: name, reason: "is a Step Functions error, not a function error", fix: "list only errorType names the function throws" })),
-  },
+  { name: "function.permanentErrors", check: (p) => errorNameProblems("function.permanentErrors", p.function.permanentErrors) },
 ];
 
 /** AWS's limits and the smallest safe figures, one prop each. */

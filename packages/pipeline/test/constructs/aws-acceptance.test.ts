@@ -10,6 +10,9 @@ import { build, warningsOf } from "./support/build";
 /** Thirty payload fields with long names: their contract variables alone pass Lambda's 4 KB. */
 const LONG_FIELDS = Array.from({ length: 30 }, (_, i) => `customer_supplied_reference_attribute_number_${String(i).padStart(2, "0")}_value`);
 
+/** Forty added error names of a hundred characters: their variable alone passes Lambda's 4 KB. */
+const LONG_ERROR_NAMES = Array.from({ length: 40 }, (_, i) => `${"E".repeat(97)}${String(i).padStart(3, "0")}`);
+
 describe("Synth refuses what AWS refuses", () => {
   it.each<[string, PipelineOverrides, string, RegExp]>([
     ["a log retention CloudWatch Logs does not offer", { logRetentionDays: 10 }, "logRetentionDays", /use 7 or 14: one of 1, 3, 5, 7, 14, 30,.*AWS API model logs Days/],
@@ -18,6 +21,12 @@ describe("Synth refuses what AWS refuses", () => {
     ["a variable name Lambda refuses", { function: { environment: { "MY-SETTING": "x" } } }, "function.environment", /a letter, then at least one letter, digit or '_'.*MY_SETTING/],
     ["a variable the Lambda runtime defines", { function: { environment: { AWS_REGION: "eu-west-1" } } }, "function.environment", /the Lambda runtime defines/],
     ["a variable the construct sets itself", { function: { environment: { PAYLOAD_FIELDS: "[]" } } }, "function.environment", /the construct sets itself/],
+    // Unset by these props, still the construct's: the team's value would reach the function as the contract's.
+    ["the added error names' variable when the stack adds none", { function: { environment: { PIPELINE_REJECTION_ERRORS: '["TimeoutError"]' } } }, "function.environment", /the construct sets itself.*leaves unset on purpose.*set function\.permanentErrors or conflictErrors/],
+    ["the batch concurrency's variable when invocations are one per record", { batchInvocation: false, function: { environment: { PIPELINE_BATCH_CONCURRENCY: "40" } } }, "function.environment", /the construct sets itself.*set maxConcurrency/],
+    ["an empty added error name", { function: { permanentErrors: [""] } }, "function.permanentErrors", /is empty: the function refuses the PIPELINE_REJECTION_ERRORS/],
+    ["an added error name Terraform would read as a template", { function: { conflictErrors: ["Lost${var.x}"] } }, "function.conflictErrors", /'\$\{' or '%\{'/],
+    ["added error names that pass Lambda's 4 KB", { function: { permanentErrors: LONG_ERROR_NAMES } }, "function.permanentErrors", /over Lambda's 4096: function\.permanentErrors and conflictErrors \d{4}.*Fix: trim it by \d+ bytes: fewer or shorter added error names/],
     ["a reserved concurrency of 0", { function: { reservedConcurrency: 0 } }, "function.reservedConcurrency", /each message would be retried until the queue moves it to the DLQ.*stop the pipe/],
     ["a fractional reserved concurrency", { function: { reservedConcurrency: 2.5 } }, "function.reservedConcurrency", /whole number of at least 1/],
     ["a runtime the construct does not bundle for", { function: { runtime: "nodejs20.x" as never } }, "function.runtime", /nodejs22.x or nodejs24.x/],
