@@ -6,20 +6,33 @@ import type { LambdaLogs } from "./types";
 /**
  * Lambda's application log levels, most detailed first (botocore's `ApplicationLogLevel`). With a function's
  * `logging_config` in JSON format and an application log level, Lambda sends only the lines of that level or a less
- * detailed one; a line whose `level` is missing or invalid counts as INFO (Lambda developer guide, "Log-level filtering").
+ * detailed one; a line whose `level`, or `timestamp`, is missing or invalid counts as INFO (Lambda developer guide,
+ * "Log-level filtering").
  */
 export const APPLICATION_LOG_LEVELS = ["TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"] as const;
 
-/** The rank of a JSON line's `level` (case-insensitive, as the guide's `"debug"` example), INFO when it has none. */
+/** RFC 3339's date-time: a full date, `T` (or, as RFC 3339 allows, a space), a full time, and `Z` or an offset. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The rank of a JSON line's `level` (case-insensitive, as the guide's `"debug"` example), INFO when it has none, or
+ * when it has no valid RFC 3339 `timestamp`: "If you don't supply a valid timestamp, Lambda will assign the log the
+ * level INFO" (same page). The key is the Node.js runtime's own, `timestamp` (the page: "follow the conventions of the
+ * runtime you are using"), which Powertools Logger writes too.
+ */
 function rankOf(line: string): number {
-  let level: unknown;
+  let parsed: { level?: unknown; timestamp?: unknown } | undefined;
   try {
-    level = line.startsWith("{") ? (JSON.parse(line) as { level?: unknown }).level : undefined;
+    parsed = line.startsWith("{") ? (JSON.parse(line) as { level?: unknown; timestamp?: unknown }) : undefined;
   } catch {
-    level = undefined;
+    parsed = undefined;
   }
+  const info = APPLICATION_LOG_LEVELS.indexOf("INFO");
+  const timestamp = parsed?.timestamp;
+  if (typeof timestamp !== "string" || !RFC3339.test(timestamp) || Number.isNaN(Date.parse(timestamp.replace(" ", "T")))) return info;
+  const level = parsed?.level;
   const rank = typeof level === "string" ? APPLICATION_LOG_LEVELS.findIndex((l) => l === level.toUpperCase()) : -1;
-  return rank >= 0 ? rank : APPLICATION_LOG_LEVELS.indexOf("INFO");
+  return rank >= 0 ? rank : info;
 }
 
 /**

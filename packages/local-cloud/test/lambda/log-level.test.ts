@@ -1,7 +1,8 @@
 /**
  * Lambda's application log-level filter, locally (src/lambda/log-sink.ts), against the Lambda developer guide's
  * "Log-level filtering": with a level set, only lines of that level or a less detailed one are sent; a JSON line's
- * `level` is read case-insensitively (the guide's example is "debug"), and a missing or invalid one counts as INFO.
+ * `level` is read case-insensitively (the guide's example is "debug"), and a missing or invalid one counts as INFO, as
+ * does any line without a valid RFC 3339 `timestamp`.
  * Why it matters: the function-errors alarm's metric filters read the lines Lambda keeps (docs/operations.md).
  */
 import { createLambdaRunner, type LambdaRunner } from "../../src/lambda";
@@ -18,14 +19,16 @@ export const handler = async (event) => {
   return "written";
 };
 `;
+const TIMESTAMP = "2026-12-05T08:00:00.000Z";
 const LINES = [
-  { level: "DEBUG", message: "debug" },
-  { level: "INFO", message: "info" },
-  { level: "WARN", message: "warn" },
-  { level: "error", message: "lower-case error" },
-  { level: "ERROR", message: "error" },
-  { level: "FATAL", message: "fatal" },
-  { level: "CRITICAL", message: "not a Lambda level: INFO" },
+  { level: "DEBUG", message: "debug", timestamp: TIMESTAMP },
+  { level: "INFO", message: "info", timestamp: TIMESTAMP },
+  { level: "WARN", message: "warn", timestamp: TIMESTAMP },
+  { level: "error", message: "lower-case error", timestamp: TIMESTAMP },
+  { level: "ERROR", message: "error", timestamp: TIMESTAMP },
+  { level: "FATAL", message: "fatal", timestamp: TIMESTAMP },
+  { level: "CRITICAL", message: "not a Lambda level: INFO", timestamp: TIMESTAMP },
+  { level: "ERROR", message: "no timestamp: INFO" },
   { _aws: { CloudWatchMetrics: [] }, Applied: 1 },
 ].map((line) => JSON.stringify(line));
 
@@ -53,13 +56,13 @@ describe("Function: createLambdaRunner with an application log level", () => {
     return mine.filter((line) => line !== "done").map((line) => (JSON.parse(line) as { message?: string }).message ?? "EMF, no level");
   }
 
-  it("passes on only the JSON lines at or above the level (a missing or invalid level is INFO), as Lambda sends them", async () => {
+  it("passes on only the JSON lines at or above the level (a missing or invalid level, or timestamp, is INFO), as Lambda sends them", async () => {
     expect(await linesOf("at-error")).toEqual(["lower-case error", "error", "fatal"]);
     expect(await linesOf("at-warn")).toEqual(["warn", "lower-case error", "error", "fatal"]);
   });
 
   it("passes on every line of a function without one", async () => {
-    expect(await linesOf("unfiltered")).toEqual(["debug", "info", "warn", "lower-case error", "error", "fatal", "not a Lambda level: INFO", "EMF, no level"]);
+    expect(await linesOf("unfiltered")).toEqual(["debug", "info", "warn", "lower-case error", "error", "fatal", "not a Lambda level: INFO", "no timestamp: INFO", "EMF, no level"]);
   });
 
   it("refuses a level Lambda does not have, naming the field and the levels", async () => {

@@ -60,7 +60,7 @@ describe("Function: levelFiltered, on the function's fate metrics above INFO", (
     return written.join("").trim();
   }
 
-  it.each(["WARN", "ERROR"])("keeps the line at %s (Lambda counts a line without a level as INFO), and CloudWatch still reads its metrics", (level) => {
+  it.each(["WARN", "ERROR"])("keeps the line at %s (Lambda counts a line without a level or a valid timestamp as INFO), and CloudWatch still reads its metrics", (level) => {
     // Arrange
     const kept: string[] = [];
     const line = ownLine(level);
@@ -73,5 +73,24 @@ describe("Function: levelFiltered, on the function's fate metrics above INFO", (
     expect(JSON.parse(line)).toMatchObject({ level, service: "payments", Applied: 1 });
     expect(kept).toEqual([line]);
     expect(emfDatapoints(line).map((p) => [p.metricName, p.value])).toEqual([["Applied", 1], ["SendToEffectMs", 60_000]]);
+  });
+
+  it.each<[string, Record<string, unknown>, boolean]>([
+    ["a WARN line with Powertools Logger's timestamp (UTC)", { level: "WARN", timestamp: "2026-12-05T08:00:00.000Z" }, true],
+    ["a WARN line with an offset timestamp (Powertools Logger under a TZ)", { level: "WARN", timestamp: "2026-12-05T09:00:00.000+01:00" }, true],
+    ["a WARN line without a timestamp", { level: "WARN" }, false],
+    ["a WARN line whose timestamp is epoch milliseconds", { level: "WARN", timestamp: 1_700_000_060_000 }, false],
+    ["a WARN line whose timestamp has no zone", { level: "WARN", timestamp: "2026-12-05T08:00:00" }, false],
+    ["a WARN line whose timestamp is no date", { level: "WARN", timestamp: "2026-13-45T08:00:00Z" }, false],
+  ])("at WARN, %s: kept only with a valid RFC 3339 timestamp (Lambda counts the line as INFO otherwise)", (_case, fields, keptExpected) => {
+    // Arrange
+    const kept: string[] = [];
+    const line = JSON.stringify({ ...fields, message: "m" });
+
+    // Act
+    (levelFiltered((l) => void kept.push(l), "WARN") as LineSink)(line, { functionName: "f", environmentId: "e", stream: "stdout" });
+
+    // Assert
+    expect(kept).toEqual(keptExpected ? [line] : []);
   });
 });
