@@ -31,7 +31,9 @@ The probe stack's names carry a probe id, new for each run: <prefix>-vfy-<id>, s
   --app A             the app (default PIPELINE_APP, else payments)
   --probe-id ID       the probe id (1-8 lowercase letters or digits; default: a new one)
   --destroy           with --target aws --probe-id ID --yes: destroy the probe stack a run left behind (its first
-                      line names the id; run it where that run ran, with the same PIPELINE_* settings)
+                      line names the id; run it where that run ran, with the same PIPELINE_* settings). Only from
+                      the local state file of that run, holding resources all named for its probe stack; not with
+                      --dry-run, --only, --record or --json
   --only P,P          run only these probes (${PROBES.map((p) => p.id).join(", ")})
   --aws-answers F     with --target local: compare with AWS's answers recorded in F
   --record F          write this run's answers (AWS's for --target aws) to F, for --aws-answers later
@@ -82,6 +84,9 @@ function parse(argv: readonly string[]): Options | "help" {
   if (values.target !== VerifyTarget.Aws && values.target !== VerifyTarget.Local) throw new VerifyUsageError(`--target: ${JSON.stringify(values.target ?? null)} is not a target: use --target aws or --target local`);
   if (values["probe-id"] !== undefined) checkedProbeId(values["probe-id"]);
   if (values.destroy && (values.target !== VerifyTarget.Aws || values["probe-id"] === undefined)) throw new VerifyUsageError("--destroy: only with --target aws and --probe-id <id> (the id the run to clean up printed first)");
+  // --destroy only destroys: a flag it would ignore is refused, above all --dry-run, which promises that nothing happens.
+  const ignored = values.destroy ? [["--dry-run", values["dry-run"]], ["--only", values.only], ["--record", values.record], ["--json", values.json]].filter(([, v]) => v !== undefined).map(([flag]) => flag) : [];
+  if (ignored.length) throw new VerifyUsageError(`--destroy: not with ${ignored.join(", ")} (--destroy deploys and probes nothing, it destroys the probe stack of --probe-id); without --yes it says what it would destroy and destroys nothing`);
   if (values["aws-answers"] && values.target === VerifyTarget.Aws) throw new VerifyUsageError("--aws-answers: only with --target local (--target aws asks AWS itself)");
   const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !PROBES.some((p) => p.id === id)) ?? [];
@@ -132,8 +137,8 @@ async function destroyLeftBehind(stack: ProbeStack, options: Options, io: Verify
     io.stderr(`verify: nothing was destroyed. This destroys the probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}, region ${stack.stack.region})${stack.stateFile ? ` from ${stack.stateFile}` : ""}: add --yes to run it.`);
     return 2;
   }
-  await (io.targets?.destroy ?? terraformDestroy(io.env))(stack, (line) => io.stderr(line));
-  io.stdout(`verify: destroyed the probe stack ${stack.config.stackName}\n`);
+  const destroyed = await (io.targets?.destroy ?? terraformDestroy(io.env))(stack, (line) => io.stderr(line));
+  io.stdout(`verify: destroyed the probe stack ${stack.config.stackName} (${destroyed} resources)${stack.stateFile ? ` and its state file ${stack.stateFile}` : ""}\n`);
   return 0;
 }
 

@@ -3,7 +3,7 @@
  * deploys it with the terraform CLI (providers from a filesystem mirror only: nothing is downloaded) and destroys
  * it on close. Either way the probes see only what a deployed stack shows: its outputs and its endpoints.
  */
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 import { sharedClock } from "@effectively-once/local-cloud/emulators";
@@ -103,23 +103,100 @@ function probeTerraform(stack: ProbeStack, env: NodeJS.ProcessEnv) {
   return (...args: string[]) => runTerraform(bin, args, { cwd: stack.stackDir, env: tfEnv });
 }
 
-/**
- * `terraform destroy` of the probe stack; once it succeeded, its local state file (now empty) and terraform's backup
- * of it go too, since every run's probe id names a new one. A failed destroy keeps them: they are what a later
- * `destroyCommand` destroys from.
- */
-async function destroyWith(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack, note: (line: string) => void): Promise<void> {
-  note(`terraform destroy ${stack.config.stackName}…`);
-  await tf("destroy", "-auto-approve", "-input=false", "-no-color");
-  if (stack.stateFile) for (const file of [stack.stateFile, `${stack.stateFile}.backup`]) rmSync(file, { force: true });
+/** A resource terraform's state holds: its address, and whether its attributes carry the probe stack's names. */
+interface StateResource {
+  readonly address: string;
+  readonly probes: boolean;
 }
 
-/** Destroys the probe stack a run left behind (`verify --destroy`): init from the mirror, then destroy from its state. */
-export function terraformDestroy(env: NodeJS.ProcessEnv): (stack: ProbeStack, note: (line: string) => void) => Promise<void> {
+interface ShownModule {
+  readonly resources?: readonly { address: string; mode: string; values?: unknown }[];
+  readonly child_modules?: readonly ShownModule[];
+}
+
+/**
+ * The managed resources of the state (`terraform show -json`, which reads the state without refreshing it), each
+ * marked by whether its attributes mention the probe prefix or the probe stack's name: every resource of a probe
+ * stack does (its name, its role's, its queue's URL or its `stack` tag), no resource of the team's stack does.
+ */
+async function stateResources(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack): Promise<StateResource[]> {
+  const shown = JSON.parse((await tf("show", "-json", "-no-color")).stdout) as { values?: { root_module?: ShownModule } };
+  const all = (m: ShownModule | undefined): StateResource[] => [
+    ...(m?.resources ?? []).filter((r) => r.mode === "managed").map((r) => {
+      const values = JSON.stringify(r.values ?? {});
+      return { address: r.address, probes: values.includes(stack.config.namePrefix) || values.includes(stack.config.stackName) };
+    }),
+    ...(m?.child_modules ?? []).flatMap(all),
+  ];
+  return all(shown.values?.root_module);
+}
+
+/** What terraform destroy says it destroyed: `Destroy complete! Resources: N destroyed.` (absent: none counted). */
+function destroyedCount(text: string): number | undefined {
+  const m = /Destroy complete! Resources: (\d+) destroyed/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * `terraform destroy` of the probe stack. The local state file and terraform's backup of it go only when terraform
+ * destroyed as many resources as the state held: a refresh in another account or region drops every resource from
+ * the state and destroys none, and the backup is then the only record of the stack. Returns the count destroyed.
+ */
+async function destroyWith(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack, note: (line: string) => void): Promise<number> {
+  const held = (await stateResources(tf, stack)).length;
+  note(`terraform destroy ${stack.config.stackName} (${held} resources in its state)…`);
+  const run = await tf("destroy", "-auto-approve", "-input=false", "-no-color");
+  const destroyed = destroyedCount(run.stdout) ?? 0;
+  if (destroyed < held) {
+    const kept = stack.stateFile ? `; kept its state ${stack.stateFile} and ${stack.stateFile}.backup (the state before the destroy)` : "";
+    throw new VerifyError(
+      `terraform destroy of the probe stack ${stack.config.stackName} destroyed ${destroyed} of the ${held} resources its state held${kept}: a refresh in another account or region than the run's drops them from the state. Check the credentials and region are the run's, restore the backup over the state file if the state is now empty, and run ${stack.destroyCommand} again`,
+    );
+  }
+  if (stack.stateFile) for (const file of [stack.stateFile, `${stack.stateFile}.backup`]) rmSync(file, { force: true });
+  return destroyed;
+}
+
+/**
+ * The refusals of `verify --destroy`, before terraform destroys anything: it acts only on the local state file a run
+ * of this probe id left, holding resources all named for that probe stack. A remote backend may point at any state
+ * (the team's own stack's, even); a missing or empty state file means the wrong folder, app or settings.
+ */
+function checkStateFile(stack: ProbeStack): void {
+  if (!stack.stateFile) {
+    throw new VerifyError(
+      `--destroy: the probe stack ${stack.config.stackName} has a remote backend, whose state may be any stack's (the team's own, even): verify destroys only from the local state file a run leaves. Nothing was destroyed. By hand, in a folder holding the probe stack's cdk.tf.json and its backend: terraform init, terraform state list (every resource must be named for ${stack.config.namePrefix}), then terraform destroy`,
+    );
+  }
+  if (!existsSync(stack.stateFile)) {
+    throw new VerifyError(
+      `--destroy: no state file ${stack.stateFile}, so nothing was destroyed: run the command in the folder where the run ran, with its PIPELINE_* settings and --app (they name the stack and its state file); without the state, find its resources by the tag stack=${stack.config.stackName}`,
+    );
+  }
+}
+
+/** Then, from the state itself (after init): it holds resources, and every one carries the probe stack's names. */
+async function checkStateResources(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack): Promise<void> {
+  const resources = await stateResources(tf, stack);
+  if (!resources.length) {
+    throw new VerifyError(`--destroy: the state file ${stack.stateFile} holds no resources (0): nothing to destroy, nothing was destroyed. If a destroy in another account or region emptied it, ${stack.stateFile}.backup holds the state before it`);
+  }
+  const foreign = resources.filter((r) => !r.probes);
+  if (foreign.length) {
+    throw new VerifyError(
+      `--destroy: ${foreign.length} of the ${resources.length} resources in ${stack.stateFile} are not named for the probe stack ${stack.config.stackName} (name prefix ${stack.config.namePrefix}: ${foreign.slice(0, 5).map((r) => r.address).join(", ")}${foreign.length > 5 ? ", …" : ""}): nothing was destroyed. Check the state file is that probe stack's, then destroy it with terraform by hand`,
+    );
+  }
+}
+
+/** Destroys the probe stack a run left behind (`verify --destroy`): init from the mirror, check its state, destroy. Returns the count destroyed. */
+export function terraformDestroy(env: NodeJS.ProcessEnv): (stack: ProbeStack, note: (line: string) => void) => Promise<number> {
   return async (stack, note) => {
+    checkStateFile(stack);
     const tf = probeTerraform(stack, env);
     await tf("init", "-input=false", "-no-color");
-    await destroyWith(tf, stack, note);
+    await checkStateResources(tf, stack);
+    return destroyWith(tf, stack, note);
   };
 }
 
@@ -127,7 +204,7 @@ export function terraformDestroy(env: NodeJS.ProcessEnv): (stack: ProbeStack, no
 export function terraformTarget(env: NodeJS.ProcessEnv): Target {
   return async (stack, note) => {
     const tf = probeTerraform(stack, env);
-    const destroy = () => destroyWith(tf, stack, note);
+    const destroy = () => destroyWith(tf, stack, note).then(() => undefined);
     note(`terraform init + apply ${stack.config.stackName} (prefix ${stack.config.namePrefix})…`);
     await tf("init", "-input=false", "-no-color");
     try {
@@ -152,6 +229,7 @@ export function terraformTarget(env: NodeJS.ProcessEnv): Target {
         },
         close: () =>
           destroy().catch((e: unknown) => {
+            if (e instanceof VerifyError) throw e; // already names the probe stack, the counts and the command
             throw new VerifyError(`terraform destroy of the probe stack ${stack.config.stackName} failed (${(e as Error).message}): destroy it with ${stack.destroyCommand}`, { cause: e });
           }),
       };

@@ -41,7 +41,7 @@ async function run(argv: string[]) {
   const destroyed: string[] = [];
   const asked: (string | undefined)[] = [];
   const probeStack = (id?: string) => (asked.push(id), { ...stack, cleanup: () => undefined });
-  const destroy = async (s: ProbeStack) => void destroyed.push(s.config.stackName);
+  const destroy = async (s: ProbeStack) => destroyed.push(s.config.stackName);
   const io: VerifyIo = { env: {}, stdout: (t) => (out += t), stderr: (l) => err.push(l), probeStack, targets: { aws: spyTarget(opened, "aws"), local: spyTarget(opened, "local"), destroy } };
   const code = await runVerifyCli(argv, io);
   return { code, out, err: err.join("\n"), opened, destroyed, asked };
@@ -106,7 +106,16 @@ describe("CLI: npm run verify", () => {
     expect(unconfirmed.err).toContain("nothing was destroyed. This destroys the probe stack payments-pipeline-verify-t1 (name prefix payments-vfy-t1, region us-east-1)");
     const done = await run(["--target", "aws", "--destroy", "--probe-id", "t1", "--yes"]);
     expect([done.code, done.destroyed, done.opened, done.asked]).toEqual([0, ["payments-pipeline-verify-t1"], [], ["t1"]]);
-    expect(done.out).toContain("verify: destroyed the probe stack payments-pipeline-verify-t1");
+    expect(done.out).toContain(`verify: destroyed the probe stack payments-pipeline-verify-t1 (1 resources) and its state file ${stack.stateFile}`);
+  });
+
+  it("--destroy refuses --dry-run, --only, --record and --json (which it would ignore), naming them, and destroys nothing", async () => {
+    const refused = await run(["--target", "aws", "--destroy", "--probe-id", "t1", "--yes", "--dry-run"]);
+    expect([refused.code, refused.destroyed, refused.opened]).toEqual([2, [], []]);
+    expect(refused.err).toContain("verify: --destroy: not with --dry-run (--destroy deploys and probes nothing");
+    const all = await run(["--target", "aws", "--destroy", "--probe-id", "t1", "--yes", "--only", "decode-vectors", "--record", "a.json", "--json"]);
+    expect([all.code, all.destroyed]).toEqual([2, []]);
+    expect(all.err).toContain("--destroy: not with --only, --record, --json");
   });
 
   it("is named in package.json", () => {

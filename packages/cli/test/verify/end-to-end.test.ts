@@ -77,7 +77,7 @@ describe("verify --target aws (the local cloud addressed as AWS: endpoints and o
     writeTerraformOutputs(outputs, cloud.outputs);
     const log = join(dir, "terraform.log");
     const bin = join(dir, "terraform");
-    writeFileSync(bin, `#!/bin/sh\necho "$1" >> "${log}"\ncase "$1" in\n  output) cat "${outputs}" ;;\n  plan) echo "  # aws_sqs_queue.drifted will be updated in-place"; exit 2 ;;\nesac\nexit 0\n`);
+    writeFileSync(bin, `#!/bin/sh\necho "$1" >> "${log}"\ncase "$1" in\n  output) cat "${outputs}" ;;\n  plan) echo "  # aws_sqs_queue.drifted will be updated in-place"; exit 2 ;;\n  show) echo '{"format_version":"1.0"}' ;;\n  destroy) echo "Destroy complete! Resources: 0 destroyed." ;;\nesac\nexit 0\n`);
     chmodSync(bin, 0o755);
     const env = {
       ...process.env,
@@ -100,6 +100,6 @@ describe("verify --target aws (the local cloud addressed as AWS: endpoints and o
     expect(named(out)).toEqual(["replan-drift › terraform plan after apply"]);
     expect(out).toContain('AWS answers "changes: aws_sqs_queue.drifted"');
     expect(code).toBe(1);
-    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual(["init", "apply", "output", "plan", "destroy"]);
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual(["init", "apply", "output", "plan", "show", "destroy"]);
   }, 240_000);
 });

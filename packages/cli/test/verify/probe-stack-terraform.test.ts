@@ -2,8 +2,9 @@
  * The probe stack verify deploys is valid Terraform, installed the way verify installs it: `terraform init` from the
  * provider mirror only (nothing downloaded), then `terraform validate`. Its names carry the probe prefix and the run's
  * probe id (two runs with one prefix share no AWS name), its tables can be destroyed, and its workflow logs each
- * execution's input; a prefix the probe id makes too long is refused naming both parts; a destroy that succeeded
- * removes the run's state file, a failed one keeps it.
+ * execution's input; a prefix the probe id makes too long is refused naming both parts; `--destroy` acts only on a
+ * local state file holding the probe stack's resources, and a destroy removes the state file only once it destroyed
+ * every resource the state held.
  */
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -99,32 +100,85 @@ describe("A prefix the probe id makes too long", () => {
 });
 
 describe("Function: terraformDestroy (verify --destroy, and the teardown of every run)", () => {
-  /** A terraform stand-in that records its arguments and exits with `code` on destroy: only the sequence is under test. */
-  function fakeTerraform(dir: string, destroyExit: number): { env: NodeJS.ProcessEnv; calls: () => string[] } {
+  /**
+   * A terraform stand-in that records its arguments; `show` prints $FAKE_SHOW (the state as `terraform show -json`
+   * gives it), `destroy` prints $FAKE_DESTROY and exits $FAKE_DESTROY_EXIT: only the sequence and the counts are under test.
+   */
+  function fakeTerraform(dir: string, show: unknown, destroyOut: string, destroyExit = 0): { env: NodeJS.ProcessEnv; calls: () => string[] } {
     const log = join(dir, "calls.log");
     const bin = join(dir, "terraform");
-    writeFileSync(bin, `#!/bin/sh\necho "$1" >> "${log}"\n[ "$1" = destroy ] && exit ${destroyExit}\nexit 0\n`);
+    writeFileSync(bin, `#!/bin/sh\necho "$1" >> "${log}"\ncase "$1" in\n  show) printf '%s' "$FAKE_SHOW" ;;\n  destroy) echo "$FAKE_DESTROY"; exit $FAKE_DESTROY_EXIT ;;\nesac\nexit 0\n`);
     chmodSync(bin, 0o755);
-    return { env: { ...process.env, TERRAFORM_BIN: bin }, calls: () => readFileSync(log, "utf8").trim().split("\n") };
+    rmSync(log, { force: true });
+    const env = { ...process.env, TERRAFORM_BIN: bin, FAKE_SHOW: JSON.stringify(show), FAKE_DESTROY: destroyOut, FAKE_DESTROY_EXIT: String(destroyExit) };
+    return { env, calls: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []) };
   }
 
-  it("inits, destroys and then removes the run's state file and its backup; a failed destroy keeps them", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "verify-destroy-"));
-    try {
-      const state = join(dir, "terraform.payments-pipeline-verify-t1.tfstate");
-      const left = { ...stack, stateFile: state };
-      for (const [exit, kept] of [[1, true], [0, false]] as const) {
-        writeFileSync(state, "{}");
-        writeFileSync(`${state}.backup`, "{}");
-        const tf = fakeTerraform(dir, exit);
-        const destroyed = terraformDestroy(tf.env)(left, () => undefined);
-        if (kept) await expect(destroyed).rejects.toThrow(/destroy/);
-        else await destroyed;
-        expect([existsSync(state), existsSync(`${state}.backup`)]).toEqual([kept, kept]);
-      }
-      expect(readFileSync(join(dir, "calls.log"), "utf8").trim().split("\n")).toEqual(["init", "destroy", "init", "destroy"]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  /** A state as `terraform show -json` prints it: the probe stack's queue and role (named for it), a data source, and `extra` resources. */
+  const shown = (extra: { address: string; values: unknown }[] = [], own = true) => ({
+    format_version: "1.0",
+    values: {
+      root_module: {
+        resources: [
+          ...(own
+            ? [
+                { address: "aws_sqs_queue.q", mode: "managed", values: { name: `${stack.config.namePrefix}-queue`, url: `https://sqs.us-east-1.amazonaws.com/1/${stack.config.namePrefix}-queue` } },
+                { address: "aws_iam_role_policy_attachment.p", mode: "managed", values: { role: `${stack.config.namePrefix}-role`, policy_arn: "arn:aws:iam::aws:policy/X" } },
+              ]
+            : []),
+          { address: "data.aws_region.current", mode: "data", values: { name: "us-east-1" } },
+          ...extra.map((r) => ({ ...r, mode: "managed" })),
+        ],
+      },
+    },
+  });
+
+  let dir: string;
+  let state: string;
+  let left: ProbeStack;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "verify-destroy-"));
+    state = join(dir, "terraform.payments-pipeline-verify-t1.tfstate");
+    left = { ...stack, stateFile: state };
+    writeFileSync(state, "{}");
+    writeFileSync(`${state}.backup`, "{}");
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const kept = () => [existsSync(state), existsSync(`${state}.backup`)];
+
+  it("destroys, and removes the state file and its backup once terraform destroyed every resource the state held", async () => {
+    const tf = fakeTerraform(dir, shown(), "Destroy complete! Resources: 2 destroyed.");
+    await expect(terraformDestroy(tf.env)(left, () => undefined)).resolves.toBe(2);
+    expect(tf.calls()).toEqual(["init", "show", "show", "destroy"]);
+    expect(kept()).toEqual([false, false]);
+  });
+
+  it("keeps them when the destroy failed, or destroyed fewer than the state held (a refresh in another account or region)", async () => {
+    const failed = fakeTerraform(dir, shown(), "Error: no credentials", 1);
+    await expect(terraformDestroy(failed.env)(left, () => undefined)).rejects.toThrow(/destroy/);
+    expect(kept()).toEqual([true, true]);
+    const none = fakeTerraform(dir, shown(), "Destroy complete! Resources: 0 destroyed.");
+    await expect(terraformDestroy(none.env)(left, () => undefined)).rejects.toThrow(
+      `terraform destroy of the probe stack payments-pipeline-verify-t1 destroyed 0 of the 2 resources its state held; kept its state ${state} and ${state}.backup (the state before the destroy)`,
+    );
+    expect(kept()).toEqual([true, true]);
+  });
+
+  it("refuses, destroying nothing, without the state file, with a remote backend, an empty state or a resource not named for the probe stack", async () => {
+    const tf = fakeTerraform(dir, shown(), "Destroy complete! Resources: 2 destroyed.");
+    const missing = { ...stack, stateFile: join(dir, "terraform.other-verify-t1.tfstate") };
+    await expect(terraformDestroy(tf.env)(missing, () => undefined)).rejects.toThrow(`--destroy: no state file ${missing.stateFile}, so nothing was destroyed: run the command in the folder where the run ran`);
+    await expect(terraformDestroy(tf.env)({ ...stack, stateFile: undefined }, () => undefined)).rejects.toThrow(
+      "--destroy: the probe stack payments-pipeline-verify-t1 has a remote backend, whose state may be any stack's (the team's own, even)",
+    );
+    expect(tf.calls()).toEqual([]);
+    const empty = fakeTerraform(dir, shown([], false), "Destroy complete! Resources: 0 destroyed.");
+    await expect(terraformDestroy(empty.env)(left, () => undefined)).rejects.toThrow(`--destroy: the state file ${state} holds no resources (0)`);
+    const team = fakeTerraform(dir, shown([{ address: "aws_sqs_queue.theirs", values: { name: "payments-queue", tags_all: { stack: "payments-pipeline" } } }]), "Destroy complete! Resources: 3 destroyed.");
+    await expect(terraformDestroy(team.env)(left, () => undefined)).rejects.toThrow(
+      `--destroy: 1 of the 3 resources in ${state} are not named for the probe stack payments-pipeline-verify-t1 (name prefix payments-vfy-t1: aws_sqs_queue.theirs): nothing was destroyed`,
+    );
+    expect(team.calls()).toEqual(["init", "show"]);
+    expect(kept()).toEqual([true, true]);
   });
 });
