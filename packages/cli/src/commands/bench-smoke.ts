@@ -1,6 +1,6 @@
 // `npm run bench:smoke`: the CI bench smoke, an A/B. The base commit (bench/base-commit, or --base) and this checkout
 // each run `npx effectively-once bench --quick` in turn, twice (base, change, base, change), on the same machine; each batch
-// size's pooled median ratio to the storage floor must be at most 15 % below the base's (a low median with a spread
+// size's pooled median throughput (msg/s per round) must be at most 15 % below the base's (a low median with a spread
 // above ±5 % gets one more pair first). The figures committed in bench/figures.json are documentation, not the gate.
 import { parseArgs } from "node:util";
 import { BASE_COMMIT_FILE, benchArm, prepareBase, resolveBase } from "../load/bench-base";
@@ -10,8 +10,8 @@ import { formatSmokeCheck, runSmoke } from "../load/bench-smoke";
 const HELP = `Usage: npm run bench:smoke [-- --base <commit>] [--batch-sizes <list>] [--invocation <mode>]
 
 Holds this checkout to its base commit, measured alternately in one run: the base (a detached worktree) and this
-checkout each run npx effectively-once bench --quick, base then change, twice. Fails (exit 1) when a batch size's median ratio
-to the storage floor is more than 15 % below the base's; a low median whose rounds spread more than ±5 % gets one
+checkout each run npx effectively-once bench --quick, base then change, twice. Fails (exit 1) when a batch size's median
+throughput (msg/s per round) is more than 15 % below the base's; a low median whose rounds spread more than ±5 % gets one
 more pair before the verdict. About four minutes, six with the extra pair.
   --base <commit>       the commit to hold the change to (default: the one in ${BASE_COMMIT_FILE}, else HEAD's parent)
   --batch-sizes <list>  comma-separated (default ${BENCH_DEFAULTS.batchSizes.join(",")})

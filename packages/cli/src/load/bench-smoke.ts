@@ -5,12 +5,18 @@ import type { BenchResult } from "./bench-report";
 /** One arm of the A/B: a quick bench of one checkout for the given batch sizes. */
 export type SmokeArm = (batchSizes: readonly number[]) => Promise<BenchResult>;
 
-/** One batch size's judgement in the smoke: the change's rounds against the base's, measured alternately. */
+/**
+ * One batch size's judgement in the smoke: the change's rounds against the base's, measured alternately, each round
+ * its end-to-end throughput (msg/s). Not the ratio to the storage floor: within one run on one machine the alternation
+ * already divides out the machine's speed and drift, and the floor sample moved more than the pipeline did (1,500 to
+ * 3,000 ops/s from one run to the next): a change whose rounds ran faster than its base's (median 137.7 against
+ * 131.2 msg/s) failed at −18.4 % on the ratio.
+ */
 export interface SmokeCheck {
   readonly batchSize: number;
-  /** The median of the base's round ratios (every base run so far, pooled). */
+  /** The median of the base's round throughputs, msg/s (every base run so far, pooled). */
   readonly base: number;
-  /** The change's round ratios (every change run so far, pooled). */
+  /** The change's round throughputs, msg/s (every change run so far, pooled). */
   readonly change: SampleSummary;
   readonly verdict: SmokeVerdict;
   /** 1 = the first pairs, 2 = after the rerun pair. */
@@ -22,20 +28,19 @@ export interface SmokeOutcome {
   readonly passed: boolean;
 }
 
-/** Per batch size, the round ratios of a bench run. */
-function roundRatios(result: BenchResult): Map<number, number[]> {
-  return new Map(result.cases.map((c) => [c.batchSize, [...c.ratio.samples]]));
+/** Per batch size, the round throughputs (msg/s) of a bench run. */
+function roundThroughputs(result: BenchResult): Map<number, number[]> {
+  return new Map(result.cases.map((c) => [c.batchSize, [...c.throughput.samples]]));
 }
 
 function pool(into: Map<number, number[]>, result: BenchResult): void {
-  for (const [batchSize, samples] of roundRatios(result)) into.set(batchSize, [...(into.get(batchSize) ?? []), ...samples]);
+  for (const [batchSize, samples] of roundThroughputs(result)) into.set(batchSize, [...(into.get(batchSize) ?? []), ...samples]);
 }
 
 /**
  * The CI bench smoke as an A/B: the base commit and the change, each a quick bench, run alternately on one machine
- * (base, change, base, change): each run's ratio to the storage floor already divides out the machine's speed, and
- * alternating divides out its drift, so the change is held to its base and never to a figure committed from another
- * machine. A batch size whose pooled median falls more than the tolerance below the base's, with a spread too wide
+ * (base, change, base, change): alternating divides out the machine's speed and drift, so the change's throughput is
+ * held to its base's and never to a figure committed from another machine. A batch size whose pooled median falls more than the tolerance below the base's, with a spread too wide
  * to trust, gets one more pair (that batch size only); its verdict then is final.
  */
 export async function runSmoke(
@@ -72,9 +77,9 @@ export function formatSmokeCheck(c: SmokeCheck, limits: SmokeLimits = SMOKE_LIMI
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
   const change = c.base > 0 ? c.change.median / c.base - 1 : 0;
   return (
-    `batch ${c.batchSize} (attempt ${c.attempt}): change's median ratio ${c.change.median.toFixed(3)} ±${pct(c.change.spread)} ` +
-    `over ${c.change.samples.length} rounds, base's ${c.base.toFixed(3)} (${change >= 0 ? "+" : "−"}${pct(Math.abs(change))}), ` +
-    `lowest passing ${smokeFloor(c.base, limits).toFixed(3)} (−${pct(limits.tolerance)}): ${c.verdict.toUpperCase()}` +
+    `batch ${c.batchSize} (attempt ${c.attempt}): change's median ${c.change.median.toFixed(1)} msg/s ±${pct(c.change.spread)} ` +
+    `over ${c.change.samples.length} rounds, base's ${c.base.toFixed(1)} msg/s (${change >= 0 ? "+" : "−"}${pct(Math.abs(change))}), ` +
+    `lowest passing ${smokeFloor(c.base, limits).toFixed(1)} msg/s (−${pct(limits.tolerance)}): ${c.verdict.toUpperCase()}` +
     (c.verdict === SmokeVerdict.Rerun ? ` (spread above ±${pct(limits.maxSpread)}: one more pair)` : "")
   );
 }

@@ -25,8 +25,11 @@ const run = (messages: number, ms: number, puts: number): E2eRun => ({
   doubleApplied: 0,
 });
 
-/** A bench result whose cases have the given per-round ratios. */
-function resultWith(options: BenchOptions, ratios: Record<number, readonly number[]>): BenchResult {
+/**
+ * A bench result whose cases have the given per-round throughputs (msg/s); their ratios to the storage floor are the
+ * given ones too unless `ratios` says otherwise (a floor sample that moved on its own).
+ */
+function resultWith(options: BenchOptions, throughputs: Record<number, readonly number[]>, ratios: Record<number, readonly number[]> = throughputs): BenchResult {
   const cases = options.batchSizes.map((batchSize) => {
     const r = ratios[batchSize];
     return {
@@ -34,7 +37,7 @@ function resultWith(options: BenchOptions, ratios: Record<number, readonly numbe
       rounds: r.map((ratio) => ({ floorOpsPerSecond: 1000, run: run(300, 2000, 1500), ratio })),
       run: run(900, 6000, 4500),
       ratio: summarize(r),
-      throughput: summarize([150, 150, 150]),
+      throughput: summarize(throughputs[batchSize]),
       floorSamples: summarize([1000, 1000, 1000]),
       floorRatio: median(r),
     } as unknown as E2eCaseResult;
@@ -102,15 +105,32 @@ describe("Module: bench-math (samples)", () => {
 });
 
 describe("Function: runSmoke (A/B)", () => {
-  /** An arm answering the given per-round ratios, one answer per call, recording the batch sizes asked for. */
-  const arm = (answers: readonly Record<number, readonly number[]>[], calls: (readonly number[])[], log: string[], name: string) => {
+  /**
+   * An arm answering the given per-round throughputs (and, if given, other ratios to the storage floor), one answer
+   * per call, recording the batch sizes asked for.
+   */
+  const arm = (answers: readonly Record<number, readonly number[]>[], calls: (readonly number[])[], log: string[], name: string, ratios?: Record<number, readonly number[]>) => {
     let n = 0;
     return async (batchSizes: readonly number[]) => {
       calls.push(batchSizes);
       log.push(name);
-      return resultWith({ ...BENCH_DEFAULTS, batchSizes }, answers[Math.min(n++, answers.length - 1)]);
+      return resultWith({ ...BENCH_DEFAULTS, batchSizes }, answers[Math.min(n++, answers.length - 1)], ratios);
     };
   };
+
+  it("holds the change's msg/s to the base's, not the ratio to a storage floor that moved on its own", async () => {
+    // Arrange: the failing run of 2026-12-05, batch 10: the change's rounds ran faster (median 137.7 msg/s against
+    // 131.2) while its floor samples ran faster still, so its ratio fell 18.4 % below the base's.
+    const base = arm([{ 1: [100, 100, 100], 10: [115.6, 118.3, 131.2, 139.1, 155.0, 154.6] }], [], [], "base", { 1: [0.3, 0.3, 0.3], 10: [0.383, 0.434, 0.452, 0.313, 0.346, 0.318] });
+    const change = arm([{ 1: [100, 100, 100], 10: [136.6, 149.5, 137.7, 132.1, 147.7, 121.6] }], [], [], "change", { 1: [0.3, 0.3, 0.3], 10: [0.287, 0.295, 0.281, 0.369, 0.442, 0.312] });
+
+    // Act
+    const outcome = await runSmoke(base, change);
+
+    // Assert
+    expect(outcome.checks.map((c) => [c.batchSize, c.verdict])).toEqual([[1, "pass"], [10, "pass"]]);
+    expect(outcome.passed).toBe(true);
+  });
 
   it("alternates base and change twice and passes when every pooled median is within 15 % of the base's", async () => {
     // Arrange
@@ -130,15 +150,15 @@ describe("Function: runSmoke (A/B)", () => {
   });
 
   it("fails a change more than 15 % slower than its base when the rounds agree, whatever the committed figures", async () => {
-    const base = arm([{ 1: [0.6, 0.61, 0.62], 10: [1.0, 1.0, 1.01] }], [], [], "base");
-    const change = arm([{ 1: [0.6, 0.61, 0.62], 10: [0.8, 0.82, 0.81] }], [], [], "change");
+    const base = arm([{ 1: [90, 91.5, 93], 10: [150, 150, 151.5] }], [], [], "base");
+    const change = arm([{ 1: [90, 91.5, 93], 10: [120, 123, 121.5] }], [], [], "change");
 
     const outcome = await runSmoke(base, change);
 
     expect(outcome.passed).toBe(false);
     expect(outcome.checks.map((c) => [c.batchSize, c.verdict])).toEqual([[1, "pass"], [10, "fail"]]);
     expect(formatSmokeCheck(outcome.checks[1])).toBe(
-      "batch 10 (attempt 1): change's median ratio 0.810 ±1.2% over 6 rounds, base's 1.000 (−19.0%), lowest passing 0.850 (−15.0%): FAIL",
+      "batch 10 (attempt 1): change's median 121.5 msg/s ±1.2% over 6 rounds, base's 150.0 msg/s (−19.0%), lowest passing 127.5 msg/s (−15.0%): FAIL",
     );
   });
 
@@ -224,8 +244,8 @@ describe("Module: bench-committed", () => {
     const options = { ...BENCH_DEFAULTS, ...BENCH_QUICK, batchSizes: [1] };
 
     // Act
-    recordCommittedFigures(file, BenchMode.Full, resultWith({ ...BENCH_DEFAULTS, batchSizes: [10] }, { 10: [0.8, 0.81, 0.82] }));
-    recordCommittedFigures(file, BenchMode.Quick, resultWith(options, { 1: [0.6, 0.6123, 0.62] }));
+    recordCommittedFigures(file, BenchMode.Full, resultWith({ ...BENCH_DEFAULTS, batchSizes: [10] }, { 10: [150, 150, 150] }, { 10: [0.8, 0.81, 0.82] }));
+    recordCommittedFigures(file, BenchMode.Quick, resultWith(options, { 1: [150, 150, 150] }, { 1: [0.6, 0.6123, 0.62] }));
 
     // Assert
     const figures = readCommittedFigures(file);
