@@ -36,10 +36,11 @@ const SOURCE_OF_VARIABLE = new Map<string, string>([
   [ContractEnv.RejectionErrors, ERROR_NAMES_SOURCE],
 ]);
 
-/** Of the two props that add error names, the one whose added names take more room (the contract's own are not sent). */
-function errorNamesProp(p: ResolvedPipelineProps): "function.permanentErrors" | "function.conflictErrors" {
+/** Of the two props that add error names, the one whose added names take more room (the contract's own are not sent), with its value. */
+function errorNamesBlame(p: ResolvedPipelineProps): { prop: string; value: unknown } {
   const size = (names: readonly string[]) => Object.values(rejectionErrorsEnvironment(names, [])).join("").length;
-  return size(p.function.permanentErrors) >= size(p.function.conflictErrors) ? "function.permanentErrors" : "function.conflictErrors";
+  const { permanentErrors, conflictErrors } = p.function;
+  return size(permanentErrors) >= size(conflictErrors) ? { prop: "function.permanentErrors", value: permanentErrors } : { prop: "function.conflictErrors", value: conflictErrors };
 }
 
 /** The prop that says what a construct variable carries, for the fix of a team variable of that name. */
@@ -76,12 +77,15 @@ function environmentSize(p: ResolvedPipelineProps): PropProblem | undefined {
   }
   const shares = [...byProp.entries()].sort((a, b) => b[1] - a[1]);
   // Blamed on the prop that takes the most room (the field rules, usually), whose value is shown.
-  const errors = shares[0][0] === ERROR_NAMES_SOURCE;
-  const prop = errors ? errorNamesProp(p) : ["fieldRules", "payloadFields"].includes(shares[0][0]) ? shares[0][0] : "function.environment";
-  const value = prop === "fieldRules" ? p.fieldRules : prop === "payloadFields" ? p.payloadFields : errors ? p.function[prop === "function.permanentErrors" ? "permanentErrors" : "conflictErrors"] : p.function.environment;
+  const largest = shares[0][0];
+  const errors = largest === ERROR_NAMES_SOURCE;
+  const blame = errors
+    ? errorNamesBlame(p)
+    : largest === "fieldRules" || largest === "payloadFields"
+      ? { prop: largest, value: p[largest] }
+      : { prop: "function.environment", value: p.function.environment };
   return {
-    prop,
-    value,
+    ...blame,
     reason:
       `makes the function's environment ${measured.bytes} bytes as Lambda measures it (the JSON of every variable${measured.unknown > 0 ? `; ${measured.unknown} Terraform reference${measured.unknown === 1 ? "" : "s"} counted as empty` : ""}), ` +
       `over Lambda's ${LAMBDA_ENVIRONMENT_MAX_BYTES}: ${shares.map(([prop, size]) => `${prop} ${size}`).join(", ")}`,
