@@ -140,10 +140,13 @@ function destroyedCount(text: string): number | undefined {
 /**
  * `terraform destroy` of the probe stack. The local state file and terraform's backup of it go only when terraform
  * destroyed as many resources as the state held: a refresh in another account or region drops every resource from
- * the state and destroys none, and the backup is then the only record of the stack. Returns the count destroyed.
+ * the state and destroys none, and the backup is then the only record of the stack. `check` may refuse the state's
+ * resources before anything is destroyed (one read of the state serves both). Returns the count destroyed.
  */
-async function destroyWith(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack, note: (line: string) => void): Promise<number> {
-  const held = (await stateResources(tf, stack)).length;
+async function destroyWith(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack, note: (line: string) => void, check: (resources: StateResource[]) => void = () => undefined): Promise<number> {
+  const resources = await stateResources(tf, stack);
+  check(resources);
+  const held = resources.length;
   note(`terraform destroy ${stack.config.stackName} (${held} resources in its state)…`);
   const run = await tf("destroy", "-auto-approve", "-input=false", "-no-color");
   const destroyed = destroyedCount(run.stdout) ?? 0;
@@ -176,8 +179,7 @@ function checkStateFile(stack: ProbeStack): void {
 }
 
 /** Then, from the state itself (after init): it holds resources, and every one carries the probe stack's names. */
-async function checkStateResources(tf: ReturnType<typeof probeTerraform>, stack: ProbeStack): Promise<void> {
-  const resources = await stateResources(tf, stack);
+function checkStateResources(resources: readonly StateResource[], stack: ProbeStack): void {
   if (!resources.length) {
     throw new VerifyError(`--destroy: the state file ${stack.stateFile} holds no resources (0): nothing to destroy, nothing was destroyed. If a destroy in another account or region emptied it, ${stack.stateFile}.backup holds the state before it`);
   }
@@ -195,8 +197,7 @@ export function terraformDestroy(env: NodeJS.ProcessEnv): (stack: ProbeStack, no
     checkStateFile(stack);
     const tf = probeTerraform(stack, env);
     await tf("init", "-input=false", "-no-color");
-    await checkStateResources(tf, stack);
-    return destroyWith(tf, stack, note);
+    return destroyWith(tf, stack, note, (resources) => checkStateResources(resources, stack));
   };
 }
 
