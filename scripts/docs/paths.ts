@@ -196,8 +196,9 @@ function candidatesOf(ctx: Context, text: Text, problems: MissingPath[]): Candid
     const path = cleaned(raw);
     if (!path || TEAM_APP_PATHS.includes(path) || OTHER_PROJECT_PATHS.includes(path) || ctx.entries.has(raw) || !isOurs(ctx, text.file, path, link)) return;
     const resolved = resolutions(ctx, text.file, path);
-    if (resolved.length === 0) problems.push({ file: text.file, line: lineAt(text, index), path: raw.replace(/[.,;:]+$/, ""), why: OUTSIDE });
-    else found.push({ file: text.file, line: lineAt(text, index), path: raw.replace(/[.,;:]+$/, ""), resolved });
+    const named = { file: text.file, line: lineAt(text, index), path: raw.replace(/[.,;:]+$/, "") };
+    if (resolved.length === 0) problems.push({ ...named, why: OUTSIDE });
+    else found.push({ ...named, resolved });
   };
   if (text.markdown) {
     for (const m of body.matchAll(LINK)) {
